@@ -1,0 +1,31 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'frontend/dist', '.local'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.object.name='process'][object.property.name='env']",
+          message: 'Read the environment once, in a config module (lambdas/shared/config.ts or lib/local/ports.ts).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['lambdas/shared/config.ts', 'lib/local/**', 'bin/**', 'test/**', 'frontend/vite.config.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  {
+    // Domain logic stays free of AWS so it can run anywhere, the browser included.
+    files: ['lambdas/domain/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@aws-sdk/*', 'electrodb', '#store/*', '#adapters/*'] }] },
+  },
+);

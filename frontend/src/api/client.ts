@@ -1,0 +1,40 @@
+import { siteConfig } from './config.ts';
+
+/** An error answer of the API, with the message the server wrote for the reader. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]> = {},
+  ) {
+    super(message);
+  }
+}
+
+const TIMEOUT_MS = 15_000;
+
+/** Reader spec section 8: what the reader sees for a timeout, a missing service, a server fault. */
+function messageFor(status: number, serverMessage: string | undefined): string {
+  if (status === 404 && !serverMessage) return 'Service not found - please try again later';
+  if (status >= 500) return serverMessage ?? 'Temporary system issue - our team has been notified';
+  return serverMessage ?? 'An error occurred';
+}
+
+export async function apiGet<T>(path: string, params: Record<string, string | number | undefined> = {}, token?: string): Promise<T> {
+  const { apiUrl } = await siteConfig();
+  const url = new URL(path, apiUrl);
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ApiError(0, timedOut ? 'Service temporarily unavailable - timeout' : 'Connection issue detected. This usually resolves automatically.');
+  }
+  const body = (await response.json().catch(() => ({}))) as { message?: string; fieldErrors?: Record<string, string[]> };
+  if (!response.ok) throw new ApiError(response.status, messageFor(response.status, body.message), body.fieldErrors);
+  return body as T;
+}

@@ -1,0 +1,46 @@
+/** The seven fixed categories (reader spec section 3), in display order. */
+export const CATEGORY_SLUGS = [
+  'creator-economy',
+  'brand-partnerships',
+  'platform-updates',
+  'industry-insights',
+  'regulations-ethics',
+  'tools-technology',
+  'general',
+] as const;
+
+export type CategorySlug = (typeof CATEGORY_SLUGS)[number];
+
+export const CATEGORY_NAMES: Record<CategorySlug, string> = {
+  'creator-economy': 'Creator Economy',
+  'brand-partnerships': 'Brand Partnerships',
+  'platform-updates': 'Platform Updates',
+  'industry-insights': 'Industry Insights',
+  'regulations-ethics': 'Regulations & Ethics',
+  'tools-technology': 'Tools & Technology',
+  general: 'General',
+};
+
+/** Slugs of the older app, still found in feeds and links. */
+const LEGACY_SLUGS: Record<string, CategorySlug> = {
+  campaigns: 'brand-partnerships',
+  brands: 'brand-partnerships',
+  platforms: 'platform-updates',
+  trends: 'industry-insights',
+  regulations: 'regulations-ethics',
+};
+
+/** Categories that never reach the public lists. */
+export const HIDDEN_FROM_PUBLIC: ReadonlySet<CategorySlug> = new Set(['tools-technology']);
+
+export function isCategorySlug(value: unknown): value is CategorySlug {
+  return typeof value === 'string' && (CATEGORY_SLUGS as readonly string[]).includes(value);
+}
+
+/** Missing or non-string category becomes general; legacy slugs map to their successors. */
+export function normaliseCategory(value: unknown): CategorySlug {
+  if (typeof value !== 'string') return 'general';
+  const slug = value.trim().toLowerCase();
+  if (isCategorySlug(slug)) return slug;
+  return LEGACY_SLUGS[slug] ?? 'general';
+}

@@ -1,0 +1,6 @@
+import { areaHandler } from '#shared/http.ts';
+import { listArticles } from './list-articles.ts';
+
+export const handler = areaHandler('articles', {
+  'GET /articles': listArticles,
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { lifecycleCutoffs, PURGED_ATTRIBUTES, storageSavedMb } from '#domain/lifecycle.ts';
+import { changeArticleStatus, listArticlesByStatus } from '#store/articles.ts';
+import { recordPipelineRun } from '#store/pipeline-runs.ts';
+import { logger } from '#shared/logger.ts';
+
+/** Articles one invocation moves; the state machine loops while more are due, so no run hits the Lambda timeout. */
+const BATCH_SIZE = 200;
+
+const input = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('archive'), now: z.string().datetime() }),
+  z.object({ step: z.literal('purge'), now: z.string().datetime() }),
+  z.object({
+    step: z.literal('record'),
+    executionId: z.string(),
+    startedAt: z.string(),
+    /** The execution's own input: schedules say { trigger: 'schedule' }, a person starting it by hand may say nothing. */
+    input: z.object({ trigger: z.string().optional() }).passthrough().default({}),
+    archivedCount: z.number().int(),
+    purgedCount: z.number().int(),
+  }),
+]);
+
+export type LifecycleInput = z.input<typeof input>;
+
+export interface BatchResult {
+  moved: number;
+  more: boolean;
+}
+
+/** Rejected for more than 48 h -> archived. */
+async function archiveBatch(now: Date): Promise<BatchResult> {
+  const { archiveBefore } = lifecycleCutoffs(now);
+  const due = await listArticlesByStatus('rejected', { before: archiveBefore, order: 'asc', limit: BATCH_SIZE });
+  let moved = 0;
+  for (const article of due.items) {
+    const at = new Date().toISOString();
+    if (await changeArticleStatus(article, { status: 'archived', at, set: { archivedAt: at } })) moved += 1;
+  }
+  return { moved, more: due.cursor !== null };
+}
+
+/** Archived for more than 30 days -> purged: content emptied, hashes kept forever by the dedup records. */
+async function purgeBatch(now: Date): Promise<BatchResult> {
+  const { purgeBefore } = lifecycleCutoffs(now);
+  const due = await listArticlesByStatus('archived', { before: purgeBefore, order: 'asc', limit: BATCH_SIZE });
+  let moved = 0;
+  for (const article of due.items) {
+    const at = new Date().toISOString();
+    const purged = await changeArticleStatus(article, {
+      status: 'purged',
+      at,
+      set: { purgedAt: at, title: '', summary: '', content: '', sourceUrl: '', tags: [] },
+      remove: PURGED_ATTRIBUTES,
+    });
+    if (purged) moved += 1;
+  }
+  return { moved, more: due.cursor !== null };
+}
+
+export async function handler(event: unknown): Promise<unknown> {
+  const request = input.parse(event);
+  switch (request.step) {
+    case 'archive':
+      return archiveBatch(new Date(request.now));
+    case 'purge':
+      return purgeBatch(new Date(request.now));
+    case 'record': {
+      const stats = {
+        archivedCount: request.archivedCount,
+        purgedCount: request.purgedCount,
+        totalProcessed: request.archivedCount + request.purgedCount,
+        storageSavedMb: storageSavedMb(request.purgedCount),
+      };
+      await recordPipelineRun({
+        machine: 'lifecycle',
+        executionId: request.executionId,
+        trigger: request.input.trigger ?? 'manual',
+        startedAt: request.startedAt,
+        status: 'succeeded',
+        stats,
+      });
+      logger.info('lifecycle run recorded', { executionId: request.executionId, ...stats });
+      return stats;
+    }
+  }
+}

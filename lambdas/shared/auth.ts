@@ -1,0 +1,63 @@
+import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { AuthLevel } from '#stack/stack-description.ts';
+import { ACCESS_MESSAGES, HttpError } from './errors.ts';
+
+export type Role = 'user' | 'moderator' | 'admin';
+
+export interface Caller {
+  userId: string;
+  email: string | undefined;
+  role: Role;
+  groups: string[];
+}
+
+/** Events as API Gateway hands them over; the authorizer part is absent on public routes. */
+export type HttpEvent = Omit<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'> & {
+  requestContext: Omit<APIGatewayProxyEventV2WithJWTAuthorizer['requestContext'], 'authorizer'> & {
+    authorizer?: APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'];
+  };
+};
+
+/**
+ * API Gateway's JWT authorizer flattens array claims into one string, "[admin moderator]"; an
+ * unflattened array (or a single group name) is accepted as well.
+ */
+export function parseGroupsClaim(claim: unknown): string[] {
+  if (Array.isArray(claim)) return claim.map(String);
+  if (typeof claim !== 'string' || claim.trim() === '') return [];
+  return claim
+    .replace(/^\[|\]$/g, '')
+    .split(/[\s,]+/)
+    .map((group) => group.trim())
+    .filter(Boolean);
+}
+
+export function roleOf(groups: readonly string[]): Role {
+  if (groups.includes('admin')) return 'admin';
+  if (groups.includes('moderator')) return 'moderator';
+  return 'user';
+}
+
+/** The verified caller, from the claims the authorizer checked, or null for a guest. */
+export function callerOf(event: HttpEvent): Caller | null {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims || typeof claims.sub !== 'string') return null;
+  const groups = parseGroupsClaim(claims['cognito:groups']);
+  return {
+    userId: claims.sub,
+    email: typeof claims.email === 'string' ? claims.email : undefined,
+    role: roleOf(groups),
+    groups,
+  };
+}
+
+/**
+ * Enforces a route's auth level in the handler, behind the gateway's authorizer: the gateway proves
+ * who the caller is, this decides what the caller may do.
+ */
+export function authorize(level: AuthLevel, caller: Caller | null): void {
+  if (level === 'public') return;
+  if (!caller) throw new HttpError(401, ACCESS_MESSAGES.signInRequired);
+  if (level === 'admin' && caller.role !== 'admin') throw new HttpError(403, ACCESS_MESSAGES.admin);
+  if (level === 'moderator' && caller.role === 'user') throw new HttpError(403, ACCESS_MESSAGES.moderator);
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The environment, read and validated once at cold start. A missing variable throws here, at load,
+ * instead of surfacing later as `undefined` deep inside a request.
+ */
+const schema = z.object({
+  TABLE_NAME: z.string().min(3),
+  /** JSON map of state machine name -> ARN, for functions that start or inspect executions. */
+  STATE_MACHINE_ARNS: z
+    .string()
+    .default('{}')
+    .transform((raw, ctx) => {
+      try {
+        return z.record(z.string(), z.string()).parse(JSON.parse(raw));
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'STATE_MACHINE_ARNS must be a JSON object of name -> ARN' });
+        return z.NEVER;
+      }
+    }),
+  MAIL_FROM: z.string().default('news@creatornewshub.in'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+});
+
+export type Config = z.infer<typeof schema>;
+
+function load(): Config {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+export const config: Config = load();

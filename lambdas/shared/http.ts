@@ -1,0 +1,144 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
+import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
+import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from './errors.ts';
+import { logger } from './logger.ts';
+
+type Schema = z.ZodType;
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export interface RouteSchemas {
+  query?: Schema;
+  body?: Schema;
+  params?: Schema;
+}
+
+export interface RouteInput<S extends RouteSchemas> {
+  query: Parsed<S['query']>;
+  body: Parsed<S['body']>;
+  params: Parsed<S['params']>;
+  caller: Caller | null;
+  event: HttpEvent;
+}
+
+/** A response with a status other than 200 or extra headers; a plain value is answered as 200 JSON. */
+export class Reply {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface RouteHandler {
+  schemas: RouteSchemas;
+  run(input: RouteInput<RouteSchemas>): Promise<unknown>;
+}
+
+/** Declares one route's input schemas and its work: validate -> domain/store -> shape the response. */
+export function route<S extends RouteSchemas>(schemas: S, run: (input: RouteInput<S>) => Promise<unknown>): RouteHandler {
+  return { schemas, run: run as RouteHandler['run'] };
+}
+
+function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  return z.flattenError(error).fieldErrors as Record<string, string[]>;
+}
+
+function parsePart(part: 'query' | 'body' | 'params', schema: Schema | undefined, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const fields = fieldErrors(result.error);
+  const summary = result.error.issues
+    .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  throw badRequest(`Invalid ${part === 'params' ? 'path' : part}: ${summary}`, { fieldErrors: fields });
+}
+
+function parseBody(event: HttpEvent): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+}
+
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    body: JSON.stringify(body),
+  };
+}
+
+/** Maps any error to a JSON answer: HttpErrors as they are, anything else as a logged, generic 500. */
+export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
+  if (error instanceof HttpError) {
+    return json(error.statusCode, { message: error.message, ...error.details });
+  }
+  logger.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  return json(500, { message: GENERIC_ERROR_MESSAGE });
+}
+
+/**
+ * The Lambda handler of one area (one function). Routes and their auth levels come from the stack
+ * description, the same data the CDK API and the local gateway are built from; a mismatch between the
+ * description and the routes given here fails at cold start instead of answering wrongly.
+ */
+export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) {
+  const described = new Map<string, AuthLevel>(routesOf(stack, fn).map((r) => [routeKey(r), r.auth]));
+  const missing = [...described.keys()].filter((key) => !(key in handlers));
+  const undescribed = Object.keys(handlers).filter((key) => !described.has(key));
+  if (missing.length || undescribed.length) {
+    throw new Error(`Function ${fn}: routes without handler [${missing.join(', ')}], handlers without route [${undescribed.join(', ')}]`);
+  }
+
+  const main = async (event: HttpEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+    const handler = handlers[event.routeKey];
+    const level = described.get(event.routeKey);
+    if (!handler || !level) throw notFound('Service not found - please try again later');
+    const caller = callerOf(event);
+    authorize(level, caller);
+    const input = {
+      query: parsePart('query', handler.schemas.query, event.queryStringParameters),
+      params: parsePart('params', handler.schemas.params, event.pathParameters),
+      body: parsePart('body', handler.schemas.body, handler.schemas.body ? parseBody(event) : undefined),
+      caller,
+      event,
+    } as RouteInput<RouteSchemas>;
+    const result = await handler.run(input);
+    return result instanceof Reply ? json(result.statusCode, result.body, result.headers) : json(200, result);
+  };
+
+  return middy<HttpEvent, APIGatewayProxyStructuredResultV2, Error, Context>(main).use({
+    name: 'access-log-and-errors',
+    before: (request) => {
+      request.internal = { startedAt: Date.now() } as never;
+    },
+    after: (request) => {
+      logAccess(request.event, request.response?.statusCode ?? 200, request.internal);
+    },
+    onError: (request) => {
+      request.response = toErrorResponse(request.error);
+      logAccess(request.event, request.response.statusCode ?? 500, request.internal);
+    },
+  });
+}
+
+function logAccess(event: HttpEvent, statusCode: number, internal: unknown): void {
+  const startedAt = (internal as { startedAt?: number } | undefined)?.startedAt;
+  logger.info('request', {
+    routeKey: event.routeKey,
+    requestId: event.requestContext.requestId,
+    statusCode,
+    durationMs: startedAt ? Date.now() - startedAt : undefined,
+  });
+}
+
+/** Query-string numbers arrive as text. */
+export const limitParam = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
+export const cursorParam = z.string().min(1).max(2048).optional();

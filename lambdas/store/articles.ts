@@ -1,0 +1,123 @@
+import type { CreateEntityItem, EntityItem } from 'electrodb';
+import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
+import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
+import { Article, store } from './entities.ts';
+import { articleCounterChanges, counterKey } from './counters.ts';
+import { isConditionFailure, type Page, type PageOptions } from './paging.ts';
+
+export type ArticleItem = EntityItem<typeof Article>;
+
+/** What a caller provides to create an article; status bookkeeping (statusAt, counters) is the store's. */
+export type NewArticle = Omit<CreateEntityItem<typeof Article>, 'statusAt' | 'createdAt' | 'updatedAt'> & {
+  id: string;
+  status: ArticleStatus;
+  urlHash: string;
+  titleHash: string;
+};
+
+export type CreateResult = { created: true; article: ArticleItem } | { created: false; reason: 'duplicate' };
+
+/**
+ * Writes the article, its two dedup hashes and the status counters in one transaction: a duplicate URL
+ * or title (live or purged) cancels the whole write, so racing feeds cannot create the same story twice.
+ */
+export async function createArticle(input: NewArticle): Promise<CreateResult> {
+  const changedAt = new Date().toISOString();
+  const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
+  const result = await store.transaction
+    .write(({ article, articleHash, counter }) => [
+      article.create(item).commit(),
+      articleHash.create({ kind: 'url', value: input.urlHash, articleId: input.id }).commit(),
+      articleHash.create({ kind: 'title', value: input.titleHash, articleId: input.id }).commit(),
+      ...articleCounterChanges(undefined, item).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
+    ])
+    .go();
+  if (result.canceled) return { created: false, reason: 'duplicate' };
+  const saved = await Article.get({ id: input.id }).go({ consistent: true });
+  if (!saved.data) throw new Error(`Article ${input.id} missing right after its creation`);
+  return { created: true, article: saved.data };
+}
+
+export async function getArticle(id: string): Promise<ArticleItem | null> {
+  const { data } = await Article.get({ id }).go();
+  return data;
+}
+
+/** Is either hash already taken by a live article or a purge tombstone? */
+export async function isKnownHash(kind: 'url' | 'title', value: string): Promise<boolean> {
+  const { data } = await store.entities.articleHash.get({ kind, value }).go();
+  return data !== null;
+}
+
+export interface PublicListOptions extends PageOptions {
+  category?: CategorySlug | undefined;
+}
+
+/**
+ * The public list: published, not a duplicate, relevance at least the public minimum, never a hidden
+ * category; newest original publication first. A Query on the status (or category) index.
+ */
+export async function listPublicArticles(options: PublicListOptions = {}): Promise<Page<ArticleItem>> {
+  if (options.category && HIDDEN_FROM_PUBLIC.has(options.category)) return { items: [], cursor: null };
+  const query = options.category
+    ? Article.query.byCategory({ category: options.category, status: 'published' })
+    : Article.query.byStatus({ status: 'published' });
+  const { data, cursor } = await query
+    .where(({ isDuplicate, relevanceScore, category }, { eq, gte, ne }) =>
+      [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE), ...[...HIDDEN_FROM_PUBLIC].map((slug) => ne(category, slug))].join(' AND '),
+    )
+    .go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null });
+  return { items: data, cursor };
+}
+
+export interface StatusListOptions extends PageOptions {
+  /** Only articles that entered the status before this time (lifecycle ages them by it). */
+  before?: string;
+  order?: 'asc' | 'desc';
+}
+
+export async function listArticlesByStatus(status: ArticleStatus, options: StatusListOptions = {}): Promise<Page<ArticleItem>> {
+  const base = Article.query.byStatus({ status });
+  const query = options.before ? base.lt({ statusAt: options.before }) : base;
+  const { data, cursor } = await query.go({
+    order: options.order ?? 'desc',
+    limit: options.limit ?? 25,
+    cursor: options.cursor ?? null,
+  });
+  return { items: data, cursor };
+}
+
+export interface StatusChange {
+  status: ArticleStatus;
+  at?: string;
+  /** Extra attributes written with the change (purge empties content, publish stamps publishedAt...). */
+  set?: Partial<Omit<ArticleItem, 'id' | 'status' | 'statusAt' | 'category'>>;
+  remove?: ReadonlyArray<keyof ArticleItem>;
+}
+
+/**
+ * Moves an article to another status and keeps the status counters right in the same transaction. The
+ * write is conditional on the status read, so two concurrent changes cannot both count.
+ * Returns false when the article is gone or changed under us.
+ */
+export async function changeArticleStatus(current: ArticleItem, change: StatusChange): Promise<boolean> {
+  const changedAt = change.at ?? new Date().toISOString();
+  const next = { ...current, ...change.set, status: change.status };
+  const statusAt = statusSortTime(change.status, { ...next, changedAt });
+  const result = await store.transaction
+    .write(({ article, counter }) => {
+      const patch = article
+        .patch({ id: current.id })
+        .set({ ...change.set, status: change.status, statusAt, category: current.category });
+      const emptied = change.remove?.length ? patch.remove(change.remove as never) : patch;
+      return [
+        emptied.where(({ status }, { eq }) => eq(status, current.status)).commit(),
+        ...articleCounterChanges(current, next).map((c) => counter.update(counterKey(c)).add({ value: c.by }).commit()),
+      ];
+    })
+    .go();
+  if (result.canceled && !result.data.some((entry) => isConditionFailure(entry))) {
+    throw new Error(`Status change of article ${current.id} was cancelled for a reason other than its condition`);
+  }
+  return !result.canceled;
+}

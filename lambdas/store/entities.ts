@@ -1,0 +1,664 @@
+import { Entity, Service } from 'electrodb';
+import { ADMIN_STATUSES, ARTICLE_STATUSES, CONTENT_TYPES, REVIEW_PRIORITIES } from '#domain/article-status.ts';
+import { CATEGORY_SLUGS } from '#domain/categories.ts';
+import { documentClient, tableName } from './client.ts';
+
+/**
+ * Every entity of the product in one table. Physical fields are generic (pk, sk, gsiNpk, gsiNsk) and
+ * each index is named after the access pattern it serves; no other module builds a key.
+ * Keys keep their case (`casing: 'none'`): ids, hashes and e-mail addresses are compared exactly.
+ */
+
+const service = 'cnh';
+const keep = 'none' as const;
+const now = () => new Date().toISOString();
+
+const timestamps = {
+  createdAt: { type: 'string', required: true, readOnly: true, default: now },
+  updatedAt: { type: 'string', required: true, watch: '*', set: now, default: now },
+} as const;
+
+export const Article = new Entity({
+  model: { entity: 'article', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    summary: { type: 'string', default: '' },
+    content: { type: 'string', default: '' },
+    category: { type: CATEGORY_SLUGS, required: true, default: 'general' },
+    tags: { type: 'list', items: { type: 'string' }, default: () => [] },
+    sourceUrl: { type: 'string', required: true },
+    sourceName: { type: 'string', required: true },
+    author: { type: 'string' },
+    /** author, feedTitle, rights */
+    sourceAttribution: { type: 'any' },
+    imageUrl: { type: 'string' },
+    /** [{ url, width, height }] */
+    mediaThumbnails: { type: 'any' },
+    /** [{ url, type }] */
+    enclosures: { type: 'any' },
+    /** { mediaContent: [{ url, type, medium }] } */
+    mediaMetadata: { type: 'any' },
+    contentType: { type: CONTENT_TYPES, default: 'article' },
+    /** { audioUrl, duration } */
+    podcastMetadata: { type: 'any' },
+    /** { lat, lon, featureName } */
+    geographicData: { type: 'any' },
+    commentsUrl: { type: 'string' },
+    rssCategories: { type: 'list', items: { type: 'string' } },
+    feedId: { type: 'string' },
+    originalPublishedAt: { type: 'string' },
+    publishedAt: { type: 'string' },
+    archivedAt: { type: 'string' },
+    purgedAt: { type: 'string' },
+    status: { type: ARTICLE_STATUSES, required: true, default: 'draft' },
+    /** Ordering time within the status; see domain/article-status statusSortTime. */
+    statusAt: { type: 'string', required: true },
+    adminStatus: { type: ADMIN_STATUSES, required: true, default: 'unclassified' },
+    reviewPriority: { type: REVIEW_PRIORITIES },
+    /** Sort key of the review queue (domain reviewSortKey); articles outside the queue sort last. */
+    reviewSort: { type: 'string', required: true, default: '9#999' },
+    isFeatured: { type: 'boolean', default: false },
+    isDuplicate: { type: 'boolean', default: false },
+    viewsCount: { type: 'number', default: 0 },
+    likesCount: { type: 'number', default: 0 },
+    sharesCount: { type: 'number', default: 0 },
+    bookmarksCount: { type: 'number', default: 0 },
+    /** 30 marks an article not yet scored (admin spec section 3). */
+    relevanceScore: { type: 'number', default: 30 },
+    /** 0-1; 0 marks a failed classification. */
+    mlConfidenceScore: { type: 'number', default: 0 },
+    mlRelevanceScore: { type: 'number' },
+    qualityScore: { type: 'number' },
+    /** { primary: [], secondary: [], indian: [] } */
+    keywordMatches: { type: 'any' },
+    blocklistFlags: { type: 'list', items: { type: 'string' } },
+    indiaRelevance: { type: 'number' },
+    urlHash: { type: 'string' },
+    titleHash: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Published newest first; console lists per status; lifecycle ages rejected and archived. */
+    byStatus: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['status'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['statusAt', 'id'], casing: keep },
+    },
+    /** A category's articles in one status, newest first. */
+    byCategory: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['category', 'status'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['statusAt', 'id'], casing: keep },
+    },
+    /** Review queue: pending_review partition ordered HIGH first, then relevance descending. */
+    byAdminStatus: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['adminStatus'], casing: keep },
+      sk: { field: 'gsi3sk', composite: ['reviewSort', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/**
+ * Dedup record: a hash of an article's canonical URL or normalised title. Written with the article in
+ * one transaction (so two feeds racing on one story make one article) and kept forever, also after a
+ * purge, so no feed brings a purged article back.
+ */
+export const ArticleHash = new Entity({
+  model: { entity: 'articleHash', version: '1', service },
+  attributes: {
+    kind: { type: ['url', 'title'] as const, required: true },
+    value: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byHash: {
+      pk: { field: 'pk', composite: ['kind', 'value'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** Running totals that pages show, changed in the same write as the data they count. */
+export const Counter = new Entity({
+  model: { entity: 'counter', version: '1', service },
+  attributes: {
+    scope: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    value: { type: 'number', default: 0 },
+  },
+  indexes: {
+    byScope: {
+      pk: { field: 'pk', composite: ['scope'], casing: keep },
+      sk: { field: 'sk', composite: ['name'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const FeedSource = new Entity({
+  model: { entity: 'feedSource', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    url: { type: 'string', required: true },
+    /** Lower runs first. */
+    priority: { type: 'number', default: 5 },
+    dataRichnessScore: { type: 'number', default: 0 },
+    averageImagesPerItem: { type: 'number', default: 0 },
+    consecutiveFailures: { type: 'number', default: 0 },
+    supportsMedia: { type: 'boolean', default: false },
+    contentTypes: { type: 'list', items: { type: 'string' }, default: () => ['article'] },
+    isIndian: { type: 'boolean', default: false },
+    active: { type: 'boolean', default: true },
+    etag: { type: 'string' },
+    lastModified: { type: 'string' },
+    nextCheckAt: { type: 'string', required: true, default: now },
+    lastCheckedAt: { type: 'string' },
+    lastStatus: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** All feeds, the next due first. */
+    byNextCheck: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['nextCheckAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const FeedHealth = new Entity({
+  model: { entity: 'feedHealth', version: '1', service },
+  attributes: {
+    feedId: { type: 'string', required: true },
+    checkedAt: { type: 'string', required: true },
+    status: { type: 'string', required: true },
+    httpStatus: { type: 'number' },
+    responseTimeMs: { type: 'number', default: 0 },
+    itemsFound: { type: 'number', default: 0 },
+    imagesExtracted: { type: 'number', default: 0 },
+    dataPointsExtracted: { type: 'number', default: 0 },
+    error: { type: 'string' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** A feed's checks, newest first. */
+    byFeed: {
+      pk: { field: 'pk', composite: ['feedId'], casing: keep },
+      sk: { field: 'sk', composite: ['checkedAt'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** A user's relation to an article: bookmark or like (same shape, same access patterns). */
+function userArticleRelation(entity: 'bookmark' | 'like') {
+  return new Entity({
+    model: { entity, version: '1', service },
+    attributes: {
+      userId: { type: 'string', required: true },
+      articleId: { type: 'string', required: true },
+      createdAt: timestamps.createdAt,
+    },
+    indexes: {
+      /** Toggle and lookup by both ids. */
+      byUserArticle: {
+        pk: { field: 'pk', composite: ['userId'], casing: keep },
+        sk: { field: 'sk', composite: ['articleId'], casing: keep },
+      },
+      /** A user's list, newest first. */
+      byUserNewest: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+        sk: { field: 'gsi1sk', composite: ['createdAt'], casing: keep },
+      },
+    },
+  }, { table: tableName, client: documentClient });
+}
+
+export const Bookmark = userArticleRelation('bookmark');
+export const Like = userArticleRelation('like');
+
+export const SHARE_PLATFORMS = ['twitter', 'linkedin', 'facebook', 'whatsapp', 'email', 'copy'] as const;
+
+export const Share = new Entity({
+  model: { entity: 'share', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    platform: { type: SHARE_PLATFORMS, required: true },
+    userId: { type: 'string' },
+    sharedAt: { type: 'string', required: true, default: now },
+  },
+  indexes: {
+    byArticle: {
+      pk: { field: 'pk', composite: ['articleId'], casing: keep },
+      sk: { field: 'sk', composite: ['sharedAt', 'id'], casing: keep },
+    },
+    /** All shares by time, for "last hour" engagement panels. */
+    byTime: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['sharedAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const Preferences = new Entity({
+  model: { entity: 'preferences', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    preferredCategories: { type: 'list', items: { type: 'string' }, default: () => ['all'] },
+    preferredRegions: { type: 'list', items: { type: 'string' }, default: () => ['indian'] },
+    contentLanguage: { type: 'string', default: 'en' },
+    pushNotifications: { type: 'boolean', default: false },
+    emailNotifications: { type: 'boolean', default: true },
+    ...timestamps,
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const Activity = new Entity({
+  model: { entity: 'activity', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    actionType: { type: 'string', required: true },
+    resourceType: { type: 'string', default: 'article' },
+    resourceId: { type: 'string' },
+    metadata: { type: 'any' },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** A user's activity, newest first (windows of 30 days). */
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const ENGAGEMENT_TYPES = ['view', 'reading_start', 'reading_progress', 'reading_complete', 'share', 'like', 'bookmark'] as const;
+
+export const Engagement = new Entity({
+  model: { entity: 'engagement', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    userId: { type: 'string' },
+    sessionId: { type: 'string' },
+    engagementType: { type: ENGAGEMENT_TYPES, required: true },
+    durationSeconds: { type: 'number' },
+    /** Day bucket (YYYY-MM-DD) so "engagement in the last 24 h" is a Query on two days. */
+    day: { type: 'string', required: true },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byArticle: {
+      pk: { field: 'pk', composite: ['articleId'], casing: keep },
+      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+    byDay: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['day'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+    /** A signed-in user's engagement, newest first. */
+    byUser: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const ReadingProgress = new Entity({
+  model: { entity: 'readingProgress', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    progressPercentage: { type: 'number', default: 0 },
+    readingTimeSeconds: { type: 'number', default: 0 },
+    lastPosition: { type: 'number', default: 0 },
+    completed: { type: 'boolean', default: false },
+    startedAt: { type: 'string', required: true, default: now, readOnly: true },
+    updatedAt: timestamps.updatedAt,
+  },
+  indexes: {
+    byUserArticle: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['articleId'], casing: keep },
+    },
+    /** Recently read first, for "continue reading". */
+    byUserRecent: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['updatedAt'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const Recommendation = new Entity({
+  model: { entity: 'recommendation', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    /** 0-100, stored zero-padded in the sort key so the highest comes last. */
+    score: { type: 'number', required: true, padding: { length: 5, char: '0' } },
+    isClicked: { type: 'boolean', default: false },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byUserArticle: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['articleId'], casing: keep },
+    },
+    /** Best first (query in descending order). */
+    byUserScore: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['score', 'articleId'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const KEYWORD_SOURCES = ['content-based', 'search-based'] as const;
+
+export const TrendingKeyword = new Entity({
+  model: { entity: 'trendingKeyword', version: '1', service },
+  attributes: {
+    keyword: { type: 'string', required: true },
+    source: { type: KEYWORD_SOURCES, required: true },
+    searchCount: { type: 'number', default: 0 },
+    lastSearchedAt: { type: 'string', required: true, default: now },
+  },
+  indexes: {
+    byKeyword: {
+      pk: { field: 'pk', composite: ['source', 'keyword'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Keywords of one source seen recently (the spec's 7-day window); ranked by count in memory. */
+    bySourceRecent: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['source'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['lastSearchedAt', 'keyword'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info', 'admin_message'] as const;
+
+export const Notification = new Entity({
+  model: { entity: 'notification', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    type: { type: NOTIFICATION_TYPES, default: 'info' },
+    isRead: { type: 'boolean', default: false },
+    actionUrl: { type: 'string' },
+    createdAt: timestamps.createdAt,
+    /** Epoch seconds; DynamoDB TTL removes expired notifications. */
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+
+export const Profile = new Entity({
+  model: { entity: 'profile', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    fullName: { type: 'string', default: '' },
+    /** Mirror of the Cognito group, for lists; Cognito stays the authority for access. */
+    role: { type: ROLES, default: 'user' },
+    subscriptionType: { type: 'string', default: 'Free' },
+    subscriptionStatus: { type: 'string', default: 'Active' },
+    ...timestamps,
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** All profiles, newest first (user management). */
+    byJoined: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'userId'], casing: keep },
+    },
+    /** Admins and moderators tab. */
+    byRole: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['role'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'userId'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const DONATION_STATUSES = ['created', 'paid', 'failed'] as const;
+
+export const Donation = new Entity({
+  model: { entity: 'donation', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    /** Minor units (paise). */
+    amount: { type: 'number', required: true },
+    currency: { type: 'string', default: 'INR' },
+    donorName: { type: 'string' },
+    donorEmail: { type: 'string' },
+    message: { type: 'string' },
+    isAnonymous: { type: 'boolean', default: false },
+    donationType: { type: 'string', default: 'one-time' },
+    status: { type: DONATION_STATUSES, default: 'created' },
+    razorpayOrderId: { type: 'string', required: true },
+    razorpayPaymentId: { type: 'string' },
+    paidAt: { type: 'string' },
+    /** Calendar month (YYYY-MM) of creation, the partition of the monthly lists. */
+    month: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Donations of a month, newest first (recent supporters, revenue by period). */
+    byMonth: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['month'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+    /** Checkout callback and webhook find the donation by its Razorpay order. */
+    byOrder: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['razorpayOrderId'], casing: keep },
+      sk: { field: 'gsi2sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const SUBSCRIPTION_TYPES = ['daily', 'weekly', 'monthly'] as const;
+
+export const Subscriber = new Entity({
+  model: { entity: 'subscriber', version: '1', service },
+  attributes: {
+    email: { type: 'string', required: true },
+    subscriptionType: { type: SUBSCRIPTION_TYPES, default: 'weekly' },
+    preferredTopics: { type: 'list', items: { type: 'string' }, default: () => [] },
+    isVerified: { type: 'boolean', default: false },
+    isActive: { type: 'boolean', default: true },
+    /** Secret in verification and one-click unsubscribe links. */
+    token: { type: 'string', required: true },
+    verifiedAt: { type: 'string' },
+    unsubscribedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', composite: ['email'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Subscribers newest first. */
+    byJoined: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'email'], casing: keep },
+    },
+    byToken: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['token'], casing: keep },
+      sk: { field: 'gsi2sk', composite: [], casing: keep },
+    },
+    /** Digest recipients of one frequency. */
+    byFrequency: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['subscriptionType'], casing: keep },
+      sk: { field: 'gsi3sk', composite: ['email'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const ContactMessage = new Entity({
+  model: { entity: 'contactMessage', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    subject: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    status: { type: ['new', 'replied', 'closed'] as const, default: 'new' },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    byReceived: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const AnalyticsEvent = new Entity({
+  model: { entity: 'analyticsEvent', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    eventName: { type: 'string', required: true },
+    eventData: { type: 'any' },
+    userId: { type: 'string' },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** Events of a day in time order; an analytics window is a Query per day. */
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+export const Alert = new Entity({
+  model: { entity: 'alert', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    severity: { type: ALERT_SEVERITIES, required: true },
+    alertType: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    resolved: { type: 'boolean', default: false },
+    context: { type: 'any' },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Latest first. */
+    byCreated: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const PipelineRun = new Entity({
+  model: { entity: 'pipelineRun', version: '1', service },
+  attributes: {
+    machine: { type: 'string', required: true },
+    executionId: { type: 'string', required: true },
+    trigger: { type: 'string', default: 'manual' },
+    status: { type: ['running', 'succeeded', 'failed'] as const, default: 'running' },
+    startedAt: { type: 'string', required: true },
+    endedAt: { type: 'string' },
+    stats: { type: 'any' },
+  },
+  indexes: {
+    /** A state machine's runs, newest first ("last run stats", ML status). */
+    byMachine: {
+      pk: { field: 'pk', composite: ['machine'], casing: keep },
+      sk: { field: 'sk', composite: ['startedAt', 'executionId'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+export const store = new Service(
+  {
+    article: Article,
+    articleHash: ArticleHash,
+    counter: Counter,
+    feedSource: FeedSource,
+    feedHealth: FeedHealth,
+    bookmark: Bookmark,
+    like: Like,
+    share: Share,
+    preferences: Preferences,
+    activity: Activity,
+    engagement: Engagement,
+    readingProgress: ReadingProgress,
+    recommendation: Recommendation,
+    trendingKeyword: TrendingKeyword,
+    notification: Notification,
+    profile: Profile,
+    donation: Donation,
+    subscriber: Subscriber,
+    contactMessage: ContactMessage,
+    analyticsEvent: AnalyticsEvent,
+    alert: Alert,
+    pipelineRun: PipelineRun,
+  },
+  { table: tableName, client: documentClient },
+);

@@ -1,0 +1,123 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CfnResource, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { HttpApi } from './constructs/api.ts';
+import { UserAuth } from './constructs/auth.ts';
+import { DataTable } from './constructs/data.ts';
+import { ProjectFunction } from './constructs/functions.ts';
+import { Mail } from './constructs/mail.ts';
+import { acknowledge } from './constructs/nag.ts';
+import { Pipeline } from './constructs/pipeline.ts';
+import { Site } from './constructs/site.ts';
+import { stack as defaultDescription, type StackDescription } from './stack-description.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface CreatorNewsHubStackProps extends StackProps {
+  /** The stack description; tests pass variants, the app uses the one in stack-description.ts. */
+  stackDescription?: StackDescription;
+  /** Domain the newsletter and mail are sent from. */
+  mailDomain: string;
+}
+
+/** The whole deployment, built from the stack description. */
+export class CreatorNewsHubStack extends Stack {
+  constructor(scope: Construct, id: string, props: CreatorNewsHubStackProps) {
+    super(scope, id, props);
+    const description = props.stackDescription ?? defaultDescription;
+
+    const { table } = new DataTable(this, 'Data', description.table);
+    const auth = new UserAuth(this, 'Auth');
+    const mail = new Mail(this, 'Mail', { domain: props.mailDomain });
+    const site = new Site(this, 'Site', {
+      repoRoot,
+      connectSources: [`https://*.execute-api.${this.region}.amazonaws.com`, `https://cognito-idp.${this.region}.amazonaws.com`],
+    });
+
+    const functions = new Map<string, lambda.Function>();
+    for (const fnDescription of description.functions) {
+      const { fn } = new ProjectFunction(this, `Fn-${fnDescription.name}`, {
+        description: fnDescription,
+        repoRoot,
+        table,
+        mail: {
+          identityArn: mail.identityArn,
+          configurationSetArn: mail.configurationSetArn,
+          configurationSetName: mail.configurationSet.configurationSetName,
+          from: mail.from,
+        },
+      });
+      functions.set(fnDescription.name, fn);
+    }
+
+    const api = new HttpApi(this, 'Http', {
+      routes: description.routes,
+      functions,
+      userPool: auth.userPool,
+      userPoolClient: auth.webClient,
+      allowedOrigins: [site.url],
+    });
+
+    const alarmTopic = new sns.Topic(this, 'Alarms', {
+      displayName: 'Creator News Hub alarms',
+      enforceSSL: true,
+      masterKey: kms.Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
+    });
+    const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, alarmTopic });
+
+    // Functions that start or inspect executions get the ARNs and the matching grants together.
+    for (const fnDescription of description.functions) {
+      const names = fnDescription.access.stateMachines ?? [];
+      if (!names.length) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      const arns: Record<string, string> = {};
+      for (const name of names) {
+        const machine = pipeline.stateMachines.get(name);
+        if (!machine) throw new Error(`Function ${fnDescription.name} names unknown state machine ${name}`);
+        machine.grantStartExecution(fn);
+        machine.grantRead(fn);
+        machine.grantExecution(fn, 'states:StopExecution');
+        arns[name] = machine.stateMachineArn;
+        const machineId = this.getLogicalId(machine.node.defaultChild as CfnResource);
+        acknowledge(
+          fn.role ?? fn,
+          `IAM5[Resource::arn:<AWS::Partition>:states:${this.region}:<AWS::AccountId>:execution:{"Fn::Select":[6,{"Fn::Split":[":",{"Ref":"${machineId}"}]}]}:*]`,
+          `Describing, listing the history of and stopping executions of the ${name} state machine: execution ARNs are only known at run time, the grant is scoped to that one state machine.`,
+        );
+      }
+      fn.addEnvironment('STATE_MACHINE_ARNS', Stack.of(this).toJsonString(arns));
+    }
+
+    for (const consumer of description.streamConsumers) {
+      const fn = functions.get(consumer.fn);
+      if (!fn) throw new Error(`Stream consumer ${consumer.name} names unknown function ${consumer.fn}`);
+      table.grantStreamRead(fn);
+      fn.addEventSource(
+        new DynamoEventSource(table, {
+          startingPosition: lambda.StartingPosition.TRIM_HORIZON,
+          batchSize: consumer.batchSize,
+          bisectBatchOnError: true,
+          retryAttempts: 5,
+        }),
+      );
+    }
+
+    site.deploy({
+      apiUrl: api.url,
+      region: this.region,
+      userPoolId: auth.userPool.userPoolId,
+      userPoolClientId: auth.webClient.userPoolClientId,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: site.url });
+    new CfnOutput(this, 'ApiUrl', { value: api.url });
+    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: auth.webClient.userPoolClientId });
+
+  }
+}

@@ -1,0 +1,51 @@
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { GROUPS, PASSWORD_POLICY } from '../auth-settings.ts';
+import { acknowledge } from './nag.ts';
+
+/** Sign-up with e-mail verification, the spec's password policy, the admin and moderator groups, a web client. */
+export class UserAuth extends Construct {
+  readonly userPool: cognito.UserPool;
+  readonly webClient: cognito.UserPoolClient;
+
+  constructor(scope: Construct, id: string) {
+    super(scope, id);
+    this.userPool = new cognito.UserPool(this, 'Users', {
+      selfSignUpEnabled: true,
+      signInAliases: { email: true },
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true }, fullname: { required: false, mutable: true } },
+      passwordPolicy: {
+        minLength: PASSWORD_POLICY.minLength,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+      },
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(this.userPool, 'COG1', 'The product spec fixes the password rule: 8-128 characters with lower case, upper case and digits, no symbol required; the sign-up form shows exactly these messages.');
+    acknowledge(this.userPool, 'COG2', 'MFA is offered (TOTP, optional); requiring it would lock out casual readers who only bookmark and like. Admin accounts are expected to enrol.');
+    acknowledge(this.userPool, 'COG8', 'Essentials feature plan for now: Plus-tier threat protection is billed per active user; revisit when the audience grows.');
+    for (const group of GROUPS) {
+      new cognito.CfnUserPoolGroup(this, `Group-${group.name}`, {
+        userPoolId: this.userPool.userPoolId,
+        groupName: group.name,
+        description: group.description,
+        precedence: group.precedence,
+      });
+    }
+    this.webClient = this.userPool.addClient('Web', {
+      authFlows: { userSrp: true, userPassword: false },
+      preventUserExistenceErrors: true,
+      idTokenValidity: Duration.hours(1),
+      accessTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { type CfnResource, Duration, RemovalPolicy, Stack, TimeZone } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type * as sns from 'aws-cdk-lib/aws-sns';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import path from 'node:path';
+import { placeholdersOf, readAsl } from '../asl.ts';
+import { acknowledge, XRAY_REASON } from './nag.ts';
+import type { StackDescription } from '../stack-description.ts';
+
+export interface PipelineProps {
+  description: StackDescription;
+  functions: ReadonlyMap<string, lambda.IFunction>;
+  repoRoot: string;
+  alarmTopic: sns.ITopic;
+}
+
+/** The state machines from their ASL files, their schedules (India time) and an alarm on each one's failures. */
+export class Pipeline extends Construct {
+  readonly stateMachines = new Map<string, sfn.StateMachine>();
+
+  constructor(scope: Construct, id: string, props: PipelineProps) {
+    super(scope, id);
+    for (const machine of props.description.stateMachines) {
+      const definition = readAsl(machine.file);
+      const missing = placeholdersOf(definition).filter((name) => !(name in machine.functions));
+      if (missing.length) throw new Error(`${machine.file} uses placeholders with no function: ${missing.join(', ')}`);
+      const substitutions: Record<string, string> = {};
+      const invoked: lambda.IFunction[] = [];
+      for (const [placeholder, fnName] of Object.entries(machine.functions)) {
+        const fn = props.functions.get(fnName);
+        if (!fn) throw new Error(`State machine ${machine.name} names unknown function ${fnName}`);
+        substitutions[placeholder] = fn.functionArn;
+        invoked.push(fn);
+      }
+      const stateMachine = new sfn.StateMachine(this, `StateMachine-${machine.name}`, {
+        comment: machine.description,
+        definitionBody: sfn.DefinitionBody.fromFile(path.join(props.repoRoot, machine.file)),
+        definitionSubstitutions: substitutions,
+        stateMachineType: sfn.StateMachineType.STANDARD,
+        tracingEnabled: true,
+        logs: {
+          destination: new logs.LogGroup(this, `Logs-${machine.name}`, {
+            retention: logs.RetentionDays.THREE_MONTHS,
+            removalPolicy: RemovalPolicy.DESTROY,
+          }),
+          level: sfn.LogLevel.ALL,
+          includeExecutionData: true,
+        },
+      });
+      for (const fn of invoked) {
+        fn.grantInvoke(stateMachine);
+        acknowledge(stateMachine, `IAM5[Resource::<${Stack.of(this).getLogicalId(fn.node.defaultChild as CfnResource)}.Arn>:*]`, 'grantInvoke covers the function\'s versions and aliases (ARN:*), which Step Functions needs to invoke a qualified ARN.');
+      }
+      acknowledge(stateMachine, 'IAM5[Resource::*]', `${XRAY_REASON} CloudWatch Logs delivery actions (logs:CreateLogDelivery...) are account-level and need * as well.`);
+      this.stateMachines.set(machine.name, stateMachine);
+
+      new cloudwatch.Alarm(this, `Failures-${machine.name}`, {
+        alarmDescription: `An execution of ${machine.name} failed, timed out or was aborted`,
+        metric: new cloudwatch.MathExpression({
+          expression: 'failed + timedOut + aborted',
+          usingMetrics: {
+            failed: stateMachine.metricFailed({ period: Duration.minutes(5) }),
+            timedOut: stateMachine.metricTimedOut({ period: Duration.minutes(5) }),
+            aborted: stateMachine.metricAborted({ period: Duration.minutes(5) }),
+          },
+          period: Duration.minutes(5),
+        }),
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+      }).addAlarmAction(new actions.SnsAction(props.alarmTopic));
+    }
+
+    for (const schedule of props.description.schedules) {
+      const stateMachine = this.stateMachines.get(schedule.stateMachine);
+      if (!stateMachine) throw new Error(`Schedule ${schedule.name} names unknown state machine ${schedule.stateMachine}`);
+      new scheduler.Schedule(this, `Schedule-${schedule.name}`, {
+        description: schedule.description,
+        schedule: scheduler.ScheduleExpression.expression(schedule.expression, TimeZone.of(schedule.timezone)),
+        target: new targets.StepFunctionsStartExecution(stateMachine, {
+          input: scheduler.ScheduleTargetInput.fromObject(schedule.input),
+          retryAttempts: 2,
+        }),
+      });
+    }
+  }
+}

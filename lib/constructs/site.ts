@@ -1,0 +1,162 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import { acknowledge, arnToken } from './nag.ts';
+
+export interface SiteProps {
+  repoRoot: string;
+  /** Origins the browser may call besides its own (API, Cognito), as wildcards so the site does not depend on the API. */
+  connectSources: string[];
+}
+
+/**
+ * The built front end in a private bucket behind CloudFront (origin access control): SPA fallback to
+ * index.html, hashed assets cached for a year, index.html and config.json revalidated, security headers.
+ */
+export class Site extends Construct {
+  readonly distribution: cloudfront.Distribution;
+  readonly bucket: s3.Bucket;
+
+  private readonly repoRoot: string;
+
+  constructor(scope: Construct, id: string, props: SiteProps) {
+    super(scope, id);
+    this.repoRoot = props.repoRoot;
+    const logs = new s3.Bucket(this, 'AccessLogs', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.bucket = new s3.Bucket(this, 'Assets', {
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'bucket/',
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: [
+            "default-src 'self'",
+            `connect-src 'self' ${props.connectSources.join(' ')}`,
+            "img-src 'self' https: data:",
+            "style-src 'self' 'unsafe-inline'",
+            "script-src 'self'",
+            "frame-ancestors 'none'",
+            "base-uri 'self'",
+            "form-action 'self'",
+          ].join('; '),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      defaultRootObject: 'index.html',
+      defaultBehavior: {
+        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: headers,
+        compress: true,
+      },
+      // Client-side routes (/categories/x, /admin/...) are not objects: answer them with the app.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 200,
+        responsePagePath: '/index.html',
+        ttl: Duration.seconds(0),
+      })),
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+    });
+    acknowledge(this.distribution, 'CFR1', 'Readers are worldwide (Indian diaspora included); no country is restricted.');
+    acknowledge(this.distribution, 'CFR2', 'WAF web ACLs cost a fixed monthly fee; the site is static and the API has its own throttling. Add WAF with a custom domain.');
+    acknowledge(this.distribution, 'CFR4', 'Served on the default *.cloudfront.net certificate until the custom domain and its ACM certificate exist; with it, set minimumProtocolVersion TLSv1.2_2021 (it has no effect on the default certificate).');
+
+  }
+
+  /** The BucketDeployment's handler is a CDK-managed singleton Lambda whose role and runtime CDK owns. */
+  private acknowledgeDeploymentHandler(): void {
+    const stack = Stack.of(this);
+    const reason = 'CDK-managed BucketDeployment handler (copies the build into the site bucket during deploys); its role and runtime are set by aws-cdk-lib.';
+    const findings = [
+      'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'IAM5[Resource::*]',
+      `IAM5[Resource::${arnToken(this.bucket)}/*]`,
+      `IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${stack.region}/*]`,
+      'IAM5[Action::s3:GetObject*]',
+      'IAM5[Action::s3:GetBucket*]',
+      'IAM5[Action::s3:List*]',
+      'IAM5[Action::s3:DeleteObject*]',
+      'IAM5[Action::s3:Abort*]',
+      'L1',
+    ];
+    for (const finding of findings) acknowledge(stack, finding, reason);
+  }
+
+  get url(): string {
+    return `https://${this.distribution.distributionDomainName}`;
+  }
+
+  /**
+   * Builds the front end (vite, at synth) and deploys it with /config.json, whose values (API URL,
+   * user pool) are known only once the rest of the stack exists.
+   */
+  deploy(runtimeConfig: Record<string, string>): void {
+    const repoRoot = this.repoRoot;
+    const frontendDir = path.join(repoRoot, 'frontend');
+    this.acknowledgeDeploymentHandler();
+    const build = s3deploy.Source.asset(frontendDir, {
+      exclude: ['node_modules', 'dist'],
+      bundling: {
+        // Docker is the fallback CDK requires; the local build below always runs first.
+        image: DockerImage.fromRegistry('node:22-slim'),
+        local: {
+          tryBundle(outputDir: string) {
+            execFileSync('npx', ['vite', 'build', '--config', path.join(frontendDir, 'vite.config.ts'), '--outDir', outputDir], {
+              cwd: repoRoot,
+              stdio: 'inherit',
+            });
+            return true;
+          },
+        },
+      },
+    });
+    const hashedAssets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
+      sources: [build],
+      destinationBucket: this.bucket,
+      exclude: ['index.html', 'config.json'],
+      cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+      prune: false,
+    });
+    new s3deploy.BucketDeployment(this, 'DeployEntry', {
+      sources: [build, s3deploy.Source.jsonData('config.json', runtimeConfig)],
+      destinationBucket: this.bucket,
+      exclude: ['*'],
+      include: ['index.html', 'config.json', 'sw.js', 'manifest.webmanifest'],
+      cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
+      prune: false,
+      distribution: this.distribution,
+      distributionPaths: ['/index.html', '/config.json'],
+    }).node.addDependency(hashedAssets);
+  }
+}

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FunctionDescription } from '../stack-description.ts';
+import { repoRoot } from './settings.ts';
+
+export type LocalHandler = (event: unknown) => Promise<unknown>;
+
+const loaded = new Map<string, LocalHandler>();
+
+/** A Lambda context as far as the project's handlers read it. */
+function lambdaContext(fn: FunctionDescription) {
+  return {
+    functionName: `creator-news-hub-${fn.name}`,
+    functionVersion: '$LATEST',
+    awsRequestId: randomUUID(),
+    memoryLimitInMB: String(fn.memoryMb ?? 512),
+    getRemainingTimeInMillis: () => (fn.timeoutSeconds ?? 29) * 1000,
+    callbackWaitsForEmptyEventLoop: false,
+  };
+}
+
+/** Imports a function's entry file, as the Lambda runtime would, and returns its `handler`. */
+export async function loadFunctionHandler(fn: FunctionDescription): Promise<LocalHandler> {
+  const cached = loaded.get(fn.name);
+  if (cached) return cached;
+  const module = (await import(pathToFileURL(path.join(repoRoot, fn.entry)).href)) as {
+    handler?: (event: unknown, context: unknown) => Promise<unknown>;
+  };
+  const exported = module.handler;
+  if (typeof exported !== 'function') throw new Error(`${fn.entry} exports no handler function`);
+  const handler: LocalHandler = (event) => exported(event, lambdaContext(fn));
+  loaded.set(fn.name, handler);
+  return handler;
+}

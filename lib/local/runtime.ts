@@ -1,0 +1,167 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { stack as defaultStack, type StackDescription } from '../stack-description.ts';
+import { ensureUserPool, startCognitoLocal, type LocalUserPool } from './cognito.ts';
+import { ensureTable, startDynamoDbLocal } from './dynamodb.ts';
+import { loadFunctionHandler } from './functions.ts';
+import { startGateway } from './gateway.ts';
+import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
+import { startScheduler } from './scheduler.ts';
+import { seedArticles } from './seed.ts';
+import type { LocalSettings } from './settings.ts';
+import { startSite } from './site.ts';
+import { LocalStepFunctions } from './stepfunctions.ts';
+import { startStreamPoller, streamsClient } from './streams.ts';
+import { createRequire } from 'node:module';
+
+export interface LocalUrls {
+  site: string;
+  api: string;
+  admin: string;
+  mail: string;
+  stepfunctions: string;
+  dynamodb: string;
+  cognito: string;
+}
+
+export interface LocalRuntime {
+  urls: LocalUrls;
+  pool: LocalUserPool;
+  stepFunctions: LocalStepFunctions;
+  firstStart: boolean;
+  stop: () => Promise<void>;
+}
+
+export interface LocalRuntimeOptions {
+  site?: boolean;
+  scheduler?: boolean;
+  stack?: StackDescription;
+  log?: (line: string) => void;
+}
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Points the AWS SDK of the in-process handlers at the stand-ins, through the SDK's own environment
+ * variables, so handler code is the same as in Lambda.
+ */
+function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string) {
+  Object.assign(process.env, {
+    AWS_REGION: settings.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${settings.ports.dynamodb}`,
+    AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${settings.ports.stepfunctions}`,
+    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
+    TABLE_NAME: settings.tableName,
+    STATE_MACHINE_ARNS: JSON.stringify(Object.fromEntries(stack.stateMachines.map((machine) => [machine.name, stepFunctions(machine.name)]))),
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  });
+}
+
+export async function startLocalRuntime(settings: LocalSettings, options: LocalRuntimeOptions = {}): Promise<LocalRuntime> {
+  const stack = options.stack ?? defaultStack;
+  const log = options.log ?? (() => undefined);
+  const { ports } = settings;
+  const wantSite = options.site ?? true;
+  for (const [name, port] of Object.entries(ports)) {
+    if (name !== 'site' || wantSite) await assertPortFree(port, name);
+  }
+  mkdirSync(settings.dataDir, { recursive: true });
+
+  log('Starting DynamoDB Local, cognito-local and aws-ses-v2-local...');
+  const sesEntry = require.resolve('aws-ses-v2-local/dist/cli.js');
+  startChild('mail', process.execPath, [sesEntry, '--port', String(ports.mail), '--host', '127.0.0.1']);
+  await Promise.all([
+    startDynamoDbLocal(ports.dynamodb, settings.dataDir),
+    startCognitoLocal(settings),
+    waitForPort(ports.mail, 'aws-ses-v2-local'),
+  ]);
+
+  const stepFunctions = new LocalStepFunctions(stack, settings.region, settings.dataDir);
+  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name));
+
+  const dynamodb = new DynamoDBClient({});
+  const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
+  const pool = await ensureUserPool(settings);
+  if (firstStart) {
+    const seeded = await seedArticles();
+    log(`First start: created the table, the user pool and ${seeded} fixture articles.`);
+  }
+
+  const sfnServer = await stepFunctions.listen(ports.stepfunctions);
+  const siteUrl = `http://localhost:${ports.site}`;
+  const gateway = await startGateway(
+    {
+      stack,
+      jwt: { issuer: pool.issuer, jwksUrl: pool.jwksUrl, audience: pool.userPoolClientId },
+      allowedOrigins: [siteUrl, `http://127.0.0.1:${ports.site}`],
+    },
+    ports.api,
+  );
+
+  const stopScheduler =
+    options.scheduler === false
+      ? () => undefined
+      : startScheduler(stack.schedules, async (schedule) => {
+          await stepFunctions.startExecution(stepFunctions.arnOf(schedule.stateMachine), schedule.input);
+        });
+
+  const pollers = await Promise.all(
+    stack.streamConsumers.map(async (consumer) => {
+      const fn = stack.functions.find((candidate) => candidate.name === consumer.fn);
+      if (!fn) throw new Error(`Stream consumer ${consumer.name} names no function`);
+      const handler = await loadFunctionHandler(fn);
+      return startStreamPoller({
+        dynamodb,
+        streams: streamsClient(`http://127.0.0.1:${ports.dynamodb}`, settings.region),
+        tableName: settings.tableName,
+        region: settings.region,
+        checkpointFile: path.join(settings.dataDir, `stream-${consumer.name}.json`),
+        batchSize: consumer.batchSize,
+        deliver: async (event) => {
+          await handler(event);
+        },
+      });
+    }),
+  );
+
+  const apiUrl = `http://localhost:${ports.api}`;
+  const site = wantSite
+    ? await startSite(
+        {
+          apiUrl,
+          region: settings.region,
+          userPoolId: pool.userPoolId,
+          userPoolClientId: pool.userPoolClientId,
+          userPoolEndpoint: pool.endpoint,
+        },
+        ports.site,
+        settings.serveBuiltSite,
+      )
+    : null;
+
+  const urls: LocalUrls = {
+    site: siteUrl,
+    api: apiUrl,
+    admin: `${siteUrl}/admin`,
+    mail: `http://localhost:${ports.mail}`,
+    stepfunctions: `http://localhost:${ports.stepfunctions}`,
+    dynamodb: `http://localhost:${ports.dynamodb}`,
+    cognito: pool.endpoint,
+  };
+  writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
+
+  const stop = async () => {
+    stopScheduler();
+    await Promise.all(pollers.map((poller) => poller.stop()));
+    await site?.close();
+    await new Promise((resolve) => gateway.close(resolve));
+    await stepFunctions.drain();
+    await new Promise((resolve) => sfnServer.close(resolve));
+    dynamodb.destroy();
+    await stopChildren();
+  };
+  return { urls, pool, stepFunctions, firstStart, stop };
+}

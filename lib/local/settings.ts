@@ -1,0 +1,53 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Where the local runtime keeps its data and which ports it listens on. Everything derives from two
+ * variables so that tests can run a second instance beside a developer's `npm start`.
+ */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface LocalSettings {
+  dataDir: string;
+  ports: {
+    site: number;
+    api: number;
+    dynamodb: number;
+    cognito: number;
+    mail: number;
+    stepfunctions: number;
+  };
+  region: string;
+  tableName: string;
+  admin: { email: string; password: string };
+  /** Fixed verification code for cognito-local's sign-up confirmations. */
+  confirmationCode: string;
+  /** Serve the built front end (frontend/dist) instead of Vite's dev server. */
+  serveBuiltSite: boolean;
+}
+
+export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettings {
+  const base = Number(env.CNH_PORT_BASE ?? 4700);
+  if (!Number.isInteger(base) || base < 1024 || base > 65000) {
+    throw new Error(`CNH_PORT_BASE must be a port number between 1024 and 65000, got ${env.CNH_PORT_BASE}`);
+  }
+  return {
+    dataDir: path.resolve(repoRoot, env.CNH_LOCAL_DIR ?? '.local'),
+    ports: {
+      site: base,
+      api: base + 1,
+      dynamodb: base + 2,
+      cognito: base + 3,
+      mail: base + 4,
+      stepfunctions: base + 5,
+    },
+    region: 'ap-south-1',
+    tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',
+    admin: {
+      email: env.CNH_ADMIN_EMAIL ?? 'admin@creatornewshub.local',
+      password: env.CNH_ADMIN_PASSWORD ?? 'Admin-Local-2026',
+    },
+    confirmationCode: '123456',
+    serveBuiltSite: env.CNH_SERVE_BUILT_SITE === '1',
+  };
+}

@@ -1,0 +1,77 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { repoRoot } from './settings.ts';
+
+export interface SiteConfig {
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Only locally: where Amplify finds cognito-local instead of Cognito. */
+  userPoolEndpoint?: string;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.woff2': 'font/woff2',
+};
+
+/** The production build served as CloudFront serves it: hashed assets cached long, SPA fallback to index.html. */
+function startBuiltSite(config: SiteConfig, port: number): Promise<http.Server> {
+  const dist = path.join(repoRoot, 'frontend', 'dist');
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build:web` first');
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname === '/config.json') {
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      return response.end(JSON.stringify(config));
+    }
+    const file = path.join(dist, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
+    const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
+    const served = found ? file : path.join(dist, 'index.html');
+    const hashed = found && url.pathname.startsWith('/assets/');
+    response.writeHead(200, {
+      'content-type': MIME[path.extname(served)] ?? 'application/octet-stream',
+      'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    response.end(readFileSync(served));
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+/** Vite's dev server (hot reload) with the same /config.json. */
+async function startDevSite(config: SiteConfig, port: number): Promise<{ close: () => Promise<void> }> {
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: path.join(repoRoot, 'frontend', 'vite.config.ts'),
+    server: { port, strictPort: true, host: '127.0.0.1' },
+    logLevel: 'warn',
+    plugins: [
+      {
+        name: 'local-config-json',
+        configureServer(dev) {
+          dev.middlewares.use('/config.json', (_request, response) => {
+            response.setHeader('content-type', 'application/json');
+            response.end(JSON.stringify(config));
+          });
+        },
+      },
+    ],
+  });
+  await server.listen();
+  return { close: () => server.close() };
+}
+
+export async function startSite(config: SiteConfig, port: number, built: boolean): Promise<{ close: () => Promise<void> }> {
+  if (!built) return startDevSite(config, port);
+  const server = await startBuiltSite(config, port);
+  return { close: () => new Promise((resolve) => server.close(() => resolve())) };
+}

@@ -1,0 +1,148 @@
+/**
+ * The stack, described once as data. Two runtimes read it: the CDK constructs in lib/ turn it into
+ * CloudFormation, and the local runtime (bin/local.ts) serves it on this machine. Nothing here imports
+ * aws-cdk-lib, so handlers may import it too (the area routers read each route's auth level from here).
+ */
+
+export type AuthLevel = 'public' | 'user' | 'moderator' | 'admin';
+
+/** What a function may touch; the CDK construct turns each into a least-privilege grant. */
+export interface FunctionAccess {
+  table?: 'read' | 'readWrite';
+  /** Sends mail through SES. */
+  mail?: boolean;
+  /** State machines (by name) it may start, list and describe. */
+  stateMachines?: readonly string[];
+}
+
+export interface FunctionDescription {
+  /** Short name, also the Lambda's logical id suffix. */
+  name: string;
+  /** Entry file relative to the repository root; it exports `handler`. */
+  entry: string;
+  description: string;
+  access: FunctionAccess;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+export interface RouteDescription {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** API Gateway path syntax: /articles/{id} */
+  path: string;
+  /** Name of the function (one per area) that answers it. */
+  fn: string;
+  auth: AuthLevel;
+}
+
+export interface StateMachineDescription {
+  name: string;
+  /** ASL file relative to the repository root, JSONPath only (the local runtime cannot run JSONata). */
+  file: string;
+  /** `${Placeholder}` in the ASL -> function name whose ARN replaces it. */
+  functions: Record<string, string>;
+  description: string;
+}
+
+export interface ScheduleDescription {
+  name: string;
+  /** EventBridge Scheduler expression: cron(min hour dom month dow year) or rate(n unit). */
+  expression: string;
+  timezone: 'Asia/Kolkata';
+  stateMachine: string;
+  input: Record<string, unknown>;
+  description: string;
+}
+
+export interface StreamConsumerDescription {
+  name: string;
+  /** Function that receives DynamoDB stream batches. */
+  fn: string;
+  batchSize: number;
+}
+
+export interface TableIndexDescription {
+  name: string;
+  pk: string;
+  sk: string;
+}
+
+export interface StackDescription {
+  table: {
+    partitionKey: string;
+    sortKey: string;
+    ttlAttribute: string;
+    indexes: readonly TableIndexDescription[];
+  };
+  functions: readonly FunctionDescription[];
+  routes: readonly RouteDescription[];
+  stateMachines: readonly StateMachineDescription[];
+  schedules: readonly ScheduleDescription[];
+  streamConsumers: readonly StreamConsumerDescription[];
+}
+
+export const stack: StackDescription = {
+  table: {
+    partitionKey: 'pk',
+    sortKey: 'sk',
+    ttlAttribute: 'expiresAt',
+    indexes: [
+      { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
+      { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
+      { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+    ],
+  },
+  functions: [
+    {
+      name: 'articles',
+      entry: 'lambdas/http/articles/index.ts',
+      description: 'Public reader API: article lists',
+      access: { table: 'read' },
+    },
+    {
+      name: 'admin',
+      entry: 'lambdas/http/admin/index.ts',
+      description: 'Admin console API',
+      access: { table: 'readWrite', stateMachines: ['lifecycle'] },
+    },
+    {
+      name: 'lifecycle',
+      entry: 'lambdas/pipeline/lifecycle.ts',
+      description: 'Lifecycle steps: archive rejected articles, purge archived ones, record the run',
+      access: { table: 'readWrite' },
+      timeoutSeconds: 300,
+    },
+  ],
+  routes: [
+    { method: 'GET', path: '/articles', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },
+  ],
+  stateMachines: [
+    {
+      name: 'lifecycle',
+      file: 'state-machines/lifecycle.asl.json',
+      functions: { LifecycleFunctionArn: 'lifecycle' },
+      description: 'Archive rejected articles after 48 h, purge archived ones after 30 days, record the run',
+    },
+  ],
+  schedules: [
+    {
+      name: 'lifecycle-twice-daily',
+      expression: 'cron(0 6,18 * * ? *)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'lifecycle',
+      input: { trigger: 'schedule' },
+      description: 'Lifecycle at 06:00 and 18:00 India time',
+    },
+  ],
+  streamConsumers: [],
+};
+
+/** `GET /articles/{id}`: the key API Gateway v2 puts in `event.routeKey`. */
+export function routeKey(route: Pick<RouteDescription, 'method' | 'path'>): string {
+  return `${route.method} ${route.path}`;
+}
+
+export function routesOf(description: StackDescription, fn: string): RouteDescription[] {
+  return description.routes.filter((route) => route.fn === fn);
+}

@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four projects, run by `npm test` in this order: unit and infra (no services), integration (handlers
+ * and the local runtime over DynamoDB Local and cognito-local, started by its global setup), e2e
+ * (Chromium against the built site served by `npm start`'s runtime).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/support/start-local.ts'],
+          provide: { portBase: 4800, serveBuiltSite: false },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/support/start-local.ts'],
+          provide: { portBase: 4900, serveBuiltSite: true },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
