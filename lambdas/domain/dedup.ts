@@ -14,8 +14,8 @@ export function canonicalUrl(raw: string): string {
   const kept = [...url.searchParams.entries()].filter(([name]) => !TRACKING_PARAMS.test(name)).sort(([a], [b]) => a.localeCompare(b));
   url.search = kept.length ? `?${new URLSearchParams(kept).toString()}` : '';
   if (url.protocol === 'http:') url.protocol = 'https:';
-  const text = url.toString();
-  return url.pathname !== '/' && text.endsWith('/') ? text.slice(0, -1) : text.replace(/\/$/, '');
+  url.pathname = url.pathname.replace(/\/+$/, '') || '/';
+  return url.toString();
 }
 
 /** Title reduced to its words: case, accents, punctuation and spacing do not make a new story. */

@@ -49,7 +49,13 @@ function flattenClaims(payload: JWTPayload): Record<string, string> {
  * authorizer does (issuer, signature, expiry, audience or client_id), builds API Gateway v2 events and
  * calls the same handlers the Lambdas run.
  */
-export function startGateway(options: GatewayOptions, port: number): Promise<http.Server> {
+export interface LocalGateway {
+  server: http.Server;
+  /** What this gateway actually serves, for the runtime manifest. */
+  routes: Array<{ routeKey: string; auth: string; fn: string }>;
+}
+
+export async function startGateway(options: GatewayOptions, port: number): Promise<LocalGateway> {
   const routes = options.stack.routes.map(compile);
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
 
@@ -168,5 +174,6 @@ export function startGateway(options: GatewayOptions, port: number): Promise<htt
     response.end(payload);
   }
 
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return { server, routes: routes.map(({ key, route }) => ({ routeKey: key, auth: route.auth, fn: route.fn })) };
 }

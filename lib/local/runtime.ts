@@ -5,9 +5,9 @@ import { stack as defaultStack, type StackDescription } from '../stack-descripti
 import { ensureUserPool, startCognitoLocal, type LocalUserPool } from './cognito.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.ts';
 import { loadFunctionHandler } from './functions.ts';
-import { startGateway } from './gateway.ts';
+import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
-import { startScheduler } from './scheduler.ts';
+import { startScheduler, type LocalScheduler } from './scheduler.ts';
 import { seedArticles } from './seed.ts';
 import type { LocalSettings } from './settings.ts';
 import { startSite } from './site.ts';
@@ -31,6 +31,13 @@ export interface LocalRuntime {
   stepFunctions: LocalStepFunctions;
   firstStart: boolean;
   stop: () => Promise<void>;
+}
+
+export interface RuntimeManifest {
+  routes: LocalGateway['routes'];
+  stateMachines: string[];
+  schedules: LocalScheduler['jobs'];
+  streamConsumers: Array<{ name: string; fn: string }>;
 }
 
 export interface LocalRuntimeOptions {
@@ -101,12 +108,9 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     ports.api,
   );
 
-  const stopScheduler =
-    options.scheduler === false
-      ? () => undefined
-      : startScheduler(stack.schedules, async (schedule) => {
-          await stepFunctions.startExecution(stepFunctions.arnOf(schedule.stateMachine), schedule.input);
-        });
+  const scheduler = startScheduler(options.scheduler === false ? [] : stack.schedules, async (schedule) => {
+    await stepFunctions.startExecution(stepFunctions.arnOf(schedule.stateMachine), schedule.input);
+  });
 
   const pollers = await Promise.all(
     stack.streamConsumers.map(async (consumer) => {
@@ -152,12 +156,20 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     cognito: pool.endpoint,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
+  // What this runtime actually wired, read back by the parity test against the CDK template.
+  const manifest: RuntimeManifest = {
+    routes: gateway.routes,
+    stateMachines: stepFunctions.machineNames(),
+    schedules: scheduler.jobs,
+    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn })),
+  };
+  writeFileSync(path.join(settings.dataDir, 'runtime.json'), JSON.stringify(manifest, null, 2));
 
   const stop = async () => {
-    stopScheduler();
+    scheduler.stop();
     await Promise.all(pollers.map((poller) => poller.stop()));
     await site?.close();
-    await new Promise((resolve) => gateway.close(resolve));
+    await new Promise((resolve) => gateway.server.close(resolve));
     await stepFunctions.drain();
     await new Promise((resolve) => sfnServer.close(resolve));
     dynamodb.destroy();

@@ -32,12 +32,19 @@ export function nextRun(schedule: Pick<ScheduleDescription, 'expression' | 'time
   return next;
 }
 
+export interface LocalScheduler {
+  stop: () => void;
+  /** What is actually scheduled, for the runtime manifest. */
+  jobs: Array<Pick<ScheduleDescription, 'name' | 'expression' | 'timezone' | 'stateMachine'> & { nextRun: string }>;
+}
+
 /** Fires each schedule's target at its times until stopped. */
 export function startScheduler(
   schedules: readonly ScheduleDescription[],
   fire: (schedule: ScheduleDescription) => Promise<void>,
-): () => void {
+): LocalScheduler {
   const timers: Array<() => void> = [];
+  const jobs: LocalScheduler['jobs'] = [];
   for (const schedule of schedules) {
     const run = () => {
       fire(schedule).catch((error: unknown) => process.stderr.write(`[scheduler] ${schedule.name}: ${String(error)}\n`));
@@ -46,11 +53,15 @@ export function startScheduler(
     if (rate !== null) {
       const timer = setInterval(run, rate);
       timers.push(() => clearInterval(timer));
+      jobs.push({ ...pick(schedule), nextRun: new Date(Date.now() + rate).toISOString() });
       continue;
     }
     const job = cronFor(schedule, run);
     if (!job) throw new Error(`Schedule ${schedule.name}: expression not understood: ${schedule.expression}`);
     timers.push(() => job.stop());
+    jobs.push({ ...pick(schedule), nextRun: job.nextRun()?.toISOString() ?? '' });
   }
-  return () => timers.forEach((stop) => stop());
+  return { stop: () => timers.forEach((stop) => stop()), jobs };
 }
+
+const pick = ({ name, expression, timezone, stateMachine }: ScheduleDescription) => ({ name, expression, timezone, stateMachine });

@@ -76,6 +76,10 @@ export class LocalStepFunctions {
     }
   }
 
+  machineNames(): string[] {
+    return [...this.machines.values()].map(({ description }) => description.name);
+  }
+
   arnOf(name: string): string {
     return localStateMachineArn(this.region, name);
   }

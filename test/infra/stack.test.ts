@@ -1,0 +1,224 @@
+import { App, Validations } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
+import { stack as description, type StackDescription } from '../../lib/stack-description.ts';
+
+/** A fresh stack per test; bundling (esbuild, vite) is skipped, as it does not change the template's shape. */
+function synth(stackDescription: StackDescription = description): Template {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const stack = new CreatorNewsHubStack(app, 'Test', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', stackDescription });
+  return Template.fromStack(stack);
+}
+
+type Resource = { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, unknown> };
+
+function resourcesOf(template: Template, type: string): Array<[string, Resource]> {
+  return Object.entries(template.findResources(type)) as Array<[string, Resource]>;
+}
+
+/** The IAM actions in the policies attached to one function's role. */
+function actionsOfFunction(template: Template, fnName: string): string[] {
+  const [, fn] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Fn${fnName}Function`)) ?? [];
+  if (!fn) throw new Error(`No function ${fnName}`);
+  const roleId = (fn.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+  return resourcesOf(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[] }> }).Statement)
+    .flatMap((statement) => [statement.Action].flat());
+}
+
+describe('data', () => {
+  it('is one on-demand table with PITR, TTL, a stream and the described indexes', () => {
+    const template = synth();
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      KeySchema: [
+        { AttributeName: 'pk', KeyType: 'HASH' },
+        { AttributeName: 'sk', KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+      StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' },
+      Replicas: [Match.objectLike({ PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } })],
+      GlobalSecondaryIndexes: description.table.indexes.map((index) =>
+        Match.objectLike({
+          IndexName: index.name,
+          KeySchema: [
+            { AttributeName: index.pk, KeyType: 'HASH' },
+            { AttributeName: index.sk, KeyType: 'RANGE' },
+          ],
+        }),
+      ),
+    });
+  });
+});
+
+describe('auth', () => {
+  it('signs people up by e-mail with verification and the spec password policy', () => {
+    const template = synth();
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true }) },
+    });
+  });
+
+  it('has the admin and moderator groups', () => {
+    const template = synth();
+    template.resourceCountIs('AWS::Cognito::UserPoolGroup', 2);
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'moderator' });
+  });
+});
+
+describe('api', () => {
+  it('has a Cognito JWT authorizer', () => {
+    const template = synth();
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: Match.objectLike({ Issuer: Match.anyValue() }),
+    });
+  });
+
+  it('wires every described route, with the authorizer on exactly the signed-in ones', () => {
+    const template = synth();
+    const routes = resourcesOf(template, 'AWS::ApiGatewayV2::Route').map(([, route]) => route.Properties);
+    expect(routes.map((route) => route.RouteKey).sort()).toEqual(description.routes.map((r) => `${r.method} ${r.path}`).sort());
+    for (const route of description.routes) {
+      const wired = routes.find((candidate) => candidate.RouteKey === `${route.method} ${route.path}`);
+      expect(wired?.AuthorizationType, `${route.method} ${route.path}`).toBe(route.auth === 'public' ? 'NONE' : 'JWT');
+    }
+  });
+
+  it('logs access on the default stage', () => {
+    synth().hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: '$default', AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }) });
+  });
+});
+
+describe('functions', () => {
+  it('run Node.js 22 with the table name', () => {
+    const template = synth();
+    template.resourceCountIs('AWS::Lambda::Function', description.functions.length + 1 /* BucketDeployment handler */);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) },
+    });
+  });
+
+  it('grant least privilege: the reader API only reads', () => {
+    const actions = actionsOfFunction(synth(), 'articles');
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions.some((action) => action.startsWith('states:'))).toBe(false);
+  });
+
+  it('grant the admin API writes and control of the lifecycle state machine', () => {
+    const actions = actionsOfFunction(synth(), 'admin');
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'states:StartExecution', 'states:DescribeExecution', 'states:GetExecutionHistory', 'states:StopExecution']));
+  });
+
+  it('grant the lifecycle steps table writes and nothing on state machines', () => {
+    const actions = actionsOfFunction(synth(), 'lifecycle');
+    expect(actions).toContain('dynamodb:UpdateItem');
+    expect(actions.some((action) => action.startsWith('states:'))).toBe(false);
+  });
+});
+
+describe('pipeline', () => {
+  it('builds each state machine from its ASL file with function ARNs substituted, logging and tracing on', () => {
+    const template = synth();
+    template.resourceCountIs('AWS::StepFunctions::StateMachine', description.stateMachines.length);
+    template.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      DefinitionSubstitutions: { LifecycleFunctionArn: { 'Fn::GetAtt': [Match.stringLikeRegexp('^Fnlifecycle'), 'Arn'] } },
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL' }),
+      TracingConfiguration: { Enabled: true },
+    });
+  });
+
+  it('schedules in India time with EventBridge Scheduler', () => {
+    const template = synth();
+    template.resourceCountIs('AWS::Scheduler::Schedule', description.schedules.length);
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(0 6,18 * * ? *)',
+      ScheduleExpressionTimezone: 'Asia/Kolkata',
+      Target: Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^PipelineStateMachinelifecycle') } }),
+    });
+  });
+
+  it('alarms on failed executions', () => {
+    synth().hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([Match.objectLike({ Expression: 'failed + timedOut + aborted' })]),
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
+    });
+  });
+
+  it('delivers the table stream to each described consumer', () => {
+    const withConsumer: StackDescription = { ...description, streamConsumers: [{ name: 'test', fn: 'lifecycle', batchSize: 50 }] };
+    const template = synth(withConsumer);
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: 50, StartingPosition: 'TRIM_HORIZON', BisectBatchOnFunctionError: true });
+    synth().resourceCountIs('AWS::Lambda::EventSourceMapping', description.streamConsumers.length);
+  });
+});
+
+describe('site', () => {
+  it('serves a private bucket through CloudFront with origin access control', () => {
+    const template = synth();
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: Match.anyValue() })],
+        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: Match.anyValue() }),
+        CustomErrorResponses: [
+          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
+        ],
+      }),
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+  });
+
+  it('sends security headers and caches hashed assets for a year', () => {
+    const template = synth();
+    template.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: Match.objectLike({ ContentSecurityPolicy: Match.stringLikeRegexp("default-src 'self'") }),
+          StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }),
+          FrameOptions: Match.objectLike({ FrameOption: 'DENY' }),
+        }),
+      }),
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/index.html', '/config.json'] });
+  });
+});
+
+describe('mail', () => {
+  it('has an SES configuration set that requires TLS', () => {
+    synth().hasResourceProperties('AWS::SES::ConfigurationSet', { DeliveryOptions: { TlsPolicy: 'REQUIRE' } });
+  });
+});
+
+describe('cdk-nag', () => {
+  it('passes the AwsSolutions pack, every exception acknowledged with a reason', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    new CreatorNewsHubStack(app, 'Nag', { env: { region: 'ap-south-1' }, mailDomain: 'example.in' });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  it('fails on a finding nobody acknowledged', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new CreatorNewsHubStack(app, 'NagFail', { env: { region: 'ap-south-1' }, mailDomain: 'example.in' });
+    new s3.Bucket(stack, 'Careless'); // no access logs, no SSL enforcement: AwsSolutions-S1 and S10
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    expect(() => app.synth()).toThrow();
+  });
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { reviewSortKey, statusSortTime } from '../../lambdas/domain/article-status.ts';
+import { normaliseCategory } from '../../lambdas/domain/categories.ts';
+import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/domain/dedup.ts';
+import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/lifecycle.ts';
+import { qualityLevel, qualityScore } from '../../lambdas/domain/quality.ts';
+
+describe('categories', () => {
+  it('maps legacy slugs and defaults to general', () => {
+    expect(normaliseCategory('campaigns')).toBe('brand-partnerships');
+    expect(normaliseCategory('brands')).toBe('brand-partnerships');
+    expect(normaliseCategory('platforms')).toBe('platform-updates');
+    expect(normaliseCategory('trends')).toBe('industry-insights');
+    expect(normaliseCategory('regulations')).toBe('regulations-ethics');
+    expect(normaliseCategory(' Creator-Economy ')).toBe('creator-economy');
+    expect(normaliseCategory(undefined)).toBe('general');
+    expect(normaliseCategory(42)).toBe('general');
+    expect(normaliseCategory('cooking')).toBe('general');
+  });
+});
+
+describe('quality score', () => {
+  it('weighs confidence 0.6 and relevance 0.4, capped at 100', () => {
+    expect(qualityScore(0.9, 80)).toBe(86);
+    expect(qualityScore(1, 100)).toBe(100);
+    expect(qualityScore(1.5, 200)).toBe(100);
+  });
+
+  it('uses 0.8 x confidence without relevance', () => {
+    expect(qualityScore(0.5, undefined)).toBe(40);
+  });
+
+  it('names the levels at their thresholds', () => {
+    expect(qualityLevel(85)).toBe('Excellent');
+    expect(qualityLevel(84.9)).toBe('Good');
+    expect(qualityLevel(70)).toBe('Good');
+    expect(qualityLevel(50)).toBe('Average');
+    expect(qualityLevel(35)).toBe('Fair');
+    expect(qualityLevel(34)).toBe('Poor');
+  });
+});
+
+describe('dedup keys', () => {
+  it('strips tracking parameters, fragments, www and trailing slashes', () => {
+    expect(canonicalUrl('http://www.Example.com/story/?utm_source=x&b=2&a=1#top')).toBe('https://example.com/story?a=1&b=2');
+    expect(urlHash('https://example.com/story?fbclid=1')).toBe(urlHash('https://www.example.com/story/'));
+  });
+
+  it('keeps parameters that change the page', () => {
+    expect(urlHash('https://example.com/?p=1')).not.toBe(urlHash('https://example.com/?p=2'));
+  });
+
+  it('treats case, accents and punctuation as the same title', () => {
+    expect(normaliseTitle('  Creators’ Café — Big NEWS!! ')).toBe('creators cafe big news');
+    expect(titleHash('Brands shift budgets')).toBe(titleHash('brands SHIFT budgets.'));
+    expect(titleHash('Brands shift budgets')).not.toBe(titleHash('Brands shift budgets again'));
+  });
+});
+
+describe('status ordering', () => {
+  it('orders published articles by original publication, others by the change', () => {
+    const times = { originalPublishedAt: '2026-01-01T00:00:00.000Z', changedAt: '2026-02-01T00:00:00.000Z' };
+    expect(statusSortTime('published', times)).toBe(times.originalPublishedAt);
+    expect(statusSortTime('rejected', times)).toBe(times.changedAt);
+  });
+
+  it('sorts the review queue HIGH first, then by relevance descending', () => {
+    const keys = [reviewSortKey('LOW', 99), reviewSortKey('HIGH', 40), reviewSortKey('HIGH', 90), reviewSortKey('MEDIUM', 70)];
+    expect([...keys].sort()).toEqual([reviewSortKey('HIGH', 90), reviewSortKey('HIGH', 40), reviewSortKey('MEDIUM', 70), reviewSortKey('LOW', 99)]);
+  });
+});
+
+describe('lifecycle rules', () => {
+  it('archives after 48 hours and purges after 30 days', () => {
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    expect(lifecycleCutoffs(now)).toEqual({
+      archiveBefore: '2026-11-20T12:00:00.000Z',
+      purgeBefore: '2026-10-23T12:00:00.000Z',
+    });
+  });
+
+  it('claims 0.01 MB per purged article', () => {
+    expect(storageSavedMb(250)).toBe(2.5);
+    expect(storageSavedMb(0)).toBe(0);
+  });
+});

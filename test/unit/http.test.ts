@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { areaHandler, route, toErrorResponse } from '../../lambdas/shared/http.ts';
+import { badRequest, GENERIC_ERROR_MESSAGE } from '../../lambdas/shared/errors.ts';
+
+describe('error mapping', () => {
+  it('shows an HttpError as it is', () => {
+    const response = toErrorResponse(badRequest('Please enter a valid donation amount', { fieldErrors: { amount: ['too small'] } }));
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body ?? '')).toEqual({ message: 'Please enter a valid donation amount', fieldErrors: { amount: ['too small'] } });
+  });
+
+  it('never leaks an internal message', () => {
+    const response = toErrorResponse(new Error('ConditionalCheckFailed on pk=article#123 in table prod'));
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('article#123');
+    expect(JSON.parse(response.body ?? '')).toEqual({ message: GENERIC_ERROR_MESSAGE });
+  });
+});
+
+describe('areaHandler', () => {
+  it('refuses at cold start a router that does not match the description', () => {
+    expect(() => areaHandler('admin', {})).toThrow(/routes without handler \[GET \/admin\/ping\]/);
+    expect(() =>
+      areaHandler('admin', {
+        'GET /admin/ping': route({}, async () => ({})),
+        'GET /admin/secret': route({}, async () => ({})),
+      }),
+    ).toThrow(/handlers without route \[GET \/admin\/secret\]/);
+  });
+});
