@@ -5,6 +5,7 @@ import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-descript
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from './errors.ts';
 import { logger } from './logger.ts';
+import { InvalidCursorError } from '#store/paging.ts';
 
 type Schema = z.ZodType;
 type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -79,6 +80,9 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
     return json(error.statusCode, { message: error.message, ...error.details });
+  }
+  if (error instanceof InvalidCursorError) {
+    return json(400, { message: error.message, fieldErrors: { cursor: [error.message] } });
   }
   logger.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return json(500, { message: GENERIC_ERROR_MESSAGE });

@@ -3,7 +3,7 @@ import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domai
 import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
 import { Article, store } from './entities.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';
-import { isConditionFailure, type Page, type PageOptions } from './paging.ts';
+import { isConditionFailure, queryPage, type Page, type PageOptions } from './paging.ts';
 
 export type ArticleItem = EntityItem<typeof Article>;
 
@@ -21,8 +21,8 @@ export type CreateResult = { created: true; article: ArticleItem } | { created: 
  * Writes the article, its two dedup hashes and the status counters in one transaction: a duplicate URL
  * or title (live or purged) cancels the whole write, so racing feeds cannot create the same story twice.
  */
-export async function createArticle(input: NewArticle): Promise<CreateResult> {
-  const changedAt = new Date().toISOString();
+export async function createArticle(input: NewArticle, options: { at?: string } = {}): Promise<CreateResult> {
+  const changedAt = options.at ?? new Date().toISOString();
   const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
   const result = await store.transaction
     .write(({ article, articleHash, counter }) => [
@@ -62,12 +62,13 @@ export async function listPublicArticles(options: PublicListOptions = {}): Promi
   const query = options.category
     ? Article.query.byCategory({ category: options.category, status: 'published' })
     : Article.query.byStatus({ status: 'published' });
-  const { data, cursor } = await query
-    .where(({ isDuplicate, relevanceScore, category }, { eq, gte, ne }) =>
-      [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE), ...[...HIDDEN_FROM_PUBLIC].map((slug) => ne(category, slug))].join(' AND '),
-    )
-    .go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null });
-  return { items: data, cursor };
+  return queryPage(() =>
+    query
+      .where(({ isDuplicate, relevanceScore, category }, { eq, gte, ne }) =>
+        [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE), ...[...HIDDEN_FROM_PUBLIC].map((slug) => ne(category, slug))].join(' AND '),
+      )
+      .go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null }),
+  );
 }
 
 export interface StatusListOptions extends PageOptions {
@@ -79,12 +80,13 @@ export interface StatusListOptions extends PageOptions {
 export async function listArticlesByStatus(status: ArticleStatus, options: StatusListOptions = {}): Promise<Page<ArticleItem>> {
   const base = Article.query.byStatus({ status });
   const query = options.before ? base.lt({ statusAt: options.before }) : base;
-  const { data, cursor } = await query.go({
-    order: options.order ?? 'desc',
-    limit: options.limit ?? 25,
-    cursor: options.cursor ?? null,
-  });
-  return { items: data, cursor };
+  return queryPage(() =>
+    query.go({
+      order: options.order ?? 'desc',
+      limit: options.limit ?? 25,
+      cursor: options.cursor ?? null,
+    }),
+  );
 }
 
 export interface StatusChange {

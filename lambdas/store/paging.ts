@@ -13,3 +13,27 @@ export interface PageOptions {
 export function isConditionFailure(entry: { rejected: boolean; code: string }): boolean {
   return entry.rejected && entry.code === 'ConditionalCheckFailed';
 }
+
+/** A cursor that is not one this API handed out (garbled, or for another list). */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('Invalid cursor: start again from the first page');
+    this.name = 'InvalidCursorError';
+  }
+}
+
+function isCursorFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
+  return /Unable to parse cursor|ExclusiveStartKey|starting key|Exclusive Start Key/i.test(text);
+}
+
+/** Runs one page of a Query and turns a refused cursor into InvalidCursorError. */
+export async function queryPage<T>(go: () => Promise<{ data: T[]; cursor: string | null }>): Promise<Page<T>> {
+  try {
+    const { data, cursor } = await go();
+    return { items: data, cursor };
+  } catch (error) {
+    if (isCursorFailure(error)) throw new InvalidCursorError();
+    throw error;
+  }
+}

@@ -55,7 +55,7 @@ export async function seedArticles(now = new Date()): Promise<number> {
       publishedAt: seed.status === 'published' ? at : undefined,
       urlHash: urlHash(seed.sourceUrl),
       titleHash: titleHash(seed.title),
-    });
+    }, { at });
     if (result.created) created += 1;
   }
   return created;

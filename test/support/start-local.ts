@@ -71,8 +71,10 @@ export default async function setup(project: TestProject) {
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGINT');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     if (child.exitCode === null) child.kill('SIGKILL');
+    child.stdout?.destroy();
+    child.stderr?.destroy();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { local, signedInUser } from '../support/aws.ts';
+
+/** Through the local API gateway, with tokens cognito-local issued: the path a browser takes. */
+async function ping(token?: string) {
+  const response = await fetch(`${local().urls.api}/admin/ping`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  return { status: response.status, body: (await response.json()) as { message?: string; ok?: boolean; role?: string; articlesByStatus?: Record<string, number> } };
+}
+
+describe('GET /admin/ping', () => {
+  it('answers a guest 401', async () => {
+    expect(await ping()).toEqual({ status: 401, body: { message: 'Unauthorized' } });
+  });
+
+  it('answers a forged or foreign token 401', async () => {
+    const { idToken } = await signedInUser(['admin']);
+    const [header, payload] = idToken.split('.');
+    expect((await ping(`${header}.${payload}.invalidsignature`)).status).toBe(401);
+  });
+
+  it('answers a signed-in reader 403 with the spec text', async () => {
+    const { idToken } = await signedInUser();
+    expect(await ping(idToken)).toEqual({ status: 403, body: { message: 'Access denied. Admin privileges required.' } });
+  });
+
+  it('answers a moderator 403 too', async () => {
+    const { idToken } = await signedInUser(['moderator']);
+    expect((await ping(idToken)).status).toBe(403);
+  });
+
+  it('answers an admin 200 with the article counts kept by the store', async () => {
+    const { idToken } = await signedInUser(['admin']);
+    const { status, body } = await ping(idToken);
+    expect(status).toBe(200);
+    expect(body.ok).toBe(true);
+    expect(body.role).toBe('admin');
+    // The local runtime seeded the fixture articles on first start: 24 published, 2 drafts, 2 rejected.
+    expect(body.articlesByStatus).toEqual({ published: 24, draft: 2, rejected: 2 });
+  });
+
+  it('lets the admin account created on first start sign in', async () => {
+    const { urls, admin } = local();
+    const response = await fetch(urls.userPool.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+      body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: urls.userPool.userPoolClientId, AuthParameters: { USERNAME: admin.email, PASSWORD: admin.password } }),
+    });
+    const result = (await response.json()) as { AuthenticationResult?: { IdToken: string } };
+    const token = result.AuthenticationResult?.IdToken;
+    expect(token).toBeTruthy();
+    expect((await ping(token)).status).toBe(200);
+  });
+});

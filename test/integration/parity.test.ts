@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
+import type { RuntimeManifest } from '../../lib/local/runtime.ts';
+import { local } from '../support/aws.ts';
+
+/**
+ * The two runtimes must serve the same product: what the CDK template deploys is compared with what the
+ * running local runtime actually wired (its manifest, and answers over HTTP). A route, schedule or
+ * state machine present in one and not the other fails here.
+ */
+type Resource = { Type: string; Properties: Record<string, unknown>; Metadata?: Record<string, string> };
+
+let resources: Array<[string, Resource]>;
+let manifest: RuntimeManifest;
+
+const ofType = (type: string) => resources.filter(([, resource]) => resource.Type === type);
+const cdkPath = (resource: Resource) => resource.Metadata?.['aws:cdk:path'] ?? '';
+
+beforeAll(() => {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true } });
+  const stack = new CreatorNewsHubStack(app, 'Parity', { env: { region: 'ap-south-1' }, mailDomain: 'example.in' });
+  resources = Object.entries(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
+  manifest = JSON.parse(readFileSync(path.join(local().dataDir, 'runtime.json'), 'utf8')) as RuntimeManifest;
+});
+
+describe('AWS and the local runtime', () => {
+  it('serve the same routes with the same protection', () => {
+    const deployed = ofType('AWS::ApiGatewayV2::Route')
+      .map(([, route]) => `${String(route.Properties.RouteKey)} ${route.Properties.AuthorizationType === 'JWT' ? 'signed-in' : 'public'}`)
+      .sort();
+    const served = manifest.routes.map((route) => `${route.routeKey} ${route.auth === 'public' ? 'public' : 'signed-in'}`).sort();
+    expect(served).toEqual(deployed);
+    expect(served.length).toBeGreaterThan(0);
+  });
+
+  it('answer every route locally (no gateway 404) and demand a token where AWS does', async () => {
+    for (const route of manifest.routes) {
+      const [method, routePath] = route.routeKey.split(' ') as [string, string];
+      const url = `${local().urls.api}${routePath.replace(/\{\w+\+?\}/g, 'sample')}`;
+      const response = await fetch(url, { method });
+      const body = (await response.json()) as { message?: string };
+      expect(body.message, route.routeKey).not.toBe('Not Found');
+      if (route.auth !== 'public') expect(response.status, route.routeKey).toBe(401);
+    }
+  });
+
+  it('run the same state machines', () => {
+    const deployed = ofType('AWS::StepFunctions::StateMachine')
+      .map(([, machine]) => /StateMachine-([\w-]+)\/Resource$/.exec(cdkPath(machine))?.[1])
+      .sort();
+    expect([...manifest.stateMachines].sort()).toEqual(deployed);
+  });
+
+  it('fire the same schedules, in the same time zone, at the same state machines', () => {
+    const machineNames = new Map(
+      ofType('AWS::StepFunctions::StateMachine').map(([id, machine]) => [id, /StateMachine-([\w-]+)\/Resource$/.exec(cdkPath(machine))?.[1]]),
+    );
+    const deployed = ofType('AWS::Scheduler::Schedule')
+      .map(([, schedule]) => {
+        const target = schedule.Properties.Target as { Arn: { Ref: string } };
+        return `${String(schedule.Properties.ScheduleExpression)} ${String(schedule.Properties.ScheduleExpressionTimezone)} -> ${machineNames.get(target.Arn.Ref)}`;
+      })
+      .sort();
+    const served = manifest.schedules.map((job) => `${job.expression} ${job.timezone} -> ${job.stateMachine}`).sort();
+    expect(served).toEqual(deployed);
+    for (const job of manifest.schedules) expect(Date.parse(job.nextRun)).toBeGreaterThan(Date.now());
+  });
+
+  it('deliver the table stream to the same consumers', () => {
+    expect(ofType('AWS::Lambda::EventSourceMapping')).toHaveLength(manifest.streamConsumers.length);
+  });
+});

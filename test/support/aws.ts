@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { inject } from 'vitest';
+import { createConfirmedUser } from '../../lib/local/cognito.ts';
+import { ensureTable } from '../../lib/local/dynamodb.ts';
+import { localSettings } from '../../lib/local/settings.ts';
+import { stack } from '../../lib/stack-description.ts';
+
+/** The local runtime the global setup started (test/support/start-local.ts). */
+export const local = () => inject('local');
+
+/**
+ * Points this test file's AWS SDK clients (the handlers' included) at the running stand-ins, as the
+ * local runtime does for its own handlers. Call before importing any handler or store module.
+ */
+export function useLocalAws(tableName = local().tableName): void {
+  const { urls } = local();
+  Object.assign(process.env, {
+    AWS_REGION: 'ap-south-1',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
+    AWS_ENDPOINT_URL_SFN: urls.stepfunctions,
+    AWS_ENDPOINT_URL_SESV2: urls.mail,
+    TABLE_NAME: tableName,
+    LOG_LEVEL: 'error',
+  });
+}
+
+/** A new, empty table of the described shape, so a test file owns all the data it reads. */
+export async function useFreshTable(): Promise<string> {
+  const name = `test-${randomUUID().slice(0, 8)}`;
+  useLocalAws(name);
+  const client = new DynamoDBClient({});
+  await ensureTable(client, name, stack);
+  client.destroy();
+  return name;
+}
+
+/** Creates a confirmed user in the given groups and returns its ID token, as the site would hold it. */
+export async function signedInUser(groups: string[] = []): Promise<{ email: string; idToken: string; accessToken: string }> {
+  const { urls, portBase } = local();
+  const settings = localSettings({ CNH_PORT_BASE: String(portBase) });
+  const email = `user-${randomUUID().slice(0, 8)}@test.local`;
+  const password = 'Reader-Pass-2026';
+  await createConfirmedUser(settings, urls.userPool, email, password, groups);
+  const client = new CognitoIdentityProviderClient({
+    endpoint: urls.userPool.endpoint,
+    region: 'ap-south-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const result = await client.send(
+    new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      ClientId: urls.userPool.userPoolClientId,
+      AuthParameters: { USERNAME: email, PASSWORD: password },
+    }),
+  );
+  const idToken = result.AuthenticationResult?.IdToken;
+  const accessToken = result.AuthenticationResult?.AccessToken;
+  if (!idToken || !accessToken) throw new Error('cognito-local issued no tokens');
+  return { email, idToken, accessToken };
+}
+
+/** An API Gateway v2 event as the gateway (local or AWS) hands it to a handler. */
+export function httpEvent(routeKey: string, options: { query?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {}) {
+  const [method, path] = routeKey.split(' ');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(options.query ?? {}).toString(),
+    headers: {},
+    queryStringParameters: options.query,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    isBase64Encoded: false,
+    requestContext: {
+      requestId: randomUUID(),
+      routeKey,
+      http: { method, path },
+      ...(options.claims ? { authorizer: { jwt: { claims: options.claims, scopes: null } } } : {}),
+    },
+  };
+}
+
+export const lambdaContext = { awsRequestId: 'test', getRemainingTimeInMillis: () => 29_000 };
