@@ -18,6 +18,8 @@ export default defineConfig({
           provide: { portBase: 4800, serveBuiltSite: false },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // Some files work on the runtime's own table (the state machines run there): one at a time.
+          fileParallelism: false,
         },
       },
       {

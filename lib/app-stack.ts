@@ -112,6 +112,7 @@ export class CreatorNewsHubStack extends Stack {
       region: this.region,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.webClient.userPoolClientId,
+      authFlowType: 'USER_SRP_AUTH',
     });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });

@@ -1,20 +1,40 @@
+import { lazy, Suspense } from 'react';
 import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
 import { HomePage } from './reader/HomePage.tsx';
 import { NotFoundPage } from './reader/NotFoundPage.tsx';
 
-export function App() {
+// The console (Cloudscape) is its own chunk: readers never download it.
+const AdminApp = lazy(() => import('./admin/AdminApp.tsx'));
+
+function ReaderShell({ children }: { children: React.ReactNode }) {
   return (
-    <BrowserRouter>
+    <>
       <header className="site-header">
         <Link to="/" className="logo">
           Creator News Hub
         </Link>
       </header>
-      <Routes>
-        <Route path="/" element={<HomePage />} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Routes>
+      {children}
       <footer className="site-footer">© {new Date().getFullYear()} Creator News Hub</footer>
+    </>
+  );
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route
+          path="/admin/*"
+          element={
+            <Suspense fallback={<p className="page">Loading the console...</p>}>
+              <AdminApp />
+            </Suspense>
+          }
+        />
+        <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
+        <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
+      </Routes>
     </BrowserRouter>
   );
 }

@@ -140,6 +140,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
           userPoolId: pool.userPoolId,
           userPoolClientId: pool.userPoolClientId,
           userPoolEndpoint: pool.endpoint,
+          authFlowType: 'USER_PASSWORD_AUTH',
         },
         ports.site,
         settings.serveBuiltSite,

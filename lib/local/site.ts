@@ -10,6 +10,7 @@ export interface SiteConfig {
   userPoolClientId: string;
   /** Only locally: where Amplify finds cognito-local instead of Cognito. */
   userPoolEndpoint?: string;
+  authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
 }
 
 const MIME: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { areaHandler, route, toErrorResponse } from '../../lambdas/shared/http.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE } from '../../lambdas/shared/errors.ts';
 
@@ -9,8 +9,11 @@ describe('error mapping', () => {
     expect(JSON.parse(response.body ?? '')).toEqual({ message: 'Please enter a valid donation amount', fieldErrors: { amount: ['too small'] } });
   });
 
-  it('never leaks an internal message', () => {
+  it('never leaks an internal message, and logs it instead', () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const response = toErrorResponse(new Error('ConditionalCheckFailed on pk=article#123 in table prod'));
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('article#123'));
+    logged.mockRestore();
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('article#123');
     expect(JSON.parse(response.body ?? '')).toEqual({ message: GENERIC_ERROR_MESSAGE });

@@ -5,6 +5,8 @@ export interface SiteConfig {
   userPoolId: string;
   userPoolClientId: string;
   userPoolEndpoint?: string;
+  /** USER_PASSWORD_AUTH locally (cognito-local has no SRP); SRP in AWS. */
+  authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
 }
 
 let loaded: Promise<SiteConfig> | undefined;

@@ -1,0 +1,61 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { local } from '../support/aws.ts';
+import { launchChromium } from '../support/browser.ts';
+
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the home page, served by npm start and read through the API from DynamoDB Local', () => {
+  it('lists the newest published articles, as the API returns them', async () => {
+    const api = (await (await fetch(`${local().urls.api}/articles?limit=15`)).json()) as { items: Array<{ title: string }> };
+    expect(api.items).toHaveLength(15);
+
+    await page.goto(local().urls.site);
+    await page.locator('article h2').first().waitFor();
+    const titles = await page.locator('article h2').allTextContents();
+    expect(titles).toEqual(api.items.map((item) => item.title));
+    await page.screenshot({ path: path.join(os.tmpdir(), 'cnh-home.png'), fullPage: false });
+  });
+
+  it('loads the next page with the cursor', async () => {
+    await page.getByRole('button', { name: 'Load more articles' }).click();
+    await expect.poll(() => page.locator('article h2').count()).toBe(24);
+    await expect.poll(() => page.getByRole('button', { name: 'Load more articles' }).count()).toBe(0);
+  });
+
+  it('links each card to its source in a new tab', async () => {
+    const link = page.locator('article a', { hasText: 'Read Full Article' }).first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+    expect(await link.getAttribute('href')).toMatch(/^https:\/\/example\.com\/fixtures\//);
+  });
+
+  it('shows the 404 text on an unknown route and leads home', async () => {
+    await page.goto(`${local().urls.site}/no/such/page`);
+    await page.getByText('Oops! Page not found.').waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.locator('article h2').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+  });
+
+  it('logged no errors in the browser', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
