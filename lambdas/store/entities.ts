@@ -155,6 +155,11 @@ export const FeedSource = new Entity({
     supportsMedia: { type: 'boolean', default: false },
     contentTypes: { type: 'list', items: { type: 'string' }, default: () => ['article'] },
     isIndian: { type: 'boolean', default: false },
+    /** Curated publisher facts (reader spec: publisher table). */
+    publisherTier: { type: ['premium', 'verified', 'trusted', 'established'] as const },
+    authority: { type: 'number' },
+    specialization: { type: 'string' },
+    description: { type: 'string' },
     active: { type: 'boolean', default: true },
     etag: { type: 'string' },
     lastModified: { type: 'string' },
@@ -359,8 +364,14 @@ export const Recommendation = new Entity({
   attributes: {
     userId: { type: 'string', required: true },
     articleId: { type: 'string', required: true },
-    /** 0-100, stored zero-padded in the sort key so the highest comes last. */
-    score: { type: 'number', required: true, padding: { length: 5, char: '0' } },
+    /** 0-100. */
+    score: { type: 'number', required: true },
+    /** The score as a fixed-width string (hundredths), so text order is numeric order in the index. */
+    scoreKey: {
+      type: 'string',
+      watch: ['score'],
+      set: (_, item) => String(Math.round(Math.max(0, Math.min(100, Number(item.score))) * 100)).padStart(5, '0'),
+    },
     isClicked: { type: 'boolean', default: false },
     createdAt: timestamps.createdAt,
     expiresAt: { type: 'number' },
@@ -374,7 +385,7 @@ export const Recommendation = new Entity({
     byUserScore: {
       index: 'gsi1',
       pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
-      sk: { field: 'gsi1sk', composite: ['score', 'articleId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['scoreKey', 'articleId'], casing: keep },
     },
   },
 }, { table: tableName, client: documentClient });
@@ -420,9 +431,10 @@ export const Notification = new Entity({
     expiresAt: { type: 'number' },
   },
   indexes: {
+    /** A user's notifications, newest first; ids are time-ordered (UUIDv7), so the id alone addresses one. */
     byUser: {
       pk: { field: 'pk', composite: ['userId'], casing: keep },
-      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+      sk: { field: 'sk', composite: ['id'], casing: keep },
     },
   },
 }, { table: tableName, client: documentClient });
@@ -436,7 +448,7 @@ export const Profile = new Entity({
     email: { type: 'string', required: true },
     fullName: { type: 'string', default: '' },
     /** Mirror of the Cognito group, for lists; Cognito stays the authority for access. */
-    role: { type: ROLES, default: 'user' },
+    role: { type: ROLES, required: true, default: 'user' },
     subscriptionType: { type: 'string', default: 'Free' },
     subscriptionStatus: { type: 'string', default: 'Active' },
     ...timestamps,
@@ -509,7 +521,7 @@ export const Subscriber = new Entity({
   model: { entity: 'subscriber', version: '1', service },
   attributes: {
     email: { type: 'string', required: true },
-    subscriptionType: { type: SUBSCRIPTION_TYPES, default: 'weekly' },
+    subscriptionType: { type: SUBSCRIPTION_TYPES, required: true, default: 'weekly' },
     preferredTopics: { type: 'list', items: { type: 'string' }, default: () => [] },
     isVerified: { type: 'boolean', default: false },
     isActive: { type: 'boolean', default: true },

@@ -1,0 +1,11 @@
+/** How long time-bound records live before DynamoDB's TTL removes them. */
+export const RETENTION_DAYS = {
+  feedHealth: 30,
+  /** The spec's activity windows are 30 days; a quarter keeps month-over-month comparisons possible. */
+  activity: 90,
+  engagement: 400,
+  analyticsEvent: 400,
+  recommendation: 30,
+  /** Notifications without their own expiry. */
+  notification: 90,
+} as const;

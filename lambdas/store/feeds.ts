@@ -1,0 +1,37 @@
+import type { EntityItem } from 'electrodb';
+import { RETENTION_DAYS } from '#domain/retention.ts';
+import { FeedHealth, FeedSource } from './entities.ts';
+import { expiresInDays } from './ids.ts';
+
+export type FeedSourceItem = EntityItem<typeof FeedSource>;
+export type FeedHealthItem = EntityItem<typeof FeedHealth>;
+
+export async function putFeedSource(feed: Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'> & { nextCheckAt?: string }): Promise<void> {
+  await FeedSource.upsert({ ...feed, nextCheckAt: feed.nextCheckAt ?? new Date().toISOString() }).go();
+}
+
+/** Active feeds whose next check time has come, the most overdue first. */
+export async function listDueFeeds(now = new Date()): Promise<FeedSourceItem[]> {
+  const { data } = await FeedSource.query
+    .byNextCheck({})
+    .lte({ nextCheckAt: now.toISOString() })
+    .where(({ active }, { eq }) => eq(active, true))
+    .go({ pages: 'all' });
+  return data;
+}
+
+/** Every feed (a few dozen), for the console. */
+export async function listFeeds(): Promise<FeedSourceItem[]> {
+  const { data } = await FeedSource.query.byNextCheck({}).go({ pages: 'all' });
+  return data;
+}
+
+export async function recordFeedHealth(check: Omit<FeedHealthItem, 'expiresAt'>): Promise<void> {
+  await FeedHealth.create({ ...check, expiresAt: expiresInDays(RETENTION_DAYS.feedHealth) }).go();
+}
+
+/** A feed's latest checks, newest first. */
+export async function latestFeedHealth(feedId: string, limit = 10): Promise<FeedHealthItem[]> {
+  const { data } = await FeedHealth.query.byFeed({ feedId }).go({ order: 'desc', limit });
+  return data;
+}

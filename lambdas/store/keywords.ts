@@ -1,0 +1,19 @@
+import type { EntityItem } from 'electrodb';
+import { TrendingKeyword } from './entities.ts';
+
+export type TrendingKeywordItem = EntityItem<typeof TrendingKeyword>;
+export type KeywordSource = TrendingKeywordItem['source'];
+
+/**
+ * Counts one more search (or content mention) of a keyword, atomically, creating it on first use.
+ * An upsert, not an update: ElectroDB's update would not write the recency index's partition key.
+ */
+export async function bumpKeyword(source: KeywordSource, keyword: string, by = 1, at = new Date().toISOString()): Promise<void> {
+  await TrendingKeyword.upsert({ source, keyword, lastSearchedAt: at }).add({ searchCount: by }).go();
+}
+
+/** Keywords of one source seen since a time, most counted first. */
+export async function recentKeywords(source: KeywordSource, since: Date, limit: number): Promise<TrendingKeywordItem[]> {
+  const { data } = await TrendingKeyword.query.bySourceRecent({ source }).gte({ lastSearchedAt: since.toISOString() }).go({ pages: 'all' });
+  return data.sort((a, b) => (b.searchCount ?? 0) - (a.searchCount ?? 0)).slice(0, limit);
+}

@@ -1,0 +1,45 @@
+import type { EntityItem } from 'electrodb';
+import { RETENTION_DAYS } from '#domain/retention.ts';
+import { Alert, AnalyticsEvent, ContactMessage } from './entities.ts';
+import { dayOf, expiresInDays, newId } from './ids.ts';
+import { queryPage, type Page, type PageOptions } from './paging.ts';
+
+/** Contact messages, analytics events and automation alerts: written by many, read by the console. */
+export type ContactMessageItem = EntityItem<typeof ContactMessage>;
+export type AnalyticsEventItem = EntityItem<typeof AnalyticsEvent>;
+export type AlertItem = EntityItem<typeof Alert>;
+
+export async function saveContactMessage(input: Pick<ContactMessageItem, 'name' | 'email' | 'subject' | 'message'>): Promise<ContactMessageItem> {
+  const { data } = await ContactMessage.create({ ...input, id: newId() }).go();
+  return data;
+}
+
+export function listContactMessages(options: PageOptions = {}): Promise<Page<ContactMessageItem>> {
+  return queryPage(() => ContactMessage.query.byReceived({}).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
+}
+
+export async function recordAnalyticsEvent(input: Pick<AnalyticsEventItem, 'eventName'> & Partial<Pick<AnalyticsEventItem, 'eventData' | 'userId'>>): Promise<void> {
+  const createdAt = new Date().toISOString();
+  await AnalyticsEvent.create({ ...input, id: newId(), createdAt, day: dayOf(createdAt), expiresAt: expiresInDays(RETENTION_DAYS.analyticsEvent) }).go();
+}
+
+/** One day's events (YYYY-MM-DD), in time order. */
+export async function analyticsEventsOfDay(day: string): Promise<AnalyticsEventItem[]> {
+  const { data } = await AnalyticsEvent.query.byDay({ day }).go({ pages: 'all' });
+  return data;
+}
+
+export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType' | 'message'> & { context?: unknown }): Promise<AlertItem> {
+  const { data } = await Alert.create({ ...input, id: newId() }).go();
+  return data;
+}
+
+/** Latest alerts first. */
+export async function latestAlerts(limit = 20): Promise<AlertItem[]> {
+  const { data } = await Alert.query.byCreated({}).go({ order: 'desc', limit });
+  return data;
+}
+
+export async function resolveAlert(alert: AlertItem): Promise<void> {
+  await Alert.patch({ id: alert.id }).set({ resolved: true }).composite({ createdAt: alert.createdAt }).go();
+}

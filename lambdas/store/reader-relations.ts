@@ -1,0 +1,57 @@
+import type { EntityItem } from 'electrodb';
+import { Bookmark, Like, store } from './entities.ts';
+import { queryPage, type Page, type PageOptions } from './paging.ts';
+
+/** Bookmarks and likes: a user's relation to an article, counted on the article in the same write. */
+type Relation = 'bookmark' | 'like';
+export type BookmarkItem = EntityItem<typeof Bookmark>;
+
+const counterOf = { bookmark: 'bookmarksCount', like: 'likesCount' } as const;
+
+/**
+ * Adds the relation and raises the article's count in one transaction. False when it already existed
+ * (a double click counts once) or the article does not exist.
+ */
+export async function addRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
+  const result = await store.transaction
+    .write(({ bookmark, like, article }) => [
+      (kind === 'bookmark' ? bookmark : like).create({ userId, articleId }).commit(),
+      article
+        .patch({ id: articleId })
+        .add({ [counterOf[kind]]: 1 })
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/** Removes the relation and lowers the count; false when there was nothing to remove. */
+export async function removeRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
+  const result = await store.transaction
+    .write(({ bookmark, like, article }) => [
+      (kind === 'bookmark' ? bookmark : like)
+        .delete({ userId, articleId })
+        .where(({ articleId: id }, { exists }) => exists(id))
+        .commit(),
+      article
+        .patch({ id: articleId })
+        .subtract({ [counterOf[kind]]: 1 })
+        .commit(),
+    ])
+    .go();
+  return !result.canceled;
+}
+
+/** A user's bookmarks or likes, newest first. */
+export function listRelations(kind: Relation, userId: string, options: PageOptions = {}): Promise<Page<BookmarkItem>> {
+  const entity = kind === 'bookmark' ? Bookmark : Like;
+  return queryPage(() => entity.query.byUserNewest({ userId }).go({ order: 'desc', limit: options.limit ?? 100, cursor: options.cursor ?? null }));
+}
+
+/** Which of these articles the user has the relation with (cards show Saved / Liked). */
+export async function relationsAmong(kind: Relation, userId: string, articleIds: readonly string[]): Promise<Set<string>> {
+  if (!articleIds.length) return new Set();
+  const entity = kind === 'bookmark' ? Bookmark : Like;
+  const { data } = await entity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
+  return new Set(data.map((item) => item.articleId));
+}

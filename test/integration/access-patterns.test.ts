@@ -1,0 +1,245 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { testArticle } from '../support/articles.ts';
+import { useFreshTable } from '../support/aws.ts';
+
+/** Every access pattern of the store, written and read back over DynamoDB Local, each list a Query on a key. */
+
+type Store = {
+  articles: typeof import('../../lambdas/store/articles.ts');
+  relations: typeof import('../../lambdas/store/reader-relations.ts');
+  notifications: typeof import('../../lambdas/store/notifications.ts');
+  profiles: typeof import('../../lambdas/store/profiles.ts');
+  donations: typeof import('../../lambdas/store/donations.ts');
+  subscribers: typeof import('../../lambdas/store/subscribers.ts');
+  feeds: typeof import('../../lambdas/store/feeds.ts');
+  engagement: typeof import('../../lambdas/store/engagement.ts');
+  keywords: typeof import('../../lambdas/store/keywords.ts');
+  reading: typeof import('../../lambdas/store/reading.ts');
+  users: typeof import('../../lambdas/store/users.ts');
+  operations: typeof import('../../lambdas/store/operations.ts');
+  counters: typeof import('../../lambdas/store/counters.ts');
+  entities: typeof import('../../lambdas/store/entities.ts');
+};
+let s: Store;
+
+beforeAll(async () => {
+  await useFreshTable();
+  s = {
+    articles: await import('../../lambdas/store/articles.ts'),
+    relations: await import('../../lambdas/store/reader-relations.ts'),
+    notifications: await import('../../lambdas/store/notifications.ts'),
+    profiles: await import('../../lambdas/store/profiles.ts'),
+    donations: await import('../../lambdas/store/donations.ts'),
+    subscribers: await import('../../lambdas/store/subscribers.ts'),
+    feeds: await import('../../lambdas/store/feeds.ts'),
+    engagement: await import('../../lambdas/store/engagement.ts'),
+    keywords: await import('../../lambdas/store/keywords.ts'),
+    reading: await import('../../lambdas/store/reading.ts'),
+    users: await import('../../lambdas/store/users.ts'),
+    operations: await import('../../lambdas/store/operations.ts'),
+    counters: await import('../../lambdas/store/counters.ts'),
+    entities: await import('../../lambdas/store/entities.ts'),
+  };
+});
+
+const user = () => `user-${randomUUID()}`;
+
+async function publishedArticle() {
+  const result = await s.articles.createArticle(testArticle());
+  if (!result.created) throw new Error('not created');
+  return result.article;
+}
+
+describe('bookmarks and likes', () => {
+  it('count once on the article however often they are added, and list newest first', async () => {
+    const reader = user();
+    const first = await publishedArticle();
+    const second = await publishedArticle();
+    expect(await s.relations.addRelation('bookmark', reader, first.id)).toBe(true);
+    expect(await s.relations.addRelation('bookmark', reader, first.id)).toBe(false);
+    expect(await s.relations.addRelation('bookmark', reader, second.id)).toBe(true);
+    expect((await s.articles.getArticle(first.id))?.bookmarksCount).toBe(1);
+
+    const listed = await s.relations.listRelations('bookmark', reader);
+    expect(listed.items.map((item) => item.articleId)).toEqual([second.id, first.id]);
+    expect(await s.relations.relationsAmong('bookmark', reader, [first.id, 'elsewhere'])).toEqual(new Set([first.id]));
+
+    expect(await s.relations.removeRelation('bookmark', reader, first.id)).toBe(true);
+    expect(await s.relations.removeRelation('bookmark', reader, first.id)).toBe(false);
+    expect((await s.articles.getArticle(first.id))?.bookmarksCount).toBe(0);
+  });
+
+  it('refuse a like of an article that does not exist', async () => {
+    expect(await s.relations.addRelation('like', user(), 'no-such-article')).toBe(false);
+  });
+});
+
+describe('notifications', () => {
+  it('list newest first and are marked read by id, only by their owner', async () => {
+    const reader = user();
+    const older = await s.notifications.createNotification({ userId: reader, title: 'Welcome', message: 'Hello' });
+    const newer = await s.notifications.createNotification({ userId: reader, title: 'New article', message: 'Read it', type: 'success' });
+    const page = await s.notifications.listNotifications(reader);
+    expect(page.items.map((item) => item.id)).toEqual([newer.id, older.id]);
+    expect(page.items[0]?.expiresAt).toBeGreaterThan(Date.now() / 1000);
+
+    expect(await s.notifications.markNotificationRead(user(), older.id)).toBe(false);
+    expect(await s.notifications.markNotificationRead(reader, older.id)).toBe(true);
+    expect((await s.notifications.listNotifications(reader)).items.find((item) => item.id === older.id)?.isRead).toBe(true);
+  });
+});
+
+describe('profiles', () => {
+  it('are created and counted once, listed newest first and by role', async () => {
+    const before = (await s.counters.readCounters('users')).total ?? 0;
+    const id = user();
+    expect(await s.profiles.ensureProfile({ userId: id, email: `${id}@test.local`, fullName: 'Asha Rao' })).toBe(true);
+    expect(await s.profiles.ensureProfile({ userId: id, email: `${id}@test.local` })).toBe(false);
+    expect((await s.counters.readCounters('users')).total).toBe(before + 1);
+
+    const profile = await s.profiles.getProfile(id);
+    await s.profiles.setProfileRole(profile!, 'moderator');
+    expect((await s.profiles.listProfilesByRole('moderator')).items.map((item) => item.userId)).toContain(id);
+    expect((await s.profiles.listProfiles()).items[0]?.userId).toBe(id);
+  });
+});
+
+describe('donations', () => {
+  it('count in the totals only once paid, however often the payment is confirmed', async () => {
+    const before = await s.counters.readCounters('donations');
+    const donation = await s.donations.createDonation({ amount: 25_000, razorpayOrderId: `order_${randomUUID()}`, donorName: 'Supporter' });
+    expect(await s.counters.readCounters('donations')).toEqual(before);
+
+    expect((await s.donations.findDonationByOrder(donation.razorpayOrderId))?.id).toBe(donation.id);
+    expect(await s.donations.markDonationPaid(donation, 'pay_1')).toBe(true);
+    expect(await s.donations.markDonationPaid(donation, 'pay_1')).toBe(false);
+
+    const after = await s.counters.readCounters('donations');
+    expect((after['paid#amount'] ?? 0) - (before['paid#amount'] ?? 0)).toBe(25_000);
+    expect((after['paid#count'] ?? 0) - (before['paid#count'] ?? 0)).toBe(1);
+    expect(after[`paid#amount#${donation.month}`]).toBeGreaterThanOrEqual(25_000);
+    const month = await s.donations.listDonationsOfMonth(donation.month);
+    expect(month.items.find((item) => item.id === donation.id)?.status).toBe('paid');
+  });
+});
+
+describe('newsletter subscribers', () => {
+  it('are found by token, listed newest first, and only verified active ones receive a digest', async () => {
+    const { Subscriber } = s.entities;
+    const verified = `v-${randomUUID()}@test.local`;
+    const pending = `p-${randomUUID()}@test.local`;
+    const token = s.subscribers.newSubscriberToken();
+    await Subscriber.create({ email: verified, subscriptionType: 'daily', token, isVerified: true }).go();
+    await Subscriber.create({ email: pending, subscriptionType: 'daily', token: s.subscribers.newSubscriberToken() }).go();
+
+    expect((await s.subscribers.findSubscriberByToken(token))?.email).toBe(verified);
+    expect((await s.subscribers.listSubscribers()).items[0]?.email).toBe(pending);
+    const recipients = (await s.subscribers.listDigestRecipients('daily')).items.map((item) => item.email);
+    expect(recipients).toContain(verified);
+    expect(recipients).not.toContain(pending);
+  });
+});
+
+describe('feeds', () => {
+  it('list the due ones, most overdue first, and keep their health newest first', async () => {
+    const now = new Date();
+    const overdue = `feed-${randomUUID()}`;
+    const due = `feed-${randomUUID()}`;
+    const later = `feed-${randomUUID()}`;
+    await s.feeds.putFeedSource({ id: later, name: 'Later', url: 'https://example.com/later.xml', nextCheckAt: new Date(now.getTime() + 3_600_000).toISOString() });
+    await s.feeds.putFeedSource({ id: due, name: 'Due', url: 'https://example.com/due.xml', nextCheckAt: new Date(now.getTime() - 60_000).toISOString() });
+    await s.feeds.putFeedSource({ id: overdue, name: 'Overdue', url: 'https://example.com/overdue.xml', nextCheckAt: new Date(now.getTime() - 3_600_000).toISOString() });
+    const dueIds = (await s.feeds.listDueFeeds(now)).map((feed) => feed.id);
+    expect(dueIds.indexOf(overdue)).toBeLessThan(dueIds.indexOf(due));
+    expect(dueIds).not.toContain(later);
+    expect((await s.feeds.listFeeds()).length).toBeGreaterThanOrEqual(3);
+
+    await s.feeds.recordFeedHealth({ feedId: due, checkedAt: '2026-11-01T00:00:00.000Z', status: 'healthy', itemsFound: 5 });
+    await s.feeds.recordFeedHealth({ feedId: due, checkedAt: '2026-11-02T00:00:00.000Z', status: 'error', error: 'HTTP 500' });
+    expect((await s.feeds.latestFeedHealth(due)).map((check) => check.status)).toEqual(['error', 'healthy']);
+  });
+});
+
+describe('engagement, shares and keywords', () => {
+  it('find the last 24 hours of engagement by day partitions, signed-in or not', async () => {
+    const article = await publishedArticle();
+    const reader = user();
+    await s.engagement.recordEngagement({ articleId: article.id, engagementType: 'view' });
+    await s.engagement.recordEngagement({ articleId: article.id, engagementType: 'reading_start', userId: reader });
+    const recent = await s.engagement.engagementSince(new Date(Date.now() - 86_400_000));
+    expect(recent.filter((item) => item.articleId === article.id)).toHaveLength(2);
+    expect((await s.engagement.engagementOfUser(reader, new Date(Date.now() - 60_000))).map((item) => item.engagementType)).toEqual(['reading_start']);
+  });
+
+  it('list the last hour of shares', async () => {
+    const article = await publishedArticle();
+    await s.engagement.recordShare({ articleId: article.id, platform: 'whatsapp' });
+    const shares = await s.engagement.sharesSince(new Date(Date.now() - 3_600_000));
+    expect(shares.some((share) => share.articleId === article.id && share.platform === 'whatsapp')).toBe(true);
+  });
+
+  it('count keyword searches atomically and rank the recent ones', async () => {
+    await Promise.all([1, 2, 3].map(() => s.keywords.bumpKeyword('search-based', 'ugc creators')));
+    await s.keywords.bumpKeyword('search-based', 'brand deals');
+    await s.keywords.bumpKeyword('search-based', 'stale topic', 9, '2026-01-01T00:00:00.000Z');
+    const ranked = await s.keywords.recentKeywords('search-based', new Date(Date.now() - 7 * 86_400_000), 10);
+    expect(ranked.map((item) => [item.keyword, item.searchCount])).toEqual([
+      ['ugc creators', 3],
+      ['brand deals', 1],
+    ]);
+  });
+});
+
+describe('reading, recommendations, preferences and activity', () => {
+  it('keep reading progress per article and list the latest read first', async () => {
+    const reader = user();
+    await s.reading.saveReadingProgress({ userId: reader, articleId: 'a', progressPercentage: 40 });
+    await s.reading.saveReadingProgress({ userId: reader, articleId: 'b', progressPercentage: 10 });
+    await s.reading.saveReadingProgress({ userId: reader, articleId: 'a', progressPercentage: 95, completed: true });
+    expect(await s.reading.getReadingProgress(reader, 'a')).toMatchObject({ progressPercentage: 95, completed: true });
+    expect((await s.reading.recentReading(reader)).map((item) => item.articleId)).toEqual(['a', 'b']);
+  });
+
+  it('rank recommendations by score', async () => {
+    const reader = user();
+    await s.reading.putRecommendations(reader, [
+      { articleId: 'x', score: 12.5 },
+      { articleId: 'y', score: 88 },
+      { articleId: 'z', score: 100 },
+    ]);
+    expect((await s.reading.topRecommendations(reader, 2)).map((item) => item.articleId)).toEqual(['z', 'y']);
+  });
+
+  it('answer the spec defaults for preferences never saved, then what was saved', async () => {
+    const reader = user();
+    expect(await s.users.getPreferences(reader)).toMatchObject({ preferredCategories: ['all'], preferredRegions: ['indian'], contentLanguage: 'en' });
+    await s.users.savePreferences(reader, { preferredCategories: ['brand-partnerships'] });
+    expect((await s.users.getPreferences(reader)).preferredCategories).toEqual(['brand-partnerships']);
+  });
+
+  it('list activity since a time, newest first', async () => {
+    const reader = user();
+    await s.users.recordActivity({ userId: reader, actionType: 'bookmark', resourceId: 'a' });
+    await s.users.recordActivity({ userId: reader, actionType: 'like', resourceId: 'b' });
+    expect((await s.users.activitySince(reader, new Date(Date.now() - 60_000))).map((item) => item.actionType)).toEqual(['like', 'bookmark']);
+  });
+});
+
+describe('contact messages, analytics events and alerts', () => {
+  it('are listed newest first, by day, latest first', async () => {
+    const message = await s.operations.saveContactMessage({ name: 'Ravi', email: 'ravi@test.local', subject: 'URGENT: interview', message: 'Hello' });
+    expect((await s.operations.listContactMessages()).items[0]?.id).toBe(message.id);
+
+    await s.operations.recordAnalyticsEvent({ eventName: 'exception', eventData: { fatal: false } });
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await s.operations.analyticsEventsOfDay(today)).map((event) => event.eventName)).toContain('exception');
+
+    const first = await s.operations.raiseAlert({ severity: 'high', alertType: 'feed', message: 'Feed down' });
+    const second = await s.operations.raiseAlert({ severity: 'medium', alertType: 'feed', message: 'Feed slow' });
+    await s.operations.resolveAlert(first);
+    const alerts = await s.operations.latestAlerts(2);
+    expect(alerts.map((alert) => alert.id)).toEqual([second.id, first.id]);
+    expect(alerts[1]?.resolved).toBe(true);
+  });
+});
