@@ -44,6 +44,8 @@ export default function AdminApp() {
     setAccess({ state: 'guest' });
   };
 
+  const signOutButton = <Button onClick={() => void signOut()}>Sign Out</Button>;
+
   const content = (() => {
     switch (access.state) {
       case 'checking':
@@ -51,10 +53,14 @@ export default function AdminApp() {
       case 'guest':
         return <SignInForm onSignedIn={() => void check()} />;
       case 'denied':
-        return error ? <StatusOverview data={null} loading={false} error={error} /> : <Header variant="h1">{access.message}</Header>;
+        return (
+          <ContentLayout header={<Header variant="h1" actions={signOutButton}>{error ? 'Dashboard Overview' : access.message}</Header>}>
+            {error && <StatusOverview data={null} loading={false} error={error} />}
+          </ContentLayout>
+        );
       case 'admin':
         return (
-          <ContentLayout header={<Header variant="h1">Dashboard Overview</Header>}>
+          <ContentLayout header={<Header variant="h1" actions={signOutButton}>Dashboard Overview</Header>}>
             <StatusOverview data={access.data} loading={false} error={null} />
           </ContentLayout>
         );
@@ -74,16 +80,7 @@ export default function AdminApp() {
       }
       tools={undefined}
       toolsHide
-      content={
-        <>
-          {access.state !== 'guest' && access.state !== 'checking' && (
-            <Button onClick={() => void signOut()} variant="normal">
-              Sign Out
-            </Button>
-          )}
-          {content}
-        </>
-      }
+      content={content}
     />
   );
 }
