@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lifecycleCutoffs, PURGED_ATTRIBUTES, storageSavedMb } from '#domain/lifecycle.ts';
-import { changeArticleStatus, listArticlesByStatus } from '#store/articles.ts';
+import type { ArticleStatus } from '#domain/article-status.ts';
+import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
 import { recordPipelineRun } from '#store/pipeline-runs.ts';
 import { logger } from '#shared/logger.ts';
 
@@ -28,34 +29,38 @@ export interface BatchResult {
   more: boolean;
 }
 
-/** Rejected for more than 48 h -> archived. */
-async function archiveBatch(now: Date): Promise<BatchResult> {
-  const { archiveBefore } = lifecycleCutoffs(now);
-  const due = await listArticlesByStatus('rejected', { before: archiveBefore, order: 'asc', limit: BATCH_SIZE });
+/**
+ * Moves one batch of articles that have been in `from` since before the cutoff, oldest first.
+ * `more` tells the state machine to call again.
+ */
+async function moveDueBatch(from: ArticleStatus, before: string, change: () => StatusChange): Promise<BatchResult> {
+  const due = await listArticlesByStatus(from, { before, order: 'asc', limit: BATCH_SIZE });
   let moved = 0;
   for (const article of due.items) {
-    const at = new Date().toISOString();
-    if (await changeArticleStatus(article, { status: 'archived', at, set: { archivedAt: at } })) moved += 1;
+    if (await changeArticleStatus(article, change())) moved += 1;
   }
   return { moved, more: due.cursor !== null };
 }
 
-/** Archived for more than 30 days -> purged: content emptied, hashes kept forever by the dedup records. */
-async function purgeBatch(now: Date): Promise<BatchResult> {
-  const { purgeBefore } = lifecycleCutoffs(now);
-  const due = await listArticlesByStatus('archived', { before: purgeBefore, order: 'asc', limit: BATCH_SIZE });
-  let moved = 0;
-  for (const article of due.items) {
+/** Rejected for more than 48 h -> archived. */
+function archiveBatch(now: Date): Promise<BatchResult> {
+  return moveDueBatch('rejected', lifecycleCutoffs(now).archiveBefore, () => {
     const at = new Date().toISOString();
-    const purged = await changeArticleStatus(article, {
+    return { status: 'archived', at, set: { archivedAt: at } };
+  });
+}
+
+/** Archived for more than 30 days -> purged: content emptied, hashes kept forever by the dedup records. */
+function purgeBatch(now: Date): Promise<BatchResult> {
+  return moveDueBatch('archived', lifecycleCutoffs(now).purgeBefore, () => {
+    const at = new Date().toISOString();
+    return {
       status: 'purged',
       at,
       set: { purgedAt: at, title: '', summary: '', content: '', sourceUrl: '', tags: [] },
       remove: PURGED_ATTRIBUTES,
-    });
-    if (purged) moved += 1;
-  }
-  return { moved, more: due.cursor !== null };
+    };
+  });
 }
 
 export async function handler(event: unknown): Promise<unknown> {

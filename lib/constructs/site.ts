@@ -6,6 +6,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import type { SiteConfig } from '../site-config.ts';
 import { acknowledge, arnToken } from './nag.ts';
 
 export interface SiteProps {
@@ -121,7 +122,7 @@ export class Site extends Construct {
    * Builds the front end (vite, at synth) and deploys it with /config.json, whose values (API URL,
    * user pool) are known only once the rest of the stack exists.
    */
-  deploy(runtimeConfig: Record<string, string>): void {
+  deploy(runtimeConfig: SiteConfig): void {
     const repoRoot = this.repoRoot;
     const frontendDir = path.join(repoRoot, 'frontend');
     this.acknowledgeDeploymentHandler();

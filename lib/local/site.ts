@@ -1,17 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import type { SiteConfig } from '../site-config.ts';
 import { repoRoot } from './settings.ts';
 
-export interface SiteConfig {
-  apiUrl: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  /** Only locally: where Amplify finds cognito-local instead of Cognito. */
-  userPoolEndpoint?: string;
-  authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
-}
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

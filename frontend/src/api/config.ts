@@ -1,13 +1,6 @@
-/** Runtime settings, served beside the site as /config.json (written at deploy, or by the local runtime). */
-export interface SiteConfig {
-  apiUrl: string;
-  region: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  userPoolEndpoint?: string;
-  /** USER_PASSWORD_AUTH locally (cognito-local has no SRP); SRP in AWS. */
-  authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
-}
+import type { SiteConfig } from '../../../lib/site-config.ts';
+
+export type { SiteConfig };
 
 let loaded: Promise<SiteConfig> | undefined;
 

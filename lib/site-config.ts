@@ -1,0 +1,14 @@
+/**
+ * What the front end reads from /config.json at start. Written by the CDK stack at deploy and served
+ * by the local runtime; one type for both and for the front end.
+ */
+export interface SiteConfig {
+  apiUrl: string;
+  region: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  /** Only locally: where Amplify finds cognito-local instead of Cognito. */
+  userPoolEndpoint?: string;
+  /** USER_PASSWORD_AUTH locally (cognito-local has no SRP); SRP in AWS. */
+  authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+}
