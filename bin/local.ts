@@ -24,6 +24,7 @@ const rows: Array<[string, string]> = [
   ['Step Functions API', runtime.urls.stepfunctions],
   ['DynamoDB Local', runtime.urls.dynamodb],
   ['Cognito (cognito-local)', runtime.urls.cognito],
+  ['Fixture feeds', runtime.urls.feeds],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

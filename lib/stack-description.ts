@@ -24,6 +24,8 @@ export interface FunctionDescription {
   access: FunctionAccess;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Settings of the deployed function; the local runtime sets its own values for the same names. */
+  environment?: Record<string, string>;
 }
 
 export interface RouteDescription {
@@ -103,7 +105,24 @@ export const stack: StackDescription = {
       name: 'admin',
       entry: 'lambdas/http/admin/index.ts',
       description: 'Admin console API',
-      access: { table: 'readWrite', stateMachines: ['lifecycle'] },
+      access: { table: 'readWrite', stateMachines: ['ingest', 'lifecycle', 'retrain'] },
+    },
+    {
+      name: 'ingest',
+      entry: 'lambdas/pipeline/ingest.ts',
+      description: 'Ingest steps: list due feeds, fetch a host\'s feeds, classify drafts, refresh highlights, record the run',
+      access: { table: 'readWrite' },
+      timeoutSeconds: 300,
+      memoryMb: 1024,
+      environment: { FEED_CATALOGUE: 'production' },
+    },
+    {
+      name: 'retrain',
+      entry: 'lambdas/pipeline/retrain.ts',
+      description: 'Retrains the classifier from the labelled set and review decisions',
+      access: { table: 'readWrite' },
+      timeoutSeconds: 120,
+      memoryMb: 1024,
     },
     {
       name: 'lifecycle',
@@ -119,6 +138,18 @@ export const stack: StackDescription = {
   ],
   stateMachines: [
     {
+      name: 'ingest',
+      file: 'state-machines/ingest.asl.json',
+      functions: { IngestFunctionArn: 'ingest' },
+      description: 'Fetch due feeds, classify new drafts, publish, queue or reject, refresh featured and trending',
+    },
+    {
+      name: 'retrain',
+      file: 'state-machines/retrain.asl.json',
+      functions: { RetrainFunctionArn: 'retrain' },
+      description: 'Retrain the classifier; adopt the new model only if it evaluates at least as well',
+    },
+    {
       name: 'lifecycle',
       file: 'state-machines/lifecycle.asl.json',
       functions: { LifecycleFunctionArn: 'lifecycle' },
@@ -126,6 +157,30 @@ export const stack: StackDescription = {
     },
   ],
   schedules: [
+    {
+      name: 'ingest-every-30-minutes',
+      expression: 'rate(30 minutes)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'ingest',
+      input: { trigger: 'schedule', mode: 'full' },
+      description: 'Fetch due feeds and classify what they bring',
+    },
+    {
+      name: 'classify-backlog-hourly',
+      expression: 'cron(15 * * * ? *)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'ingest',
+      input: { trigger: 'schedule', mode: 'classify-only' },
+      description: 'Classify any drafts left over (e.g. after a failed run)',
+    },
+    {
+      name: 'retrain-weekly',
+      expression: 'cron(0 3 ? * SUN *)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'retrain',
+      input: { trigger: 'schedule' },
+      description: 'Retrain the classifier on Sundays at 03:00 India time',
+    },
     {
       name: 'lifecycle-twice-daily',
       expression: 'cron(0 6,18 * * ? *)',

@@ -19,6 +19,12 @@ const schema = z.object({
       }
     }),
   MAIL_FROM: z.string().default('news@creatornewshub.in'),
+  /** Which feed list the ingest adds to the table: real publishers, or the local fixture feeds. */
+  FEED_CATALOGUE: z.enum(['production', 'fixtures']).default('production'),
+  /** Where the fixture feeds are served (the local feed host). */
+  FIXTURE_FEED_BASE_URL: z.string().url().optional(),
+  FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
 

@@ -1,9 +1,11 @@
 import type { CreateEntityItem, EntityItem } from 'electrodb';
 import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
 import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
+import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
+import { expiresInDays } from './ids.ts';
 import { Article, store } from './entities.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';
-import { isConditionFailure, queryPage, type Page, type PageOptions } from './paging.ts';
+import { filledPage, isConditionFailure, queryPage, type Page, type PageOptions } from './paging.ts';
 
 export type ArticleItem = EntityItem<typeof Article>;
 
@@ -25,10 +27,13 @@ export async function createArticle(input: NewArticle, options: { at?: string } 
   const changedAt = options.at ?? new Date().toISOString();
   const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
   const result = await store.transaction
-    .write(({ article, articleHash, counter }) => [
+    .write(({ article, articleHash, fingerprint, counter }) => [
       article.create(item).commit(),
       articleHash.create({ kind: 'url', value: input.urlHash, articleId: input.id }).commit(),
       articleHash.create({ kind: 'title', value: input.titleHash, articleId: input.id }).commit(),
+      ...(input.simhash
+        ? [fingerprint.create({ day: changedAt.slice(0, 10), articleId: input.id, simhash: input.simhash, expiresAt: expiresInDays(NEAR_DUPLICATE_WINDOW_DAYS + 1) }).commit()]
+        : []),
       ...articleCounterChanges(undefined, item).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
     ])
     .go();
@@ -62,12 +67,15 @@ export async function listPublicArticles(options: PublicListOptions = {}): Promi
   const query = options.category
     ? Article.query.byCategory({ category: options.category, status: 'published' })
     : Article.query.byStatus({ status: 'published' });
-  return queryPage(() =>
-    query
-      .where(({ isDuplicate, relevanceScore, category }, { eq, gte, ne }) =>
-        [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE), ...[...HIDDEN_FROM_PUBLIC].map((slug) => ne(category, slug))].join(' AND '),
-      )
-      .go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null }),
+  return filledPage(
+    (cursor, limit) =>
+      query
+        .where(({ isDuplicate, relevanceScore, category }, { eq, gte, ne }) =>
+          [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE), ...[...HIDDEN_FROM_PUBLIC].map((slug) => ne(category, slug))].join(' AND '),
+        )
+        .go({ order: 'desc', limit, cursor }),
+    options.limit ?? 20,
+    options.cursor ?? null,
   );
 }
 
@@ -91,6 +99,8 @@ export async function listArticlesByStatus(status: ArticleStatus, options: Statu
 
 export interface StatusChange {
   status: ArticleStatus;
+  /** A new category (the classifier's, or a moderator's edit). */
+  category?: CategorySlug;
   at?: string;
   /** Extra attributes written with the change (purge empties content, publish stamps publishedAt...). */
   set?: Partial<Omit<ArticleItem, 'id' | 'status' | 'statusAt' | 'category'>>;
@@ -110,7 +120,7 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
     .write(({ article, counter }) => {
       const patch = article
         .patch({ id: current.id })
-        .set({ ...change.set, status: change.status, statusAt, category: current.category });
+        .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category });
       const emptied = change.remove?.length ? patch.remove(change.remove as never) : patch;
       return [
         emptied.where(({ status }, { eq }) => eq(status, current.status)).commit(),
@@ -122,4 +132,38 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
     throw new Error(`Status change of article ${current.id} was cancelled for a reason other than its condition`);
   }
   return !result.canceled;
+}
+
+/** Drafts the classifier has not seen yet, oldest first. */
+export function listUnclassifiedDrafts(limit: number): Promise<Page<ArticleItem>> {
+  return filledPage(
+    (cursor, remaining) =>
+      Article.query
+        .byAdminStatus({ adminStatus: 'unclassified' })
+        .where(({ status }, { eq }) => eq(status, 'draft'))
+        .go({ limit: remaining, cursor }),
+    limit,
+  );
+}
+
+/** The review queue: HIGH first, then by relevance. */
+export function listReviewQueue(options: PageOptions = {}): Promise<Page<ArticleItem>> {
+  return queryPage(() => Article.query.byAdminStatus({ adminStatus: 'pending_review' }).go({ limit: options.limit ?? 25, cursor: options.cursor ?? null }));
+}
+
+/** Fingerprints of the articles created in the last `days` days, for near-duplicate checks. */
+export async function recentFingerprints(days: number, now = new Date()): Promise<Array<{ articleId: string; simhash: string }>> {
+  const dayKeys = Array.from({ length: days + 1 }, (_, back) => new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10));
+  const pages = await Promise.all(dayKeys.map((day) => store.entities.fingerprint.query.byDay({ day }).go({ pages: 'all' })));
+  return pages.flatMap((page) => page.data.map(({ articleId, simhash }) => ({ articleId, simhash })));
+}
+
+/** Published articles since a time, newest first (featured and trending refresh). */
+export async function publishedSince(since: string): Promise<ArticleItem[]> {
+  const { data } = await Article.query.byStatus({ status: 'published' }).gte({ statusAt: since }).go({ order: 'desc', pages: 'all' });
+  return data;
+}
+
+export async function setFeatured(id: string, isFeatured: boolean): Promise<void> {
+  await Article.patch({ id }).set({ isFeatured }).go();
 }

@@ -76,6 +76,9 @@ export const Article = new Entity({
     indiaRelevance: { type: 'number' },
     urlHash: { type: 'string' },
     titleHash: { type: 'string' },
+    simhash: { type: 'string' },
+    readTimeMinutes: { type: 'number' },
+    rejectionReason: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -121,6 +124,23 @@ export const ArticleHash = new Entity({
     byHash: {
       pk: { field: 'pk', composite: ['kind', 'value'], casing: keep },
       sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** An article's near-duplicate fingerprint (SimHash), bucketed by day so recent ones load with a few Queries. */
+export const Fingerprint = new Entity({
+  model: { entity: 'fingerprint', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    simhash: { type: 'string', required: true },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['articleId'], casing: keep },
     },
   },
 }, { table: tableName, client: documentClient });
@@ -647,10 +667,50 @@ export const PipelineRun = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/** A moderator's decision on an article, kept as a training label for the classifier. */
+export const ReviewLabel = new Entity({
+  model: { entity: 'reviewLabel', version: '1', service },
+  attributes: {
+    articleId: { type: 'string', required: true },
+    /** A category slug, or off-topic for a rejection. */
+    label: { type: 'string', required: true },
+    text: { type: 'string', required: true },
+    decidedBy: { type: 'string' },
+    decidedAt: { type: 'string', required: true, default: now },
+  },
+  indexes: {
+    byDecided: {
+      pk: { field: 'pk', composite: [], casing: keep },
+      sk: { field: 'sk', composite: ['decidedAt', 'articleId'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** A trained classifier; the newest active one classifies. */
+export const ModelVersion = new Entity({
+  model: { entity: 'modelVersion', version: '1', service },
+  attributes: {
+    version: { type: 'string', required: true },
+    status: { type: ['active', 'rejected'] as const, required: true },
+    /** The model as JSON text (a few tens of kB). */
+    model: { type: 'string', required: true },
+    metrics: { type: 'any' },
+    trainedOn: { type: 'number' },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byVersion: {
+      pk: { field: 'pk', composite: [], casing: keep },
+      sk: { field: 'sk', composite: ['version'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const store = new Service(
   {
     article: Article,
     articleHash: ArticleHash,
+    fingerprint: Fingerprint,
     counter: Counter,
     feedSource: FeedSource,
     feedHealth: FeedHealth,
@@ -671,6 +731,8 @@ export const store = new Service(
     analyticsEvent: AnalyticsEvent,
     alert: Alert,
     pipelineRun: PipelineRun,
+    reviewLabel: ReviewLabel,
+    modelVersion: ModelVersion,
   },
   { table: tableName, client: documentClient },
 );

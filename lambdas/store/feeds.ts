@@ -35,3 +35,29 @@ export async function latestFeedHealth(feedId: string, limit = 10): Promise<Feed
   const { data } = await FeedHealth.query.byFeed({ feedId }).go({ order: 'desc', limit });
   return data;
 }
+
+/** Adds the catalogue's feeds that are not in the table yet; feeds already there keep their state. */
+export async function ensureFeedSources(catalogue: ReadonlyArray<Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'>>): Promise<number> {
+  let added = 0;
+  for (const feed of catalogue) {
+    try {
+      await FeedSource.create({ ...feed, nextCheckAt: new Date(0).toISOString() }).go();
+      added += 1;
+    } catch (error) {
+      if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;
+    }
+  }
+  return added;
+}
+
+export async function getFeedSource(id: string): Promise<FeedSourceItem | null> {
+  return (await FeedSource.get({ id }).go()).data;
+}
+
+/** After a check: validators, failure streak and the next check time. */
+export async function updateFeedAfterCheck(
+  feed: FeedSourceItem,
+  changes: Pick<FeedSourceItem, 'nextCheckAt' | 'consecutiveFailures' | 'lastStatus' | 'lastCheckedAt'> & Partial<Pick<FeedSourceItem, 'etag' | 'lastModified' | 'dataRichnessScore' | 'averageImagesPerItem'>>,
+): Promise<void> {
+  await FeedSource.patch({ id: feed.id }).set(changes).go();
+}

@@ -17,3 +17,8 @@ export async function recentKeywords(source: KeywordSource, since: Date, limit: 
   const { data } = await TrendingKeyword.query.bySourceRecent({ source }).gte({ lastSearchedAt: since.toISOString() }).go({ pages: 'all' });
   return data.sort((a, b) => (b.searchCount ?? 0) - (a.searchCount ?? 0)).slice(0, limit);
 }
+
+/** Sets a content-based keyword's count to what the recent articles show (a refresh, not an increment). */
+export async function setContentKeyword(keyword: string, count: number, at = new Date().toISOString()): Promise<void> {
+  await TrendingKeyword.upsert({ source: 'content-based', keyword, lastSearchedAt: at, searchCount: count }).go();
+}

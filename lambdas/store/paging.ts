@@ -37,3 +37,23 @@ export async function queryPage<T>(go: () => Promise<{ data: T[]; cursor: string
     throw error;
   }
 }
+
+/**
+ * A page of a filtered Query, filled: DynamoDB applies Limit before the filter, so one request may
+ * return fewer items than asked although more match. This asks again, each time for no more than
+ * what is missing, so the last cursor always follows the last item returned.
+ */
+export async function filledPage<T>(
+  run: (cursor: string | null, limit: number) => Promise<{ data: T[]; cursor: string | null }>,
+  limit: number,
+  cursor: string | null = null,
+): Promise<Page<T>> {
+  const items: T[] = [];
+  let next = cursor;
+  do {
+    const page = await queryPage(() => run(next, limit - items.length));
+    items.push(...page.items);
+    next = page.cursor;
+  } while (next && items.length < limit);
+  return { items, cursor: next };
+}

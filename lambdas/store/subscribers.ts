@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { Subscriber } from './entities.ts';
-import { queryPage, type Page, type PageOptions } from './paging.ts';
+import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts';
 
 export type SubscriberItem = EntityItem<typeof Subscriber>;
 export type Frequency = SubscriberItem['subscriptionType'];
@@ -25,10 +25,13 @@ export function listSubscribers(options: PageOptions = {}): Promise<Page<Subscri
 
 /** Verified, active subscribers of one digest frequency. */
 export function listDigestRecipients(frequency: Frequency, options: PageOptions = {}): Promise<Page<SubscriberItem>> {
-  return queryPage(() =>
-    Subscriber.query
-      .byFrequency({ subscriptionType: frequency })
-      .where(({ isVerified, isActive }, { eq }) => `${eq(isVerified, true)} AND ${eq(isActive, true)}`)
-      .go({ limit: options.limit ?? 100, cursor: options.cursor ?? null }),
+  return filledPage(
+    (cursor, limit) =>
+      Subscriber.query
+        .byFrequency({ subscriptionType: frequency })
+        .where(({ isVerified, isActive }, { eq }) => `${eq(isVerified, true)} AND ${eq(isActive, true)}`)
+        .go({ limit, cursor }),
+    options.limit ?? 100,
+    options.cursor ?? null,
   );
 }

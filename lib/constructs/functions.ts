@@ -61,6 +61,7 @@ export class ProjectFunction extends Construct {
       environment: {
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
+        ...description.environment,
         ...(props.mail ? { MAIL_FROM: props.mail.from, MAIL_CONFIGURATION_SET: props.mail.configurationSetName } : {}),
       },
     });

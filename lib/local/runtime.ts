@@ -8,7 +8,7 @@ import { loadFunctionHandler } from './functions.ts';
 import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startScheduler, type LocalScheduler } from './scheduler.ts';
-import { seedArticles } from './seed.ts';
+import { startFeedHost } from './feed-host.ts';
 import type { LocalSettings } from './settings.ts';
 import { startSite } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
@@ -23,6 +23,7 @@ export interface LocalUrls {
   stepfunctions: string;
   dynamodb: string;
   cognito: string;
+  feeds: string;
 }
 
 export interface LocalRuntime {
@@ -62,6 +63,10 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${settings.ports.stepfunctions}`,
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
     TABLE_NAME: settings.tableName,
+    FEED_CATALOGUE: 'fixtures',
+    FIXTURE_FEED_BASE_URL: `http://127.0.0.1:${settings.ports.feeds}`,
+    // The misbehaving fixture feed never answers; locally a shorter wait keeps runs quick.
+    FEED_TIMEOUT_MS: '4000',
     STATE_MACHINE_ARNS: JSON.stringify(Object.fromEntries(stack.stateMachines.map((machine) => [machine.name, stepFunctions(machine.name)]))),
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   });
@@ -92,10 +97,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
   const pool = await ensureUserPool(settings);
-  if (firstStart) {
-    const seeded = await seedArticles();
-    log(`First start: created the table, the user pool and ${seeded} fixture articles.`);
-  }
+  const feedHost = await startFeedHost(ports.feeds);
+  if (firstStart) log('First start: created the table and the user pool (with the admin account).');
 
   const sfnServer = await stepFunctions.listen(ports.stepfunctions);
   const siteUrl = `http://localhost:${ports.site}`;
@@ -147,6 +150,16 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
       )
     : null;
 
+  if (firstStart) {
+    // The site has articles within a minute: the first start runs an ingest over the fixture feeds.
+    const arn = stepFunctions.arnOf('ingest');
+    stepFunctions
+      .startExecution(arn, { trigger: 'first-start', mode: 'full' })
+      .then((execution) => stepFunctions.waitFor(execution.executionArn))
+      .then((execution) => log(`First ingest ${execution.status.toLowerCase()}: ${execution.output ?? execution.cause ?? ''}`))
+      .catch((error: unknown) => log(`First ingest could not start: ${String(error)}`));
+  }
+
   const urls: LocalUrls = {
     site: siteUrl,
     api: apiUrl,
@@ -155,6 +168,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     stepfunctions: `http://localhost:${ports.stepfunctions}`,
     dynamodb: `http://localhost:${ports.dynamodb}`,
     cognito: pool.endpoint,
+    feeds: feedHost.url,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -171,6 +185,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await Promise.all(pollers.map((poller) => poller.stop()));
     await site?.close();
     await new Promise((resolve) => gateway.server.close(resolve));
+    feedHost.server.closeAllConnections();
+    await new Promise((resolve) => feedHost.server.close(resolve));
     await stepFunctions.drain();
     await new Promise((resolve) => sfnServer.close(resolve));
     dynamodb.destroy();

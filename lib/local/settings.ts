@@ -16,6 +16,7 @@ export interface LocalSettings {
     cognito: number;
     mail: number;
     stepfunctions: number;
+    feeds: number;
   };
   region: string;
   tableName: string;
@@ -40,6 +41,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       cognito: base + 3,
       mail: base + 4,
       stepfunctions: base + 5,
+      feeds: base + 6,
     },
     region: 'ap-south-1',
     tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',

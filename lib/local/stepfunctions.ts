@@ -189,6 +189,13 @@ export class LocalStepFunctions {
     writeFileSync(path.join(this.storeDir, `${execution.name}.json`), JSON.stringify(execution));
   }
 
+  /** Resolves with the execution once it is no longer running. */
+  async waitFor(executionArn: string): Promise<Execution> {
+    const execution = this.find(executionArn);
+    while (execution.status === 'RUNNING') await new Promise((resolve) => setTimeout(resolve, 100));
+    return execution;
+  }
+
   /** Waits for every execution in flight (used on shutdown and by tests). */
   async drain(): Promise<void> {
     await Promise.allSettled([...this.running]);

@@ -50,7 +50,8 @@ describe('GET /admin/ping', () => {
     }
     const nonZero = Object.fromEntries(Object.entries(body.articlesByStatus ?? {}).filter(([, value]) => value !== 0));
     expect(nonZero).toEqual(counted);
-    expect(counted.published).toBeGreaterThanOrEqual(24);
+    // The first ingest published fixture articles.
+    expect(counted.published).toBeGreaterThan(0);
   });
 
   it('lets the admin account created on first start sign in', async () => {

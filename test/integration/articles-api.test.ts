@@ -58,6 +58,15 @@ describe('GET /articles', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
+  it('fills every page although hidden articles sit between the public ones', async () => {
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    // Hidden articles newer than every public one: a Query page of 10 would hold only these.
+    for (let index = 0; index < 12; index += 1) await createArticle(testArticle({ category: 'tools-technology', originalPublishedAt: '2026-11-30T00:00:00.000Z' }));
+    const first = await list({ limit: '10' });
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.items.map((item) => item.id).every((id) => publicIds.includes(id))).toBe(true);
+  });
+
   it('never shows drafts, rejected, duplicates, low relevance or tools-technology', async () => {
     const { body } = await list({ limit: '100' });
     for (const id of hiddenIds) expect(body.items.map((item) => item.id)).not.toContain(id);

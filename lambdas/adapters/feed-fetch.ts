@@ -1,0 +1,94 @@
+import { parseMaxAge, parseRetryAfter, type ServerHints } from '#domain/feed-schedule.ts';
+
+export const USER_AGENT = 'CreatorNewsHubBot/1.0 (+https://creatornewshub.in/about; feeds@creatornewshub.in)';
+
+export interface FetchOptions {
+  etag?: string | undefined;
+  lastModified?: string | undefined;
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+export type FetchResult =
+  | { kind: 'ok'; body: Buffer; contentType: string; etag?: string; lastModified?: string; hints: ServerHints; httpStatus: number; responseTimeMs: number }
+  | { kind: 'not-modified'; hints: ServerHints; httpStatus: 304; responseTimeMs: number }
+  | { kind: 'error'; error: string; httpStatus?: number; hints: ServerHints; responseTimeMs: number };
+
+/** Reads at most maxBytes of a body; beyond that the download is cancelled. */
+async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (!response.body) return Buffer.alloc(0);
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * One polite feed request: conditional (ETag / If-Modified-Since), with a timeout, a body size cap and a
+ * redirect limit (loops end there). Never throws: every outcome is a result to record.
+ */
+export async function fetchFeed(url: string, options: FetchOptions): Promise<FetchResult> {
+  const started = Date.now();
+  const elapsed = () => Date.now() - started;
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let current = url;
+  try {
+    for (let redirects = 0; ; redirects += 1) {
+      const response = await fetch(current, {
+        redirect: 'manual',
+        signal,
+        headers: {
+          'user-agent': USER_AGENT,
+          accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1',
+          ...(options.etag ? { 'if-none-match': options.etag } : {}),
+          ...(options.lastModified ? { 'if-modified-since': options.lastModified } : {}),
+        },
+      });
+      const hints: ServerHints = { maxAgeSeconds: parseMaxAge(response.headers.get('cache-control')), retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) };
+      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
+        await response.body?.cancel();
+        const location = response.headers.get('location');
+        if (!location) return { kind: 'error', error: `HTTP ${response.status} without a Location`, httpStatus: response.status, hints, responseTimeMs: elapsed() };
+        if (redirects >= options.maxRedirects) return { kind: 'error', error: `More than ${options.maxRedirects} redirects`, httpStatus: response.status, hints, responseTimeMs: elapsed() };
+        current = new URL(location, current).toString();
+        continue;
+      }
+      if (response.status === 304) {
+        await response.body?.cancel();
+        return { kind: 'not-modified', httpStatus: 304, hints, responseTimeMs: elapsed() };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        return { kind: 'error', error: `HTTP ${response.status}`, httpStatus: response.status, hints, responseTimeMs: elapsed() };
+      }
+      const body = await readCapped(response, options.maxBytes);
+      if (!body) return { kind: 'error', error: `Body larger than ${options.maxBytes} bytes`, httpStatus: response.status, hints, responseTimeMs: elapsed() };
+      return {
+        kind: 'ok',
+        body,
+        contentType: response.headers.get('content-type') ?? '',
+        ...(response.headers.get('etag') ? { etag: response.headers.get('etag') as string } : {}),
+        ...(response.headers.get('last-modified') ? { lastModified: response.headers.get('last-modified') as string } : {}),
+        hints,
+        httpStatus: response.status,
+        responseTimeMs: elapsed(),
+      };
+    }
+  } catch (error) {
+    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+    return { kind: 'error', error: timedOut ? `Timed out after ${options.timeoutMs} ms` : `Network error: ${error instanceof Error ? error.message : String(error)}`, hints: {}, responseTimeMs: elapsed() };
+  }
+}

@@ -1,0 +1,199 @@
+import sanitizeHtml from 'sanitize-html';
+import type { CategorySlug } from './categories.ts';
+import { normaliseCategory } from './categories.ts';
+import type { ContentType } from './article-status.ts';
+import { canonicalUrl } from './dedup.ts';
+import { words } from './text.ts';
+
+/** A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares). */
+export interface FeedItem {
+  title?: string;
+  link?: string;
+  guid?: string;
+  isoDate?: string;
+  pubDate?: string;
+  creator?: string;
+  author?: string;
+  content?: string;
+  contentEncoded?: string;
+  contentSnippet?: string;
+  summary?: string;
+  categories?: Array<string | { _: string } | { $: { term: string } }>;
+  comments?: string;
+  enclosure?: { url?: string; type?: string; length?: string };
+  mediaContent?: Array<{ $?: { url?: string; medium?: string; type?: string; width?: string; height?: string } }>;
+  mediaThumbnails?: Array<{ $?: { url?: string; width?: string; height?: string } }>;
+  atomLinks?: Array<{ $?: { rel?: string; href?: string; type?: string } }>;
+  itunes?: { duration?: string; image?: string };
+}
+
+export interface FeedContext {
+  sourceName: string;
+  feedTitle?: string;
+  sourceDomain: string;
+}
+
+export interface NormalisedItem {
+  title: string;
+  sourceUrl: string;
+  summary: string;
+  content: string;
+  author: string;
+  imageUrl: string;
+  mediaThumbnails: Array<{ url: string; width: number; height: number }>;
+  enclosures: Array<{ url: string; type: string }>;
+  mediaMetadata: { mediaContent: Array<{ url: string; type?: string; medium?: string }> };
+  contentType: ContentType;
+  podcastMetadata?: { audioUrl: string; duration: number };
+  readTimeMinutes: number;
+  rssCategories: string[];
+  categoryHint: CategorySlug | null;
+  originalPublishedAt: string;
+  commentsUrl?: string;
+  sourceAttribution: { author?: string; feedTitle?: string };
+}
+
+export const SUMMARY_WORDS = 250;
+export const WORDS_PER_MINUTE = 200;
+
+/** Feed HTML is kept to text formatting, links and images; scripts, styles and event handlers go. */
+export function sanitiseHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'img', 'figure', 'figcaption', 'code', 'pre'],
+    allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }) },
+  });
+}
+
+export const toPlainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+
+export function truncateWords(text: string, limit: number): string {
+  const parts = text.split(/\s+/).filter(Boolean);
+  return parts.length <= limit ? parts.join(' ') : `${parts.slice(0, limit).join(' ')}…`;
+}
+
+/** Words divided by 200, rounded up, at least one minute (reader spec section 9). */
+export function readTimeMinutes(text: string): number {
+  return Math.max(1, Math.ceil(words(text).length / WORDS_PER_MINUTE));
+}
+
+const NOT_AN_AUTHOR = /^(unknown|admin|staff|read more|learn more|click here|see more)$/i;
+const NAME = "([A-Z][a-zA-Z'.-]+(?: [A-Z][a-zA-Z'.-]+){1,2})";
+
+/**
+ * Author rules (reader spec section 5): skip Unknown and values containing the source name, then the
+ * feed's author fields, then "By / Written by / Author:" patterns, then "First Last reports", then the
+ * publisher's name.
+ */
+export function extractAuthor(item: FeedItem, context: FeedContext, text: string): string {
+  const usable = (value: string | undefined) => {
+    const cleaned = value?.replace(/^\s*(by|written by|author:)\s+/i, '').trim();
+    if (!cleaned || NOT_AN_AUTHOR.test(cleaned)) return null;
+    if (cleaned.toLowerCase().includes(context.sourceName.toLowerCase())) return null;
+    return cleaned;
+  };
+  const fromFields = usable(item.creator) ?? usable(item.author);
+  if (fromFields) return fromFields;
+  // The cue words in any case, the name itself capitalised.
+  const patterns = [new RegExp(`(?:^|\\s)(?:[Ww]ritten [Bb]y|[Bb]y|BY|[Aa]uthor:)\\s+${NAME}`), new RegExp(`${NAME} reports\\b`), new RegExp(`[—–-]\\s*${NAME}\\s*$`)];
+  for (const pattern of patterns) {
+    const found = usable(pattern.exec(text)?.[1]);
+    if (found) return found;
+  }
+  return context.sourceName;
+}
+
+const REJECTED_IMAGE = /placeholder|default|1x1|pixel|spacer|blank\.|stock-?photo|shutterstock|gettyimages|istockphoto/i;
+export const FALLBACK_KEYWORDS = ['instagram', 'tiktok', 'youtube', 'creator', 'influencer', 'marketing', 'brand', 'ai', 'india'] as const;
+
+const usableImage = (url: string | undefined): url is string => Boolean(url && /^https?:\/\//.test(url) && !REJECTED_IMAGE.test(url));
+
+/**
+ * Image rules (reader spec section 5): the largest thumbnail by area, then an image enclosure, then
+ * media content, then an image in the item; placeholders, 1x1 pixels and stock images never count.
+ * Without one, a fallback chosen by title keyword, else by category (served by the site).
+ */
+export function chooseImage(item: FeedItem, html: string, title: string, category: CategorySlug): string {
+  const thumbnails = (item.mediaThumbnails ?? [])
+    .map((thumb) => ({ url: thumb.$?.url, area: Number(thumb.$?.width ?? 0) * Number(thumb.$?.height ?? 0) }))
+    .filter((thumb) => usableImage(thumb.url) && thumb.area !== 1)
+    .sort((a, b) => b.area - a.area);
+  const enclosure = item.enclosure?.type?.startsWith('image/') ? item.enclosure.url : undefined;
+  const atomEnclosure = item.atomLinks?.find((link) => link.$?.rel === 'enclosure' && link.$?.type?.startsWith('image/'))?.$?.href;
+  const media = (item.mediaContent ?? []).find(
+    (content) => (content.$?.medium === 'image' || content.$?.type?.startsWith('image/')) && !(content.$?.width === '1' && content.$?.height === '1'),
+  )?.$?.url;
+  const inline = /<img[^>]+src="([^"]+)"/i.exec(html)?.[1];
+  const candidates = [thumbnails[0]?.url, enclosure, atomEnclosure, media, item.itunes?.image, inline];
+  const chosen = candidates.find(usableImage);
+  if (chosen) return chosen;
+  const titleWords = new Set(words(title));
+  const keyword = FALLBACK_KEYWORDS.find((word) => titleWords.has(word) || titleWords.has(`${word}s`));
+  return `/images/fallback/${keyword ?? category}.svg`;
+}
+
+/** "41:20", "1:02:03" or seconds, as seconds. */
+export function durationSeconds(value: string | undefined): number {
+  if (!value) return 0;
+  return value.split(':').reduce((total, part) => total * 60 + (Number(part) || 0), 0);
+}
+
+function contentTypeOf(item: FeedItem): ContentType {
+  const enclosureType = item.enclosure?.type ?? '';
+  if (enclosureType.startsWith('audio/') || item.itunes?.duration) return 'podcast';
+  if (enclosureType.startsWith('video/') || (item.mediaContent ?? []).some((content) => content.$?.medium === 'video' || content.$?.type?.startsWith('video/'))) return 'video';
+  return 'article';
+}
+
+function categoryNames(item: FeedItem): string[] {
+  return (item.categories ?? [])
+    .map((category) => (typeof category === 'string' ? category : '_' in category ? category._ : category.$.term))
+    .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
+    .map((name) => name.trim());
+}
+
+/** One feed item in the shape of an article, or null when it lacks a title or a usable link. */
+export function normaliseItem(item: FeedItem, context: FeedContext, now = new Date()): NormalisedItem | null {
+  const title = toPlainText(item.title ?? '');
+  const link = item.link ?? item.atomLinks?.find((l) => !l.$?.rel || l.$.rel === 'alternate')?.$?.href ?? item.guid;
+  if (!title || !link) return null;
+  let sourceUrl: string;
+  try {
+    sourceUrl = canonicalUrl(link);
+  } catch {
+    return null;
+  }
+  const html = item.contentEncoded ?? item.content ?? item.summary ?? '';
+  const content = sanitiseHtml(html);
+  const plain = toPlainText(item.contentSnippet ?? html) || title;
+  const rssCategories = categoryNames(item);
+  const hinted = rssCategories.map((name) => normaliseCategory(name)).find((slug) => slug !== 'general') ?? null;
+  const contentType = contentTypeOf(item);
+  const published = new Date(item.isoDate ?? item.pubDate ?? now.toISOString());
+  const audio = item.enclosure?.type?.startsWith('audio/') ? item.enclosure.url : undefined;
+  return {
+    title,
+    sourceUrl,
+    summary: truncateWords(plain, SUMMARY_WORDS),
+    content,
+    author: extractAuthor(item, context, plain),
+    imageUrl: chooseImage(item, html, title, hinted ?? 'general'),
+    mediaThumbnails: (item.mediaThumbnails ?? [])
+      .filter((thumb) => thumb.$?.url)
+      .map((thumb) => ({ url: thumb.$?.url as string, width: Number(thumb.$?.width ?? 0), height: Number(thumb.$?.height ?? 0) })),
+    enclosures: item.enclosure?.url ? [{ url: item.enclosure.url, type: item.enclosure.type ?? '' }] : [],
+    mediaMetadata: {
+      mediaContent: (item.mediaContent ?? []).filter((m) => m.$?.url).map((m) => ({ url: m.$?.url as string, type: m.$?.type, medium: m.$?.medium })),
+    },
+    contentType,
+    ...(contentType === 'podcast' && audio ? { podcastMetadata: { audioUrl: audio, duration: durationSeconds(item.itunes?.duration) } } : {}),
+    readTimeMinutes: readTimeMinutes(toPlainText(html) || plain),
+    rssCategories,
+    categoryHint: hinted,
+    // A date in the future (clock skew, typos) is not allowed to pin an item on top of the list.
+    originalPublishedAt: (Number.isNaN(published.getTime()) || published > now ? now : published).toISOString(),
+    ...(item.comments ? { commentsUrl: item.comments } : {}),
+    sourceAttribution: { author: item.creator ?? item.author, feedTitle: context.feedTitle },
+  };
+}

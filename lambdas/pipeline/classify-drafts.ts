@@ -1,0 +1,68 @@
+import shippedModel from '#domain/classifier/model.json' with { type: 'json' };
+import { classify } from '#domain/classifier/classify.ts';
+import { decide } from '#domain/classifier/decision.ts';
+import type { NaiveBayesModel } from '#domain/classifier/naive-bayes.ts';
+import { reviewSortKey } from '#domain/article-status.ts';
+import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
+import { getFeedSource } from '#store/feeds.ts';
+import { activeModelVersion } from '#store/models.ts';
+
+const MODEL_CACHE_MS = 5 * 60_000;
+let cached: { model: NaiveBayesModel; version: string; loadedAt: number } | undefined;
+
+/** The newest active trained model, else the one shipped with the code; cached for a few minutes per container. */
+export async function currentModel(): Promise<{ model: NaiveBayesModel; version: string }> {
+  if (cached && Date.now() - cached.loadedAt < MODEL_CACHE_MS) return cached;
+  const stored = await activeModelVersion();
+  cached = stored
+    ? { model: JSON.parse(stored.model) as NaiveBayesModel, version: stored.version, loadedAt: Date.now() }
+    : { model: shippedModel as NaiveBayesModel, version: 'shipped', loadedAt: Date.now() };
+  return cached;
+}
+
+export interface ClassifyStats {
+  classified: number;
+  published: number;
+  queued: number;
+  rejected: number;
+  more: boolean;
+  modelVersion: string;
+}
+
+/** Scores a batch of unclassified drafts and publishes, queues or rejects each (thresholds in domain/classifier/decision.ts). */
+export async function classifyDrafts(batchSize: number, now = new Date()): Promise<ClassifyStats> {
+  const { model, version } = await currentModel();
+  const drafts = await listUnclassifiedDrafts(batchSize);
+  const indianFeeds = new Map<string, boolean>();
+  const stats: ClassifyStats = { classified: 0, published: 0, queued: 0, rejected: 0, more: drafts.cursor !== null, modelVersion: version };
+  for (const article of drafts.items) {
+    if (article.feedId && !indianFeeds.has(article.feedId)) indianFeeds.set(article.feedId, (await getFeedSource(article.feedId))?.isIndian ?? false);
+    const result = classify(model, { title: article.title, summary: article.summary ?? '', indianSource: indianFeeds.get(article.feedId ?? '') ?? false });
+    const decision = decide(result);
+    const at = now.toISOString();
+    const scores = {
+      relevanceScore: result.relevanceScore,
+      mlConfidenceScore: result.mlConfidenceScore,
+      mlRelevanceScore: result.mlRelevanceScore,
+      qualityScore: result.qualityScore,
+      keywordMatches: result.keywordMatches,
+      blocklistFlags: result.blocklistFlags,
+      indiaRelevance: result.indiaRelevance,
+      // The category fallback image follows the category the classifier chose.
+      ...(article.imageUrl === '/images/fallback/general.svg' ? { imageUrl: `/images/fallback/${result.category}.svg` } : {}),
+    };
+    const change =
+      decision.outcome === 'publish'
+        ? { status: 'published' as const, set: { ...scores, adminStatus: 'auto_approved' as const, reviewSort: '9#999', publishedAt: at } }
+        : decision.outcome === 'review'
+          ? { status: 'draft' as const, set: { ...scores, adminStatus: 'pending_review' as const, reviewPriority: decision.priority, reviewSort: reviewSortKey(decision.priority, result.relevanceScore) } }
+          : { status: 'rejected' as const, set: { ...scores, adminStatus: 'auto_rejected' as const, reviewSort: '9#999', rejectionReason: decision.reason } };
+    if (await changeArticleStatus(article, { ...change, category: result.category, at })) {
+      stats.classified += 1;
+      if (decision.outcome === 'publish') stats.published += 1;
+      if (decision.outcome === 'review') stats.queued += 1;
+      if (decision.outcome === 'reject') stats.rejected += 1;
+    }
+  }
+  return stats;
+}

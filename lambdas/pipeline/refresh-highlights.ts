@@ -1,0 +1,32 @@
+import { publishedSince, setFeatured } from '#store/articles.ts';
+import { setContentKeyword } from '#store/keywords.ts';
+
+/** The three best recent articles are featured (reader spec: Featured badge). */
+export const FEATURED_COUNT = 3;
+export const FEATURED_WINDOW_HOURS = 48;
+export const CONTENT_KEYWORD_WINDOW_HOURS = 24;
+export const CONTENT_KEYWORDS_KEPT = 10;
+
+/**
+ * Featured: the best-quality articles of the last 48 hours; older featured flags are cleared.
+ * Content-based trending keywords: the keywords most matched by the last 24 hours' articles.
+ */
+export async function refreshHighlights(now = new Date()): Promise<{ featured: string[]; keywords: number }> {
+  const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
+  const recent = await publishedSince(hoursAgo(7 * 24));
+  const candidates = recent.filter((article) => article.statusAt >= hoursAgo(FEATURED_WINDOW_HOURS));
+  const featured = [...candidates].sort((a, b) => (b.qualityScore ?? 0) - (a.qualityScore ?? 0)).slice(0, FEATURED_COUNT).map((a) => a.id);
+  for (const article of recent) {
+    const shouldBe = featured.includes(article.id);
+    if (Boolean(article.isFeatured) !== shouldBe) await setFeatured(article.id, shouldBe);
+  }
+  const counts = new Map<string, number>();
+  for (const article of recent.filter((a) => a.statusAt >= hoursAgo(CONTENT_KEYWORD_WINDOW_HOURS))) {
+    const matches = (article.keywordMatches ?? {}) as { primary?: string[]; secondary?: string[] };
+    for (const keyword of [...(matches.primary ?? []), ...(matches.secondary ?? [])]) counts.set(keyword, (counts.get(keyword) ?? 0) + 1);
+  }
+  const top = [...counts.entries()].sort((a, b) => b[1] - a[1]).slice(0, CONTENT_KEYWORDS_KEPT);
+  const at = now.toISOString();
+  for (const [keyword, count] of top) await setContentKeyword(keyword, count, at);
+  return { featured, keywords: top.length };
+}

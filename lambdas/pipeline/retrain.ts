@@ -1,0 +1,37 @@
+import heldout from '#domain/classifier/data/heldout.json' with { type: 'json' };
+import training from '#domain/classifier/data/training.json' with { type: 'json' };
+import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
+import { train, type LabelledText } from '#domain/classifier/naive-bayes.ts';
+import { allReviewLabels, latestModelVersionNumber, saveModelVersion, versionKey } from '#store/models.ts';
+import { recordPipelineRun } from '#store/pipeline-runs.ts';
+import { z } from 'zod';
+import { currentModel } from './classify-drafts.ts';
+
+const input = z.object({ executionId: z.string(), startedAt: z.string(), input: z.object({ trigger: z.string().optional() }).passthrough().default({}) });
+
+/**
+ * Trains a candidate on the labelled set plus every moderator decision, and makes it the active model
+ * only if it scores at least as well as the current one on the held-out set. Either way the candidate
+ * is kept, with its scores, so the console can show why it was or was not used.
+ */
+export async function handler(event: unknown): Promise<unknown> {
+  const request = input.parse(event);
+  const labels = await allReviewLabels();
+  const examples: LabelledText[] = [...training, ...labels.map((label) => ({ label: label.label, text: label.text }))];
+  const candidate = train(examples);
+  const current = await currentModel();
+  const candidateScores = evaluate(candidate, heldout);
+  const currentScores = evaluate(current.model, heldout);
+  const adopted = isAtLeastAsGood(candidateScores, currentScores);
+  const version = versionKey((await latestModelVersionNumber()) + 1);
+  await saveModelVersion({
+    version,
+    status: adopted ? 'active' : 'rejected',
+    model: JSON.stringify(candidate),
+    metrics: { candidate: candidateScores, current: { version: current.version, ...currentScores } },
+    trainedOn: examples.length,
+  });
+  const stats = { version, adopted, trainedOn: examples.length, reviewLabels: labels.length, candidate: candidateScores, current: currentScores };
+  await recordPipelineRun({ machine: 'retrain', executionId: request.executionId, trigger: request.input.trigger ?? 'manual', startedAt: request.startedAt, status: 'succeeded', stats });
+  return stats;
+}

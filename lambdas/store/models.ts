@@ -1,0 +1,33 @@
+import type { EntityItem } from 'electrodb';
+import { ModelVersion, ReviewLabel } from './entities.ts';
+
+export type ModelVersionItem = EntityItem<typeof ModelVersion>;
+export type ReviewLabelItem = EntityItem<typeof ReviewLabel>;
+
+/** Versions sort as text: a zero-padded number. */
+export const versionKey = (n: number) => String(n).padStart(6, '0');
+
+/** The newest active model, or null when only the shipped one exists. */
+export async function activeModelVersion(): Promise<ModelVersionItem | null> {
+  // A Limit of 1 would apply before the filter and miss an older active version behind a rejected one.
+  const { data } = await ModelVersion.query.byVersion({}).where(({ status }, { eq }) => eq(status, 'active')).go({ order: 'desc', pages: 'all' });
+  return data[0] ?? null;
+}
+
+export async function latestModelVersionNumber(): Promise<number> {
+  const { data } = await ModelVersion.query.byVersion({}).go({ order: 'desc', limit: 1 });
+  return data[0] ? Number(data[0].version) : 0;
+}
+
+export async function saveModelVersion(item: Omit<ModelVersionItem, 'createdAt'>): Promise<void> {
+  await ModelVersion.create(item).go();
+}
+
+export async function saveReviewLabel(label: Omit<ReviewLabelItem, 'decidedAt'> & { decidedAt?: string }): Promise<void> {
+  await ReviewLabel.create(label).go();
+}
+
+export async function allReviewLabels(): Promise<ReviewLabelItem[]> {
+  const { data } = await ReviewLabel.query.byDecided({}).go({ pages: 'all' });
+  return data;
+}

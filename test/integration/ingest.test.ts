@@ -1,0 +1,195 @@
+import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { local, useLocalAws } from '../support/aws.ts';
+
+/**
+ * The ingest state machine over the fixture feeds, in the running local runtime: the first start ran
+ * it once already (the global setup waits for that run); these tests look at what it left and run it again.
+ */
+type Store = {
+  articles: typeof import('../../lambdas/store/articles.ts');
+  feeds: typeof import('../../lambdas/store/feeds.ts');
+  entities: typeof import('../../lambdas/store/entities.ts');
+  runs: typeof import('../../lambdas/store/pipeline-runs.ts');
+  models: typeof import('../../lambdas/store/models.ts');
+};
+let s: Store;
+let sfn: SFNClient;
+let arns: Record<string, string>;
+
+const HEALTHY_FEEDS = ['creator-india', 'brandwire', 'platformwatch', 'creator-podcast', 'video-brief', 'marketing-cafe', 'trade-desk-a', 'trade-desk-b', 'general-news', 'regulation-watch', 'creator-tools'];
+const BAD_FEEDS = ['broken-xml', 'server-error', 'too-slow', 'huge-garbage', 'redirect-loop'];
+
+beforeAll(async () => {
+  useLocalAws();
+  s = {
+    articles: await import('../../lambdas/store/articles.ts'),
+    feeds: await import('../../lambdas/store/feeds.ts'),
+    entities: await import('../../lambdas/store/entities.ts'),
+    runs: await import('../../lambdas/store/pipeline-runs.ts'),
+    models: await import('../../lambdas/store/models.ts'),
+  };
+  sfn = new SFNClient({});
+  const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
+  arns = Object.fromEntries(stateMachines.map((machine) => [machine.name, machine.stateMachineArn as string]));
+});
+
+async function run(machine: string, input: unknown = { trigger: 'test' }) {
+  const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: arns[machine], input: JSON.stringify(input) }));
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    if (execution.status !== 'RUNNING') return { ...execution, result: JSON.parse(execution.output ?? '{}') as Record<string, number | boolean | string> };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${machine} did not finish in 30 s`);
+}
+
+/** Every article the fixture feeds produced, whatever its status. */
+async function allArticles() {
+  const { Article } = s.entities;
+  const statuses = ['draft', 'published', 'rejected', 'archived', 'purged'] as const;
+  const pages = await Promise.all(statuses.map((status) => Article.query.byStatus({ status }).go({ pages: 'all' })));
+  return pages.flatMap((page) => page.data).filter((article) => article.feedId);
+}
+
+async function feedRequests(): Promise<Array<{ path: string; status: number; conditional: boolean }>> {
+  return (await (await fetch(`${local().urls.feeds}/__requests`)).json()) as Array<{ path: string; status: number; conditional: boolean }>;
+}
+
+describe('the first ingest', () => {
+  it('rejected the off-topic items, with their scores and blocklist flags', async () => {
+    const general = (await allArticles()).filter((article) => article.feedId === 'general-news');
+    expect(general).toHaveLength(5);
+    for (const article of general) {
+      expect(article.status, article.title).toBe('rejected');
+      expect(article.adminStatus).toBe('auto_rejected');
+      expect(article.relevanceScore).toBeLessThan(30);
+    }
+    const politics = general.find((article) => /election/i.test(article.title));
+    expect(politics?.blocklistFlags).toContain('election');
+    const cricket = general.find((article) => /cricket/i.test(article.title));
+    expect(cricket?.blocklistFlags).toContain('cricket');
+  });
+
+  it('published or queued the on-topic items, each scored', async () => {
+    const onTopic = (await allArticles()).filter((article) => ['creator-india', 'brandwire', 'platformwatch', 'regulation-watch'].includes(article.feedId ?? ''));
+    expect(onTopic.length).toBeGreaterThanOrEqual(15);
+    for (const article of onTopic) {
+      expect(['published', 'draft'], article.title).toContain(article.status);
+      if (article.status === 'draft') expect(article.adminStatus).toBe('pending_review');
+      expect(article.relevanceScore).toBeGreaterThanOrEqual(30);
+      expect(article.mlConfidenceScore).toBeGreaterThan(0);
+      expect(article.qualityScore).toBeGreaterThan(0);
+      expect(article.keywordMatches).toHaveProperty('primary');
+    }
+    const published = onTopic.filter((article) => article.status === 'published');
+    expect(published.length).toBeGreaterThan(onTopic.length / 2);
+  });
+
+  it('made one article of the story two publishers carried', async () => {
+    const asci = (await allArticles()).filter((article) => /ASCI/i.test(article.title));
+    expect(asci).toHaveLength(1);
+    expect(asci[0]?.feedId).toBe('trade-desk-a');
+  });
+
+  it('read every format: Atom, RSS 1.0, a podcast, a video feed and a non-UTF-8 feed', async () => {
+    const articles = await allArticles();
+    const by = (feedId: string) => articles.filter((article) => article.feedId === feedId);
+    expect(by('brandwire')).toHaveLength(5);
+    expect(by('platformwatch')).toHaveLength(4);
+    expect(by('creator-podcast').every((article) => article.contentType === 'podcast')).toBe(true);
+    expect(by('video-brief').every((article) => article.contentType === 'video')).toBe(true);
+    expect(by('marketing-cafe').map((article) => article.title)).toContain('Café culture creators: how European brands court influencers');
+    expect(by('creator-india').find((article) => /Instagram/.test(article.title))?.content).not.toMatch(/script|onclick|onerror/);
+  });
+
+  it('recorded health and backed off the feeds that misbehave, without stopping the others', async () => {
+    for (const feedId of BAD_FEEDS) {
+      const feed = await s.feeds.getFeedSource(feedId);
+      expect(feed?.consecutiveFailures, feedId).toBeGreaterThanOrEqual(1);
+      expect(Date.parse(feed?.nextCheckAt ?? '')).toBeGreaterThan(Date.now());
+      const [check] = await s.feeds.latestFeedHealth(feedId, 1);
+      expect(check?.status, feedId).toBe('error');
+    }
+    const errors = Object.fromEntries(await Promise.all(BAD_FEEDS.map(async (feedId) => [feedId, (await s.feeds.latestFeedHealth(feedId, 1))[0]?.error])));
+    expect(errors['server-error']).toBe('HTTP 500');
+    expect(errors['too-slow']).toMatch(/Timed out/);
+    expect(errors['huge-garbage']).toMatch(/larger than/);
+    expect(errors['redirect-loop']).toMatch(/redirects/);
+    expect(errors['broken-xml']).toMatch(/Unreadable feed/);
+    for (const feedId of HEALTHY_FEEDS) expect((await s.feeds.latestFeedHealth(feedId, 1))[0]?.status, feedId).toBe('healthy');
+  });
+});
+
+describe('running ingest again', () => {
+  it('adds nothing and costs one 304 per unchanged feed; failing feeds wait for their backoff', async () => {
+    const before = (await allArticles()).length;
+    const requestsBefore = (await feedRequests()).length;
+    // Make the healthy feeds due now; the failing ones keep their backoff.
+    for (const feedId of HEALTHY_FEEDS) {
+      const feed = await s.feeds.getFeedSource(feedId);
+      await s.feeds.updateFeedAfterCheck(feed!, { nextCheckAt: new Date(0).toISOString(), consecutiveFailures: 0, lastStatus: 'healthy', lastCheckedAt: feed!.lastCheckedAt ?? '' });
+    }
+    const second = await run('ingest');
+    expect(second.status).toBe('SUCCEEDED');
+    expect(second.result).toMatchObject({ created: 0, notModified: HEALTHY_FEEDS.length, failedFeeds: 0 });
+    expect((await allArticles()).length).toBe(before);
+    const requests = (await feedRequests()).slice(requestsBefore);
+    expect(requests).toHaveLength(HEALTHY_FEEDS.length);
+    expect(requests.every((request) => request.status === 304 && request.conditional)).toBe(true);
+  });
+
+  it('never brings back a purged article', async () => {
+    const [victim] = (await allArticles()).filter((article) => article.feedId === 'regulation-watch' && article.status === 'published');
+    expect(victim).toBeDefined();
+    const purged = await s.articles.changeArticleStatus(victim!, { status: 'purged', set: { title: '', summary: '', content: '', sourceUrl: '', purgedAt: new Date().toISOString() } });
+    expect(purged).toBe(true);
+    // Forget the feed's validators so the whole feed is fetched and read again.
+    const feed = await s.feeds.getFeedSource('regulation-watch');
+    await s.entities.FeedSource.patch({ id: feed!.id }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
+    const again = await run('ingest');
+    expect(again.result).toMatchObject({ created: 0 });
+    expect(Number(again.result.duplicates)).toBeGreaterThanOrEqual(3);
+    const regulation = (await allArticles()).filter((article) => article.feedId === 'regulation-watch');
+    expect(regulation.filter((article) => article.status === 'purged')).toHaveLength(1);
+    expect(regulation).toHaveLength(3);
+  });
+
+  it('runs the classify-only backlog mode without fetching', async () => {
+    const requestsBefore = (await feedRequests()).length;
+    const backlog = await run('ingest', { trigger: 'test', mode: 'classify-only' });
+    expect(backlog.status).toBe('SUCCEEDED');
+    expect(backlog.result).toMatchObject({ mode: 'classify-only', hosts: 0 });
+    expect((await feedRequests()).length).toBe(requestsBefore);
+  });
+});
+
+describe('operators', () => {
+  it('see ingest executions and their history through the Step Functions API', async () => {
+    const { executions = [] } = await sfn.send(new ListExecutionsCommand({ stateMachineArn: arns.ingest }));
+    expect(executions.length).toBeGreaterThanOrEqual(3);
+    const { events = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn: executions.at(-1)!.executionArn }));
+    const types = events.map((event) => event.type);
+    expect(types).toContain('MapIterationStarted');
+    expect(types).toContain('MapIterationSucceeded');
+    expect(events.filter((event) => event.type === 'TaskStateEntered').map((event) => event.stateEnteredEventDetails?.name)).toEqual(
+      expect.arrayContaining(['ListDueFeeds', 'FetchHost', 'ClassifyBatch', 'RefreshHighlights', 'RecordRun']),
+    );
+    const [latest] = await s.runs.latestPipelineRuns('ingest', 1);
+    expect(latest?.status).toBe('succeeded');
+  });
+});
+
+describe('retraining', () => {
+  it('trains on review decisions and keeps the candidate with its scores, adopted only if at least as good', async () => {
+    await s.models.saveReviewLabel({ articleId: 'label-1', label: 'off-topic', text: 'Kabaddi league final draws record crowd', decidedBy: 'test' });
+    const result = await run('retrain');
+    expect(result.status).toBe('SUCCEEDED');
+    expect(result.result).toMatchObject({ reviewLabels: 1, trainedOn: 136 });
+    const { ModelVersion } = s.entities;
+    const { data } = await ModelVersion.query.byVersion({}).go({ order: 'desc', limit: 1 });
+    expect(data[0]?.version).toBe(result.result.version);
+    expect(data[0]?.status).toBe(result.result.adopted ? 'active' : 'rejected');
+    expect(data[0]?.metrics).toHaveProperty('candidate.precision');
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '../../lambdas/domain/feed-schedule.ts';
+import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, type FeedItem } from '../../lambdas/domain/normalise.ts';
+import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../../lambdas/domain/simhash.ts';
+
+const context = { sourceName: 'Social Samosa', sourceDomain: 'socialsamosa.com' };
+
+describe('author extraction', () => {
+  it('takes the feed author unless it is Unknown or the publisher itself', () => {
+    expect(extractAuthor({ creator: 'Priya Sharma' }, context, '')).toBe('Priya Sharma');
+    expect(extractAuthor({ creator: 'Unknown' }, context, 'By Rahul Verma, Mumbai')).toBe('Rahul Verma');
+    expect(extractAuthor({ creator: 'Social Samosa Team' }, context, '')).toBe('Social Samosa');
+  });
+
+  it('reads "written by", "First Last reports" and a trailing dash name, never "Read More"', () => {
+    expect(extractAuthor({}, context, 'Written by Neha Iyer for the weekend edition')).toBe('Neha Iyer');
+    expect(extractAuthor({}, context, 'Arjun Mehta reports on creator payouts')).toBe('Arjun Mehta');
+    expect(extractAuthor({}, context, 'Creator payouts rise — Kavya Nair')).toBe('Kavya Nair');
+    expect(extractAuthor({ creator: 'Read More' }, context, 'Click Here')).toBe('Social Samosa');
+  });
+});
+
+describe('image choice', () => {
+  it('prefers the largest thumbnail and refuses placeholders and tracking pixels', () => {
+    const item: FeedItem = {
+      mediaThumbnails: [
+        { $: { url: 'https://x.example.com/small.jpg', width: '320', height: '180' } },
+        { $: { url: 'https://x.example.com/large.jpg', width: '1280', height: '720' } },
+        { $: { url: 'https://x.example.com/placeholder.jpg', width: '4000', height: '4000' } },
+      ],
+    };
+    expect(chooseImage(item, '', 'Anything', 'general')).toBe('https://x.example.com/large.jpg');
+    const pixel: FeedItem = { mediaContent: [{ $: { url: 'https://x.example.com/p.gif', medium: 'image', width: '1', height: '1' } }] };
+    expect(chooseImage(pixel, '', 'YouTube changes Shorts', 'platform-updates')).toBe('/images/fallback/youtube.svg');
+    expect(chooseImage({}, '', 'Quarterly numbers', 'industry-insights')).toBe('/images/fallback/industry-insights.svg');
+  });
+
+  it('falls back through enclosures, media content and inline images in that order', () => {
+    expect(chooseImage({ enclosure: { url: 'https://x.example.com/e.jpg', type: 'image/jpeg' }, mediaContent: [{ $: { url: 'https://x.example.com/m.jpg', medium: 'image' } }] }, '', 't', 'general')).toBe('https://x.example.com/e.jpg');
+    expect(chooseImage({ mediaContent: [{ $: { url: 'https://x.example.com/m.jpg', medium: 'image' } }] }, '<img src="https://x.example.com/i.jpg">', 't', 'general')).toBe('https://x.example.com/m.jpg');
+    expect(chooseImage({}, '<p><img src="https://x.example.com/i.jpg"></p>', 't', 'general')).toBe('https://x.example.com/i.jpg');
+  });
+});
+
+describe('normalising an item', () => {
+  it('sanitises HTML: no scripts, no event handlers, links open safely', () => {
+    const clean = sanitiseHtml('<p onclick="x()">Hi <a href="https://a.example.com">a</a><script>alert(1)</script><img src="javascript:alert(1)"></p>');
+    expect(clean).not.toMatch(/script|onclick|javascript:/);
+    expect(clean).toContain('rel="noopener noreferrer nofollow"');
+  });
+
+  it('reads podcasts and videos, durations and read time', () => {
+    const podcast = normaliseItem({ title: 'Ep 1', link: 'https://p.example.com/1', enclosure: { url: 'https://p.example.com/1.mp3', type: 'audio/mpeg' }, itunes: { duration: '41:20' } }, context);
+    expect(podcast).toMatchObject({ contentType: 'podcast', podcastMetadata: { audioUrl: 'https://p.example.com/1.mp3', duration: 2480 } });
+    const video = normaliseItem({ title: 'Watch', link: 'https://v.example.com/1', mediaContent: [{ $: { url: 'https://v.example.com/1.mp4', medium: 'video' } }] }, context);
+    expect(video?.contentType).toBe('video');
+    expect(durationSeconds('1:02:03')).toBe(3723);
+    expect(readTimeMinutes('word '.repeat(401))).toBe(3);
+    expect(readTimeMinutes('short')).toBe(1);
+  });
+
+  it('strips tracking from the link, maps legacy categories, and never dates an item in the future', () => {
+    const now = new Date('2026-11-22T00:00:00.000Z');
+    const item = normaliseItem({ title: 'T', link: 'https://www.x.example.com/a/?utm_source=rss#top', categories: ['Campaigns'], isoDate: '2030-01-01T00:00:00.000Z' }, context, now);
+    expect(item).toMatchObject({ sourceUrl: 'https://x.example.com/a', categoryHint: 'brand-partnerships', originalPublishedAt: now.toISOString() });
+    expect(normaliseItem({ title: '', link: 'https://x.example.com' }, context)).toBeNull();
+    expect(normaliseItem({ title: 'No link' }, context)).toBeNull();
+  });
+});
+
+describe('near-duplicate fingerprints', () => {
+  const asciA = 'ASCI tightens influencer disclosure rules for virtual influencers The Advertising Standards Council of India has tightened disclosure guidelines for virtual influencers and AI-generated creator content in sponsored posts.';
+  const asciB = 'ASCI updates disclosure guidelines covering virtual influencers and AI creators The Advertising Standards Council of India has tightened disclosure guidelines for virtual influencers and AI-generated creator content in sponsored posts.';
+  const sebi = 'SEBI proposes rules for finfluencers giving investment advice SEBI has proposed rules for finfluencers, requiring creators who give investment advice on social media to register and disclose paid partnerships.';
+
+  it('puts the same story from two publishers within the threshold, and different stories beyond it', () => {
+    expect(hammingDistance(simhash(asciA), simhash(asciB))).toBeLessThanOrEqual(NEAR_DUPLICATE_DISTANCE);
+    expect(hammingDistance(simhash(asciA), simhash(sebi))).toBeGreaterThan(NEAR_DUPLICATE_DISTANCE);
+    expect(simhash(asciA)).toMatch(/^[0-9a-f]{16}$/);
+  });
+});
+
+describe('feed schedule', () => {
+  const now = new Date('2026-11-22T00:00:00.000Z');
+  const minutesAfter = (date: Date) => (date.getTime() - now.getTime()) / 60_000;
+
+  it('checks every 30 minutes, or later when the publisher asks', () => {
+    expect(minutesAfter(nextCheckAfterSuccess(now))).toBe(30);
+    expect(minutesAfter(nextCheckAfterSuccess(now, { maxAgeSeconds: 3600 }))).toBe(60);
+    expect(minutesAfter(nextCheckAfterSuccess(now, { maxAgeSeconds: 60 }))).toBe(30);
+  });
+
+  it('backs off exponentially after failures, capped at a day, honouring Retry-After', () => {
+    expect([1, 2, 3, 4, 10].map((failures) => minutesAfter(nextCheckAfterFailure(now, failures)))).toEqual([30, 60, 120, 240, 1440]);
+    expect(minutesAfter(nextCheckAfterFailure(now, 1, { retryAfterSeconds: 7200 }))).toBe(120);
+    expect(parseRetryAfter('120', now)).toBe(120);
+    expect(parseRetryAfter(new Date(now.getTime() + 60_000).toUTCString(), now)).toBe(60);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
