@@ -1,3 +1,4 @@
+import pLimit from 'p-limit';
 import shippedModel from '#domain/classifier/model.json' with { type: 'json' };
 import { classify } from '#domain/classifier/classify.ts';
 import { decide } from '#domain/classifier/decision.ts';
@@ -8,6 +9,8 @@ import { getFeedSource } from '#store/feeds.ts';
 import { activeModelVersion } from '#store/models.ts';
 
 const MODEL_CACHE_MS = 5 * 60_000;
+/** Status changes in flight at once. */
+const WRITE_CONCURRENCY = 8;
 let cached: { model: NaiveBayesModel; version: string; loadedAt: number } | undefined;
 
 /** The newest active trained model, else the one shipped with the code; cached for a few minutes per container. */
@@ -35,8 +38,11 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
   const drafts = await listUnclassifiedDrafts(batchSize);
   const indianFeeds = new Map<string, boolean>();
   const stats: ClassifyStats = { classified: 0, published: 0, queued: 0, rejected: 0, more: drafts.cursor !== null, modelVersion: version };
-  for (const article of drafts.items) {
-    if (article.feedId && !indianFeeds.has(article.feedId)) indianFeeds.set(article.feedId, (await getFeedSource(article.feedId))?.isIndian ?? false);
+  for (const feedId of new Set(drafts.items.map((article) => article.feedId).filter((id): id is string => Boolean(id)))) {
+    indianFeeds.set(feedId, (await getFeedSource(feedId))?.isIndian ?? false);
+  }
+  const limit = pLimit(WRITE_CONCURRENCY);
+  await Promise.all(drafts.items.map((article) => limit(async () => {
     const result = classify(model, { title: article.title, summary: article.summary ?? '', indianSource: indianFeeds.get(article.feedId ?? '') ?? false });
     const decision = decide(result);
     const at = now.toISOString();
@@ -63,6 +69,6 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
       if (decision.outcome === 'review') stats.queued += 1;
       if (decision.outcome === 'reject') stats.rejected += 1;
     }
-  }
+  })));
   return stats;
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pLimit from 'p-limit';
 import { titleHash, urlHash } from '#domain/dedup.ts';
 import { nextCheckAfterFailure, nextCheckAfterSuccess } from '#domain/feed-schedule.ts';
 import { normaliseItem } from '#domain/normalise.ts';
@@ -27,6 +28,8 @@ export interface RefreshOptions {
 }
 
 const MAX_REDIRECTS = 5;
+/** Article writes in flight at once for one feed. */
+const WRITE_CONCURRENCY = 8;
 
 /**
  * Refreshes one feed: conditional fetch, parse, normalise, drop duplicates, store new items as drafts
@@ -65,12 +68,12 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   }
 
   const sourceDomain = new URL(feed.url).hostname;
-  let created = 0;
-  let duplicates = 0;
-  let nearDuplicates = 0;
   let images = 0;
   let dataPoints = 0;
+  let nearDuplicates = 0;
   const items = parsed.items.map((item) => normaliseItem(item, { sourceName: feed.name, feedTitle: parsed.title, sourceDomain }, now)).filter((item) => item !== null);
+  // Near-duplicates are dropped in memory, in feed order, before any write.
+  const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string }> = [];
   for (const item of items) {
     if (!item.imageUrl.startsWith('/')) images += 1;
     dataPoints += [item.summary, item.author !== feed.name, item.content, item.rssCategories.length, item.mediaThumbnails.length, item.enclosures.length].filter(Boolean).length;
@@ -80,41 +83,48 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
       continue;
     }
     const id = randomUUID();
-    const result = await createArticle({
-      id,
-      title: item.title,
-      summary: item.summary,
-      content: item.content,
-      category: item.categoryHint ?? 'general',
-      tags: item.rssCategories.slice(0, 5),
-      sourceUrl: item.sourceUrl,
-      sourceName: feed.name,
-      author: item.author,
-      sourceAttribution: item.sourceAttribution,
-      imageUrl: item.imageUrl,
-      mediaThumbnails: item.mediaThumbnails,
-      enclosures: item.enclosures,
-      mediaMetadata: item.mediaMetadata,
-      contentType: item.contentType,
-      podcastMetadata: item.podcastMetadata,
-      commentsUrl: item.commentsUrl,
-      rssCategories: item.rssCategories,
-      readTimeMinutes: item.readTimeMinutes,
-      feedId: feed.id,
-      originalPublishedAt: item.originalPublishedAt,
-      status: 'draft',
-      adminStatus: 'unclassified',
-      urlHash: urlHash(item.sourceUrl),
-      titleHash: titleHash(item.title),
-      simhash: fingerprint,
-    });
-    if (result.created) {
-      created += 1;
-      options.fingerprints.push({ articleId: id, simhash: fingerprint });
-    } else {
-      duplicates += 1;
-    }
+    options.fingerprints.push({ articleId: id, simhash: fingerprint });
+    fresh.push({ item, fingerprint, id });
   }
+  // Each write is its own transaction (article, dedup hashes, counters); a few run at once.
+  const limit = pLimit(WRITE_CONCURRENCY);
+  const outcomes = await Promise.all(
+    fresh.map(({ item, fingerprint, id }) =>
+      limit(async () => {
+        const result = await createArticle({
+          id,
+          title: item.title,
+          summary: item.summary,
+          content: item.content,
+          category: item.categoryHint ?? 'general',
+          tags: item.rssCategories.slice(0, 5),
+          sourceUrl: item.sourceUrl,
+          sourceName: feed.name,
+          author: item.author,
+          sourceAttribution: item.sourceAttribution,
+          imageUrl: item.imageUrl,
+          mediaThumbnails: item.mediaThumbnails,
+          enclosures: item.enclosures,
+          mediaMetadata: item.mediaMetadata,
+          contentType: item.contentType,
+          podcastMetadata: item.podcastMetadata,
+          commentsUrl: item.commentsUrl,
+          rssCategories: item.rssCategories,
+          readTimeMinutes: item.readTimeMinutes,
+          feedId: feed.id,
+          originalPublishedAt: item.originalPublishedAt,
+          status: 'draft',
+          adminStatus: 'unclassified',
+          urlHash: urlHash(item.sourceUrl),
+          titleHash: titleHash(item.title),
+          simhash: fingerprint,
+        });
+        return result.created;
+      }),
+    ),
+  );
+  const created = outcomes.filter(Boolean).length;
+  const duplicates = outcomes.length - created;
 
   await recordFeedHealth({
     feedId: feed.id,

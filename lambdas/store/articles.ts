@@ -5,7 +5,7 @@ import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { expiresInDays } from './ids.ts';
 import { Article, store } from './entities.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';
-import { filledPage, isConditionFailure, queryPage, type Page, type PageOptions } from './paging.ts';
+import { filledPage, queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 export type ArticleItem = EntityItem<typeof Article>;
 
@@ -26,7 +26,7 @@ export type CreateResult = { created: true; article: ArticleItem } | { created: 
 export async function createArticle(input: NewArticle, options: { at?: string } = {}): Promise<CreateResult> {
   const changedAt = options.at ?? new Date().toISOString();
   const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
-  const result = await store.transaction
+  const result = await transactWithRetry(() => store.transaction
     .write(({ article, articleHash, fingerprint, counter }) => [
       article.create(item).commit(),
       articleHash.create({ kind: 'url', value: input.urlHash, articleId: input.id }).commit(),
@@ -36,11 +36,13 @@ export async function createArticle(input: NewArticle, options: { at?: string } 
         : []),
       ...articleCounterChanges(undefined, item).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
     ])
-    .go();
+    .go(), `Creating article ${input.id}`);
   if (result.canceled) return { created: false, reason: 'duplicate' };
-  const saved = await Article.get({ id: input.id }).go({ consistent: true });
-  if (!saved.data) throw new Error(`Article ${input.id} missing right after its creation`);
-  return { created: true, article: saved.data };
+  // The stored item, defaults applied, without reading it back: ElectroDB formats the put and parses it.
+  const { Item } = Article.create(item).params() as { Item: Record<string, unknown> };
+  const { data } = Article.parse({ Item });
+  if (!data) throw new Error(`Article ${input.id} could not be formatted`);
+  return { created: true, article: data };
 }
 
 export async function getArticle(id: string): Promise<ArticleItem | null> {
@@ -82,12 +84,14 @@ export async function listPublicArticles(options: PublicListOptions = {}): Promi
 export interface StatusListOptions extends PageOptions {
   /** Only articles that entered the status before this time (lifecycle ages them by it). */
   before?: string;
+  /** Only articles that entered the status at or after this time. */
+  since?: string;
   order?: 'asc' | 'desc';
 }
 
 export async function listArticlesByStatus(status: ArticleStatus, options: StatusListOptions = {}): Promise<Page<ArticleItem>> {
   const base = Article.query.byStatus({ status });
-  const query = options.before ? base.lt({ statusAt: options.before }) : base;
+  const query = options.before ? base.lt({ statusAt: options.before }) : options.since ? base.gte({ statusAt: options.since }) : base;
   return queryPage(() =>
     query.go({
       order: options.order ?? 'desc',
@@ -116,7 +120,7 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
   const changedAt = change.at ?? new Date().toISOString();
   const next = { ...current, ...change.set, status: change.status };
   const statusAt = statusSortTime(change.status, { ...next, changedAt });
-  const result = await store.transaction
+  const result = await transactWithRetry(() => store.transaction
     .write(({ article, counter }) => {
       const patch = article
         .patch({ id: current.id })
@@ -127,10 +131,7 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
         ...articleCounterChanges(current, next).map((c) => counter.update(counterKey(c)).add({ value: c.by }).commit()),
       ];
     })
-    .go();
-  if (result.canceled && !result.data.some((entry) => isConditionFailure(entry))) {
-    throw new Error(`Status change of article ${current.id} was cancelled for a reason other than its condition`);
-  }
+    .go(), `Changing the status of article ${current.id}`);
   return !result.canceled;
 }
 
@@ -166,4 +167,16 @@ export async function publishedSince(since: string): Promise<ArticleItem[]> {
 
 export async function setFeatured(id: string, isFeatured: boolean): Promise<void> {
   await Article.patch({ id }).set({ isFeatured }).go();
+}
+
+/** How many articles entered a status within a time range (a Query on the status index, counted page by page). */
+export async function countByStatus(status: ArticleStatus, range: { before?: string; since?: string }): Promise<number> {
+  let total = 0;
+  let cursor: string | null = null;
+  do {
+    const page: Page<ArticleItem> = await listArticlesByStatus(status, { ...range, limit: 500, cursor });
+    total += page.items.length;
+    cursor = page.cursor;
+  } while (cursor);
+  return total;
 }

@@ -27,16 +27,28 @@ export function articleCounterChanges(before: Counted | undefined, after: Counte
   return changes;
 }
 
-/** The counter item a change applies to; the write is an atomic ADD that creates the item on first use. */
+/**
+ * Each counter is spread over this many items: concurrent transactions that touch one item conflict,
+ * so a single hot counter would serialise (and cancel) parallel article writes. Readers sum the shards.
+ */
+export const COUNTER_SHARDS = 10;
+
+/** The counter shard a change applies to (a random one); the write is an atomic ADD that creates it on first use. */
 export function counterKey(change: CounterChange): { scope: string; name: string } {
-  return { scope: change.scope, name: change.name };
+  return { scope: change.scope, name: `${change.name}~${Math.floor(Math.random() * COUNTER_SHARDS)}` };
 }
 
 export async function addToCounter(change: CounterChange): Promise<void> {
   await Counter.update(counterKey(change)).add({ value: change.by }).go();
 }
 
+/** Every counter of a scope, shards summed: one Query. */
 export async function readCounters(scope: string): Promise<Record<string, number>> {
   const { data } = await Counter.query.byScope({ scope }).go({ pages: 'all' });
-  return Object.fromEntries(data.map((item) => [item.name, item.value ?? 0]));
+  const totals: Record<string, number> = {};
+  for (const item of data) {
+    const name = item.name.replace(/~\d+$/, '');
+    totals[name] = (totals[name] ?? 0) + (item.value ?? 0);
+  }
+  return totals;
 }

@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { COUNTER_SCOPES, counterKey } from './counters.ts';
 import { Donation, store } from './entities.ts';
 import { newId } from './ids.ts';
-import { isConditionFailure, queryPage, type Page, type PageOptions } from './paging.ts';
+import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 export type DonationItem = EntityItem<typeof Donation>;
 export type NewDonation = Pick<DonationItem, 'amount' | 'razorpayOrderId'> &
@@ -36,7 +36,7 @@ export async function markDonationPaid(donation: DonationItem, razorpayPaymentId
     { name: 'paid#count', by: 1 },
     { name: `paid#amount#${donation.month}`, by: donation.amount },
   ];
-  const result = await store.transaction
+  const result = await transactWithRetry(() => store.transaction
     .write(({ donation: entity, counter }) => [
       entity
         .patch({ id: donation.id })
@@ -46,9 +46,6 @@ export async function markDonationPaid(donation: DonationItem, razorpayPaymentId
         .commit(),
       ...totals.map((total) => counter.update(counterKey({ scope: COUNTER_SCOPES.donations, ...total })).add({ value: total.by }).commit()),
     ])
-    .go();
-  if (result.canceled && !result.data.some((entry) => isConditionFailure(entry))) {
-    throw new Error(`Marking donation ${donation.id} paid was cancelled for a reason other than its condition`);
-  }
+    .go(), `Marking donation ${donation.id} paid`);
   return !result.canceled;
 }

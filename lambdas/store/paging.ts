@@ -14,6 +14,23 @@ export function isConditionFailure(entry: { rejected: boolean; code: string }): 
   return entry.rejected && entry.code === 'ConditionalCheckFailed';
 }
 
+type TransactionResult = { canceled: boolean; data: ReadonlyArray<{ rejected: boolean; code: string }> };
+
+/**
+ * Runs a transaction, retrying when it was cancelled only because another transaction touched the same
+ * items at the same moment (TransactionConflict). Returns the final result: cancelled only for a real
+ * condition failure, which the caller interprets; any other cancellation throws.
+ */
+export async function transactWithRetry<R extends TransactionResult>(write: () => Promise<R>, what: string, attempts = 6): Promise<R> {
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await write();
+    if (!result.canceled || result.data.some(isConditionFailure)) return result;
+    const conflict = result.data.some((entry) => entry.code === 'TransactionConflict');
+    if (!conflict || attempt >= attempts) throw new Error(`${what}: transaction cancelled (${result.data.map((entry) => entry.code).join(', ')})`);
+    await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
+  }
+}
+
 /** A cursor that is not one this API handed out (garbled, or for another list). */
 export class InvalidCursorError extends Error {
   constructor() {

@@ -1,19 +1,19 @@
 import type { EntityItem } from 'electrodb';
 import { COUNTER_SCOPES, counterKey } from './counters.ts';
 import { Profile, store } from './entities.ts';
-import { queryPage, type Page, type PageOptions } from './paging.ts';
+import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 export type ProfileItem = EntityItem<typeof Profile>;
 export type Role = ProfileItem['role'];
 
 /** Creates the profile on first sign-in and counts the user, once; later calls change nothing. */
 export async function ensureProfile(input: Pick<ProfileItem, 'userId' | 'email'> & { fullName?: string }): Promise<boolean> {
-  const result = await store.transaction
+  const result = await transactWithRetry(() => store.transaction
     .write(({ profile, counter }) => [
       profile.create({ ...input, role: 'user' }).commit(),
       counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: 1 })).add({ value: 1 }).commit(),
     ])
-    .go();
+    .go(), `Creating profile ${input.userId}`);
   return !result.canceled;
 }
 

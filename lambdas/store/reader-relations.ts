@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Bookmark, Like, store } from './entities.ts';
-import { queryPage, type Page, type PageOptions } from './paging.ts';
+import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 /** Bookmarks and likes: a user's relation to an article, counted on the article in the same write. */
 type Relation = 'bookmark' | 'like';
@@ -13,7 +13,7 @@ const counterOf = { bookmark: 'bookmarksCount', like: 'likesCount' } as const;
  * (a double click counts once) or the article does not exist.
  */
 export async function addRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
-  const result = await store.transaction
+  const result = await transactWithRetry(() => store.transaction
     .write(({ bookmark, like, article }) => [
       (kind === 'bookmark' ? bookmark : like).create({ userId, articleId }).commit(),
       article
@@ -21,13 +21,13 @@ export async function addRelation(kind: Relation, userId: string, articleId: str
         .add({ [counterOf[kind]]: 1 })
         .commit(),
     ])
-    .go();
+    .go(), `Adding ${kind} of ${articleId}`);
   return !result.canceled;
 }
 
 /** Removes the relation and lowers the count; false when there was nothing to remove. */
 export async function removeRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
-  const result = await store.transaction
+  const result = await transactWithRetry(() => store.transaction
     .write(({ bookmark, like, article }) => [
       (kind === 'bookmark' ? bookmark : like)
         .delete({ userId, articleId })
@@ -38,7 +38,7 @@ export async function removeRelation(kind: Relation, userId: string, articleId: 
         .subtract({ [counterOf[kind]]: 1 })
         .commit(),
     ])
-    .go();
+    .go(), `Removing ${kind} of ${articleId}`);
   return !result.canceled;
 }
 

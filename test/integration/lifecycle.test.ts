@@ -47,6 +47,11 @@ describe('the lifecycle state machine, through the Step Functions API', () => {
     const lifecycle = stateMachines?.find((machine) => machine.name === 'lifecycle');
     expect(lifecycle?.stateMachineArn).toBeTruthy();
 
+    const { lifecycleAnalytics } = await import('../../lambdas/pipeline/lifecycle-analytics.ts');
+    const before = await lifecycleAnalytics();
+    expect(before.pendingArchive).toBeGreaterThanOrEqual(1);
+    expect(before.pendingPurge).toBeGreaterThanOrEqual(1);
+
     const execution = await runToEnd(lifecycle!.stateMachineArn!, { trigger: 'manual' });
     expect(execution.status).toBe('SUCCEEDED');
     const output = JSON.parse(execution.output ?? '{}') as { archivedCount: number; purgedCount: number; storageSavedMb: number };
@@ -64,6 +69,14 @@ describe('the lifecycle state machine, through the Step Functions API', () => {
     // The purged story can never come back from a feed.
     expect(await articles.isKnownHash('url', archivedLongAgo.urlHash)).toBe(true);
     expect(await articles.createArticle(testArticle({ sourceUrl: archivedLongAgo.sourceUrl }))).toEqual({ created: false, reason: 'duplicate' });
+
+    const after = await lifecycleAnalytics();
+    expect(after).toMatchObject({ pendingArchive: 0, pendingPurge: 0 });
+    expect(after.archivedLast24h).toBeGreaterThanOrEqual(1);
+    expect(after.purgedLast7d).toBeGreaterThanOrEqual(1);
+    expect(after.totalPurged - before.totalPurged).toBe(output.purgedCount);
+    expect(after.estimatedStorageSavedMb).toBeCloseTo(after.totalPurged * 0.01, 5);
+    expect(after.lastRun).toMatchObject({ archivedCount: output.archivedCount, purgedCount: output.purgedCount });
 
     // A second run right after finds nothing new to do.
     const again = await runToEnd(lifecycle!.stateMachineArn!, { trigger: 'manual' });
