@@ -135,6 +135,9 @@ export const stack: StackDescription = {
   routes: [
     { method: 'GET', path: '/articles', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/review', fn: 'admin', auth: 'moderator' },
+    { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },
+    { method: 'POST', path: '/admin/review/{id}/reject', fn: 'admin', auth: 'moderator' },
   ],
   stateMachines: [
     {

