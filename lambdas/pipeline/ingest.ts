@@ -3,13 +3,13 @@ import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { ensureFeedSources, getFeedSource, listDueFeeds } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
-import { recordPipelineRun } from '#store/pipeline-runs.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { feedCatalogue } from './catalogue.ts';
 import { classifyDrafts } from './classify-drafts.ts';
 import { refreshFeed, type RefreshStats } from './refresh-feed.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
+import { executionFields, recordRun } from './runs.ts';
 
 /** Task steps of state-machines/ingest.asl.json, one Lambda, dispatched on `step`. */
 const input = z.discriminatedUnion('step', [
@@ -20,10 +20,8 @@ const input = z.discriminatedUnion('step', [
   z.object({ step: z.literal('alert'), host: z.string(), error: z.unknown() }),
   z.object({
     step: z.literal('record'),
-    executionId: z.string(),
-    startedAt: z.string(),
+    ...executionFields,
     mode: z.string(),
-    input: z.object({ trigger: z.string().optional() }).passthrough().default({}),
     fetch: z.array(z.unknown()).default([]),
     totals: z.record(z.string(), z.number()),
     refresh: z.unknown().optional(),
@@ -102,14 +100,7 @@ export async function handler(event: unknown): Promise<unknown> {
         duplicates: add('duplicates') + add('nearDuplicates'),
         ...request.totals,
       };
-      await recordPipelineRun({
-        machine: 'ingest',
-        executionId: request.executionId,
-        trigger: request.input.trigger ?? 'manual',
-        startedAt: request.startedAt,
-        status: 'succeeded',
-        stats,
-      });
+      await recordRun('ingest', request, stats);
       return stats;
     }
   }

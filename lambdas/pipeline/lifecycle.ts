@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { lifecycleCutoffs, PURGED_ATTRIBUTES, storageSavedMb } from '#domain/lifecycle.ts';
 import type { ArticleStatus } from '#domain/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
-import { recordPipelineRun } from '#store/pipeline-runs.ts';
 import { logger } from '#shared/logger.ts';
+import { executionFields, recordRun } from './runs.ts';
 
 /** Articles one invocation moves; the state machine loops while more are due, so no run hits the Lambda timeout. */
 const BATCH_SIZE = 200;
@@ -13,10 +13,7 @@ const input = z.discriminatedUnion('step', [
   z.object({ step: z.literal('purge'), now: z.string().datetime() }),
   z.object({
     step: z.literal('record'),
-    executionId: z.string(),
-    startedAt: z.string(),
-    /** The execution's own input: schedules say { trigger: 'schedule' }, a person starting it by hand may say nothing. */
-    input: z.object({ trigger: z.string().optional() }).passthrough().default({}),
+    ...executionFields,
     archivedCount: z.number().int(),
     purgedCount: z.number().int(),
   }),
@@ -77,14 +74,7 @@ export async function handler(event: unknown): Promise<unknown> {
         totalProcessed: request.archivedCount + request.purgedCount,
         storageSavedMb: storageSavedMb(request.purgedCount),
       };
-      await recordPipelineRun({
-        machine: 'lifecycle',
-        executionId: request.executionId,
-        trigger: request.input.trigger ?? 'manual',
-        startedAt: request.startedAt,
-        status: 'succeeded',
-        stats,
-      });
+      await recordRun('lifecycle', request, stats);
       logger.info('lifecycle run recorded', { executionId: request.executionId, ...stats });
       return stats;
     }

@@ -3,11 +3,11 @@ import training from '#domain/classifier/data/training.json' with { type: 'json'
 import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
 import { train, type LabelledText } from '#domain/classifier/naive-bayes.ts';
 import { allReviewLabels, latestModelVersionNumber, saveModelVersion, versionKey } from '#store/models.ts';
-import { recordPipelineRun } from '#store/pipeline-runs.ts';
 import { z } from 'zod';
 import { currentModel } from './classify-drafts.ts';
+import { executionFields, recordRun } from './runs.ts';
 
-const input = z.object({ executionId: z.string(), startedAt: z.string(), input: z.object({ trigger: z.string().optional() }).passthrough().default({}) });
+const input = z.object(executionFields);
 
 /**
  * Trains a candidate on the labelled set plus every moderator decision, and makes it the active model
@@ -32,6 +32,6 @@ export async function handler(event: unknown): Promise<unknown> {
     trainedOn: examples.length,
   });
   const stats = { version, adopted, trainedOn: examples.length, reviewLabels: labels.length, candidate: candidateScores, current: currentScores };
-  await recordPipelineRun({ machine: 'retrain', executionId: request.executionId, trigger: request.input.trigger ?? 'manual', startedAt: request.startedAt, status: 'succeeded', stats });
+  await recordRun('retrain', request, stats);
   return stats;
 }
