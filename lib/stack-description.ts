@@ -134,6 +134,8 @@ export const stack: StackDescription = {
   ],
   routes: [
     { method: 'GET', path: '/articles', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/articles/{id}', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/categories', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/review', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },

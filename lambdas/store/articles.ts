@@ -118,7 +118,7 @@ export interface StatusChange {
  */
 export async function changeArticleStatus(current: ArticleItem, change: StatusChange): Promise<boolean> {
   const changedAt = change.at ?? new Date().toISOString();
-  const next = { ...current, ...change.set, status: change.status };
+  const next = { ...current, ...change.set, status: change.status, category: change.category ?? current.category };
   const statusAt = statusSortTime(change.status, { ...next, changedAt });
   const result = await transactWithRetry(() => store.transaction
     .write(({ article, counter }) => {

@@ -1,4 +1,4 @@
-import type { ArticleStatus } from '#domain/article-status.ts';
+import { PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/article-status.ts';
 import { Counter } from './entities.ts';
 
 /** Counter scopes and names; pages read a whole scope in one Query. */
@@ -10,21 +10,26 @@ export interface CounterChange {
   by: number;
 }
 
-type Counted = { status: ArticleStatus; isDuplicate?: boolean | undefined };
+type Counted = { status: ArticleStatus; category?: string | undefined; isDuplicate?: boolean | undefined; relevanceScore?: number | undefined };
+
+/** The counters an article counts in: its status, and while the public list shows it, its category. */
+function countersOf(article: Counted | undefined): string[] {
+  if (!article || article.isDuplicate) return [];
+  const listed = article.status === 'published' && article.category && (article.relevanceScore ?? 0) >= PUBLIC_MIN_RELEVANCE;
+  return [`status#${article.status}`, ...(listed ? [`published#${article.category}`] : [])];
+}
 
 /**
  * How the article counters move when an article goes from `before` to `after` (undefined: created or
  * deleted). Duplicates are not counted (admin spec: article counts exclude duplicates).
  */
 export function articleCounterChanges(before: Counted | undefined, after: Counted | undefined): CounterChange[] {
-  const key = (article: Counted | undefined) => (article && !article.isDuplicate ? `status#${article.status}` : null);
-  const from = key(before);
-  const to = key(after);
-  if (from === to) return [];
-  const changes: CounterChange[] = [];
-  if (from) changes.push({ scope: COUNTER_SCOPES.articles, name: from, by: -1 });
-  if (to) changes.push({ scope: COUNTER_SCOPES.articles, name: to, by: 1 });
-  return changes;
+  const from = countersOf(before);
+  const to = countersOf(after);
+  return [
+    ...from.filter((name) => !to.includes(name)).map((name) => ({ scope: COUNTER_SCOPES.articles, name, by: -1 })),
+    ...to.filter((name) => !from.includes(name)).map((name) => ({ scope: COUNTER_SCOPES.articles, name, by: 1 })),
+  ];
 }
 
 /**

@@ -94,3 +94,38 @@ describe('GET /articles', () => {
     expect((await list({ cursor: foreign })).status).toBe(400);
   });
 });
+
+describe('GET /articles/{id}', () => {
+  const get = async (id: string) => {
+    const response = await handler({ ...httpEvent('GET /articles/{id}'), pathParameters: { id } }, lambdaContext);
+    return { status: response.statusCode, body: JSON.parse(response.body) as { id: string; category: string; related: Array<{ id: string; category: string }>; message?: string } };
+  };
+
+  it('answers a public article with up to 4 related ones, its own category first', async () => {
+    const id = publicIds[3] as string;
+    const { status, body } = await get(id);
+    expect(status).toBe(200);
+    expect(body.id).toBe(id);
+    expect(body.related).toHaveLength(4);
+    expect(body.related.map((item) => item.id)).not.toContain(id);
+    expect(body.related.slice(0, 3).every((item) => item.category === body.category)).toBe(true);
+  });
+
+  it('does not find hidden or unknown articles', async () => {
+    for (const id of [...hiddenIds, 'no-such-id']) expect((await get(id)).status, id).toBe(404);
+    expect((await get('no-such-id')).body.message).toBe('Article not found');
+  });
+});
+
+describe('GET /categories', () => {
+  it('counts the published articles of each public category, tools-technology left out', async () => {
+    const response = await handler(httpEvent('GET /categories'), lambdaContext);
+    const { items } = JSON.parse(response.body) as { items: Array<{ slug: string; name: string; articleCount: number }> };
+    expect(items.map((item) => item.slug)).not.toContain('tools-technology');
+    for (const item of items) {
+      const listed = await list({ category: item.slug, limit: '100' });
+      expect(item.articleCount, item.slug).toBe(listed.body.items.length);
+    }
+    expect(items.find((item) => item.slug === 'platform-updates')).toMatchObject({ name: 'Platform Updates', articleCount: 8 });
+  });
+});

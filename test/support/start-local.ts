@@ -52,14 +52,14 @@ export default async function setup(project: TestProject) {
 
   const urlsFile = path.join(dataDir, 'urls.json');
   const deadline = Date.now() + 110_000;
-  // Ready when serving and the first ingest over the fixture feeds has finished.
-  while (!output.includes('Creator News Hub is running') || !output.includes('First ingest')) {
+  // Ready when serving and the ingest at start (the first, over the fixture feeds) has finished.
+  while (!output.includes('Creator News Hub is running') || !output.includes('Ingest at start')) {
     if (child.exitCode !== null) throw new Error(`The local runtime exited (${child.exitCode}):\n${output}`);
     if (Date.now() > deadline) throw new Error(`The local runtime did not start within 110 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   if (!existsSync(urlsFile)) throw new Error(`The local runtime wrote no urls.json:\n${output}`);
-  if (!output.includes('First ingest succeeded')) throw new Error(`The first ingest did not succeed:\n${output}`);
+  if (!output.includes('Ingest at start succeeded')) throw new Error(`The first ingest did not succeed:\n${output}`);
 
   project.provide('local', {
     urls: JSON.parse(readFileSync(urlsFile, 'utf8')) as LocalTestEnvironment['urls'],

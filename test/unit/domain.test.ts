@@ -4,6 +4,8 @@ import { normaliseCategory } from '../../lambdas/domain/categories.ts';
 import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/domain/dedup.ts';
 import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/lifecycle.ts';
 import { qualityLevel, qualityScore } from '../../lambdas/domain/quality.ts';
+import { pickRelated } from '../../lambdas/domain/related.ts';
+import { articleCounterChanges } from '../../lambdas/store/counters.ts';
 
 describe('categories', () => {
   it('maps legacy slugs and defaults to general', () => {
@@ -82,5 +84,40 @@ describe('lifecycle rules', () => {
   it('claims 0.01 MB per purged article', () => {
     expect(storageSavedMb(250)).toBe(2.5);
     expect(storageSavedMb(0)).toBe(0);
+  });
+});
+
+describe('related articles', () => {
+  const article = (id: string, category: string, tags: string[] = []) => ({ id, category, tags });
+  const target = article('t', 'creator-economy', ['payouts']);
+
+  it('takes up to 3 of the same category, then 2 sharing a tag, then other categories, never the article itself', () => {
+    const same = [article('t', 'creator-economy'), article('s1', 'creator-economy'), article('s2', 'creator-economy'), article('s3', 'creator-economy'), article('s4', 'creator-economy')];
+    const recent = [article('o1', 'platform-updates'), article('g1', 'industry-insights', ['Payouts']), article('s1', 'creator-economy')];
+    expect(pickRelated(target, same, recent).map((a) => a.id)).toEqual(['s1', 's2', 's3', 'g1']);
+  });
+
+  it('fills from other categories when the category is thin', () => {
+    const recent = [article('o1', 'platform-updates'), article('o2', 'brand-partnerships'), article('s1', 'creator-economy')];
+    expect(pickRelated(target, [article('s1', 'creator-economy')], recent).map((a) => a.id)).toEqual(['s1', 'o1', 'o2']);
+  });
+});
+
+describe('article counters', () => {
+  it('count published articles by category, and move them when the category changes', () => {
+    expect(articleCounterChanges(undefined, { status: 'published', category: 'general', relevanceScore: 29 })).toEqual([{ scope: 'articles', name: 'status#published', by: 1 }]);
+    expect(articleCounterChanges(undefined, { status: 'published', category: 'general', relevanceScore: 70 })).toEqual([
+      { scope: 'articles', name: 'status#published', by: 1 },
+      { scope: 'articles', name: 'published#general', by: 1 },
+    ]);
+    expect(articleCounterChanges({ status: 'published', category: 'general', relevanceScore: 70 }, { status: 'published', category: 'platform-updates', relevanceScore: 70 })).toEqual([
+      { scope: 'articles', name: 'published#general', by: -1 },
+      { scope: 'articles', name: 'published#platform-updates', by: 1 },
+    ]);
+    expect(articleCounterChanges({ status: 'draft', category: 'general' }, { status: 'rejected', category: 'general' })).toEqual([
+      { scope: 'articles', name: 'status#draft', by: -1 },
+      { scope: 'articles', name: 'status#rejected', by: 1 },
+    ]);
+    expect(articleCounterChanges(undefined, { status: 'published', category: 'general', isDuplicate: true })).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ export const ping = route({}, async ({ caller }) => {
     role: caller?.role,
     userId: caller?.userId,
     articlesByStatus: Object.fromEntries(
-      Object.entries(articleCounters).map(([name, value]) => [name.replace(/^status#/, ''), value]),
+      Object.entries(articleCounters)
+        .filter(([name]) => name.startsWith('status#'))
+        .map(([name, value]) => [name.slice('status#'.length), value]),
     ),
   };
 });

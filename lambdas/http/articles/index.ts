@@ -1,6 +1,10 @@
 import { areaHandler } from '#shared/http.ts';
+import { listCategories } from './categories.ts';
+import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
 
 export const handler = areaHandler('articles', {
   'GET /articles': listArticles,
+  'GET /articles/{id}': getPublicArticle,
+  'GET /categories': listCategories,
 });
