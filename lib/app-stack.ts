@@ -52,6 +52,7 @@ export class CreatorNewsHubStack extends Stack {
           from: mail.from,
         },
       });
+      fn.addEnvironment('SITE_URL', site.url);
       functions.set(fnDescription.name, fn);
     }
 

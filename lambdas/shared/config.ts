@@ -26,6 +26,8 @@ const schema = z.object({
   FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** The reader site's address, for links in feeds, the sitemap and share pages. */
+  SITE_URL: z.string().url().default('https://creatornewshub.in'),
 });
 
 export type Config = z.infer<typeof schema>;

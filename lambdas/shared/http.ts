@@ -33,6 +33,16 @@ export class Reply {
   ) {}
 }
 
+/** A text answer (XML feeds, HTML pages) with its content type. */
+export class TextReply {
+  constructor(
+    readonly body: string,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+    readonly statusCode = 200,
+  ) {}
+}
+
 export interface RouteHandler {
   schemas: RouteSchemas;
   run(input: RouteInput<RouteSchemas>): Promise<unknown>;
@@ -115,6 +125,9 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
       event,
     } as RouteInput<RouteSchemas>;
     const result = await handler.run(input);
+    if (result instanceof TextReply) {
+      return { statusCode: result.statusCode, headers: { 'content-type': result.contentType, ...result.headers }, body: result.body };
+    }
     return result instanceof Reply ? json(result.statusCode, result.body, result.headers) : json(200, result);
   };
 

@@ -63,6 +63,7 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${settings.ports.stepfunctions}`,
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
     TABLE_NAME: settings.tableName,
+    SITE_URL: `http://localhost:${settings.ports.site}`,
     FEED_CATALOGUE: 'fixtures',
     FIXTURE_FEED_BASE_URL: `http://127.0.0.1:${settings.ports.feeds}`,
     // The misbehaving fixture feed never answers; locally a shorter wait keeps runs quick.

@@ -19,9 +19,15 @@ function isPublic(article: ArticleItem | null): article is ArticleItem {
   );
 }
 
+/** The article if the public may see it, else null. */
+export async function getPublicArticleItem(id: string): Promise<ArticleItem | null> {
+  const article = await getArticle(id);
+  return isPublic(article) ? article : null;
+}
+
 export const getPublicArticle = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
-  const article = await getArticle(params.id);
-  if (!isPublic(article)) throw notFound('Article not found');
+  const article = await getPublicArticleItem(params.id);
+  if (!article) throw notFound('Article not found');
   const [sameCategory, recent] = await Promise.all([
     listPublicArticles({ category: article.category, limit: SAME_CATEGORY_CANDIDATES + 1 }),
     listPublicArticles({ limit: RECENT_CANDIDATES }),

@@ -1,0 +1,146 @@
+import { Feed } from 'feed';
+import he from 'he';
+import { z } from 'zod';
+import { CATEGORY_NAMES, CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
+import { listPublicArticles, type ArticleItem } from '#store/articles.ts';
+import type { HttpEvent } from '#shared/auth.ts';
+import { config } from '#shared/config.ts';
+import { notFound } from '#shared/errors.ts';
+import { route, TextReply } from '#shared/http.ts';
+import { getPublicArticleItem } from './get-article.ts';
+
+/** Items per feed, and article links in the sitemap. */
+export const FEED_ITEMS = 50;
+export const SITEMAP_ARTICLES = 1000;
+const CACHE = { 'cache-control': 'public, max-age=300' };
+
+const FORMATS = {
+  'rss.xml': { contentType: 'application/rss+xml; charset=utf-8' },
+  'atom.xml': { contentType: 'application/atom+xml; charset=utf-8' },
+  'feed.json': { contentType: 'application/feed+json; charset=utf-8' },
+} as const;
+type FeedFile = keyof typeof FORMATS;
+
+const PUBLIC_SLUGS = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
+
+/** Absolute URL of an image the site serves (fallbacks are site paths). */
+const absolute = (url: string | undefined | null) => (!url ? undefined : url.startsWith('/') ? `${config.SITE_URL}${url}` : url);
+const articleUrl = (id: string) => `${config.SITE_URL}/?article=${encodeURIComponent(id)}`;
+
+/** This API's own address as the caller reached it (API Gateway forwards the protocol). */
+function apiBase(event: HttpEvent): string {
+  const proto = event.headers['x-forwarded-proto'] ?? 'http';
+  return `${proto}://${event.headers.host ?? event.requestContext.domainName}`;
+}
+
+/**
+ * JSON Feed 1.1 from the library's 1.0 output: the version URL and `authors` (1.1 replaced the
+ * single `author`) are the differences that apply here.
+ */
+function toJsonFeed11(json1: string, language: string): string {
+  const feed = JSON.parse(json1) as Record<string, unknown> & { items: Array<Record<string, unknown>>; author?: unknown };
+  const upgrade = <T extends Record<string, unknown>>(node: T) => {
+    const { author, ...rest } = node as T & { author?: unknown };
+    return author ? { ...rest, authors: [author] } : rest;
+  };
+  return JSON.stringify({ ...upgrade(feed), version: 'https://jsonfeed.org/version/1.1', language, items: feed.items.map(upgrade) });
+}
+
+function buildFeed(articles: ArticleItem[], scope: CategorySlug | 'all', self: (file: FeedFile) => string): Feed {
+  const title = scope === 'all' ? 'Creator News Hub' : `Creator News Hub: ${CATEGORY_NAMES[scope]}`;
+  const feed = new Feed({
+    id: self('atom.xml'),
+    title,
+    description: 'Influencer marketing and creator economy news, India first.',
+    link: scope === 'all' ? config.SITE_URL : `${config.SITE_URL}/categories/${scope}`,
+    language: 'en-in',
+    updated: articles[0] ? new Date(articles[0].originalPublishedAt ?? articles[0].createdAt) : new Date(0),
+    generator: 'Creator News Hub',
+    feedLinks: { rss: self('rss.xml'), atom: self('atom.xml'), json: self('feed.json') },
+    favicon: `${config.SITE_URL}/favicon.svg`,
+    copyright: `Headlines and summaries link to their publishers; © their authors.`,
+  });
+  for (const article of articles) {
+    const published = new Date(article.originalPublishedAt ?? article.createdAt);
+    feed.addItem({
+      // Atom ids must be IRIs; article ids are UUIDs.
+      id: `urn:uuid:${article.id}`,
+      guid: article.id,
+      title: article.title,
+      // Readers go to the publisher: the item links to the source.
+      link: article.sourceUrl,
+      date: published,
+      published,
+      description: article.summary ?? '',
+      category: [{ name: CATEGORY_NAMES[article.category as CategorySlug] ?? article.category, term: article.category }],
+      author: article.author ? [{ name: article.author }] : [{ name: article.sourceName }],
+      ...(absolute(article.imageUrl) ? { image: absolute(article.imageUrl) } : {}),
+    });
+  }
+  return feed;
+}
+
+export const syndicationFeed = route(
+  { params: z.object({ scope: z.enum(['all', ...PUBLIC_SLUGS]), file: z.enum(Object.keys(FORMATS) as [FeedFile, ...FeedFile[]]) }) },
+  async ({ params, event }) => {
+    const scope = params.scope as CategorySlug | 'all';
+    const page = await listPublicArticles({ category: scope === 'all' ? undefined : scope, limit: FEED_ITEMS });
+    const feed = buildFeed(page.items, scope, (file) => `${apiBase(event)}/feeds/${scope}/${file}`);
+    const body = params.file === 'rss.xml' ? feed.rss2() : params.file === 'atom.xml' ? feed.atom1() : toJsonFeed11(feed.json1(), 'en-IN');
+    return new TextReply(body, FORMATS[params.file].contentType, CACHE);
+  },
+);
+
+/** The site's pages, the category pages and the newest articles, for search engines. */
+export const sitemap = route({}, async () => {
+  const page = await listPublicArticles({ limit: SITEMAP_ARTICLES });
+  const staticPaths = ['/', '/about', '/mission', '/contact', '/donate', '/newsletter', '/privacy', '/terms'];
+  const urls = [
+    ...staticPaths.map((path) => ({ loc: `${config.SITE_URL}${path}` })),
+    ...PUBLIC_SLUGS.map((slug) => ({ loc: `${config.SITE_URL}/categories/${slug}` })),
+    ...page.items.map((article) => ({ loc: articleUrl(article.id), lastmod: (article.originalPublishedAt ?? article.createdAt).slice(0, 10) })),
+  ];
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map((url) => `  <url><loc>${he.escape(url.loc)}</loc>${'lastmod' in url ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`),
+    '</urlset>',
+  ].join('\n');
+  return new TextReply(body, 'application/xml; charset=utf-8', CACHE);
+});
+
+/**
+ * A share URL per article: HTML with Open Graph and Twitter card tags, so link previews work for a
+ * single-page app, which then sends the visitor on to the article on the site.
+ */
+export const sharePage = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params, event }) => {
+  const article = await getPublicArticleItem(params.id);
+  if (!article) throw notFound('Article not found');
+  const target = articleUrl(article.id);
+  const image = absolute(article.imageUrl) ?? `${config.SITE_URL}/images/fallback/general.svg`;
+  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${he.escape(value)}">`;
+  const description = (article.summary ?? '').slice(0, 300);
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>${he.escape(article.title)} | Creator News Hub</title>
+<meta name="description" content="${he.escape(description)}">
+${meta('property', 'og:type', 'article')}
+${meta('property', 'og:site_name', 'Creator News Hub')}
+${meta('property', 'og:title', article.title)}
+${meta('property', 'og:description', description)}
+${meta('property', 'og:image', image)}
+${meta('property', 'og:url', `${apiBase(event)}/share/${encodeURIComponent(article.id)}`)}
+${meta('name', 'twitter:card', 'summary_large_image')}
+${meta('name', 'twitter:title', article.title)}
+${meta('name', 'twitter:description', description)}
+${meta('name', 'twitter:image', image)}
+<link rel="canonical" href="${he.escape(target)}">
+<meta http-equiv="refresh" content="0; url=${he.escape(target)}">
+</head>
+<body><p><a href="${he.escape(target)}">${he.escape(article.title)}</a> on Creator News Hub</p></body>
+</html>
+`;
+  return new TextReply(html, 'text/html; charset=utf-8', CACHE);
+});

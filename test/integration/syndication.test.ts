@@ -1,0 +1,111 @@
+import Parser from 'rss-parser';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { local } from '../support/aws.ts';
+
+/** Feeds, sitemap and share pages over the local gateway, on what the ingest at start published. */
+const get = async (path: string) => {
+  const response = await fetch(`${local().urls.api}${path}`);
+  return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
+};
+const parser = new Parser();
+
+/** The parts of JSON Feed 1.1 (jsonfeed.org/version/1.1) a reader relies on. */
+const jsonFeed11 = z
+  .object({
+    version: z.literal('https://jsonfeed.org/version/1.1'),
+    title: z.string().min(1),
+    home_page_url: z.string().url(),
+    feed_url: z.string().url(),
+    language: z.string(),
+    items: z
+      .array(
+        z
+          .looseObject({
+            id: z.string().min(1),
+            url: z.string().url(),
+            title: z.string().min(1),
+            summary: z.string().optional(),
+            content_html: z.string().optional(),
+            date_published: z.string().datetime(),
+            authors: z.array(z.object({ name: z.string().min(1) })).min(1),
+          })
+          .refine((item) => !('author' in item), 'author is JSON Feed 1.0'),
+      )
+      .min(1),
+  })
+  .passthrough()
+  .refine((feed) => !('author' in feed), 'author is JSON Feed 1.0');
+
+describe('syndication feeds', () => {
+  it('serve RSS 2.0 of the newest public articles, linking to the publishers', async () => {
+    const rss = await get('/feeds/all/rss.xml');
+    expect(rss.status).toBe(200);
+    expect(rss.type).toContain('application/rss+xml');
+    expect(rss.text).toMatch(/<rss version="2.0"/);
+    const feed = await parser.parseString(rss.text);
+    expect(feed.title).toBe('Creator News Hub');
+    expect(feed.items.length).toBeGreaterThan(10);
+    for (const item of feed.items) {
+      expect(item.title).toBeTruthy();
+      expect(item.link).toMatch(/^https:\/\//);
+      expect(item.guid).toBeTruthy();
+      expect(Number.isNaN(Date.parse(item.pubDate ?? ''))).toBe(false);
+    }
+  });
+
+  it('serve Atom 1.0 with ids, updated times and self links', async () => {
+    const atom = await get('/feeds/all/atom.xml');
+    expect(atom.type).toContain('application/atom+xml');
+    expect(atom.text).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom"/);
+    expect(atom.text).toMatch(/<link rel="self" href="http:\/\/[^"]+\/feeds\/all\/atom.xml"/);
+    const feed = await parser.parseString(atom.text);
+    expect(feed.items.length).toBeGreaterThan(10);
+    expect(feed.items.every((item) => item.id && item.title && item.isoDate)).toBe(true);
+  });
+
+  it('serve JSON Feed 1.1', async () => {
+    const json = await get('/feeds/all/feed.json');
+    expect(json.type).toContain('application/feed+json');
+    const parsed = jsonFeed11.safeParse(JSON.parse(json.text));
+    expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+  });
+
+  it('serve one category, and refuse hidden or unknown ones with 400', async () => {
+    const feed = JSON.parse((await get('/feeds/platform-updates/feed.json')).text) as { title: string; items: unknown[] };
+    expect(feed.title).toBe('Creator News Hub: Platform Updates');
+    const list = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=50`)).json()) as { items: unknown[] };
+    expect(feed.items).toHaveLength(list.items.length);
+    expect((await get('/feeds/tools-technology/rss.xml')).status).toBe(400);
+    expect((await get('/feeds/all/feed.yaml')).status).toBe(400);
+  });
+});
+
+describe('sitemap', () => {
+  it('lists the pages, the categories and the articles', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.type).toContain('application/xml');
+    expect(sitemap.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(sitemap.text).toContain('/categories/creator-economy</loc>');
+    expect(sitemap.text).not.toContain('/categories/tools-technology');
+    expect(sitemap.text).toMatch(/\/\?article=[\w-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
+  });
+});
+
+describe('share pages', () => {
+  it('carry Open Graph and Twitter card tags and send people on to the article', async () => {
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as { items: Array<{ id: string; title: string }> };
+    const article = items[0]!;
+    const page = await get(`/share/${article.id}`);
+    expect(page.status).toBe(200);
+    expect(page.type).toContain('text/html');
+    const tag = (key: string) => new RegExp(`<meta (?:property|name)="${key}" content="([^"]+)">`).exec(page.text)?.[1];
+    expect(tag('og:title')).toBeTruthy();
+    expect(tag('og:description')).toBeTruthy();
+    expect(tag('og:image')).toMatch(/^https?:\/\//);
+    expect(tag('og:url')).toMatch(new RegExp(`/share/${article.id}$`));
+    expect(tag('twitter:card')).toBe('summary_large_image');
+    expect(page.text).toContain(`url=${local().urls.site}/?article=${article.id}`);
+    expect((await get('/share/no-such-article')).status).toBe(404);
+  });
+});
