@@ -43,10 +43,6 @@ export function counterKey(change: CounterChange): { scope: string; name: string
   return { scope: change.scope, name: `${change.name}~${Math.floor(Math.random() * COUNTER_SHARDS)}` };
 }
 
-export async function addToCounter(change: CounterChange): Promise<void> {
-  await Counter.update(counterKey(change)).add({ value: change.by }).go();
-}
-
 /** Every counter of a scope, shards summed: one Query. */
 export async function readCounters(scope: string): Promise<Record<string, number>> {
   const { data } = await Counter.query.byScope({ scope }).go({ pages: 'all' });

@@ -84,8 +84,12 @@ export class LocalStepFunctions {
     return localStateMachineArn(this.region, name);
   }
 
-  /** Every Task state of every machine mapped to the handler of the function its Resource names. */
+  private readonly handlersByMachine = new Map<string, Record<string, (input: unknown) => Promise<unknown>>>();
+
+  /** Every Task state of a machine mapped to the handler of the function its Resource names (resolved once). */
   private async localHandlers(description: StateMachineDescription) {
+    const known = this.handlersByMachine.get(description.name);
+    if (known) return known;
     const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
     for (const task of taskStates(readAsl(description.file))) {
       const placeholder = /^\$\{(\w+)\}$/.exec(task.resource)?.[1];
@@ -95,6 +99,7 @@ export class LocalStepFunctions {
       const handler = await loadFunctionHandler(fn);
       handlers[task.name] = (input) => handler(input);
     }
+    this.handlersByMachine.set(description.name, handlers);
     return handlers;
   }
 

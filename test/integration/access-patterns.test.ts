@@ -87,6 +87,9 @@ describe('notifications', () => {
     expect(await s.notifications.markNotificationRead(user(), older.id)).toBe(false);
     expect(await s.notifications.markNotificationRead(reader, older.id)).toBe(true);
     expect((await s.notifications.listNotifications(reader)).items.find((item) => item.id === older.id)?.isRead).toBe(true);
+
+    await s.notifications.deleteNotification(reader, newer.id);
+    expect((await s.notifications.listNotifications(reader)).items.map((item) => item.id)).toEqual([older.id]);
   });
 });
 

@@ -1,4 +1,3 @@
-import { CATEGORY_SLUGS } from '../categories.ts';
 import { OFF_TOPIC, predictedLabel } from './classify.ts';
 import type { LabelledText, NaiveBayesModel } from './naive-bayes.ts';
 
@@ -51,5 +50,3 @@ export function evaluate(model: NaiveBayesModel, examples: readonly LabelledText
 export function isAtLeastAsGood(candidate: Evaluation, current: Evaluation): boolean {
   return candidate.precision >= current.precision && candidate.recall >= current.recall && candidate.categoryAccuracy >= current.categoryAccuracy;
 }
-
-export const LABELS = [...CATEGORY_SLUGS, OFF_TOPIC] as const;
