@@ -98,8 +98,8 @@ export const stack: StackDescription = {
     {
       name: 'articles',
       entry: 'lambdas/http/articles/index.ts',
-      description: 'Public reader API: article lists',
-      access: { table: 'read' },
+      description: 'Public reader API: articles, categories, feeds, views, shares and trending keywords',
+      access: { table: 'readWrite' },
     },
     {
       name: 'admin',
@@ -136,6 +136,10 @@ export const stack: StackDescription = {
     { method: 'GET', path: '/articles', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/articles/{id}', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/categories', fn: 'articles', auth: 'public' },
+    { method: 'POST', path: '/articles/{id}/views', fn: 'articles', auth: 'public' },
+    { method: 'POST', path: '/articles/{id}/shares', fn: 'articles', auth: 'public' },
+    { method: 'POST', path: '/search-keywords', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/trending-keywords', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/feeds/{scope}/{file}', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/sitemap.xml', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/share/{id}', fn: 'articles', auth: 'public' },

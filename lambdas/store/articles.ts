@@ -180,3 +180,8 @@ export async function countByStatus(status: ArticleStatus, range: { before?: str
   } while (cursor);
   return total;
 }
+
+/** Adds one to an article's view or share count, atomically. */
+export async function incrementArticleCounter(id: string, counter: 'viewsCount' | 'sharesCount'): Promise<void> {
+  await Article.patch({ id }).add({ [counter]: 1 }).go();
+}

@@ -5,6 +5,7 @@ import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/
 import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/lifecycle.ts';
 import { qualityLevel, qualityScore } from '../../lambdas/domain/quality.ts';
 import { pickRelated } from '../../lambdas/domain/related.ts';
+import { mergeTrending, normaliseSearchTerm } from '../../lambdas/domain/trending.ts';
 import { articleCounterChanges } from '../../lambdas/store/counters.ts';
 
 describe('categories', () => {
@@ -119,5 +120,26 @@ describe('article counters', () => {
       { scope: 'articles', name: 'status#rejected', by: 1 },
     ]);
     expect(articleCounterChanges(undefined, { status: 'published', category: 'general', isDuplicate: true })).toEqual([]);
+  });
+});
+
+describe('trending keywords', () => {
+  const kw = (keyword: string, source: string, searchCount = 1) => ({ keyword, source, searchCount });
+
+  it('takes about 70% from content, the rest from searches, without duplicates', () => {
+    const content = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) => kw(k, 'content-based'));
+    const searches = ['b', 'x', 'y', 'z', 'w'].map((k) => kw(k, 'search-based'));
+    expect(mergeTrending(content, searches, 10).map((item) => item.keyword)).toEqual(['a', 'b', 'c', 'd', 'e', 'f', 'g', 'x', 'y', 'z']);
+  });
+
+  it('fills from the other kind when one is short', () => {
+    expect(mergeTrending([kw('a', 'content-based')], [kw('x', 'search-based'), kw('y', 'search-based')], 10).map((item) => item.keyword)).toEqual(['a', 'x', 'y']);
+    expect(mergeTrending(['a', 'b', 'c'].map((k) => kw(k, 'content-based')), [], 2).map((item) => item.keyword)).toEqual(['a', 'b']);
+  });
+
+  it('counts only sensible search terms', () => {
+    expect(normaliseSearchTerm('  Brand   Deals ')).toBe('brand deals');
+    expect(normaliseSearchTerm('a')).toBeNull();
+    expect(normaliseSearchTerm('x'.repeat(61))).toBeNull();
   });
 });

@@ -3,11 +3,16 @@ import { listCategories } from './categories.ts';
 import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
 import { sharePage, sitemap, syndicationFeed } from './syndication.ts';
+import { trackSearch, trackShare, trackView, trendingKeywords } from './tracking.ts';
 
 export const handler = areaHandler('articles', {
   'GET /articles': listArticles,
   'GET /articles/{id}': getPublicArticle,
   'GET /categories': listCategories,
+  'POST /articles/{id}/views': trackView,
+  'POST /articles/{id}/shares': trackShare,
+  'POST /search-keywords': trackSearch,
+  'GET /trending-keywords': trendingKeywords,
   'GET /feeds/{scope}/{file}': syndicationFeed,
   'GET /sitemap.xml': sitemap,
   'GET /share/{id}': sharePage,

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { DEFAULT_TRENDING_LIMIT, mergeTrending, normaliseSearchTerm, TRENDING_WINDOW_DAYS } from '#domain/trending.ts';
+import { incrementArticleCounter } from '#store/articles.ts';
+import { SHARE_PLATFORMS } from '#store/entities.ts';
+import { recordShare } from '#store/engagement.ts';
+import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
+import { badRequest, notFound } from '#shared/errors.ts';
+import { limitParam, Reply, route } from '#shared/http.ts';
+import { getPublicArticleItem } from './get-article.ts';
+
+const params = z.object({ id: z.string().min(1).max(100) });
+
+/** A view of a public article (anonymous allowed): the article's count goes up atomically. */
+export const trackView = route({ params }, async ({ params }) => {
+  if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
+  await incrementArticleCounter(params.id, 'viewsCount');
+  return new Reply(202, { ok: true });
+});
+
+/** A share of a public article to a platform (anonymous allowed; a signed-in sharer is never sent by the site). */
+export const trackShare = route({ params, body: z.object({ platform: z.enum(SHARE_PLATFORMS) }) }, async ({ params, body }) => {
+  if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
+  await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), incrementArticleCounter(params.id, 'sharesCount')]);
+  return new Reply(202, { ok: true });
+});
+
+/** A search someone ran, counted for the search-based trending keywords. */
+export const trackSearch = route({ body: z.object({ term: z.string().max(200) }) }, async ({ body }) => {
+  const term = normaliseSearchTerm(body.term);
+  if (!term) throw badRequest('Search terms are 2 to 60 characters', { fieldErrors: { term: ['Search terms are 2 to 60 characters'] } });
+  await bumpKeyword('search-based', term);
+  return new Reply(202, { ok: true });
+});
+
+export const trendingKeywords = route({ query: z.object({ limit: limitParam(30, DEFAULT_TRENDING_LIMIT) }) }, async ({ query }) => {
+  const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
+  const [content, searches] = await Promise.all([recentKeywords('content-based', since, query.limit), recentKeywords('search-based', since, query.limit)]);
+  const toCount = (item: { keyword: string; searchCount?: number | undefined; source: string }) => ({ keyword: item.keyword, searchCount: item.searchCount ?? 0, source: item.source });
+  return { items: mergeTrending(content.map(toCount), searches.map(toCount), query.limit) };
+});

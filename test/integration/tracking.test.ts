@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { local, useLocalAws } from '../support/aws.ts';
+
+/** Views, shares and searches from anonymous readers, through the local gateway. */
+async function call(method: string, path: string, body?: unknown) {
+  const response = await fetch(`${local().urls.api}${path}`, {
+    method,
+    headers: body ? { 'content-type': 'application/json' } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function firstPublicArticle() {
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as { items: Array<{ id: string; viewsCount: number }> };
+  return items[0]!;
+}
+
+describe('view and share tracking', () => {
+  it('counts a view on the article, atomically, for anonymous readers', async () => {
+    const article = await firstPublicArticle();
+    const before = ((await call('GET', `/articles/${article.id}`)).body.viewsCount as number) ?? 0;
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/articles/${article.id}/views`)));
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
+    expect((await call('GET', `/articles/${article.id}`)).body.viewsCount).toBe(before + 3);
+    expect((await call('POST', '/articles/no-such-article/views')).status).toBe(404);
+  });
+
+  it('records a share by platform and refuses unknown platforms with 400', async () => {
+    const article = await firstPublicArticle();
+    expect((await call('POST', `/articles/${article.id}/shares`, { platform: 'whatsapp' })).status).toBe(202);
+    useLocalAws();
+    const { sharesSince } = await import('../../lambdas/store/engagement.ts');
+    const shares = await sharesSince(new Date(Date.now() - 60_000));
+    expect(shares.some((share) => share.articleId === article.id && share.platform === 'whatsapp')).toBe(true);
+    const refused = await call('POST', `/articles/${article.id}/shares`, { platform: 'myspace' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toHaveProperty('platform');
+  });
+});
+
+describe('trending keywords', () => {
+  it('merge content-based keywords from the ingest with the searches people run', async () => {
+    for (let index = 0; index < 3; index += 1) expect((await call('POST', '/search-keywords', { term: '  Creator Tax  ' })).status).toBe(202);
+    expect((await call('POST', '/search-keywords', { term: 'x' })).status).toBe(400);
+    const { body } = await call('GET', '/trending-keywords?limit=10');
+    const items = body.items as Array<{ keyword: string; searchCount: number; source: string }>;
+    expect(items.find((item) => item.keyword === 'creator tax')).toMatchObject({ source: 'search-based', searchCount: 3 });
+    expect(items.filter((item) => item.source === 'content-based').length).toBeGreaterThan(0);
+    expect(items.length).toBeLessThanOrEqual(10);
+  });
+});
