@@ -1,22 +1,21 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { CategoryPage } from './reader/CategoryPage.tsx';
+import { Header } from './reader/Header.tsx';
 import { HomePage } from './reader/HomePage.tsx';
 import { NotFoundPage } from './reader/NotFoundPage.tsx';
+import { ToastProvider } from './reader/Toasts.tsx';
 
 // The console (Cloudscape) is its own chunk: readers never download it.
 const AdminApp = lazy(() => import('./admin/AdminApp.tsx'));
 
-function ReaderShell({ children }: { children: React.ReactNode }) {
+function ReaderShell({ children }: { children: ReactNode }) {
   return (
-    <>
-      <header className="site-header">
-        <Link to="/" className="logo">
-          Creator News Hub
-        </Link>
-      </header>
+    <ToastProvider>
+      <Header />
       {children}
       <footer className="site-footer">© {new Date().getFullYear()} Creator News Hub</footer>
-    </>
+    </ToastProvider>
   );
 }
 
@@ -33,6 +32,7 @@ export function App() {
           }
         />
         <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
+        <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
         <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
       </Routes>
     </BrowserRouter>

@@ -21,6 +21,16 @@ export const CATEGORY_NAMES: Record<CategorySlug, string> = {
   general: 'General',
 };
 
+export const CATEGORY_DESCRIPTIONS: Record<CategorySlug, string> = {
+  'creator-economy': 'How creators earn, grow and build businesses, in India and beyond.',
+  'brand-partnerships': 'Brand deals, influencer campaigns and the agencies behind them.',
+  'platform-updates': 'What Instagram, YouTube, Snapchat, LinkedIn and others change for creators.',
+  'industry-insights': 'Reports, data and trends in influencer marketing.',
+  'regulations-ethics': 'Disclosure rules, ASCI and SEBI guidance, and the ethics of influence.',
+  'tools-technology': 'Tools and technology creators use.',
+  general: 'Other news for creators and marketers.',
+};
+
 /** Slugs of the older app, still found in feeds and links. */
 const LEGACY_SLUGS: Record<string, CategorySlug> = {
   campaigns: 'brand-partnerships',

@@ -27,3 +27,23 @@ export interface ArticlePage {
 export function fetchArticles(params: { category?: string; limit?: number; cursor?: string | null }): Promise<ArticlePage> {
   return apiGet<ArticlePage>('/articles', { category: params.category, limit: params.limit, cursor: params.cursor ?? undefined });
 }
+
+export interface ArticleDetail extends Article {
+  content: string;
+  readTimeMinutes: number | null;
+  related: Article[];
+}
+
+export function fetchArticle(id: string): Promise<ArticleDetail> {
+  return apiGet<ArticleDetail>(`/articles/${encodeURIComponent(id)}`);
+}
+
+export interface CategoryCount {
+  slug: string;
+  name: string;
+  articleCount: number;
+}
+
+export function fetchCategories(): Promise<{ items: CategoryCount[] }> {
+  return apiGet<{ items: CategoryCount[] }>('/categories');
+}

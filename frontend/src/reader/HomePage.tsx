@@ -1,8 +1,9 @@
-import { ArticleCard } from './ArticleCard.tsx';
-import { useArticles } from './useArticles.ts';
+import { ArticleGrid } from './ArticleGrid.tsx';
+
+/** Reader spec section 9: the home list shows 15 at a time. */
+const HOME_PAGE_SIZE = 15;
 
 export function HomePage() {
-  const { items, loading, error, hasMore, loadMore, retry } = useArticles();
   return (
     <main className="page">
       <section className="hero">
@@ -13,31 +14,7 @@ export function HomePage() {
         <h2 id="latest-heading" className="section-title">
           Latest Articles
         </h2>
-        {error && (
-          <div role="alert" className="notice error">
-            <strong>Error</strong> {error}{' '}
-            <button type="button" onClick={retry}>
-              Try Again
-            </button>
-          </div>
-        )}
-        {!error && !loading && items.length === 0 && (
-          <div className="notice empty">
-            <strong>No articles found</strong>
-            <p>Try adjusting your search terms or clearing the filters.</p>
-          </div>
-        )}
-        <div className="grid" aria-busy={loading}>
-          {items.map((article) => (
-            <ArticleCard key={article.id} article={article} />
-          ))}
-          {loading && Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)}
-        </div>
-        {hasMore && !loading && (
-          <button type="button" className="more" onClick={loadMore}>
-            Load more articles
-          </button>
-        )}
+        <ArticleGrid pageSize={HOME_PAGE_SIZE} />
       </section>
     </main>
   );

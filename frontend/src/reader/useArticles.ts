@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { fetchArticles, type Article } from '../api/articles.ts';
 
-const PAGE_SIZE = 15;
-
 export interface ArticlesState {
   items: Article[];
   loading: boolean;
@@ -13,7 +11,7 @@ export interface ArticlesState {
 }
 
 /** Newest published articles, a page at a time, following the API's cursor. */
-export function useArticles(category?: string): ArticlesState {
+export function useArticles(category: string | undefined, pageSize: number): ArticlesState {
   const [items, setItems] = useState<Article[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [hasMore, setHasMore] = useState(false);
@@ -26,7 +24,7 @@ export function useArticles(category?: string): ArticlesState {
       setLoading(true);
       setError(null);
       try {
-        const page = await fetchArticles({ category, limit: PAGE_SIZE, cursor: from });
+        const page = await fetchArticles({ category, limit: pageSize, cursor: from });
         if (signal.cancelled) return;
         setItems((current) => (from ? [...current, ...page.items] : page.items));
         setCursor(page.cursor);
@@ -37,7 +35,7 @@ export function useArticles(category?: string): ArticlesState {
         if (!signal.cancelled) setLoading(false);
       }
     },
-    [category],
+    [category, pageSize],
   );
 
   useEffect(() => {

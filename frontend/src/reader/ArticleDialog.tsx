@@ -1,0 +1,82 @@
+import DOMPurify from 'dompurify';
+import { useEffect, useRef, useState } from 'react';
+import { fetchArticle, type ArticleDetail } from '../api/articles.ts';
+import { categoryName } from './ArticleCard.tsx';
+import { relativeTime } from './relativeTime.ts';
+
+/** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
+export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [article, setArticle] = useState<ArticleDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!dialog.current?.open) dialog.current?.showModal();
+    let cancelled = false;
+    setArticle(null);
+    setError(null);
+    fetchArticle(id).then(
+      (loaded) => !cancelled && setArticle(loaded),
+      (caught: unknown) => !cancelled && setError(caught instanceof Error ? caught.message : 'An error occurred while loading this article.'),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+
+  return (
+    <dialog ref={dialog} className="article-dialog" aria-labelledby="dialog-title" onClose={onClose}>
+      <button type="button" className="close" onClick={() => dialog.current?.close()} aria-label="Close">
+        ×
+      </button>
+      {error && (
+        <div role="alert">
+          <h2 id="dialog-title">Article Loading Error</h2>
+          <p>{error}</p>
+        </div>
+      )}
+      {!error && !article && <p aria-busy="true">Loading the article...</p>}
+      {article && (
+        <div className="dialog-body">
+          <div className="dialog-main">
+            <div className="card-meta">
+              <span className="badge">{categoryName(article.category)}</span>
+              {article.isFeatured && <span className="badge featured">Featured</span>}
+            </div>
+            <h2 id="dialog-title">{article.title}</h2>
+            <p className="dialog-meta">
+              {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt)}</time>
+              {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
+            </p>
+            {article.imageUrl && <img src={article.imageUrl} alt="" className="dialog-image" />}
+            <p className="summary">{article.summary}</p>
+            <div className="content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.content) }} />
+            {article.tags.length > 0 && (
+              <p>
+                <strong>Related Topics:</strong> {article.tags.join(', ')}
+              </p>
+            )}
+            <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" className="read-full">
+              Read Full Article
+            </a>
+          </div>
+          <aside className="related" aria-labelledby="related-heading">
+            <h3 id="related-heading">Related Articles</h3>
+            <ul>
+              {article.related.map((related) => (
+                <li key={related.id}>
+                  <button type="button" className="title-button" onClick={() => onOpen(related.id)}>
+                    {related.title}
+                  </button>
+                  <span className="related-meta">
+                    {categoryName(related.category)} · {related.sourceName}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        </div>
+      )}
+    </dialog>
+  );
+}
