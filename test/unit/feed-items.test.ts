@@ -47,6 +47,7 @@ describe('normalising an item', () => {
     const clean = sanitiseHtml('<p onclick="x()">Hi <a href="https://a.example.com">a</a><script>alert(1)</script><img src="javascript:alert(1)"></p>');
     expect(clean).not.toMatch(/script|onclick|javascript:/);
     expect(clean).toContain('rel="noopener noreferrer nofollow"');
+    expect(sanitiseHtml('<img src="https://a.example.com/i.jpg">')).toBe('<img src="https://a.example.com/i.jpg" alt="" />');
   });
 
   it('reads podcasts and videos, durations and read time', () => {
