@@ -140,6 +140,7 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/articles/{id}/shares', fn: 'articles', auth: 'public' },
     { method: 'POST', path: '/search-keywords', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/trending-keywords', fn: 'articles', auth: 'public' },
+    { method: 'POST', path: '/contact', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/feeds/{scope}/{file}', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/sitemap.xml', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/share/{id}', fn: 'articles', auth: 'public' },

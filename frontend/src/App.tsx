@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { CategoryPage } from './reader/CategoryPage.tsx';
+import { Footer } from './reader/Footer.tsx';
 import { Header } from './reader/Header.tsx';
 import { HomePage } from './reader/HomePage.tsx';
 import { NotFoundPage } from './reader/NotFoundPage.tsx';
@@ -8,13 +9,20 @@ import { ToastProvider } from './reader/Toasts.tsx';
 
 // The console (Cloudscape) is its own chunk: readers never download it.
 const AdminApp = lazy(() => import('./admin/AdminApp.tsx'));
+const ContactPage = lazy(() => import('./reader/ContactPage.tsx'));
+const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
+  lazy(() => import('./reader/InfoPages.tsx').then((module) => ({ default: module[name] })));
+const AboutPage = infoPage('AboutPage');
+const MissionPage = infoPage('MissionPage');
+const PrivacyPage = infoPage('PrivacyPage');
+const TermsPage = infoPage('TermsPage');
 
 function ReaderShell({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <Header />
-      {children}
-      <footer className="site-footer">© {new Date().getFullYear()} Creator News Hub</footer>
+      <Suspense fallback={<p className="page">Loading...</p>}>{children}</Suspense>
+      <Footer />
     </ToastProvider>
   );
 }
@@ -33,6 +41,11 @@ export function App() {
         />
         <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
         <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
+        <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
+        <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
+        <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />
+        <Route path="/privacy" element={<ReaderShell><PrivacyPage /></ReaderShell>} />
+        <Route path="/terms" element={<ReaderShell><TermsPage /></ReaderShell>} />
         <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
       </Routes>
     </BrowserRouter>

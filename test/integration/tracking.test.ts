@@ -50,3 +50,22 @@ describe('trending keywords', () => {
     expect(items.length).toBeLessThanOrEqual(10);
   });
 });
+
+describe('POST /contact', () => {
+  it('stores a valid message and answers 201 with the thank-you text', async () => {
+    const sent = await call('POST', '/contact', { name: 'Ravi Kumar', email: 'Ravi@Example.com ', subject: 'Hello', message: 'A question.' });
+    expect(sent).toEqual({ status: 201, body: { message: "Thank you for reaching out. We'll get back to you soon." } });
+  });
+
+  it('answers bad fields with 400 and the field messages', async () => {
+    const refused = await call('POST', '/contact', { name: '', email: 'nope', subject: 'x'.repeat(201), message: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toMatchObject({
+      name: ['Name is required'],
+      email: ['Please enter a valid email address'],
+      subject: ['Subject too long (max 200 characters)'],
+      message: ['Message is required'],
+    });
+    expect((await call('POST', '/contact')).status).toBe(400);
+  });
+});

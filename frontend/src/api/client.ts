@@ -20,14 +20,31 @@ function messageFor(status: number, serverMessage: string | undefined): string {
   return serverMessage ?? 'An error occurred';
 }
 
-export async function apiGet<T>(path: string, params: Record<string, string | number | undefined> = {}, token?: string): Promise<T> {
+export function apiGet<T>(path: string, params: Record<string, string | number | undefined> = {}, token?: string): Promise<T> {
+  return apiCall<T>('GET', path, { params, token });
+}
+
+export function apiPost<T>(path: string, body: unknown, token?: string): Promise<T> {
+  return apiCall<T>('POST', path, { body, token });
+}
+
+async function apiCall<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { params?: Record<string, string | number | undefined>; body?: unknown; token?: string | undefined },
+): Promise<T> {
   const { apiUrl } = await siteConfig();
   const url = new URL(path, apiUrl);
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
+  for (const [name, value] of Object.entries(options.params ?? {})) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
   let response: Response;
   try {
     response = await fetch(url, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      method,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
   } catch (error) {

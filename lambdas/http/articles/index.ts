@@ -1,5 +1,6 @@
 import { areaHandler } from '#shared/http.ts';
 import { listCategories } from './categories.ts';
+import { sendContactMessage } from './contact.ts';
 import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
 import { sharePage, sitemap, syndicationFeed } from './syndication.ts';
@@ -13,6 +14,7 @@ export const handler = areaHandler('articles', {
   'POST /articles/{id}/shares': trackShare,
   'POST /search-keywords': trackSearch,
   'GET /trending-keywords': trendingKeywords,
+  'POST /contact': sendContactMessage,
   'GET /feeds/{scope}/{file}': syndicationFeed,
   'GET /sitemap.xml': sitemap,
   'GET /share/{id}': sharePage,

@@ -1,0 +1,35 @@
+import { Link } from 'react-router-dom';
+import { mailAddress } from './contactEmail.ts';
+
+export function Footer() {
+  return (
+    <footer className="site-footer">
+      <div className="footer-columns">
+        <section>
+          <h2>Creator News Hub</h2>
+          <p>Influencer marketing and creator economy news, India first.</p>
+        </section>
+        <nav aria-label="Quick Links">
+          <h2>Quick Links</h2>
+          <Link to="/">Home</Link>
+          <Link to="/categories/creator-economy">Creator Economy</Link>
+          <Link to="/categories/platform-updates">Platform Updates</Link>
+        </nav>
+        <nav aria-label="Company">
+          <h2>Company</h2>
+          <Link to="/about">About Us</Link>
+          <Link to="/mission">Our Mission</Link>
+          <Link to="/contact">Contact</Link>
+          <Link to="/donate">Support Us</Link>
+        </nav>
+        <nav aria-label="Legal & Help">
+          <h2>Legal &amp; Help</h2>
+          <Link to="/privacy">Privacy Policy</Link>
+          <Link to="/terms">Terms of Service</Link>
+          <a href={`mailto:${mailAddress('hello')}`}>{mailAddress('hello')}</a>
+        </nav>
+      </div>
+      <p>© {new Date().getFullYear()} Creator News Hub</p>
+    </footer>
+  );
+}
