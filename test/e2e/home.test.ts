@@ -37,11 +37,15 @@ describe('the home page, served by npm start and read through the API from Dynam
   it('loads the next page with the cursor, up to every public article', async () => {
     const all = (await (await fetch(`${local().urls.api}/articles?limit=100`)).json()) as { items: unknown[] };
     expect(all.items.length).toBeGreaterThan(15);
-    while ((await page.getByRole('button', { name: 'Load more articles' }).count()) > 0) {
-      await page.getByRole('button', { name: 'Load more articles' }).click();
-      await page.waitForLoadState('networkidle');
+    const more = page.getByRole('button', { name: 'Load more articles' });
+    let shown = await page.locator('article h2').count();
+    while ((await more.count()) > 0) {
+      await more.click();
+      // The button hides while a page loads; wait for the page's cards, not for the button.
+      await expect.poll(() => page.locator('article h2').count()).toBeGreaterThan(shown);
+      shown = await page.locator('article h2').count();
     }
-    expect(await page.locator('article h2').count()).toBe(all.items.length);
+    expect(shown).toBe(all.items.length);
   });
 
   it('links each card to its source in a new tab', async () => {

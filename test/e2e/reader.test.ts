@@ -64,12 +64,13 @@ describe('reader pages in Chromium', () => {
   it('keeps the chosen theme across a reload', async () => {
     await page.goto(local().urls.site);
     await page.getByLabel('Theme').selectOption('dark');
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
     await page.locator('article h2').first().waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('news-hub-theme'), document.documentElement.classList.contains('dark')])).toEqual(['dark', true]);
+    await expect.poll(() => page.evaluate(() => [localStorage.getItem('news-hub-theme'), document.documentElement.classList.contains('dark')])).toEqual(['dark', true]);
     await page.getByLabel('Theme').selectOption('light');
     await page.reload();
-    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.locator('article h2').first().waitFor();
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
   });
 });

@@ -1,9 +1,12 @@
-/** Reader spec: the contact address follows the host domain, with the product's domain as the fallback. */
+/**
+ * Reader spec: the contact address follows the host domain, with a default domain as fallback. Only
+ * the product's own domains count: on a CloudFront or local host the default applies.
+ */
 export const DEFAULT_DOMAIN = 'creatornewshub.in';
+const OWN_DOMAINS = ['creatornewshub.in', 'creatornewshub.com'];
 
 export function contactDomain(hostname = window.location.hostname): string {
-  const parts = hostname.split('.');
-  return parts.length >= 2 && !/^(localhost|\d+)$/.test(parts.at(-1) ?? '') ? parts.slice(-2).join('.') : DEFAULT_DOMAIN;
+  return OWN_DOMAINS.find((domain) => hostname === domain || hostname.endsWith(`.${domain}`)) ?? DEFAULT_DOMAIN;
 }
 
 export const mailAddress = (mailbox: string) => `${mailbox}@${contactDomain()}`;
