@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { CategoryPage } from './reader/CategoryPage.tsx';
+import { ErrorBoundary } from './reader/ErrorBoundary.tsx';
 import { Footer } from './reader/Footer.tsx';
 import { Header } from './reader/Header.tsx';
 import { HomePage } from './reader/HomePage.tsx';
@@ -21,7 +22,9 @@ function ReaderShell({ children }: { children: ReactNode }) {
   return (
     <ToastProvider>
       <Header />
-      <Suspense fallback={<p className="page">Loading...</p>}>{children}</Suspense>
+      <ErrorBoundary level="page">
+        <Suspense fallback={<p className="page">Loading...</p>}>{children}</Suspense>
+      </ErrorBoundary>
       <Footer />
     </ToastProvider>
   );
@@ -29,25 +32,27 @@ function ReaderShell({ children }: { children: ReactNode }) {
 
 export function App() {
   return (
-    <BrowserRouter>
-      <Routes>
-        <Route
-          path="/admin/*"
-          element={
-            <Suspense fallback={<p className="page">Loading the console...</p>}>
-              <AdminApp />
-            </Suspense>
-          }
-        />
-        <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
-        <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
-        <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
-        <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
-        <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />
-        <Route path="/privacy" element={<ReaderShell><PrivacyPage /></ReaderShell>} />
-        <Route path="/terms" element={<ReaderShell><TermsPage /></ReaderShell>} />
-        <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
-      </Routes>
-    </BrowserRouter>
+    <ErrorBoundary level="critical">
+      <BrowserRouter>
+        <Routes>
+          <Route
+            path="/admin/*"
+            element={
+              <Suspense fallback={<p className="page">Loading the console...</p>}>
+                <AdminApp />
+              </Suspense>
+            }
+          />
+          <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
+          <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
+          <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
+          <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
+          <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />
+          <Route path="/privacy" element={<ReaderShell><PrivacyPage /></ReaderShell>} />
+          <Route path="/terms" element={<ReaderShell><TermsPage /></ReaderShell>} />
+          <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
+        </Routes>
+      </BrowserRouter>
+    </ErrorBoundary>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { ArticleCard } from './ArticleCard.tsx';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { useArticles } from './useArticles.ts';
 
 const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
@@ -26,7 +27,9 @@ export function ArticleGrid({ category, pageSize }: { category?: string; pageSiz
       )}
       <div className="grid" aria-busy={loading}>
         {items.map((article) => (
-          <ArticleCard key={article.id} article={article} onOpen={setOpenId} />
+          <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
+            <ArticleCard article={article} onOpen={setOpenId} />
+          </ErrorBoundary>
         ))}
         {loading && Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)}
       </div>
