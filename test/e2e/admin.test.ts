@@ -1,17 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { local, signedInUser } from '../support/aws.ts';
-import { launchChromium } from '../support/browser.ts';
+import { useChromium } from '../support/browser.ts';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(`${local().urls.site}/admin`);
@@ -22,7 +14,7 @@ async function signIn(page: Page, email: string, password: string) {
 
 describe('the console, signed in through Amplify against cognito-local', () => {
   it('shows the admin the article counts the server keeps', async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     const { admin, urls } = local();
     await signIn(page, admin.email, admin.password);
     await page.getByText('Dashboard Overview').waitFor();
@@ -40,7 +32,7 @@ describe('the console, signed in through Amplify against cognito-local', () => {
   });
 
   it('tells a reader that admin privileges are required', async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     const reader = await signedInUser();
     await signIn(page, reader.email, 'Reader-Pass-2026');
     await page.getByText('Access denied. Admin privileges required.').waitFor();
@@ -48,7 +40,7 @@ describe('the console, signed in through Amplify against cognito-local', () => {
   });
 
   it('shows a failed sign-in', async () => {
-    const page = await browser.newPage();
+    const page = await chromium.browser.newPage();
     await signIn(page, local().admin.email, 'Wrong-Password-1');
     await page.getByText(/Login Failed/).first().waitFor();
     await page.close();

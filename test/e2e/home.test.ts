@@ -1,25 +1,17 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
-import { launchChromium } from '../support/browser.ts';
+import { useChromium } from '../support/browser.ts';
 
-let browser: Browser;
-let page: Page;
+const chromium = useChromium();
 const consoleErrors: string[] = [];
 
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  page.on('console', (message) => {
+beforeAll(() => {
+  chromium.page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-});
-
-afterAll(async () => {
-  await browser?.close();
+  chromium.page.on('pageerror', (error) => consoleErrors.push(error.message));
 });
 
 describe('the home page, served by npm start and read through the API from DynamoDB Local', () => {
@@ -27,40 +19,40 @@ describe('the home page, served by npm start and read through the API from Dynam
     const api = (await (await fetch(`${local().urls.api}/articles?limit=15`)).json()) as { items: Array<{ title: string }> };
     expect(api.items).toHaveLength(15);
 
-    await page.goto(local().urls.site);
-    await page.locator('article h2').first().waitFor();
-    const titles = await page.locator('article h2').allTextContents();
+    await chromium.page.goto(local().urls.site);
+    await chromium.page.locator('article h2').first().waitFor();
+    const titles = await chromium.page.locator('article h2').allTextContents();
     expect(titles).toEqual(api.items.map((item) => item.title));
-    await page.screenshot({ path: path.join(os.tmpdir(), 'cnh-home.png'), fullPage: false });
+    await chromium.page.screenshot({ path: path.join(os.tmpdir(), 'cnh-home.png'), fullPage: false });
   });
 
   it('loads the next page with the cursor, up to every public article', async () => {
     const all = (await (await fetch(`${local().urls.api}/articles?limit=100`)).json()) as { items: unknown[] };
     expect(all.items.length).toBeGreaterThan(15);
-    const more = page.getByRole('button', { name: 'Load more articles' });
-    let shown = await page.locator('article h2').count();
+    const more = chromium.page.getByRole('button', { name: 'Load more articles' });
+    let shown = await chromium.page.locator('article h2').count();
     while ((await more.count()) > 0) {
       await more.click();
       // The button hides while a page loads; wait for the page's cards, not for the button.
-      await expect.poll(() => page.locator('article h2').count()).toBeGreaterThan(shown);
-      shown = await page.locator('article h2').count();
+      await expect.poll(() => chromium.page.locator('article h2').count()).toBeGreaterThan(shown);
+      shown = await chromium.page.locator('article h2').count();
     }
     expect(shown).toBe(all.items.length);
   });
 
   it('links each card to its source in a new tab', async () => {
-    const link = page.locator('article a', { hasText: 'Read Full Article' }).first();
+    const link = chromium.page.locator('article a', { hasText: 'Read Full Article' }).first();
     expect(await link.getAttribute('target')).toBe('_blank');
     expect(await link.getAttribute('rel')).toContain('noopener');
     expect(await link.getAttribute('href')).toMatch(/^https:\/\/[\w.-]+\.example\.com\//);
   });
 
   it('shows the 404 text on an unknown route and leads home', async () => {
-    await page.goto(`${local().urls.site}/no/such/page`);
-    await page.getByText('Oops! Page not found.').waitFor();
-    await page.getByRole('link', { name: 'Return to Home' }).click();
-    await page.locator('article h2').first().waitFor();
-    expect(new URL(page.url()).pathname).toBe('/');
+    await chromium.page.goto(`${local().urls.site}/no/such/page`);
+    await chromium.page.getByText('Oops! Page not found.').waitFor();
+    await chromium.page.getByRole('link', { name: 'Return to Home' }).click();
+    await chromium.page.locator('article h2').first().waitFor();
+    expect(new URL(chromium.page.url()).pathname).toBe('/');
   });
 
   it('logged no errors in the browser', () => {

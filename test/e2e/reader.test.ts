@@ -1,44 +1,33 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
-import { launchChromium } from '../support/browser.ts';
+import { useChromium } from '../support/browser.ts';
 
-let browser: Browser;
-let page: Page;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 describe('reader pages in Chromium', () => {
   it('shows a category with its server count and only its articles', async () => {
     const api = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=100`)).json()) as { items: Array<{ title: string }> };
-    await page.goto(`${local().urls.site}/categories/platform-updates`);
-    await page.getByRole('heading', { level: 1, name: 'Platform Updates' }).waitFor();
-    await page.getByTestId('category-count').waitFor();
-    expect(await page.getByTestId('category-count').textContent()).toBe(`${api.items.length} articles`);
-    await page.locator('article h2').first().waitFor();
-    expect((await page.locator('article h2').allTextContents()).sort()).toEqual(api.items.map((item) => item.title).sort());
+    await chromium.page.goto(`${local().urls.site}/categories/platform-updates`);
+    await chromium.page.getByRole('heading', { level: 1, name: 'Platform Updates' }).waitFor();
+    await chromium.page.getByTestId('category-count').waitFor();
+    expect(await chromium.page.getByTestId('category-count').textContent()).toBe(`${api.items.length} articles`);
+    await chromium.page.locator('article h2').first().waitFor();
+    expect((await chromium.page.locator('article h2').allTextContents()).sort()).toEqual(api.items.map((item) => item.title).sort());
   });
 
   it('says Category not found for an unknown or hidden category', async () => {
     for (const slug of ['cooking', 'tools-technology']) {
-      await page.goto(`${local().urls.site}/categories/${slug}`);
-      await page.getByRole('heading', { name: 'Category not found' }).waitFor();
+      await chromium.page.goto(`${local().urls.site}/categories/${slug}`);
+      await chromium.page.getByRole('heading', { name: 'Category not found' }).waitFor();
     }
   });
 
   it('opens the article dialog with related articles, and moves to a related one', async () => {
-    await page.goto(local().urls.site);
-    const first = page.locator('article h2 button').first();
+    await chromium.page.goto(local().urls.site);
+    const first = chromium.page.locator('article h2 button').first();
     const title = await first.textContent();
     await first.click();
-    const dialog = page.getByRole('dialog');
+    const dialog = chromium.page.getByRole('dialog');
     await dialog.getByRole('heading', { name: title ?? '' }).waitFor();
     await dialog.getByRole('heading', { name: 'Related Articles' }).waitFor();
     const related = dialog.locator('.related li button');
@@ -48,29 +37,29 @@ describe('reader pages in Chromium', () => {
     await dialog.getByRole('heading', { level: 2, name: next ?? '' }).waitFor();
     expect(await dialog.locator('.content script').count()).toBe(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
-    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await chromium.page.getByRole('dialog').count()).toBe(0);
   });
 
   it('tells a guest to sign in to save and to like', async () => {
-    await page.goto(local().urls.site);
-    await page.locator('article').first().getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please sign in to bookmark articles').waitFor();
-    await page.locator('article').first().getByRole('button', { name: 'Like' }).click();
-    await page.getByText('Please log in to like articles.').waitFor();
-    expect(await page.getByText('Sign in required').count()).toBe(1);
-    expect(await page.getByText('Login Required').count()).toBe(1);
+    await chromium.page.goto(local().urls.site);
+    await chromium.page.locator('article').first().getByRole('button', { name: 'Save' }).click();
+    await chromium.page.getByText('Please sign in to bookmark articles').waitFor();
+    await chromium.page.locator('article').first().getByRole('button', { name: 'Like' }).click();
+    await chromium.page.getByText('Please log in to like articles.').waitFor();
+    expect(await chromium.page.getByText('Sign in required').count()).toBe(1);
+    expect(await chromium.page.getByText('Login Required').count()).toBe(1);
   });
 
   it('keeps the chosen theme across a reload', async () => {
-    await page.goto(local().urls.site);
-    await page.getByLabel('Theme').selectOption('dark');
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await page.reload();
-    await page.locator('article h2').first().waitFor();
-    await expect.poll(() => page.evaluate(() => [localStorage.getItem('news-hub-theme'), document.documentElement.classList.contains('dark')])).toEqual(['dark', true]);
-    await page.getByLabel('Theme').selectOption('light');
-    await page.reload();
-    await page.locator('article h2').first().waitFor();
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await chromium.page.goto(local().urls.site);
+    await chromium.page.getByLabel('Theme').selectOption('dark');
+    await expect.poll(() => chromium.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await chromium.page.reload();
+    await chromium.page.locator('article h2').first().waitFor();
+    await expect.poll(() => chromium.page.evaluate(() => [localStorage.getItem('news-hub-theme'), document.documentElement.classList.contains('dark')])).toEqual(['dark', true]);
+    await chromium.page.getByLabel('Theme').selectOption('light');
+    await chromium.page.reload();
+    await chromium.page.locator('article h2').first().waitFor();
+    await expect.poll(() => chromium.page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
   });
 });

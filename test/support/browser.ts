@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium (the test tools may not download browsers here); CHROMIUM_PATH overrides. */
 export async function launchChromium(): Promise<Browser> {
@@ -18,4 +19,23 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+export interface ChromiumSession {
+  browser: Browser;
+  /** One page for the file's tests (desktop viewport). */
+  page: Page;
+}
+
+/** Chromium for one test file: launched with a page before its tests, closed after them. */
+export function useChromium(): ChromiumSession {
+  const session = {} as ChromiumSession;
+  beforeAll(async () => {
+    session.browser = await launchChromium();
+    session.page = await session.browser.newPage({ viewport: { width: 1280, height: 900 } });
+  });
+  afterAll(async () => {
+    await session.browser?.close();
+  });
+  return session;
 }
