@@ -28,6 +28,9 @@ export function statusSortTime(
   return times.changedAt;
 }
 
+/** The review-queue sort key of an article outside the queue: after every queued one. */
+export const OUTSIDE_REVIEW_QUEUE = '9#999';
+
 /** Review queue order: HIGH before MEDIUM before LOW, then the most relevant first. */
 export function reviewSortKey(priority: ReviewPriority, relevance: number): string {
   const inverted = 999 - Math.max(0, Math.min(999, Math.round(relevance)));

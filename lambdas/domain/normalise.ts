@@ -134,8 +134,11 @@ export function chooseImage(item: FeedItem, html: string, title: string, categor
   if (chosen) return chosen;
   const titleWords = new Set(words(title));
   const keyword = FALLBACK_KEYWORDS.find((word) => titleWords.has(word) || titleWords.has(`${word}s`));
-  return `/images/fallback/${keyword ?? category}.svg`;
+  return fallbackImage(keyword ?? category);
 }
+
+/** The site's stand-in image for a keyword or a category (frontend/public/images/fallback). */
+export const fallbackImage = (key: string) => `/images/fallback/${key}.svg`;
 
 /** "41:20", "1:02:03" or seconds, as seconds. */
 export function durationSeconds(value: string | undefined): number {

@@ -3,7 +3,8 @@ import shippedModel from '#domain/classifier/model.json' with { type: 'json' };
 import { classify } from '#domain/classifier/classify.ts';
 import { decide } from '#domain/classifier/decision.ts';
 import type { NaiveBayesModel } from '#domain/classifier/naive-bayes.ts';
-import { reviewSortKey } from '#domain/article-status.ts';
+import { OUTSIDE_REVIEW_QUEUE, reviewSortKey } from '#domain/article-status.ts';
+import { fallbackImage } from '#domain/normalise.ts';
 import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { activeModelVersion } from '#store/models.ts';
@@ -42,7 +43,7 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
     indianFeeds.set(feedId, (await getFeedSource(feedId))?.isIndian ?? false);
   }
   const limit = pLimit(WRITE_CONCURRENCY);
-  await Promise.all(drafts.items.map((article) => limit(async () => {
+  const classifyOne = async (article: (typeof drafts.items)[number]) => {
     const result = classify(model, { title: article.title, summary: article.summary ?? '', indianSource: indianFeeds.get(article.feedId ?? '') ?? false });
     const decision = decide(result);
     const at = now.toISOString();
@@ -55,20 +56,21 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
       blocklistFlags: result.blocklistFlags,
       indiaRelevance: result.indiaRelevance,
       // The category fallback image follows the category the classifier chose.
-      ...(article.imageUrl === '/images/fallback/general.svg' ? { imageUrl: `/images/fallback/${result.category}.svg` } : {}),
+      ...(article.imageUrl === fallbackImage('general') ? { imageUrl: fallbackImage(result.category) } : {}),
     };
     const change =
       decision.outcome === 'publish'
-        ? { status: 'published' as const, set: { ...scores, adminStatus: 'auto_approved' as const, reviewSort: '9#999', publishedAt: at } }
+        ? { status: 'published' as const, set: { ...scores, adminStatus: 'auto_approved' as const, reviewSort: OUTSIDE_REVIEW_QUEUE, publishedAt: at } }
         : decision.outcome === 'review'
           ? { status: 'draft' as const, set: { ...scores, adminStatus: 'pending_review' as const, reviewPriority: decision.priority, reviewSort: reviewSortKey(decision.priority, result.relevanceScore) } }
-          : { status: 'rejected' as const, set: { ...scores, adminStatus: 'auto_rejected' as const, reviewSort: '9#999', rejectionReason: decision.reason } };
+          : { status: 'rejected' as const, set: { ...scores, adminStatus: 'auto_rejected' as const, reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason: decision.reason } };
     if (await changeArticleStatus(article, { ...change, category: result.category, at })) {
       stats.classified += 1;
       if (decision.outcome === 'publish') stats.published += 1;
       if (decision.outcome === 'review') stats.queued += 1;
       if (decision.outcome === 'reject') stats.rejected += 1;
     }
-  })));
+  };
+  await Promise.all(drafts.items.map((article) => limit(() => classifyOne(article))));
   return stats;
 }

@@ -1,5 +1,5 @@
 import { Entity, Service } from 'electrodb';
-import { ADMIN_STATUSES, ARTICLE_STATUSES, CONTENT_TYPES, REVIEW_PRIORITIES } from '#domain/article-status.ts';
+import { ADMIN_STATUSES, ARTICLE_STATUSES, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, REVIEW_PRIORITIES } from '#domain/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/categories.ts';
 import { documentClient, tableName } from './client.ts';
 
@@ -57,7 +57,7 @@ export const Article = new Entity({
     adminStatus: { type: ADMIN_STATUSES, required: true, default: 'unclassified' },
     reviewPriority: { type: REVIEW_PRIORITIES },
     /** Sort key of the review queue (domain reviewSortKey); articles outside the queue sort last. */
-    reviewSort: { type: 'string', required: true, default: '9#999' },
+    reviewSort: { type: 'string', required: true, default: OUTSIDE_REVIEW_QUEUE },
     isFeatured: { type: 'boolean', default: false },
     isDuplicate: { type: 'boolean', default: false },
     viewsCount: { type: 'number', default: 0 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OUTSIDE_REVIEW_QUEUE } from '#domain/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/categories.ts';
 import { OFF_TOPIC } from '#domain/classifier/classify.ts';
 import { changeArticleStatus, getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';
@@ -54,7 +55,7 @@ export const approveArticle = route({ params, body: z.object({ category: z.enum(
     status: 'published',
     category,
     at,
-    set: { adminStatus: 'approved', reviewSort: '9#999', publishedAt: at },
+    set: { adminStatus: 'approved', reviewSort: OUTSIDE_REVIEW_QUEUE, publishedAt: at },
   });
   if (!changed) throw new HttpError(409, 'This article is no longer in the review queue');
   await saveReviewLabel({ articleId: article.id, label: category, text: labelText(article), decidedBy: caller?.userId });
@@ -66,7 +67,7 @@ export const rejectArticle = route({ params }, async ({ params, caller }) => {
   const article = await pendingArticle(params.id);
   const changed = await changeArticleStatus(article, {
     status: 'rejected',
-    set: { adminStatus: 'rejected', reviewSort: '9#999', rejectionReason: 'admin review rejection' },
+    set: { adminStatus: 'rejected', reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason: 'admin review rejection' },
   });
   if (!changed) throw new HttpError(409, 'This article is no longer in the review queue');
   await saveReviewLabel({ articleId: article.id, label: OFF_TOPIC, text: labelText(article), decidedBy: caller?.userId });

@@ -6,6 +6,7 @@ import { listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import type { HttpEvent } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
 import { notFound } from '#shared/errors.ts';
+import { fallbackImage } from '#domain/normalise.ts';
 import { route, TextReply } from '#shared/http.ts';
 import { getPublicArticleItem } from './get-article.ts';
 
@@ -117,7 +118,7 @@ export const sharePage = route({ params: z.object({ id: z.string().min(1).max(10
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
   const target = articleUrl(article.id);
-  const image = absolute(article.imageUrl) ?? `${config.SITE_URL}/images/fallback/general.svg`;
+  const image = absolute(article.imageUrl) ?? `${config.SITE_URL}${fallbackImage('general')}`;
   const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${he.escape(value)}">`;
   const description = (article.summary ?? '').slice(0, 300);
   const html = `<!doctype html>
