@@ -36,14 +36,21 @@ export async function latestFeedHealth(feedId: string, limit = 10): Promise<Feed
   return data;
 }
 
-/** Adds the catalogue's feeds that are not in the table yet; feeds already there keep their state. */
+/**
+ * Adds the catalogue's feeds that are not in the table yet; feeds already there keep their state.
+ * One batch read finds the missing ones, so a routine run writes nothing.
+ */
 export async function ensureFeedSources(catalogue: ReadonlyArray<Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'>>): Promise<number> {
+  if (!catalogue.length) return 0;
+  const { data: existing } = await FeedSource.get(catalogue.map(({ id }) => ({ id }))).go();
+  const known = new Set(existing.map((feed) => feed.id));
   let added = 0;
-  for (const feed of catalogue) {
+  for (const feed of catalogue.filter(({ id }) => !known.has(id))) {
     try {
       await FeedSource.create({ ...feed, nextCheckAt: new Date(0).toISOString() }).go();
       added += 1;
     } catch (error) {
+      // Another run added it in the meantime.
       if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;
     }
   }
