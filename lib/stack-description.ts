@@ -98,7 +98,8 @@ export const stack: StackDescription = {
     {
       name: 'articles',
       entry: 'lambdas/http/articles/index.ts',
-      description: 'Public reader API: articles, categories, feeds, views, shares and trending keywords',
+      description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares and trending keywords',
+      memoryMb: 1024,
       access: { table: 'readWrite' },
     },
     {
@@ -140,6 +141,7 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/articles/{id}/shares', fn: 'articles', auth: 'public' },
     { method: 'POST', path: '/search-keywords', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/trending-keywords', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/widgets', fn: 'articles', auth: 'public' },
     { method: 'POST', path: '/contact', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/feeds/{scope}/{file}', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/sitemap.xml', fn: 'articles', auth: 'public' },

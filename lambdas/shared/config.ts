@@ -28,6 +28,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** The reader site's address, for links in feeds, the sitemap and share pages. */
   SITE_URL: z.string().url().default('https://creatornewshub.in'),
+  /** How often, at most, an instance's search index reads the article change notes (store/article-search.ts). */
+  SEARCH_SYNC_SECONDS: z.coerce.number().min(0).default(5),
 });
 
 export type Config = z.infer<typeof schema>;

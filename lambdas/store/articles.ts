@@ -2,12 +2,21 @@ import type { CreateEntityItem, EntityItem } from 'electrodb';
 import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
 import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
-import { expiresInDays } from './ids.ts';
+import { dayOf, expiresInDays } from './ids.ts';
 import { Article, store } from './entities.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';
 import { filledPage, queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 export type ArticleItem = EntityItem<typeof Article>;
+
+/** How long change notes are kept; an index that has not looked for longer reloads in full. */
+export const CHANGE_NOTE_DAYS = 2;
+
+/** The change note written with a change the public list can see (entities.ts ArticleChange). */
+function changeNote(articleId: string) {
+  const changedAt = new Date().toISOString();
+  return { day: dayOf(changedAt), changedAt, articleId, expiresAt: expiresInDays(CHANGE_NOTE_DAYS) };
+}
 
 /** What a caller provides to create an article; status bookkeeping (statusAt, counters) is the store's. */
 export type NewArticle = Omit<CreateEntityItem<typeof Article>, 'statusAt' | 'createdAt' | 'updatedAt'> & {
@@ -27,8 +36,9 @@ export async function createArticle(input: NewArticle, options: { at?: string } 
   const changedAt = options.at ?? new Date().toISOString();
   const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
   const result = await transactWithRetry(() => store.transaction
-    .write(({ article, articleHash, fingerprint, counter }) => [
+    .write(({ article, articleHash, fingerprint, counter, articleChange }) => [
       article.create(item).commit(),
+      ...(input.status === 'published' ? [articleChange.put(changeNote(input.id)).commit()] : []),
       articleHash.create({ kind: 'url', value: input.urlHash, articleId: input.id }).commit(),
       articleHash.create({ kind: 'title', value: input.titleHash, articleId: input.id }).commit(),
       ...(input.simhash
@@ -121,7 +131,7 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
   const next = { ...current, ...change.set, status: change.status, category: change.category ?? current.category };
   const statusAt = statusSortTime(change.status, { ...next, changedAt });
   const result = await transactWithRetry(() => store.transaction
-    .write(({ article, counter }) => {
+    .write(({ article, counter, articleChange }) => {
       const patch = article
         .patch({ id: current.id })
         .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category });
@@ -129,6 +139,7 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
       return [
         emptied.where(({ status }, { eq }) => eq(status, current.status)).commit(),
         ...articleCounterChanges(current, next).map((c) => counter.update(counterKey(c)).add({ value: c.by }).commit()),
+        ...(current.status === 'published' || change.status === 'published' ? [articleChange.put(changeNote(current.id)).commit()] : []),
       ];
     })
     .go(), `Changing the status of article ${current.id}`);
@@ -166,7 +177,9 @@ export async function publishedSince(since: string): Promise<ArticleItem[]> {
 }
 
 export async function setFeatured(id: string, isFeatured: boolean): Promise<void> {
-  await Article.patch({ id }).set({ isFeatured }).go();
+  await transactWithRetry(() => store.transaction
+    .write(({ article, articleChange }) => [article.patch({ id }).set({ isFeatured }).commit(), articleChange.put(changeNote(id)).commit()])
+    .go(), `Featuring article ${id}`);
 }
 
 /** How many articles entered a status within a time range (a Query on the status index, counted page by page). */
@@ -181,7 +194,41 @@ export async function countByStatus(status: ArticleStatus, range: { before?: str
   return total;
 }
 
-/** Adds one to an article's view or share count, atomically. */
+/** Adds one to an article's view or share count, atomically; views order the trending list, so they leave a change note. */
 export async function incrementArticleCounter(id: string, counter: 'viewsCount' | 'sharesCount'): Promise<void> {
-  await Article.patch({ id }).add({ [counter]: 1 }).go();
+  if (counter === 'sharesCount') {
+    await Article.patch({ id }).add({ sharesCount: 1 }).go();
+    return;
+  }
+  await transactWithRetry(() => store.transaction
+    .write(({ article, articleChange }) => [article.patch({ id }).add({ viewsCount: 1 }).commit(), articleChange.put(changeNote(id)).commit()])
+    .go(), `Counting a view of article ${id}`);
+}
+
+/**
+ * Ids of the articles changed at or after a time, from the change notes, with the latest note's time.
+ * One Query per UTC day since then (at most CHANGE_NOTE_DAYS + 1).
+ */
+export async function articlesChangedSince(since: string, now = new Date()): Promise<{ ids: string[]; latest: string | null }> {
+  const days: string[] = [];
+  for (let day = dayOf(since); day <= dayOf(now.toISOString()); day = dayOf(new Date(Date.parse(day) + 86_400_000).toISOString())) days.push(day);
+  const pages = await Promise.all(
+    days.map((day) => store.entities.articleChange.query.byDay({ day }).gte({ changedAt: since }).go({ pages: 'all' })),
+  );
+  const notes = pages.flatMap((page) => page.data);
+  const latest = notes.reduce<string | null>((max, note) => (max === null || note.changedAt > max ? note.changedAt : max), null);
+  return { ids: [...new Set(notes.map((note) => note.articleId))], latest };
+}
+
+/** Many articles by id (BatchGet, 100 per request); missing ones are left out. */
+export async function getArticles(ids: readonly string[]): Promise<ArticleItem[]> {
+  if (ids.length === 0) return [];
+  const { data } = await Article.get(ids.map((id) => ({ id }))).go({ concurrency: 4 });
+  return data;
+}
+
+/** Every published article (the search index's full load), page by page. */
+export async function allPublishedArticles(): Promise<ArticleItem[]> {
+  const { data } = await Article.query.byStatus({ status: 'published' }).go({ pages: 'all' });
+  return data;
 }

@@ -145,6 +145,27 @@ export const Fingerprint = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/**
+ * A note that an article changed in a way the public list can see (published, unpublished, featured,
+ * viewed), written in the same transaction as the change. In-process search indexes read the notes
+ * since their last look instead of re-reading every article. Bucketed by UTC day; kept two days.
+ */
+export const ArticleChange = new Entity({
+  model: { entity: 'articleChange', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    changedAt: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['changedAt', 'articleId'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 /** Running totals that pages show, changed in the same write as the data they count. */
 export const Counter = new Entity({
   model: { entity: 'counter', version: '1', service },
@@ -711,6 +732,7 @@ export const store = new Service(
     article: Article,
     articleHash: ArticleHash,
     fingerprint: Fingerprint,
+    articleChange: ArticleChange,
     counter: Counter,
     feedSource: FeedSource,
     feedHealth: FeedHealth,

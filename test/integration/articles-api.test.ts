@@ -7,10 +7,20 @@ let handler: Handler;
 const publicIds: string[] = [];
 const hiddenIds: string[] = [];
 
+interface ListBody {
+  items: Array<{ id: string; title: string; publishedAt: string; category: string; viewsCount: number; relevanceScore: number; isFeatured: boolean; indiaBadge: string | null }>;
+  total: number;
+  page: number;
+  pages: number;
+  message?: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
 async function list(query: Record<string, string> = {}) {
   const response = await handler(httpEvent('GET /articles', { query }), lambdaContext);
-  return { status: response.statusCode, body: JSON.parse(response.body) as { items: Array<{ id: string; publishedAt: string; category: string }>; cursor: string | null; message?: string; fieldErrors?: Record<string, string[]> } };
+  return { status: response.statusCode, body: JSON.parse(response.body) as ListBody };
 }
+const ids = (body: ListBody) => body.items.map((item) => item.id);
 
 beforeAll(async () => {
   await useFreshTable();
@@ -40,36 +50,26 @@ beforeAll(async () => {
 });
 
 describe('GET /articles', () => {
-  it('pages through every public article once, newest first, with a cursor', async () => {
-    const seen: Array<{ id: string; publishedAt: string }> = [];
-    let cursor: string | null = null;
-    let pages = 0;
-    do {
-      const { status, body } = await list({ limit: '10', ...(cursor ? { cursor } : {}) });
+  it('pages through every public article once, newest first, with the exact total', async () => {
+    const seen: ListBody['items'] = [];
+    for (let page = 1; page <= 3; page += 1) {
+      const { status, body } = await list({ limit: '10', page: String(page) });
       expect(status).toBe(200);
-      expect(body.items.length).toBeLessThanOrEqual(10);
+      expect(body).toMatchObject({ total: 23, page, pages: 3 });
       seen.push(...body.items);
-      cursor = body.cursor;
-      pages += 1;
-    } while (cursor && pages < 10);
-    expect(pages).toBe(3);
+    }
     expect(seen.map((item) => item.id).sort()).toEqual([...publicIds].sort());
     const times = seen.map((item) => item.publishedAt);
     expect(times).toEqual([...times].sort().reverse());
-  });
-
-  it('fills every page although hidden articles sit between the public ones', async () => {
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
-    // Hidden articles newer than every public one: a Query page of 10 would hold only these.
-    for (let index = 0; index < 12; index += 1) await createArticle(testArticle({ category: 'tools-technology', originalPublishedAt: '2026-11-30T00:00:00.000Z' }));
-    const first = await list({ limit: '10' });
-    expect(first.body.items).toHaveLength(10);
-    expect(first.body.items.map((item) => item.id).every((id) => publicIds.includes(id))).toBe(true);
+    expect((await list({ limit: '10', page: '4' })).body.items).toEqual([]);
   });
 
   it('never shows drafts, rejected, duplicates, low relevance or tools-technology', async () => {
     const { body } = await list({ limit: '100' });
-    for (const id of hiddenIds) expect(body.items.map((item) => item.id)).not.toContain(id);
+    expect(body.total).toBe(23);
+    for (const id of hiddenIds) expect(ids(body)).not.toContain(id);
+    const searched = await list({ q: 'creator payouts', limit: '100' });
+    for (const id of hiddenIds) expect(ids(searched.body)).not.toContain(id);
   });
 
   it('filters by category, legacy slugs included', async () => {
@@ -77,7 +77,7 @@ describe('GET /articles', () => {
     expect(body.items).toHaveLength(8);
     expect(new Set(body.items.map((item) => item.category))).toEqual(new Set(['platform-updates']));
     const legacy = await list({ category: 'platforms', limit: '100' });
-    expect(legacy.body.items.map((item) => item.id)).toEqual(body.items.map((item) => item.id));
+    expect(ids(legacy.body)).toEqual(ids(body));
     expect((await list({ category: 'tools-technology' })).body.items).toEqual([]);
   });
 
@@ -86,12 +86,83 @@ describe('GET /articles', () => {
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.fieldErrors?.limit?.length).toBeGreaterThan(0);
     expect((await list({ limit: 'ten' })).status).toBe(400);
-    const badCursor = await list({ cursor: 'not-a-cursor' });
-    expect(badCursor.status).toBe(400);
-    expect(badCursor.body.message).toMatch(/cursor/i);
-    // Well-formed but not ours: a key of another table shape.
-    const foreign = Buffer.from(JSON.stringify({ pk: 'x', sk: 'y', gsi1pk: 'z', gsi1sk: 'w' })).toString('base64url');
-    expect((await list({ cursor: foreign })).status).toBe(400);
+    for (const [field, value] of [['page', '0'], ['sort', 'loudest'], ['quality', 'superb'], ['market', 'mars'], ['featured', 'maybe'], ['q', 'x'.repeat(201)]] as const) {
+      const answer = await list({ [field]: value });
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.fieldErrors?.[field]?.length, field).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('GET /articles: sorts, filters and search over a published set', () => {
+  const made: Record<string, string> = {};
+  beforeAll(async () => {
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const recent = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+    const fixtures = {
+      viral: testArticle({ title: 'Mumbai creators sign record brand deals with Indian labels', summary: 'Creators in Mumbai.', viewsCount: 900, relevanceScore: 90, mlConfidenceScore: 0.95, indiaRelevance: 5, keywordMatches: { primary: [], secondary: [], indian: ['indian', 'mumbai'] }, originalPublishedAt: recent(30) }),
+      featured: testArticle({ title: 'Featured report on sponsorship rates', isFeatured: true, viewsCount: 40, relevanceScore: 60, mlConfidenceScore: 0.6, originalPublishedAt: recent(40) }),
+      weak: testArticle({ title: 'Short note on an agency hire', viewsCount: 3, relevanceScore: 35, mlConfidenceScore: 0.4, originalPublishedAt: recent(50) }),
+      inContent: testArticle({ title: 'Weekly roundup', summary: 'Seven stories.', content: 'Among them, a piece on livestreaming shoppers and newsletters.', relevanceScore: 50, mlConfidenceScore: 0.7, originalPublishedAt: recent(60) }),
+      politics: testArticle({ title: 'Minister meets influencers about election rules', relevanceScore: 55, originalPublishedAt: recent(70) }),
+    };
+    for (const [name, article] of Object.entries(fixtures)) {
+      await createArticle(article);
+      made[name] = article.id;
+    }
+  });
+
+  it('orders by views (trending), relevance, quality and oldest first', async () => {
+    expect(ids((await list({ sort: 'trending', limit: '2' })).body)).toEqual([made.viral, made.featured]);
+    expect(ids((await list({ sort: 'relevance', limit: '1' })).body)).toEqual([made.viral]);
+    const byQuality = (await list({ sort: 'quality', limit: '100' })).body.items;
+    expect(byQuality[0]?.id).toBe(made.viral);
+    expect(byQuality.at(-1)?.id).toBe(made.weak);
+    const oldest = (await list({ sort: 'oldest', limit: '1' })).body.items[0];
+    expect(oldest?.publishedAt).toBe('2026-11-01T00:00:00.000Z');
+  });
+
+  it('filters by quality band, market focus and featured, combinable with a category', async () => {
+    const high = (await list({ quality: 'high', limit: '100' })).body;
+    expect(ids(high)).toContain(made.viral);
+    expect(ids(high)).not.toContain(made.featured);
+    expect(ids((await list({ quality: 'low', limit: '100' })).body)).toContain(made.weak);
+    const indian = (await list({ market: 'indian', limit: '100' })).body;
+    expect(ids(indian)).toEqual([made.viral]);
+    expect(indian.items[0]?.indiaBadge).toBe('Mumbai');
+    const everything = (await list({ market: 'all' })).body.total;
+    expect((await list({ market: 'global' })).body.total).toBe(everything - 1);
+    expect(ids((await list({ featured: 'true' })).body)).toEqual([made.featured]);
+    expect((await list({ featured: 'true', category: 'platform-updates' })).body.total).toBe(0);
+  });
+
+  it('keeps politics titles off the plain list but lets a search find them', async () => {
+    expect(ids((await list({ limit: '100' })).body)).not.toContain(made.politics);
+    expect(ids((await list({ q: 'election rules' })).body)).toEqual([made.politics]);
+  });
+
+  it('searches title, content and source, ranked, with typos and unfinished words', async () => {
+    expect(ids((await list({ q: 'brand deals' })).body)[0]).toBe(made.viral);
+    expect(ids((await list({ q: 'livestreaming' })).body)).toEqual([made.inContent]);
+    expect(ids((await list({ q: 'sponsorhsip' })).body)).toContain(made.featured);
+    expect(ids((await list({ q: 'sponso' })).body)).toContain(made.featured);
+    expect(ids((await list({ q: 'mumbay creators' })).body)).toEqual([made.viral]);
+    const combined = await list({ q: 'creator payouts', category: 'platform-updates', limit: '100' });
+    expect(combined.body.total).toBe(8);
+    expect((await list({ q: 'zzzqqq' })).body).toMatchObject({ items: [], total: 0 });
+  });
+
+  it('sees a publish and an unpublish on the next request, through the change notes', async () => {
+    const { createArticle, changeArticleStatus, getArticle } = await import('../../lambdas/store/articles.ts');
+    const draft = testArticle({ status: 'draft', title: 'Quokka creators discover a new platform' });
+    await createArticle(draft);
+    expect((await list({ q: 'quokka' })).body.total).toBe(0);
+    const stored = await getArticle(draft.id);
+    expect(await changeArticleStatus(stored!, { status: 'published' })).toBe(true);
+    expect(ids((await list({ q: 'quokka' })).body)).toEqual([draft.id]);
+    const published = await getArticle(draft.id);
+    expect(await changeArticleStatus(published!, { status: 'archived' })).toBe(true);
+    expect((await list({ q: 'quokka' })).body.total).toBe(0);
   });
 });
 
@@ -127,5 +198,27 @@ describe('GET /categories', () => {
       expect(item.articleCount, item.slug).toBe(listed.body.items.length);
     }
     expect(items.find((item) => item.slug === 'platform-updates')).toMatchObject({ name: 'Platform Updates', articleCount: 8 });
+  });
+});
+
+describe('GET /widgets', () => {
+  it('counts every figure from the public articles and the keywords', async () => {
+    const { bumpKeyword } = await import('../../lambdas/store/keywords.ts');
+    await bumpKeyword('search-based', 'creator payouts');
+    const response = await handler(httpEvent('GET /widgets'), lambdaContext);
+    expect(response.statusCode).toBe(200);
+    const body = JSON.parse(response.body) as {
+      totalArticles: number;
+      platformUpdates: Array<{ id: string; impact: string }>;
+      trendingTopics: Array<{ topic: string; searchCount: number; articles: number }>;
+      creatorEconomyPulse: Array<{ id: string; value: number | null }>;
+    };
+    const all = await list({ limit: '100' });
+    // The widgets see every public article, the plain list's title exclusions aside.
+    expect(body.totalArticles).toBeGreaterThanOrEqual(all.body.total);
+    expect(body.platformUpdates).toHaveLength(5);
+    expect(body.platformUpdates.map((item) => item.impact)).toEqual(['High', 'High', 'Medium', 'Medium', 'Low']);
+    const searched = await list({ q: 'creator payouts', limit: '100' });
+    expect(body.trendingTopics).toContainEqual(expect.objectContaining({ topic: 'creator payouts', searchCount: 1, articles: searched.body.total }));
   });
 });

@@ -1,7 +1,7 @@
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
 import type { Article } from '../api/articles.ts';
-import { relativeTime } from './relativeTime.ts';
+import { relativeTime } from '#domain/badges.ts';
 import { useToast } from './Toasts.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);

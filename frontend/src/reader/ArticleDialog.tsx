@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { fetchArticle, type ArticleDetail } from '../api/articles.ts';
 import { categoryName } from './ArticleCard.tsx';
-import { relativeTime } from './relativeTime.ts';
+import { relativeTime } from '#domain/badges.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {

@@ -1,3 +1,4 @@
+import { indiaBadge, INDIA_RELEVANT_AT } from '../badges.ts';
 import { words } from '../text.ts';
 
 /** Keyword lists behind keyword_matches and blocklist_flags; phrases match on word boundaries. */
@@ -49,8 +50,5 @@ export function indiaRelevance(text: string, indianSource: boolean): { score: nu
   const cities = matchesOf(INDIAN_CITIES, text);
   const hits = matchesOf(INDIAN_KEYWORDS, text).length;
   const score = hits + 2 * cities.length + (indianSource ? 3 : 0);
-  const relevant = score >= 2;
-  const city = cities[0];
-  const badge = !relevant ? null : city ? city.replace(/\b\w/g, (c) => c.toUpperCase()) : indianSource || score >= 4 ? 'India Focus' : 'India Related';
-  return { score, relevant, cities, badge };
+  return { score, relevant: score >= INDIA_RELEVANT_AT, cities, badge: indiaBadge(score, cities, indianSource) };
 }

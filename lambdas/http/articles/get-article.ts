@@ -1,42 +1,32 @@
 import { z } from 'zod';
-import { PUBLIC_MIN_RELEVANCE } from '#domain/article-status.ts';
-import { HIDDEN_FROM_PUBLIC, isCategorySlug } from '#domain/categories.ts';
+import { EXPANDED_SUMMARY_WORDS, isPublicArticle, keyPointCount, keyPoints, toPublicArticle } from '#domain/public-articles.ts';
+import { truncateWords } from '#domain/normalise.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
-import { getArticle, listPublicArticles, type ArticleItem } from '#store/articles.ts';
+import { getArticle, type ArticleItem } from '#store/articles.ts';
+import { publicArticleIndex } from '#store/article-search.ts';
 import { notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
-import { toPublicArticle } from './list-articles.ts';
 
-/** The public rules hold for a single article too: an id of a draft, a rejected or a hidden article is not found. */
-function isPublic(article: ArticleItem | null): article is ArticleItem {
-  return Boolean(
-    article &&
-      article.status === 'published' &&
-      !article.isDuplicate &&
-      (article.relevanceScore ?? 0) >= PUBLIC_MIN_RELEVANCE &&
-      isCategorySlug(article.category) &&
-      !HIDDEN_FROM_PUBLIC.has(article.category),
-  );
-}
-
-/** The article if the public may see it, else null. */
+/** The article if the public may see it (the public rules hold for a single article too), else null. */
 export async function getPublicArticleItem(id: string): Promise<ArticleItem | null> {
   const article = await getArticle(id);
-  return isPublic(article) ? article : null;
+  return article && isPublicArticle(article) ? article : null;
 }
 
 export const getPublicArticle = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
-  const [sameCategory, recent] = await Promise.all([
-    listPublicArticles({ category: article.category, limit: SAME_CATEGORY_CANDIDATES + 1 }),
-    listPublicArticles({ limit: RECENT_CANDIDATES }),
-  ]);
+  const index = await publicArticleIndex();
+  const sameCategory = index.query({ category: article.category, limit: SAME_CATEGORY_CANDIDATES + 1 }).items;
+  const recent = index.query({ limit: RECENT_CANDIDATES }).items;
+  const card = toPublicArticle(article);
+  const content = article.content ?? '';
   return {
-    ...toPublicArticle(article),
-    content: article.content ?? '',
-    readTimeMinutes: article.readTimeMinutes ?? null,
+    ...card,
+    content,
+    expandedSummary: truncateWords(content || card.summary, EXPANDED_SUMMARY_WORDS),
+    keyPoints: keyPoints(content || card.summary, card.summary, keyPointCount(card.isFeatured)),
     podcastMetadata: article.podcastMetadata ?? null,
-    related: pickRelated(article, sameCategory.items, recent.items).map(toPublicArticle),
+    related: pickRelated(article, sameCategory, recent),
   };
 });

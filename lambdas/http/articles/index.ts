@@ -5,6 +5,7 @@ import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
 import { sharePage, sitemap, syndicationFeed } from './syndication.ts';
 import { trackSearch, trackShare, trackView, trendingKeywords } from './tracking.ts';
+import { widgetData } from './widgets.ts';
 
 export const handler = areaHandler('articles', {
   'GET /articles': listArticles,
@@ -14,6 +15,7 @@ export const handler = areaHandler('articles', {
   'POST /articles/{id}/shares': trackShare,
   'POST /search-keywords': trackSearch,
   'GET /trending-keywords': trendingKeywords,
+  'GET /widgets': widgetData,
   'POST /contact': sendContactMessage,
   'GET /feeds/{scope}/{file}': syndicationFeed,
   'GET /sitemap.xml': sitemap,

@@ -1,43 +1,39 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/categories.ts';
-import { listPublicArticles, type ArticleItem } from '#store/articles.ts';
-import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { ARTICLE_SORTS, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS } from '#domain/public-articles.ts';
+import { queryPublicArticles } from '#store/article-search.ts';
+import { limitParam, route } from '#shared/http.ts';
 
-/** What a reader's card needs; scoring internals and hashes stay on the server. */
-export function toPublicArticle(article: ArticleItem) {
-  return {
-    id: article.id,
-    title: article.title,
-    summary: article.summary,
-    category: article.category,
-    tags: article.tags ?? [],
-    sourceUrl: article.sourceUrl,
-    sourceName: article.sourceName,
-    author: article.author ?? null,
-    imageUrl: article.imageUrl ?? null,
-    contentType: article.contentType,
-    publishedAt: article.originalPublishedAt ?? article.publishedAt ?? article.createdAt,
-    viewsCount: article.viewsCount ?? 0,
-    isFeatured: article.isFeatured ?? false,
-    relevanceScore: article.relevanceScore,
-    qualityScore: article.qualityScore ?? null,
-  };
-}
-
-export type PublicArticle = ReturnType<typeof toPublicArticle>;
+/** Deep pages of a ranked list are never read; the cap keeps offsets cheap and bounded. */
+const MAX_PAGE = 500;
 
 const query = z.object({
+  q: z.string().max(200, 'Search text is at most 200 characters').optional(),
   // Legacy slugs (campaigns, trends...) are still linked from old pages: map them, refuse unknown words.
   category: z
     .string()
     .transform((value) => normaliseCategory(value))
     .pipe(z.enum(CATEGORY_SLUGS))
     .optional(),
-  limit: limitParam(100, 20),
-  cursor: cursorParam,
+  sort: z.enum(ARTICLE_SORTS).optional(),
+  quality: z.enum(QUALITY_FILTERS).default('all'),
+  market: z.enum(MARKET_FOCUSES).default('all'),
+  featured: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  limit: limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 
+/** The public list and search: filters, sorts and page numbers with the exact total (reader spec section 7). */
 export const listArticles = route({ query }, async ({ query }) => {
-  const page = await listPublicArticles({ category: query.category, limit: query.limit, cursor: query.cursor });
-  return { items: page.items.map(toPublicArticle), cursor: page.cursor };
+  const { items, total } = await queryPublicArticles({
+    q: query.q,
+    category: query.category,
+    sort: query.sort,
+    quality: query.quality,
+    market: query.market,
+    featuredOnly: query.featured,
+    offset: (query.page - 1) * query.limit,
+    limit: query.limit,
+  });
+  return { items, total, page: query.page, pageSize: query.limit, pages: Math.ceil(total / query.limit) };
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_TRENDING_LIMIT, mergeTrending, normaliseSearchTerm, TRENDING_WINDOW_DAYS } from '#domain/trending.ts';
+import { DEFAULT_TRENDING_LIMIT, mergeTrending, normaliseSearchTerm, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
 import { incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
@@ -32,9 +32,14 @@ export const trackSearch = route({ body: z.object({ term: z.string().max(200) })
   return new Reply(202, { ok: true });
 });
 
-export const trendingKeywords = route({ query: z.object({ limit: limitParam(30, DEFAULT_TRENDING_LIMIT) }) }, async ({ query }) => {
+/** Content-based and search-based keywords of the last 7 days, merged as the spec merges them. */
+export async function mergedTrendingKeywords(limit: number): Promise<KeywordCount[]> {
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
-  const [content, searches] = await Promise.all([recentKeywords('content-based', since, query.limit), recentKeywords('search-based', since, query.limit)]);
+  const [content, searches] = await Promise.all([recentKeywords('content-based', since, limit), recentKeywords('search-based', since, limit)]);
   const toCount = (item: { keyword: string; searchCount?: number | undefined; source: string }) => ({ keyword: item.keyword, searchCount: item.searchCount ?? 0, source: item.source });
-  return { items: mergeTrending(content.map(toCount), searches.map(toCount), query.limit) };
-});
+  return mergeTrending(content.map(toCount), searches.map(toCount), limit);
+}
+
+export const trendingKeywords = route({ query: z.object({ limit: limitParam(30, DEFAULT_TRENDING_LIMIT) }) }, async ({ query }) => ({
+  items: await mergedTrendingKeywords(query.limit),
+}));

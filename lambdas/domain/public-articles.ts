@@ -1,0 +1,143 @@
+/**
+ * What the public may see and how the public list filters and orders it (reader spec sections 5, 7, 9).
+ * The search index (store/article-search.ts) and the single-article route both apply these rules.
+ */
+import { INDIA_RELEVANT_AT, indiaBadge } from './badges.ts';
+import { HIDDEN_FROM_PUBLIC, isCategorySlug, type CategorySlug } from './categories.ts';
+import { INDIAN_CITIES } from './classifier/keywords.ts';
+import { PUBLIC_MIN_RELEVANCE } from './article-status.ts';
+
+/** The stored fields the public rules and the reader's card read. */
+export interface ArticleFields {
+  id: string;
+  title: string;
+  summary?: string | undefined;
+  content?: string | undefined;
+  category: string;
+  tags?: string[] | undefined;
+  sourceUrl: string;
+  sourceName: string;
+  author?: string | undefined;
+  imageUrl?: string | undefined;
+  contentType?: 'article' | 'video' | 'podcast' | undefined;
+  status: string;
+  isDuplicate?: boolean | undefined;
+  isFeatured?: boolean | undefined;
+  relevanceScore?: number | undefined;
+  mlConfidenceScore?: number | undefined;
+  qualityScore?: number | undefined;
+  indiaRelevance?: number | undefined;
+  keywordMatches?: unknown;
+  viewsCount?: number | undefined;
+  readTimeMinutes?: number | undefined;
+  originalPublishedAt?: string | undefined;
+  publishedAt?: string | undefined;
+  createdAt?: string | undefined;
+}
+
+/** Published, not a duplicate, relevance at least 30, a known category that is not hidden. */
+export function isPublicArticle(article: Pick<ArticleFields, 'status' | 'isDuplicate' | 'relevanceScore' | 'category'>): boolean {
+  return (
+    article.status === 'published' &&
+    !article.isDuplicate &&
+    (article.relevanceScore ?? 0) >= PUBLIC_MIN_RELEVANCE &&
+    isCategorySlug(article.category) &&
+    !HIDDEN_FROM_PUBLIC.has(article.category)
+  );
+}
+
+/** Without a search term, titles on these subjects stay off the list (politics, sport, a named politician). */
+export const TITLE_EXCLUSIONS = ['politics', 'political', 'cricket', 'sports', 'election', 'elections', 'minister', 'government', 'modi', 'rahul gandhi'];
+
+export function hasExcludedTitle(title: string): boolean {
+  const padded = ` ${title.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  return TITLE_EXCLUSIONS.some((word) => padded.includes(` ${word} `));
+}
+
+export const ARTICLE_SORTS = ['latest', 'trending', 'quality', 'relevance', 'oldest', 'best-match'] as const;
+export type ArticleSort = (typeof ARTICLE_SORTS)[number];
+
+export const QUALITY_FILTERS = ['all', 'high', 'medium', 'low'] as const;
+export type QualityFilter = (typeof QUALITY_FILTERS)[number];
+
+export const MARKET_FOCUSES = ['all', 'indian', 'global'] as const;
+export type MarketFocus = (typeof MARKET_FOCUSES)[number];
+
+/**
+ * Quality bands: high = relevance 70+ and confidence 0.8+; medium = relevance 40+ and confidence 0.5+
+ * (and not high, so the three bands split the list); low = relevance under 40 or confidence under 0.5.
+ */
+export function qualityBand(relevance: number, confidence: number): Exclude<QualityFilter, 'all'> {
+  if (relevance >= 70 && confidence >= 0.8) return 'high';
+  if (relevance >= 40 && confidence >= 0.5) return 'medium';
+  return 'low';
+}
+
+/** Indian = India-relevant (score 2+); global = the rest. */
+export function marketOf(indiaRelevance: number): Exclude<MarketFocus, 'all'> {
+  return indiaRelevance >= INDIA_RELEVANT_AT ? 'indian' : 'global';
+}
+
+/** Page sizes (reader spec section 9). */
+export const HOME_PAGE_SIZE = 15;
+export const CATEGORY_PAGE_SIZE = 24;
+export const DEFAULT_PAGE_SIZE = 45;
+export const MAX_PAGE_SIZE = 100;
+
+function citiesOf(matches: unknown): string[] {
+  const indian = (matches as { indian?: unknown } | undefined)?.indian;
+  return Array.isArray(indian) ? indian.filter((word): word is string => typeof word === 'string' && INDIAN_CITIES.includes(word)) : [];
+}
+
+/** What a reader's card needs; scoring internals and hashes stay on the server. */
+export function toPublicArticle(article: ArticleFields) {
+  const indiaScore = article.indiaRelevance ?? 0;
+  return {
+    id: article.id,
+    title: article.title,
+    summary: article.summary ?? '',
+    category: article.category as CategorySlug,
+    tags: article.tags ?? [],
+    sourceUrl: article.sourceUrl,
+    sourceName: article.sourceName,
+    author: article.author ?? null,
+    imageUrl: article.imageUrl ?? null,
+    contentType: article.contentType ?? 'article',
+    publishedAt: article.originalPublishedAt ?? article.publishedAt ?? article.createdAt ?? new Date(0).toISOString(),
+    viewsCount: article.viewsCount ?? 0,
+    isFeatured: article.isFeatured ?? false,
+    relevanceScore: article.relevanceScore ?? 0,
+    qualityScore: article.qualityScore ?? null,
+    readTimeMinutes: article.readTimeMinutes ?? null,
+    indiaBadge: indiaBadge(indiaScore, citiesOf(article.keywordMatches)),
+  };
+}
+
+export type PublicArticle = ReturnType<typeof toPublicArticle>;
+
+/** The expanded card (reader spec section 9): a 400-word summary and 2 key points (3 if featured). */
+export const EXPANDED_SUMMARY_WORDS = 400;
+
+export function keyPointCount(isFeatured: boolean): number {
+  return isFeatured ? 3 : 2;
+}
+
+/**
+ * Key points: the first sentences of the text that say something (6 to 40 words), each once, skipping
+ * the sentence the summary opens with since the card already shows it.
+ */
+export function keyPoints(text: string, summary: string, count: number): string[] {
+  const sentences = text
+    .replace(/\s+/g, ' ')
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'‘“₹])/)
+    .map((sentence) => sentence.trim());
+  const opening = summary.replace(/\s+/g, ' ').trim().slice(0, 60);
+  const points: string[] = [];
+  for (const sentence of sentences) {
+    const length = sentence.split(' ').length;
+    if (length < 6 || length > 40 || (opening && sentence.startsWith(opening)) || points.includes(sentence)) continue;
+    points.push(sentence);
+    if (points.length >= count) break;
+  }
+  return points;
+}

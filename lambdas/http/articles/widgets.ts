@@ -1,0 +1,10 @@
+import { computeWidgets, TRENDING_TOPICS_ITEMS } from '#domain/widgets.ts';
+import { publicArticleIndex } from '#store/article-search.ts';
+import { route } from '#shared/http.ts';
+import { mergedTrendingKeywords } from './tracking.ts';
+
+/** Every side widget's figures, counted from the public articles and trending keywords at request time. */
+export const widgetData = route({}, async () => {
+  const [index, keywords] = await Promise.all([publicArticleIndex(), mergedTrendingKeywords(TRENDING_TOPICS_ITEMS)]);
+  return computeWidgets(index.all(), keywords, (keyword) => index.query({ q: keyword, limit: 0 }).total);
+});
