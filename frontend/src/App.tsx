@@ -5,6 +5,7 @@ import { ErrorBoundary } from './reader/ErrorBoundary.tsx';
 import { Footer } from './reader/Footer.tsx';
 import { Header } from './reader/Header.tsx';
 import { HomePage } from './reader/HomePage.tsx';
+import { InstallPrompt } from './reader/InstallPrompt.tsx';
 import { NotFoundPage } from './reader/NotFoundPage.tsx';
 import { ToastProvider } from './reader/Toasts.tsx';
 
@@ -26,6 +27,7 @@ function ReaderShell({ children }: { children: ReactNode }) {
         <Suspense fallback={<p className="page">Loading...</p>}>{children}</Suspense>
       </ErrorBoundary>
       <Footer />
+      <InstallPrompt />
     </ToastProvider>
   );
 }

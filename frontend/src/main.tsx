@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { startOfflineSupport } from './pwa.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -10,3 +11,5 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
+
+void startOfflineSupport();

@@ -97,12 +97,11 @@ export class ArticleSearchIndex {
     storeFields: [],
     searchOptions: {
       boost: { title: 3, tags: 2, summary: 1.5, sourceName: 1.5 },
-      // Every word must match (as ILIKE on a phrase would), the last one also as a prefix (typing),
-      // words of 4+ letters within one edit per 5 letters (typos).
+      // Every word must match (as ILIKE on a phrase would), the last one also as a prefix (typing);
+      // words of 4-6 letters within one edit, longer ones within two (a swapped pair is two edits).
       combineWith: 'AND',
       prefix: (_term, index, terms) => index === terms.length - 1,
-      fuzzy: (term) => (term.length >= 4 ? 0.2 : false),
-      maxFuzzy: 2,
+      fuzzy: (term) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
     },
   });
 

@@ -145,7 +145,7 @@ export class Site extends Construct {
     const hashedAssets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
       sources: [build],
       destinationBucket: this.bucket,
-      exclude: ['index.html', 'config.json'],
+      exclude: ['index.html', 'config.json', 'sw.js', 'manifest.webmanifest'],
       cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
@@ -157,7 +157,7 @@ export class Site extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
       prune: false,
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: ['/index.html', '/config.json', '/sw.js', '/manifest.webmanifest'],
     }).node.addDependency(hashedAssets);
   }
 }

@@ -1,36 +1,45 @@
-import { apiGet } from './client.ts';
+import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/public-articles.ts';
+import type { Widgets } from '#domain/widgets.ts';
+import { apiGet, apiPost } from './client.ts';
 
-/** The card fields GET /articles answers with (lambdas/http/articles/list-articles.ts). */
-export interface Article {
-  id: string;
-  title: string;
-  summary: string;
-  category: string;
-  tags: string[];
-  sourceUrl: string;
-  sourceName: string;
-  author: string | null;
-  imageUrl: string | null;
-  contentType: 'article' | 'video' | 'podcast';
-  publishedAt: string;
-  viewsCount: number;
-  isFeatured: boolean;
-  relevanceScore: number;
-  qualityScore: number | null;
+/** The card fields GET /articles answers with (lambdas/domain/public-articles.ts toPublicArticle). */
+export type Article = PublicArticle;
+
+export interface ArticleQuery {
+  search?: string | undefined;
+  category?: string | undefined;
+  sort?: ArticleSort | undefined;
+  quality?: QualityFilter | undefined;
+  market?: MarketFocus | undefined;
+  featured?: boolean | undefined;
+  page?: number | undefined;
+  limit?: number | undefined;
 }
 
-export interface ArticlePage {
+export interface ArticleList {
   items: Article[];
-  cursor: string | null;
+  total: number;
+  page: number;
+  pages: number;
 }
 
-export function fetchArticles(params: { category?: string; limit?: number; cursor?: string | null }): Promise<ArticlePage> {
-  return apiGet<ArticlePage>('/articles', { category: params.category, limit: params.limit, cursor: params.cursor ?? undefined });
+export function fetchArticles(query: ArticleQuery): Promise<ArticleList> {
+  return apiGet<ArticleList>('/articles', {
+    q: query.search?.trim() || undefined,
+    category: query.category,
+    sort: query.sort,
+    quality: query.quality,
+    market: query.market,
+    featured: query.featured ? 'true' : undefined,
+    page: query.page,
+    limit: query.limit,
+  });
 }
 
 export interface ArticleDetail extends Article {
   content: string;
-  readTimeMinutes: number | null;
+  expandedSummary: string;
+  keyPoints: string[];
   related: Article[];
 }
 
@@ -38,12 +47,37 @@ export function fetchArticle(id: string): Promise<ArticleDetail> {
   return apiGet<ArticleDetail>(`/articles/${encodeURIComponent(id)}`);
 }
 
-export interface CategoryCount {
+export interface CategorySummary {
   slug: string;
   name: string;
   articleCount: number;
+  viewsCount: number;
+  thisWeek: number;
+  weeklyChange: number | null;
+  keywords: string[];
 }
 
-export function fetchCategories(): Promise<{ items: CategoryCount[] }> {
-  return apiGet<{ items: CategoryCount[] }>('/categories');
+export function fetchCategories(): Promise<{ items: CategorySummary[] }> {
+  return apiGet<{ items: CategorySummary[] }>('/categories');
 }
+
+export interface TrendingKeyword {
+  keyword: string;
+  searchCount: number;
+  source: string;
+}
+
+export function fetchTrendingKeywords(limit = 5): Promise<{ items: TrendingKeyword[] }> {
+  return apiGet<{ items: TrendingKeyword[] }>('/trending-keywords', { limit });
+}
+
+export function fetchWidgets(): Promise<Widgets> {
+  return apiGet<Widgets>('/widgets');
+}
+
+/** Counting is best effort: a failure never bothers the reader (reader spec section 8). */
+const quietly = (call: Promise<unknown>) => void call.catch(() => undefined);
+
+export const trackSearch = (term: string) => quietly(apiPost('/search-keywords', { term }));
+export const trackView = (id: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/views`, {}));
+export const trackShare = (id: string, platform: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/shares`, { platform }));

@@ -1,17 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { breaking, freshness, isTrending, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
-import type { Article } from '../api/articles.ts';
-import { relativeTime } from '#domain/badges.ts';
+import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../api/articles.ts';
+import { SHARE_TARGETS, shareUrl } from './share.ts';
 import { useToast } from './Toasts.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
 
+/** Reader spec section 4: a card counts a view once, after it has been at least half visible for 2 s. */
+const VIEW_DELAY_MS = 2000;
+const VIEW_THRESHOLD = 0.5;
+const COPIED_MS = 2000;
+const BREAKING_LABEL = { urgent: 'Urgent', live: 'Live', breaking: 'Breaking' } as const;
+const FRESHNESS_LABEL = { 'just-now': 'Just now', hourly: 'Today', daily: 'This week' } as const;
+
+function useViewTracking(id: string) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof IntersectionObserver === 'undefined') return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const observer = new IntersectionObserver(
+      ([entry]) => {
+        if (entry?.isIntersecting) {
+          timer ??= setTimeout(() => {
+            trackView(id);
+            observer.disconnect();
+          }, VIEW_DELAY_MS);
+        } else if (timer) {
+          clearTimeout(timer);
+          timer = undefined;
+        }
+      },
+      { threshold: VIEW_THRESHOLD },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      if (timer) clearTimeout(timer);
+    };
+  }, [id]);
+  return ref;
+}
+
 export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id: string) => void }) {
   const toast = useToast();
+  const ref = useViewTracking(article.id);
+  const [expanded, setExpanded] = useState(false);
+  const [detail, setDetail] = useState<ArticleDetail | null>(null);
+  const [copied, setCopied] = useState(false);
+  const now = new Date();
+  const fresh = freshness(article.publishedAt, now);
+  const trending = isTrending(article.publishedAt, article.viewsCount, now);
+  const breakingKind = breaking(`${article.title} ${article.summary}`, article.publishedAt, article.viewsCount, now);
+  const velocity = viewsPerHour(article.publishedAt, article.viewsCount, now);
+
+  const expand = () => {
+    setExpanded((open) => !open);
+    if (!detail) fetchArticle(article.id).then(setDetail, () => undefined);
+  };
+
+  const copyLink = async () => {
+    try {
+      await navigator.clipboard.writeText(await shareUrl(article.id));
+      trackShare(article.id, 'copy');
+      setCopied(true);
+      setTimeout(() => setCopied(false), COPIED_MS);
+      toast('Link copied!', 'Article link copied to clipboard');
+    } catch {
+      toast('Failed to copy', 'Could not copy link to clipboard');
+    }
+  };
+
+  const openShare = async (target: (typeof SHARE_TARGETS)[number]) => {
+    trackShare(article.id, target.platform);
+    window.open(target.href(await shareUrl(article.id), article.title), '_blank', 'noopener,noreferrer');
+  };
+
   return (
-    <article className="card" aria-labelledby={`title-${article.id}`}>
+    <article ref={ref} className={expanded ? 'card expanded' : 'card'} aria-labelledby={`title-${article.id}`}>
       <div className="card-meta">
         <span className="badge">{categoryName(article.category)}</span>
+        {breakingKind && <span className={`badge breaking ${breakingKind}`}>{BREAKING_LABEL[breakingKind]}</span>}
+        {trending && <span className="badge trending">Trending</span>}
+        {fresh && <span className={`badge fresh ${fresh}`}>{FRESHNESS_LABEL[fresh]}</span>}
+        {article.indiaBadge && <span className="badge india">{article.indiaBadge}</span>}
         {article.isFeatured && <span className="badge featured">Featured</span>}
         {article.qualityScore !== null && <span className="badge quality">{qualityLevel(article.qualityScore)}</span>}
       </div>
@@ -20,7 +94,24 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
           {article.title}
         </button>
       </h2>
-      <p className="summary">{article.summary}</p>
+      {expanded ? (
+        <div className="card-details">
+          <p className="summary">{detail ? detail.expandedSummary : article.summary}</p>
+          {detail && detail.keyPoints.length > 0 && (
+            <>
+              <h3>Key points</h3>
+              <ul>
+                {detail.keyPoints.map((point) => (
+                  <li key={point}>{point}</li>
+                ))}
+              </ul>
+            </>
+          )}
+          {article.tags.length > 0 && <p className="tags">{article.tags.slice(0, 3).map((tag) => `#${tag}`).join(' ')}</p>}
+        </div>
+      ) : (
+        <p className="summary">{article.summary}</p>
+      )}
       <div className="card-actions">
         {/* Accounts come with their own issue; until then every reader is a guest (reader spec section 8 texts). */}
         <button type="button" onClick={() => toast('Sign in required', 'Please sign in to bookmark articles')}>
@@ -29,12 +120,34 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
         <button type="button" onClick={() => toast('Login Required', 'Please log in to like articles.')}>
           Like
         </button>
+        <details className="share-menu">
+          <summary>Share</summary>
+          <ul>
+            {SHARE_TARGETS.map((target) => (
+              <li key={target.platform}>
+                <button type="button" onClick={() => void openShare(target)}>
+                  {target.label}
+                </button>
+              </li>
+            ))}
+            <li>
+              <button type="button" onClick={() => void copyLink()}>
+                {copied ? 'Copied!' : 'Copy link'}
+              </button>
+            </li>
+          </ul>
+        </details>
+        <button type="button" className="details-toggle" aria-expanded={expanded} onClick={expand}>
+          {expanded ? 'Show Less' : 'Show Details'}
+        </button>
       </div>
       <div className="card-footer">
         <span>
-          {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt)}</time>
+          {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt, now)}</time>
+          {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
+          {velocity > VELOCITY_SHOWN_ABOVE ? ` · ${velocity} views/h` : ''}
         </span>
-        <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer">
+        <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" onClick={() => trackView(article.id)}>
           Read Full Article<span className="visually-hidden">: {article.title}</span>
         </a>
       </div>

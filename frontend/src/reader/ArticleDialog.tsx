@@ -2,7 +2,7 @@ import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { fetchArticle, type ArticleDetail } from '../api/articles.ts';
 import { categoryName } from './ArticleCard.tsx';
-import { relativeTime } from '#domain/badges.ts';
+import { isTrending, relativeTime } from '#domain/badges.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {
@@ -42,6 +42,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
             <div className="card-meta">
               <span className="badge">{categoryName(article.category)}</span>
               {article.isFeatured && <span className="badge featured">Featured</span>}
+              {isTrending(article.publishedAt, article.viewsCount) && <span className="badge trending">Trending</span>}
             </div>
             <h2 id="dialog-title">{article.title}</h2>
             <p className="dialog-meta">

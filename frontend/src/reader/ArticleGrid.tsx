@@ -1,16 +1,26 @@
 import { lazy, Suspense, useState } from 'react';
+import type { ArticleQuery } from '../api/articles.ts';
 import { ArticleCard } from './ArticleCard.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
+import { Pagination } from './Pagination.tsx';
 import { useArticles } from './useArticles.ts';
 
 const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
 
-/** The paginated grid with its loading, empty and error states, and the article dialog. */
-export function ArticleGrid({ category, pageSize }: { category?: string; pageSize: number }) {
-  const { items, loading, error, hasMore, loadMore, retry } = useArticles(category, pageSize);
+/** A page of the list with its count, loading, empty and error states, page links and the article dialog. */
+export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (page: number) => void }) {
+  const { items, total, pages, loading, error, retry } = useArticles(query);
   const [openId, setOpenId] = useState<string | null>(null);
+  const page = query.page ?? 1;
   return (
     <>
+      <p className="result-count" aria-live="polite">
+        {!loading && !error && (
+          <span className="badge count" data-testid="result-count">
+            {total} {total === 1 ? 'article' : 'articles'}
+          </span>
+        )}
+      </p>
       {error && (
         <div role="alert" className="notice error">
           <strong>Error</strong> {error}{' '}
@@ -26,18 +36,18 @@ export function ArticleGrid({ category, pageSize }: { category?: string; pageSiz
         </div>
       )}
       <div className="grid" aria-busy={loading}>
-        {items.map((article) => (
-          <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
-            <ArticleCard article={article} onOpen={setOpenId} />
-          </ErrorBoundary>
-        ))}
-        {loading && Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)}
+        {loading
+          ? Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)
+          : items.map((article) => (
+              <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
+                <ArticleCard article={article} onOpen={setOpenId} />
+              </ErrorBoundary>
+            ))}
       </div>
-      {hasMore && !loading && (
-        <button type="button" className="more" onClick={loadMore}>
-          Load more articles
-        </button>
-      )}
+      <Pagination page={page} pages={pages} onPage={(next) => {
+        onPage(next);
+        window.scrollTo({ top: 0 });
+      }} />
       {openId && (
         <Suspense fallback={null}>
           <ArticleDialog id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />

@@ -1,23 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, HIDDEN_FROM_PUBLIC, isCategorySlug } from '#domain/categories.ts';
-import { fetchCategories } from '../api/articles.ts';
+import { CATEGORY_PAGE_SIZE } from '#domain/public-articles.ts';
+import { fetchCategories, type CategorySummary } from '../api/articles.ts';
 import { ArticleGrid } from './ArticleGrid.tsx';
-
-/** Reader spec section 9: a category page shows 24 at a time. */
-const CATEGORY_PAGE_SIZE = 24;
+import { FilterBar } from './FilterBar.tsx';
+import { useFilters } from './filters.ts';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
-  const [count, setCount] = useState<number | null>(null);
+  const [filters, update, clear] = useFilters();
+  const [summary, setSummary] = useState<CategorySummary | null>(null);
   const known = isCategorySlug(slug) && !HIDDEN_FROM_PUBLIC.has(slug);
 
   useEffect(() => {
     if (!known) return;
     let cancelled = false;
+    setSummary(null);
     fetchCategories().then(
-      ({ items }) => !cancelled && setCount(items.find((item) => item.slug === slug)?.articleCount ?? 0),
-      () => !cancelled && setCount(null),
+      ({ items }) => !cancelled && setSummary(items.find((item) => item.slug === slug) ?? null),
+      () => !cancelled && setSummary(null),
     );
     return () => {
       cancelled = true;
@@ -40,10 +42,42 @@ export function CategoryPage() {
       <section className="hero">
         <h1>{CATEGORY_NAMES[slug]}</h1>
         <p>{CATEGORY_DESCRIPTIONS[slug]}</p>
-        {/* The only figure here is the server's count; the older app's sample view and reader tiles are left out. */}
-        {count !== null && <p className="stat" data-testid="category-count">{count} articles</p>}
+        {summary && summary.keywords.length > 0 && (
+          <p className="keywords">
+            {summary.keywords.map((keyword) => (
+              <span key={keyword} className="badge">
+                {keyword}
+              </span>
+            ))}
+          </p>
+        )}
+        {/* The tiles count the public list; the older app's sample views, readers and trend are not shown. */}
+        {summary && (
+          <dl className="tiles">
+            <div>
+              <dt>Articles</dt>
+              <dd data-testid="category-count">{summary.articleCount}</dd>
+            </div>
+            <div>
+              <dt>Views</dt>
+              <dd>{summary.viewsCount}</dd>
+            </div>
+            <div>
+              <dt>This week</dt>
+              <dd>
+                {summary.thisWeek}
+                {summary.weeklyChange !== null && ` (${summary.weeklyChange > 0 ? '+' : ''}${summary.weeklyChange}%)`}
+              </dd>
+            </div>
+          </dl>
+        )}
       </section>
-      <ArticleGrid key={slug} category={slug} pageSize={CATEGORY_PAGE_SIZE} />
+      <FilterBar filters={filters} onChange={update} onClear={clear} showCategory={false} />
+      <ArticleGrid
+        key={slug}
+        query={{ ...filters, category: slug, limit: CATEGORY_PAGE_SIZE, sort: filters.sort || undefined }}
+        onPage={(page) => update({ page })}
+      />
     </main>
   );
 }

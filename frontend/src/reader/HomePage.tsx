@@ -1,21 +1,99 @@
+import { useCallback, useRef, useState } from 'react';
+import { HOME_PAGE_SIZE } from '#domain/public-articles.ts';
 import { ArticleGrid } from './ArticleGrid.tsx';
+import { FilterBar } from './FilterBar.tsx';
+import { useFilters } from './filters.ts';
+import { FloatingActionBar } from './FloatingActionBar.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { SideWidgets } from './SideWidgets.tsx';
+import { useNewArticles } from './useNewArticles.ts';
+import { useWidgets } from './useWidgets.ts';
 
-/** Reader spec section 9: the home list shows 15 at a time. */
-const HOME_PAGE_SIZE = 15;
+/** Reader spec section 9: the guest feed shows the newest 20. */
+const FEED_PAGE_SIZE = 20;
+
+type Tab = 'feed' | 'all';
 
 export function HomePage() {
+  const [filters, update, clear] = useFilters();
+  const [tab, setTab] = useState<Tab>('all');
+  const widgets = useWidgets();
+  const fresh = useNewArticles();
+  const filterBar = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLDivElement>(null);
+  const search = useCallback((term: string) => {
+    update({ search: term, sort: '' });
+    setTab('all');
+  }, [update]);
+  const pulse = widgets.data?.creatorEconomyPulse;
+  const stories = pulse?.find((tile) => tile.id === 'stories')?.value;
+  const publishers = pulse?.find((tile) => tile.id === 'publishers')?.value;
+
   return (
-    <main className="page">
+    <main className="page home">
       <section className="hero">
         <h1>Creator economy and influencer marketing news, India first</h1>
         <p>Curated from publishers across the industry, scored for relevance, linked to the source.</p>
+        {/* Figures from the table only: the older app's market-size claims are not ours to print. */}
+        {widgets.data && (
+          <p className="hero-stats" data-testid="hero-stats">
+            <strong>{widgets.data.totalArticles}</strong> articles · <strong>{stories ?? 0}</strong> this week from <strong>{publishers ?? 0}</strong> publishers
+          </p>
+        )}
       </section>
-      <section aria-labelledby="latest-heading">
-        <h2 id="latest-heading" className="section-title">
-          Latest Articles
-        </h2>
-        <ArticleGrid pageSize={HOME_PAGE_SIZE} />
-      </section>
+      <div ref={searchBox}>
+        <SearchBox
+          value={filters.search}
+          category={filters.category}
+          onSearch={search}
+          onCategory={(category) => update({ category })}
+          onFilters={() => filterBar.current?.querySelector<HTMLElement>('select, button')?.focus()}
+        />
+      </div>
+      {fresh.count > 0 && (
+        <div className="new-banner" role="status">
+          {fresh.count} new article{fresh.count === 1 ? '' : 's'} published
+          <button type="button" onClick={fresh.refresh}>
+            Refresh
+          </button>
+        </div>
+      )}
+      <div className="home-layout">
+        <div className="home-main">
+          <div role="tablist" aria-label="Article lists" className="tabs">
+            <button type="button" role="tab" id="tab-feed" aria-selected={tab === 'feed'} aria-controls="panel-feed" onClick={() => setTab('feed')}>
+              Personalized Feed
+            </button>
+            <button type="button" role="tab" id="tab-all" aria-selected={tab === 'all'} aria-controls="panel-all" onClick={() => setTab('all')}>
+              All Articles
+            </button>
+          </div>
+          {tab === 'all' ? (
+            <section role="tabpanel" id="panel-all" aria-labelledby="tab-all">
+              <h2 className="section-title">{filters.search ? `Search results for "${filters.search}"` : 'Latest Articles'}</h2>
+              <div ref={filterBar}>
+                <FilterBar filters={filters} onChange={update} onClear={clear} />
+              </div>
+              <ArticleGrid
+                key={fresh.generation}
+                query={{ ...filters, limit: HOME_PAGE_SIZE, sort: filters.sort || undefined, category: filters.category || undefined }}
+                onPage={(page) => update({ page })}
+              />
+            </section>
+          ) : (
+            <section role="tabpanel" id="panel-feed" aria-labelledby="tab-feed">
+              <div className="notice">
+                <strong>Your feed, picked for you</strong>
+                <p>Sign-in and the personalised feed arrive with accounts; until then this tab shows the latest articles for everyone.</p>
+              </div>
+              <h2 className="section-title">Latest Articles</h2>
+              <ArticleGrid key={fresh.generation} query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
+            </section>
+          )}
+        </div>
+        <SideWidgets state={widgets} onSearch={search} />
+      </div>
+      <FloatingActionBar onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
     </main>
   );
 }

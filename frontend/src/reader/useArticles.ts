@@ -1,57 +1,63 @@
-import { useCallback, useEffect, useState } from 'react';
-import { fetchArticles, type Article } from '../api/articles.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchArticles, type Article, type ArticleList, type ArticleQuery } from '../api/articles.ts';
 
 export interface ArticlesState {
   items: Article[];
+  total: number;
+  pages: number;
   loading: boolean;
   error: string | null;
-  hasMore: boolean;
-  loadMore: () => void;
   retry: () => void;
 }
 
-/** Newest published articles, a page at a time, following the API's cursor. */
-export function useArticles(category: string | undefined, pageSize: number): ArticlesState {
-  const [items, setItems] = useState<Article[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [hasMore, setHasMore] = useState(false);
+/** Reader spec section 9: the list refreshes every 180 s while the tab is visible. */
+const REFRESH_MS = 180_000;
+
+/** One page of the public list for a query; refetched when the query changes, on focus and periodically. */
+export function useArticles(query: ArticleQuery): ArticlesState {
+  const [list, setList] = useState<ArticleList | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const key = JSON.stringify(query);
+  const latestKey = useRef(key);
+  latestKey.current = key;
 
-  const load = useCallback(
-    async (from: string | null, signal: { cancelled: boolean }) => {
-      setLoading(true);
+  const load = useCallback(async (quiet: boolean) => {
+    const requested = key;
+    if (!quiet) setLoading(true);
+    try {
+      const answer = await fetchArticles(JSON.parse(requested) as ArticleQuery);
+      if (latestKey.current !== requested) return;
+      setList(answer);
       setError(null);
-      try {
-        const page = await fetchArticles({ category, limit: pageSize, cursor: from });
-        if (signal.cancelled) return;
-        setItems((current) => (from ? [...current, ...page.items] : page.items));
-        setCursor(page.cursor);
-        setHasMore(page.cursor !== null);
-      } catch (caught) {
-        if (!signal.cancelled) setError(caught instanceof Error ? caught.message : 'Failed to fetch articles');
-      } finally {
-        if (!signal.cancelled) setLoading(false);
-      }
-    },
-    [category, pageSize],
-  );
+    } catch (caught) {
+      if (latestKey.current === requested && !quiet) setError(caught instanceof Error ? caught.message : 'Failed to fetch articles');
+    } finally {
+      if (latestKey.current === requested) setLoading(false);
+    }
+  }, [key]);
 
   useEffect(() => {
-    const signal = { cancelled: false };
-    void load(null, signal);
-    return () => {
-      signal.cancelled = true;
-    };
+    void load(false);
   }, [load, attempt]);
 
+  useEffect(() => {
+    const refresh = () => document.visibilityState === 'visible' && void load(true);
+    const timer = setInterval(refresh, REFRESH_MS);
+    window.addEventListener('focus', refresh);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('focus', refresh);
+    };
+  }, [load]);
+
   return {
-    items,
+    items: list?.items ?? [],
+    total: list?.total ?? 0,
+    pages: list?.pages ?? 0,
     loading,
     error,
-    hasMore,
-    loadMore: () => void load(cursor, { cancelled: false }),
     retry: () => setAttempt((n) => n + 1),
   };
 }

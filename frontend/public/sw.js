@@ -1,0 +1,71 @@
+/*
+ * Creator News Hub service worker: the app shell and hashed assets from cache, recent pages and the
+ * reader API's answers from the network first with the last copy kept for offline reading.
+ * The version names the caches; a new version drops the old ones (reader spec: cache version 2.1.0).
+ */
+const VERSION = '2.1.0';
+const SHELL_CACHE = `cnh-shell-${VERSION}`;
+const PAGES_CACHE = `cnh-pages-${VERSION}`;
+const API_CACHE = `cnh-api-${VERSION}`;
+const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png'];
+const RECENT_PAGES = 20;
+const RECENT_ANSWERS = 50;
+const READER_API = /^\/(articles|categories|widgets|trending-keywords)(\/|$)/;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  const current = new Set([SHELL_CACHE, PAGES_CACHE, API_CACHE]);
+  event.waitUntil(
+    caches.keys()
+      .then((names) => Promise.all(names.filter((name) => !current.has(name)).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+async function keepRecent(cacheName, limit) {
+  const cache = await caches.open(cacheName);
+  const keys = await cache.keys();
+  await Promise.all(keys.slice(0, Math.max(0, keys.length - limit)).map((key) => cache.delete(key)));
+}
+
+async function networkFirst(request, cacheName, limit, fallbackUrl) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(cacheName);
+      await cache.put(request, response.clone());
+      void keepRecent(cacheName, limit);
+    }
+    return response;
+  } catch (error) {
+    const cached = (await caches.match(request)) ?? (fallbackUrl ? await caches.match(fallbackUrl) : undefined);
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+async function cacheFirst(request) {
+  const cached = await caches.match(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok) await (await caches.open(SHELL_CACHE)).put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (request.mode === 'navigate') {
+    event.respondWith(networkFirst(request, PAGES_CACHE, RECENT_PAGES, '/'));
+  } else if (url.origin === self.location.origin && url.pathname.startsWith('/assets/')) {
+    event.respondWith(cacheFirst(request));
+  } else if (url.origin === self.location.origin && url.pathname === '/config.json') {
+    event.respondWith(networkFirst(request, SHELL_CACHE, 100));
+  } else if (READER_API.test(url.pathname)) {
+    event.respondWith(networkFirst(request, API_CACHE, RECENT_ANSWERS));
+  }
+});

@@ -1,0 +1,36 @@
+import { useToast } from './Toasts.tsx';
+
+/** Search, bookmarks, settings and the device's share sheet, always at hand on the home page. */
+export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
+  const toast = useToast();
+  const share = async () => {
+    const url = window.location.href;
+    if (navigator.share) {
+      await navigator.share({ title: document.title, url }).catch(() => undefined);
+      return;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      toast('Link copied!', 'Article link copied to clipboard');
+    } catch {
+      toast('Failed to copy', 'Could not copy link to clipboard');
+    }
+  };
+  return (
+    <nav className="floating-bar" aria-label="Quick actions">
+      <button type="button" onClick={onSearch}>
+        Search
+      </button>
+      {/* Bookmarks and settings belong to accounts (a later issue): a guest is told to sign in. */}
+      <button type="button" onClick={() => toast('Sign in required', 'Please sign in to bookmark articles')}>
+        Bookmarks
+      </button>
+      <button type="button" onClick={() => toast('Sign in required', 'Please sign in to change your settings')}>
+        Settings
+      </button>
+      <button type="button" onClick={() => void share()}>
+        Share
+      </button>
+    </nav>
+  );
+}

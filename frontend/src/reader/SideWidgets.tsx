@@ -1,0 +1,134 @@
+import type { ReactNode } from 'react';
+import { relativeTime } from '#domain/badges.ts';
+import { WIDGET_FAILURE_CAP, type WidgetState } from './useWidgets.ts';
+
+function formatChange(change: number | null, unit: 'percent' | 'points'): string {
+  if (change === null) return 'no earlier figure';
+  const sign = change > 0 ? '+' : '';
+  return unit === 'percent' ? `${sign}${change}% vs last week` : `${sign}${change} pts vs last week`;
+}
+
+/** A widget's frame: its title, an optional refresh, and the spec's failure texts (retry n/3, then unavailable). */
+function Widget({ title, state, refreshable, children }: { title: string; state: WidgetState; refreshable?: boolean; children: ReactNode }) {
+  const exhausted = state.failures >= WIDGET_FAILURE_CAP;
+  const slug = title.toLowerCase().replace(/[^a-z]+/g, '-');
+  return (
+    <section className="widget" aria-labelledby={`widget-${slug}`}>
+      <header>
+        <h2 id={`widget-${slug}`}>{title}</h2>
+        {refreshable && (
+          <button type="button" onClick={state.refresh} disabled={state.loading || exhausted} aria-label={`Refresh ${title}`}>
+            ↻
+          </button>
+        )}
+      </header>
+      {state.failures > 0 && (
+        <div role="alert" className="widget-error">
+          {exhausted ? (
+            <p>Service temporarily unavailable</p>
+          ) : (
+            <>
+              <p>Unable to load data</p>
+              <button type="button" onClick={state.refresh} disabled={state.loading}>
+                Retry attempt {state.failures}/{WIDGET_FAILURE_CAP}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {state.data ? children : state.loading ? <p className="muted">Loading...</p> : null}
+    </section>
+  );
+}
+
+export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch: (term: string) => void }) {
+  const data = state.data;
+  return (
+    <aside className="side-widgets" aria-label="Widgets">
+      <Widget title="Creator Economy Pulse" state={state}>
+        <dl className="tiles">
+          {data?.creatorEconomyPulse.map((tile) => (
+            <div key={tile.id} title={tile.description}>
+              <dt>{tile.label}</dt>
+              <dd>
+                <strong>{tile.value === null ? '—' : tile.unit === 'percent' ? `${tile.value}%` : tile.value}</strong>
+                <span className="muted">{formatChange(tile.change, tile.unit === 'count' ? 'percent' : 'points')}</span>
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Widget>
+      <Widget title="Platform Updates" state={state} refreshable>
+        {data && data.platformUpdates.length === 0 && <p className="muted">No platform updates yet.</p>}
+        <ul className="widget-list">
+          {data?.platformUpdates.map((item) => (
+            <li key={item.id}>
+              <a href={item.sourceUrl} target="_blank" rel="noopener noreferrer">{item.title}</a>
+              <span className="muted">
+                <span className={`badge impact-${item.impact.toLowerCase()}`}>{item.impact}</span> {item.sourceName} · {relativeTime(item.publishedAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+      <Widget title="Market Insights" state={state}>
+        <ul className="widget-list">
+          {data?.marketInsights.map((row) => (
+            <li key={row.id}>
+              <strong>{row.metric}</strong>
+              <span className="muted">
+                {row.value} stories in {row.timeframe} · {formatChange(row.change, 'percent')}
+                {row.averageRelevance !== null ? ` · relevance ${row.averageRelevance}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+      <Widget title="Trending Creator Topics" state={state} refreshable>
+        {data && data.trendingTopics.length === 0 && <p className="muted">No trending topics this week yet.</p>}
+        <ul className="widget-list">
+          {data?.trendingTopics.map((topic) => (
+            <li key={topic.id}>
+              <button type="button" className="link-button" onClick={() => onSearch(topic.topic)}>
+                {topic.hashtag}
+              </button>
+              <span className="muted">
+                {topic.articles} {topic.articles === 1 ? 'article' : 'articles'}
+                {topic.searchCount > 0 ? ` · ${topic.searchCount} searches` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+      <Widget title="Industry News" state={state} refreshable>
+        {data && data.industryNews.length === 0 && <p className="muted">No industry news yet.</p>}
+        <ul className="widget-list">
+          {data?.industryNews.map((item) => (
+            <li key={item.id}>
+              <a href={item.sourceUrl} target="_blank" rel="noopener noreferrer">{item.title}</a>
+              <span className="muted">
+                {item.urgent && <span className="badge breaking urgent">Urgent</span>} {item.sourceName} · {relativeTime(item.publishedAt)}
+                {item.readTimeMinutes ? ` · ${item.readTimeMinutes} min read` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </Widget>
+      <Widget title="News Digest" state={state}>
+        <ol className="widget-list">
+          {data?.newsDigest.map((item) => (
+            <li key={item.id}>
+              {item.breaking && <span className="badge breaking">Breaking</span>}{' '}
+              {/* Reader spec section 2: a digest item searches the first 3 words of its title. */}
+              <button type="button" className="link-button" onClick={() => onSearch(item.title.split(/\s+/).slice(0, 3).join(' '))}>
+                {item.title}
+              </button>
+              <span className="muted">{item.sourceName}</span>
+            </li>
+          ))}
+        </ol>
+      </Widget>
+      {data && <p className="muted small">Updated {relativeTime(data.generatedAt)} · {data.totalArticles} articles counted</p>}
+    </aside>
+  );
+}

@@ -1,0 +1,55 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ARTICLE_SORTS, MARKET_FOCUSES, QUALITY_FILTERS, type ArticleSort, type MarketFocus, type QualityFilter } from '#domain/public-articles.ts';
+
+/** What the filter bar and the search box choose; kept in the address so a list can be shared and reloaded. */
+export interface Filters {
+  search: string;
+  category: string;
+  sort: ArticleSort | '';
+  quality: QualityFilter;
+  market: MarketFocus;
+  featured: boolean;
+  page: number;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+
+/** Reader spec section 2: market focus defaults to Indian. */
+export const DEFAULT_MARKET: MarketFocus = 'indian';
+
+export function readFilters(params: URLSearchParams): Filters {
+  return {
+    search: params.get('search') ?? '',
+    category: params.get('category') ?? '',
+    sort: params.has('sort') ? oneOf(ARTICLE_SORTS, params.get('sort'), 'latest') : '',
+    quality: oneOf(QUALITY_FILTERS, params.get('quality'), 'all'),
+    market: oneOf(MARKET_FOCUSES, params.get('market'), DEFAULT_MARKET),
+    featured: params.get('featured') === 'true',
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+}
+
+function writeFilters(filters: Filters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.search.trim()) params.set('search', filters.search.trim());
+  if (filters.category) params.set('category', filters.category);
+  if (filters.sort) params.set('sort', filters.sort);
+  if (filters.quality !== 'all') params.set('quality', filters.quality);
+  if (filters.market !== DEFAULT_MARKET) params.set('market', filters.market);
+  if (filters.featured) params.set('featured', 'true');
+  if (filters.page > 1) params.set('page', String(filters.page));
+  return params;
+}
+
+/** The filters in the address, and a setter that goes back to page 1 unless the page is what changes. */
+export function useFilters(): [Filters, (change: Partial<Filters>) => void, () => void] {
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(params), [params]);
+  const update = useCallback(
+    (change: Partial<Filters>) => setParams(writeFilters({ ...readFilters(params), page: 1, ...change })),
+    [params, setParams],
+  );
+  const clear = useCallback(() => setParams(writeFilters({ ...readFilters(new URLSearchParams()), search: readFilters(params).search })), [params, setParams]);
+  return [filters, update, clear];
+}
