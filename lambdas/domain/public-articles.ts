@@ -78,6 +78,10 @@ export function marketOf(indiaRelevance: number): Exclude<MarketFocus, 'all'> {
   return indiaRelevance >= INDIA_RELEVANT_AT ? 'indian' : 'global';
 }
 
+/** The search box's date-range chips: articles published within so many days. */
+export const DATE_RANGES = [1, 7, 30] as const;
+export type DateRange = (typeof DATE_RANGES)[number];
+
 /** Page sizes (reader spec section 9). */
 export const HOME_PAGE_SIZE = 15;
 export const CATEGORY_PAGE_SIZE = 24;

@@ -10,6 +10,7 @@
  * with every visible change (store/articles.ts) at most every few seconds, so a publish shows within
  * seconds everywhere.
  */
+import { createHash } from 'node:crypto';
 import MiniSearch, { type SearchResult as TextMatch } from 'minisearch';
 import type { CategorySlug } from '#domain/categories.ts';
 import {
@@ -37,6 +38,8 @@ export interface ArticleQuery {
   quality?: QualityFilter | undefined;
   market?: MarketFocus | undefined;
   featuredOnly?: boolean | undefined;
+  /** Only articles published within this many days. */
+  withinDays?: number | undefined;
   offset?: number | undefined;
   limit?: number | undefined;
 }
@@ -64,6 +67,14 @@ interface TextDocument {
   sourceName: string;
 }
 
+const TEXT_FIELDS = ['title', 'summary', 'content', 'tags', 'sourceName'] as const;
+
+const TEXT_CACHE_ENTRIES = 200;
+
+/** A digest of an article's searchable text (cheaper to keep than the text). */
+const textDigest = (document: TextDocument) =>
+  createHash('sha1').update(TEXT_FIELDS.map((field) => document[field]).join('\u0000')).digest('base64');
+
 type Comparator = (a: IndexedArticle, b: IndexedArticle) => number;
 
 const newestFirst: Comparator = (a, b) => b.publishedAtMs - a.publishedAtMs || (a.id < b.id ? 1 : -1);
@@ -88,22 +99,32 @@ function textDocument(article: ArticleFields): TextDocument {
   };
 }
 
+const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
+const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | null | undefined;
+
 export class ArticleSearchIndex {
   private readonly articles = new Map<string, IndexedArticle>();
+  /** The digest of each article's indexed text, to tell a text change from a views or flag change. */
+  private readonly digests = new Map<string, string>();
+  /** Recent search answers (ids, best first), least recently used dropped first. */
+  private readonly textCache = new Map<string, string[]>();
   /** Sorted copies of the whole list, dropped on every change. */
   private readonly sorted = new Map<string, IndexedArticle[]>();
   private readonly text = new MiniSearch<TextDocument>({
-    fields: ['title', 'summary', 'content', 'tags', 'sourceName'],
+    fields: [...TEXT_FIELDS],
     storeFields: [],
     searchOptions: {
       boost: { title: 3, tags: 2, summary: 1.5, sourceName: 1.5 },
-      // Every word must match (as ILIKE on a phrase would), the last one also as a prefix (typing);
-      // words of 4-6 letters within one edit, longer ones within two (a swapped pair is two edits).
+      // Every word must match (as ILIKE on a phrase would), the last one also as a prefix (typing).
+      // A word no article contains is a typo: within one edit for 4-6 letters, two from 7 (a swapped
+      // pair is two edits). Words that exist are not expanded: their neighbours would multiply the work.
       combineWith: 'AND',
       prefix: (_term, index, terms) => index === terms.length - 1,
-      fuzzy: (term) => (term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
+      fuzzy: (term) => (this.vocabulary.has(term) ? false : term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
     },
   });
+  /** Every word ever indexed (never shrinks: a word left only by removed articles merely skips typo matching). */
+  private readonly vocabulary = new Set<string>();
 
   get size(): number {
     return this.articles.size;
@@ -124,8 +145,19 @@ export class ArticleSearchIndex {
       market: marketOf(article.indiaRelevance ?? 0),
       excludedWithoutSearch: hasExcludedTitle(card.title),
     };
-    if (this.text.has(article.id)) this.text.discard(article.id);
-    this.text.add(textDocument(article));
+    const document = textDocument(article);
+    const digest = textDigest(document);
+    const known = this.digests.get(article.id);
+    if (known !== digest) {
+      if (known) this.text.discard(article.id);
+      this.text.add(document);
+      for (const token of tokenize(TEXT_FIELDS.map((field) => document[field]).join(' '))) {
+        const word = processTerm(token);
+        if (word) this.vocabulary.add(word);
+      }
+      this.digests.set(article.id, digest);
+      this.textCache.clear();
+    }
     this.articles.set(article.id, indexed);
     this.sorted.clear();
   }
@@ -133,6 +165,8 @@ export class ArticleSearchIndex {
   remove(id: string): void {
     if (!this.articles.delete(id)) return;
     this.text.discard(id);
+    this.digests.delete(id);
+    this.textCache.clear();
     this.sorted.clear();
   }
 
@@ -145,28 +179,64 @@ export class ArticleSearchIndex {
     const term = query.q?.trim() ?? '';
     const offset = query.offset ?? 0;
     const limit = query.limit ?? 20;
+    const since = query.withinDays ? Date.now() - query.withinDays * 86_400_000 : -Infinity;
     const keep = (article: IndexedArticle) =>
+      article.publishedAtMs >= since &&
       (!query.category || article.category === query.category) &&
       (!query.quality || query.quality === 'all' || article.quality === query.quality) &&
       (!query.market || query.market === 'all' || article.market === query.market) &&
       (!query.featuredOnly || article.isFeatured);
 
-    let matches: IndexedArticle[];
     if (term) {
-      const found: TextMatch[] = this.text.search(term);
-      const scored = found.flatMap((match) => {
-        const article = this.articles.get(match.id as string);
-        return article && keep(article) ? [{ article, score: match.score }] : [];
-      });
       const sort = query.sort ?? 'best-match';
-      if (sort === 'best-match') scored.sort((a, b) => b.score - a.score || newestFirst(a.article, b.article));
-      else scored.sort((a, b) => COMPARATORS[sort](a.article, b.article));
-      matches = scored.map((entry) => entry.article);
-    } else {
-      const sort = !query.sort || query.sort === 'best-match' ? 'latest' : query.sort;
-      matches = this.sortedBy(sort).filter((article) => !article.excludedWithoutSearch && keep(article));
+      const ids = this.textMatches(term);
+      if (sort === 'best-match') {
+        // Already best first: count every match, keep only the page's cards.
+        const page: IndexedArticle[] = [];
+        let total = 0;
+        for (const id of ids) {
+          const article = this.articles.get(id);
+          if (!article || !keep(article)) continue;
+          if (total >= offset && page.length < limit) page.push(article);
+          total += 1;
+        }
+        return { items: page.map(toCard), total };
+      }
+      const matches: IndexedArticle[] = [];
+      for (const id of ids) {
+        const article = this.articles.get(id);
+        if (article && keep(article)) matches.push(article);
+      }
+      matches.sort(COMPARATORS[sort]);
+      return { items: matches.slice(offset, offset + limit).map(toCard), total: matches.length };
     }
+    const sort = !query.sort || query.sort === 'best-match' ? 'latest' : query.sort;
+    const matches = this.sortedBy(sort).filter((article) => !article.excludedWithoutSearch && keep(article));
     return { items: matches.slice(offset, offset + limit).map(toCard), total: matches.length };
+  }
+
+  /**
+   * Ids matching a search text, best first. Answers are kept until an article's text is added, changed or
+   * removed (views and flags do not change them): common terms match most articles and cost the most to
+   * score, and they are also the ones people search again and again.
+   */
+  private textMatches(term: string): string[] {
+    const key = term.toLowerCase().replace(/\s+/g, ' ');
+    const cached = this.textCache.get(key);
+    if (cached) {
+      this.textCache.delete(key);
+      this.textCache.set(key, cached);
+      return cached;
+    }
+    const ids = this.text.search(key).map((match: TextMatch) => match.id as string);
+    this.textCache.set(key, ids);
+    if (this.textCache.size > TEXT_CACHE_ENTRIES) this.textCache.delete(this.textCache.keys().next().value as string);
+    return ids;
+  }
+
+  /** Forgets the cached search answers (the bench measures cold searches with it). */
+  clearTextCache(): void {
+    this.textCache.clear();
   }
 
   private sortedBy(sort: Exclude<ArticleSort, 'best-match'>): IndexedArticle[] {

@@ -16,7 +16,7 @@ const FEEDS = 20;
 const ITEMS_PER_FEED = 100;
 const PORT_BASE = 5400;
 
-const VOCABULARY = (
+export const VOCABULARY = (
   'creator creators influencer brand brands deal deals sponsorship campaign instagram youtube shorts reels tiktok linkedin snapchat ' +
   'mumbai delhi bengaluru india indian audience followers engagement affiliate commerce live video podcast newsletter membership ' +
   'agency agencies marketing budget budgets rates payouts monetisation revenue analytics dashboard tools editing subscription fans ' +
@@ -28,13 +28,23 @@ const VOCABULARY = (
 const SYLLABLES = 'ka ri mo ta ne lu vi sa pe do ra mi ko zu ya he ba ti no gu'.split(' ');
 const NAMES = Array.from({ length: 4000 }, (_, n) => `${SYLLABLES[n % 20]}${SYLLABLES[Math.floor(n / 20) % 20]}${SYLLABLES[Math.floor(n / 400) % 20]}`);
 
-/** Deterministic pseudo-random words (one topic word in three), so runs compare. */
-function words(seed: number, count: number): string {
-  let state = (seed * 2654435761) % 2 ** 31;
+/**
+ * Deterministic pseudo-random words (one topic word in three), so runs compare. mulberry32: a plain
+ * LCG taken modulo a small number repeats a handful of words, which made every text look alike.
+ */
+export function words(seed: number, count: number): string {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
   const out: string[] = [];
   for (let index = 0; index < count; index += 1) {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    out.push(index % 3 === 0 ? (VOCABULARY[state % VOCABULARY.length] as string) : (NAMES[state % NAMES.length] as string));
+    const pick = next();
+    out.push(index % 3 === 0 ? (VOCABULARY[Math.floor(pick * VOCABULARY.length)] as string) : (NAMES[Math.floor(pick * NAMES.length)] as string));
   }
   return out.join(' ');
 }

@@ -1,4 +1,11 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Not part of npm test. */
+import { runHomeBundleBench } from './bundle.ts';
 import { runIngestBench } from './ingest.ts';
+import { runLighthouseBench } from './lighthouse.ts';
+import { runSearchBench } from './search.ts';
 
-await runIngestBench();
+const only = process.argv[2];
+if (!only || only === 'bundle') await runHomeBundleBench();
+if (!only || only === 'lighthouse') await runLighthouseBench();
+if (!only || only === 'search') await runSearchBench();
+if (!only || only === 'ingest') await runIngestBench();

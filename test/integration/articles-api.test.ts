@@ -86,7 +86,7 @@ describe('GET /articles', () => {
     expect(badLimit.status).toBe(400);
     expect(badLimit.body.fieldErrors?.limit?.length).toBeGreaterThan(0);
     expect((await list({ limit: 'ten' })).status).toBe(400);
-    for (const [field, value] of [['page', '0'], ['sort', 'loudest'], ['quality', 'superb'], ['market', 'mars'], ['featured', 'maybe'], ['q', 'x'.repeat(201)]] as const) {
+    for (const [field, value] of [['page', '0'], ['sort', 'loudest'], ['quality', 'superb'], ['market', 'mars'], ['featured', 'maybe'], ['days', '5'], ['q', 'x'.repeat(201)]] as const) {
       const answer = await list({ [field]: value });
       expect(answer.status, field).toBe(400);
       expect(answer.body.fieldErrors?.[field]?.length, field).toBeGreaterThan(0);
@@ -133,6 +133,9 @@ describe('GET /articles: sorts, filters and search over a published set', () => 
     const everything = (await list({ market: 'all' })).body.total;
     expect((await list({ market: 'global' })).body.total).toBe(everything - 1);
     expect(ids((await list({ featured: 'true' })).body)).toEqual([made.featured]);
+    // Published within 7 days: the four recent ones (the politics title stays off the plain list).
+    expect(ids((await list({ days: '7', limit: '100' })).body).sort()).toEqual([made.viral, made.featured, made.weak, made.inContent].sort());
+    expect((await list({ days: '1' })).body.total).toBe(0);
     expect((await list({ featured: 'true', category: 'platform-updates' })).body.total).toBe(0);
   });
 

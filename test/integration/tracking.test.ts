@@ -69,3 +69,18 @@ describe('POST /contact', () => {
     expect((await call('POST', '/contact')).status).toBe(400);
   });
 });
+
+describe('errors reported by readers\u2019 browsers', () => {
+  it('stores an exception event, fatal only at the critical level, and refuses malformed reports', async () => {
+    const errorId = `err_test_${Date.now().toString(36)}`;
+    const report = { errorId, level: 'critical', name: 'TypeError', message: 'x is undefined', page: '/categories/general' };
+    expect((await call('POST', '/client-errors', report)).status).toBe(202);
+    useLocalAws();
+    const { analyticsEventsOfDay } = await import('../../lambdas/store/operations.ts');
+    const events = await analyticsEventsOfDay(new Date().toISOString().slice(0, 10));
+    expect(events.find((event) => (event.eventData as { errorId?: string }).errorId === errorId)).toMatchObject({ eventName: 'exception', eventData: { fatal: true, level: 'critical' } });
+    const refused = await call('POST', '/client-errors', { ...report, level: 'apocalyptic', message: 'x'.repeat(1001) });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fieldErrors as object).sort()).toEqual(['level', 'message']);
+  });
+});

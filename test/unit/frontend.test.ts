@@ -21,3 +21,22 @@ describe('relative time', () => {
     expect(relativeTime('2026-09-01T12:00:00.000Z', now)).toMatch(/2026/);
   });
 });
+
+describe('pagination and install prompt rules', () => {
+  it('lists up to 7 pages in full, else the ends and a window round the current page', async () => {
+    const { pageWindow } = await import('../../frontend/src/reader/Pagination.tsx');
+    expect(pageWindow(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 'gap', 20]);
+    expect(pageWindow(10, 20)).toEqual([1, 'gap', 9, 10, 11, 'gap', 20]);
+    expect(pageWindow(20, 20)).toEqual([1, 'gap', 17, 18, 19, 20]);
+  });
+
+  it('holds an install-prompt dismissal for 7 days', async () => {
+    const { dismissedRecently } = await import('../../frontend/src/reader/InstallPrompt.tsx');
+    const now = new Date('2026-11-22T12:00:00.000Z');
+    expect(dismissedRecently(null, now)).toBe(false);
+    expect(dismissedRecently('2026-11-16T12:00:00.000Z', now)).toBe(true);
+    expect(dismissedRecently('2026-11-15T11:59:00.000Z', now)).toBe(false);
+    expect(dismissedRecently('not a date', now)).toBe(false);
+  });
+});

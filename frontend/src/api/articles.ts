@@ -12,6 +12,7 @@ export interface ArticleQuery {
   quality?: QualityFilter | undefined;
   market?: MarketFocus | undefined;
   featured?: boolean | undefined;
+  days?: number | undefined;
   page?: number | undefined;
   limit?: number | undefined;
 }
@@ -31,6 +32,7 @@ export function fetchArticles(query: ArticleQuery): Promise<ArticleList> {
     quality: query.quality,
     market: query.market,
     featured: query.featured ? 'true' : undefined,
+    days: query.days || undefined,
     page: query.page,
     limit: query.limit,
   });
@@ -81,3 +83,13 @@ const quietly = (call: Promise<unknown>) => void call.catch(() => undefined);
 export const trackSearch = (term: string) => quietly(apiPost('/search-keywords', { term }));
 export const trackView = (id: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/views`, {}));
 export const trackShare = (id: string, platform: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/shares`, { platform }));
+
+export interface ClientErrorReport {
+  errorId: string;
+  level: 'component' | 'page' | 'critical';
+  name: string;
+  message: string;
+  page: string;
+}
+
+export const reportClientError = (report: ClientErrorReport) => quietly(apiPost('/client-errors', report));

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportClientError } from '../api/articles.ts';
 
 /**
  * Error boundaries at three levels (reader spec section 8). Component: a box with the message and
@@ -35,6 +36,13 @@ export class ErrorBoundary extends Component<Props, State> {
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     this.setState({ componentStack: (info.componentStack ?? '').slice(0, COMPONENT_STACK_MAX) });
     console.error(`[${this.props.level}] ${error.name}: ${error.message}`);
+    reportClientError({
+      errorId: this.state.errorId,
+      level: this.props.level,
+      name: error.name.slice(0, 100),
+      message: error.message.slice(0, 1000),
+      page: window.location.pathname.slice(0, 500),
+    });
   }
 
   private readonly reset = () => this.setState({ error: null, componentStack: '' });

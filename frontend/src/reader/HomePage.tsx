@@ -45,8 +45,10 @@ export function HomePage() {
         <SearchBox
           value={filters.search}
           category={filters.category}
+          days={filters.days}
           onSearch={search}
           onCategory={(category) => update({ category })}
+          onDays={(days) => update({ days })}
           onFilters={() => filterBar.current?.querySelector<HTMLElement>('select, button')?.focus()}
         />
       </div>

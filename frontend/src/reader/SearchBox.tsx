@@ -26,11 +26,19 @@ function remember(term: string): void {
 }
 
 /** The quick search: Cmd+K, Ctrl+K or / focus it from anywhere on the page. */
-export function SearchBox({ value, category, onSearch, onCategory, onFilters }: {
+const DATE_CHIPS = [
+  { days: 1, label: 'Today' },
+  { days: 7, label: 'This week' },
+  { days: 30, label: 'This month' },
+];
+
+export function SearchBox({ value, category, days, onSearch, onCategory, onDays, onFilters }: {
   value: string;
   category: string;
+  days: number;
   onSearch: (term: string) => void;
   onCategory: (category: string) => void;
+  onDays: (days: number) => void;
   onFilters: () => void;
 }) {
   const [text, setText] = useState(value);
@@ -149,6 +157,13 @@ export function SearchBox({ value, category, onSearch, onCategory, onFilters }: 
             {CHIP_CATEGORIES.map((slug) => (
               <button key={slug} type="button" aria-pressed={category === slug} onClick={() => onCategory(category === slug ? '' : slug)}>
                 {categoryName(slug)}
+              </button>
+            ))}
+          </div>
+          <div className="chips" role="group" aria-label="Date range">
+            {DATE_CHIPS.map((chip) => (
+              <button key={chip.days} type="button" aria-pressed={days === chip.days} onClick={() => onDays(days === chip.days ? 0 : chip.days)}>
+                {chip.label}
               </button>
             ))}
           </div>

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ARTICLE_SORTS, MARKET_FOCUSES, QUALITY_FILTERS, type ArticleSort, type MarketFocus, type QualityFilter } from '#domain/public-articles.ts';
+import { ARTICLE_SORTS, DATE_RANGES, MARKET_FOCUSES, QUALITY_FILTERS, type ArticleSort, type MarketFocus, type QualityFilter } from '#domain/public-articles.ts';
 
 /** What the filter bar and the search box choose; kept in the address so a list can be shared and reloaded. */
 export interface Filters {
@@ -10,6 +10,8 @@ export interface Filters {
   quality: QualityFilter;
   market: MarketFocus;
   featured: boolean;
+  /** Published within so many days; 0 for any time. */
+  days: number;
   page: number;
 }
 
@@ -26,6 +28,7 @@ export function readFilters(params: URLSearchParams): Filters {
     quality: oneOf(QUALITY_FILTERS, params.get('quality'), 'all'),
     market: oneOf(MARKET_FOCUSES, params.get('market'), DEFAULT_MARKET),
     featured: params.get('featured') === 'true',
+    days: (DATE_RANGES as readonly number[]).includes(Number(params.get('days'))) ? Number(params.get('days')) : 0,
     page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
   };
 }
@@ -38,6 +41,7 @@ function writeFilters(filters: Filters): URLSearchParams {
   if (filters.quality !== 'all') params.set('quality', filters.quality);
   if (filters.market !== DEFAULT_MARKET) params.set('market', filters.market);
   if (filters.featured) params.set('featured', 'true');
+  if (filters.days) params.set('days', String(filters.days));
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }

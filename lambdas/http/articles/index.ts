@@ -4,7 +4,7 @@ import { sendContactMessage } from './contact.ts';
 import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
 import { sharePage, sitemap, syndicationFeed } from './syndication.ts';
-import { trackSearch, trackShare, trackView, trendingKeywords } from './tracking.ts';
+import { trackClientError, trackSearch, trackShare, trackView, trendingKeywords } from './tracking.ts';
 import { widgetData } from './widgets.ts';
 
 export const handler = areaHandler('articles', {
@@ -16,6 +16,7 @@ export const handler = areaHandler('articles', {
   'POST /search-keywords': trackSearch,
   'GET /trending-keywords': trendingKeywords,
   'GET /widgets': widgetData,
+  'POST /client-errors': trackClientError,
   'POST /contact': sendContactMessage,
   'GET /feeds/{scope}/{file}': syndicationFeed,
   'GET /sitemap.xml': sitemap,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/categories.ts';
-import { ARTICLE_SORTS, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS } from '#domain/public-articles.ts';
+import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS } from '#domain/public-articles.ts';
 import { queryPublicArticles } from '#store/article-search.ts';
 import { limitParam, route } from '#shared/http.ts';
 
@@ -19,6 +19,7 @@ const query = z.object({
   quality: z.enum(QUALITY_FILTERS).default('all'),
   market: z.enum(MARKET_FOCUSES).default('all'),
   featured: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  days: z.coerce.number().pipe(z.union(DATE_RANGES.map((days) => z.literal(days)))).optional(),
   page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   limit: limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
@@ -32,6 +33,7 @@ export const listArticles = route({ query }, async ({ query }) => {
     quality: query.quality,
     market: query.market,
     featuredOnly: query.featured,
+    withinDays: query.days,
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });

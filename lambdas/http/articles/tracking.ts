@@ -4,6 +4,7 @@ import { incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
+import { recordAnalyticsEvent } from '#store/operations.ts';
 import { badRequest, notFound } from '#shared/errors.ts';
 import { limitParam, Reply, route } from '#shared/http.ts';
 import { getPublicArticleItem } from './get-article.ts';
@@ -43,3 +44,20 @@ export async function mergedTrendingKeywords(limit: number): Promise<KeywordCoun
 export const trendingKeywords = route({ query: z.object({ limit: limitParam(30, DEFAULT_TRENDING_LIMIT) }) }, async ({ query }) => ({
   items: await mergedTrendingKeywords(query.limit),
 }));
+
+/**
+ * An error a reader's browser caught (reader spec section 8): stored as an analytics event of type
+ * exception, fatal only at the critical level. No stack: it would carry the reader's page state.
+ */
+export const trackClientError = route({
+  body: z.object({
+    errorId: z.string().min(1).max(64),
+    level: z.enum(['component', 'page', 'critical']),
+    name: z.string().max(100),
+    message: z.string().max(1000),
+    page: z.string().max(500),
+  }),
+}, async ({ body }) => {
+  await recordAnalyticsEvent({ eventName: 'exception', eventData: { ...body, fatal: body.level === 'critical' } });
+  return new Reply(202, { ok: true });
+});

@@ -1,0 +1,209 @@
+/**
+ * Search speed: p50/p95 of the in-process index (store/article-search.ts) over 50,000 generated public
+ * articles, beside the original's query (ILIKE on title, summary, content, source and tags, newest first,
+ * with the exact count) on PostgreSQL over the same articles, in the same run. Also how many of the
+ * misspelt queries each finds anything for.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC } from '../../lambdas/domain/categories.ts';
+import { VOCABULARY, words } from './ingest.ts';
+
+const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 50_000);
+const QUERIES_PER_KIND = 40;
+const PAGE = 45;
+const PG_PORT = 5499;
+const PUBLIC_CATEGORIES = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
+
+interface Generated {
+  id: string;
+  title: string;
+  summary: string;
+  content: string;
+  category: string;
+  tags: string[];
+  sourceUrl: string;
+  sourceName: string;
+  status: string;
+  isDuplicate: boolean;
+  relevanceScore: number;
+  mlConfidenceScore: number;
+  originalPublishedAt: string;
+}
+
+function generate(): Generated[] {
+  const start = Date.parse('2026-09-01T00:00:00.000Z');
+  return Array.from({ length: ARTICLES }, (_, n) => ({
+    id: `a${n}`,
+    title: words(n * 7 + 1, 10),
+    summary: words(n * 7 + 2, 40),
+    content: words(n * 7 + 3, 160),
+    category: PUBLIC_CATEGORIES[n % PUBLIC_CATEGORIES.length] as string,
+    tags: words(n * 7 + 4, 3).split(' '),
+    sourceUrl: `https://example.com/${n}`,
+    sourceName: `Publisher ${n % 40}`,
+    status: 'published',
+    isDuplicate: false,
+    relevanceScore: 30 + (n % 71),
+    mlConfidenceScore: 0.5 + (n % 50) / 100,
+    originalPublishedAt: new Date(start + n * 100_000).toISOString(),
+  }));
+}
+
+/** A one-edit typo (two letters swapped) of a word. */
+const swapped = (word: string) => `${word.slice(0, 2)}${word[3] ?? ''}${word[2] ?? ''}${word.slice(4)}`;
+
+function queries(): Array<{ kind: string; text: string; misspelt: boolean }> {
+  const long = VOCABULARY.filter((word) => word.length >= 7);
+  const list: Array<{ kind: string; text: string; misspelt: boolean }> = [];
+  for (let n = 0; n < QUERIES_PER_KIND; n += 1) {
+    const a = VOCABULARY[(n * 7) % VOCABULARY.length] as string;
+    const b = VOCABULARY[(n * 13 + 5) % VOCABULARY.length] as string;
+    const l = long[(n * 3) % long.length] as string;
+    list.push({ kind: 'one word', text: a, misspelt: false });
+    list.push({ kind: 'two words', text: `${a} ${b}`, misspelt: false });
+    list.push({ kind: 'prefix', text: l.slice(0, 5), misspelt: false });
+    list.push({ kind: 'typo', text: swapped(l), misspelt: true });
+    list.push({ kind: 'rare word', text: words(n + 90_000, 2).split(' ')[1] as string, misspelt: false });
+  }
+  return list;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+function asRoot(command: string, args: string[]): string[] {
+  // PostgreSQL refuses to run as root: run its programs as the postgres user then.
+  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', command, ...args] : [command, ...args];
+}
+
+async function startPostgres(): Promise<{ client: pg.Client; stop: () => Promise<void> }> {
+  const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((dir) => existsSync(path.join(dir, 'initdb')));
+  if (!bin) throw new Error('PostgreSQL not found: apt-get install postgresql');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'cnh-pg-'));
+  chmodSync(dir, 0o777);
+  const data = path.join(dir, 'data');
+  const [initCmd, ...initArgs] = asRoot(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'bench', '--no-sync']);
+  execFileSync(initCmd as string, initArgs, { stdio: 'ignore' });
+  const [cmd, ...args] = asRoot(path.join(bin, 'postgres'), ['-D', data, '-p', String(PG_PORT), '-k', dir, '-c', 'listen_addresses=', '-c', 'fsync=off', '-c', 'shared_buffers=256MB', '-c', 'work_mem=64MB']);
+  const server: ChildProcess = spawn(cmd as string, args, { stdio: 'ignore' });
+  let client: pg.Client;
+  for (let attempt = 0; ; attempt += 1) {
+    // A failed connect spoils a client: a new one per attempt while the server starts.
+    client = new pg.Client({ host: dir, port: PG_PORT, user: 'bench', database: 'postgres' });
+    try {
+      await client.connect();
+      break;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (attempt > 60) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return {
+    client,
+    stop: async () => {
+      await client.end();
+      server.kill('SIGINT');
+      await new Promise((resolve) => server.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The original's list query: public rules, ILIKE on each text field (tags joined by spaces), newest first, exact count. */
+const ILIKE_QUERY = `
+  SELECT id, title, count(*) OVER () AS total FROM articles
+  WHERE status = 'published' AND NOT is_duplicate AND relevance_score >= 30 AND category <> 'tools-technology'
+    AND (title ILIKE $1 OR summary ILIKE $1 OR content ILIKE $1 OR source_name ILIKE $1 OR tags ILIKE $1)
+  ORDER BY published_at DESC LIMIT ${PAGE}`;
+
+export async function runSearchBench(): Promise<void> {
+  console.log(`\nSearch: ${ARTICLES.toLocaleString('en')} generated articles, ${QUERIES_PER_KIND * 5} queries (one word, two words, prefix, typo, rare word), page of ${PAGE}`);
+  const articles = generate();
+  const list = queries();
+
+  // The index module reads the configuration at load; the bench never touches the table.
+  process.env.TABLE_NAME ??= 'search-bench';
+  const { ArticleSearchIndex } = await import('../../lambdas/store/article-search.ts');
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let started = performance.now();
+  const index = new ArticleSearchIndex();
+  for (const article of articles) index.put(article);
+  const buildMs = performance.now() - started;
+  global.gc?.();
+  const heapMb = (process.memoryUsage().heapUsed - heapBefore) / 1024 / 1024;
+
+  const timeIndex = (cold: boolean) => list.map(({ text }) => {
+    if (cold) index.clearTextCache();
+    const at = performance.now();
+    const result = index.query({ q: text, limit: PAGE });
+    return { ms: performance.now() - at, found: result.total };
+  });
+  timeIndex(true); // warm-up (the JIT, not the answers)
+  const indexRuns = timeIndex(true);
+  timeIndex(false); // fills the answer cache
+  const repeatedRuns = timeIndex(false);
+
+  const postgres = await startPostgres();
+  try {
+    const { client } = postgres;
+    await client.query(`CREATE TABLE articles (id text PRIMARY KEY, title text, summary text, content text, category text, tags text, source_name text,
+      status text, is_duplicate boolean, relevance_score int, published_at timestamptz)`);
+    started = performance.now();
+    for (let offset = 0; offset < articles.length; offset += 2000) {
+      const batch = articles.slice(offset, offset + 2000);
+      await client.query(
+        `INSERT INTO articles SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[], $10::int[], $11::timestamptz[])`,
+        [batch.map((a) => a.id), batch.map((a) => a.title), batch.map((a) => a.summary), batch.map((a) => a.content), batch.map((a) => a.category),
+          batch.map((a) => a.tags.join(' ')), batch.map((a) => a.sourceName), batch.map((a) => a.status), batch.map((a) => a.isDuplicate),
+          batch.map((a) => a.relevanceScore), batch.map((a) => a.originalPublishedAt)],
+      );
+    }
+    const loadMs = performance.now() - started;
+    await client.query('CREATE INDEX articles_published ON articles (published_at DESC)');
+    await client.query('ANALYZE articles');
+    const timePostgres = async (queries: typeof list) => {
+      const runs: Array<{ ms: number; found: number }> = [];
+      for (const { text } of queries) {
+        const at = performance.now();
+        const { rows } = await client.query<{ total: string }>(ILIKE_QUERY, [`%${text}%`]);
+        runs.push({ ms: performance.now() - at, found: Number(rows[0]?.total ?? 0) });
+      }
+      return runs;
+    };
+    await timePostgres(list.slice(0, 10)); // warm-up: the table is in shared buffers after one pass
+    const pgRuns = await timePostgres(list);
+
+    const summary = (runs: Array<{ ms: number; found: number }>) => {
+      const sorted = runs.map((run) => run.ms).sort((a, b) => a - b);
+      const typos = list.flatMap((query, n) => (query.misspelt ? [runs[n] as { found: number }] : []));
+      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), typoHits: typos.filter((run) => run.found > 0).length, typos: typos.length };
+    };
+    const ours = summary(indexRuns);
+    const repeated = summary(repeatedRuns);
+    const theirs = summary(pgRuns);
+    console.log(`  index: built in ${(buildMs / 1000).toFixed(1)} s, about ${heapMb.toFixed(0)} MB of heap${global.gc ? '' : ' (no --expose-gc: rough)'}`);
+    console.log(`  PostgreSQL ${(await client.query<{ server_version: string }>('SHOW server_version')).rows[0]?.server_version}: loaded in ${(loadMs / 1000).toFixed(1)} s`);
+    console.log(`  MiniSearch index     p50 ${ms(ours.p50)}   p95 ${ms(ours.p95)}   misspelt queries answered ${ours.typoHits}/${ours.typos}   (each query new to the index)`);
+    console.log(`  same, asked again    p50 ${ms(repeated.p50)}   p95 ${ms(repeated.p95)}   (answer cache, kept until an article's text changes)`);
+    console.log(`  PostgreSQL ILIKE     p50 ${ms(theirs.p50)}   p95 ${ms(theirs.p95)}   misspelt queries answered ${theirs.typoHits}/${theirs.typos}`);
+    const kinds = [...new Set(list.map((query) => query.kind))];
+    const byKind = (runs: Array<{ ms: number; found: number }>) =>
+      kinds.map((kind) => {
+        const picked = runs.filter((_, n) => list[n]?.kind === kind);
+        const sorted = picked.map((run) => run.ms).sort((a, b) => a - b);
+        const found = Math.round(picked.reduce((sum, run) => sum + run.found, 0) / picked.length);
+        return `${kind} ${ms(percentile(sorted, 50))}/${ms(percentile(sorted, 95))} (~${found} hits)`;
+      }).join('; ');
+    console.log(`  by kind, p50/p95, index: ${byKind(indexRuns)}`);
+    console.log(`  by kind, p50/p95, ILIKE: ${byKind(pgRuns)}`);
+    console.log(`  p95 ratio (ILIKE / index, new queries): ${(theirs.p95 / ours.p95).toFixed(1)}x; p50 ratio ${(theirs.p50 / ours.p50).toFixed(0)}x   goal: index p95 <= 20 ms and >= 20x`);
+  } finally {
+    await postgres.stop();
+  }
+}

@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LocalUrls } from '../../lib/local/runtime.ts';
+
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+export interface RunningRuntime {
+  urls: LocalUrls & { userPool: { userPoolId: string; userPoolClientId: string; endpoint: string } };
+  dataDir: string;
+  startupSeconds: number;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Starts the local runtime exactly as `npm start` does (a child process running bin/local.ts), on its
+ * own ports and in a fresh data folder; resolves once it serves and the ingest at start has finished.
+ */
+export async function startLocalRuntime(options: { portBase: number; serveBuiltSite: boolean; admin?: { email: string; password: string } }): Promise<RunningRuntime> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cnh-test-'));
+  const startedAt = Date.now();
+  const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'bin/local.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      CNH_PORT_BASE: String(options.portBase),
+      CNH_LOCAL_DIR: dataDir,
+      ...(options.admin ? { CNH_ADMIN_EMAIL: options.admin.email, CNH_ADMIN_PASSWORD: options.admin.password } : {}),
+      CNH_SERVE_BUILT_SITE: options.serveBuiltSite ? '1' : '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const urlsFile = path.join(dataDir, 'urls.json');
+  const deadline = Date.now() + 110_000;
+  // Ready when serving and the ingest at start (the first, over the fixture feeds) has finished.
+  while (!output.includes('Creator News Hub is running') || !output.includes('Ingest at start')) {
+    if (child.exitCode !== null) throw new Error(`The local runtime exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The local runtime did not start within 110 s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!existsSync(urlsFile)) throw new Error(`The local runtime wrote no urls.json:\n${output}`);
+  if (!output.includes('Ingest at start succeeded')) throw new Error(`The first ingest did not succeed:\n${output}`);
+
+  return {
+    urls: JSON.parse(readFileSync(urlsFile, 'utf8')) as RunningRuntime['urls'],
+    dataDir,
+    startupSeconds: (Date.now() - startedAt) / 1000,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
