@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '../site-config.ts';
 import { repoRoot } from './settings.ts';
 
@@ -17,7 +18,27 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** The production build served as CloudFront serves it: hashed assets cached long, SPA fallback to index.html. */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.webmanifest']);
+
+/** Compressed copies of the build's files, by path and modification time (a rebuild replaces them). */
+const compressed = new Map<string, Buffer>();
+
+/** Brotli or gzip, as the browser accepts, like CloudFront's automatic compression. */
+function encodedBody(file: string, acceptEncoding: string): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const raw = readFileSync(file);
+  if (!COMPRESSIBLE.has(path.extname(file))) return { body: raw };
+  const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+  if (!encoding) return { body: raw };
+  const key = `${encoding}:${file}:${statSync(file).mtimeMs}`;
+  let body = compressed.get(key);
+  if (!body) {
+    body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw);
+    compressed.set(key, body);
+  }
+  return { body, encoding };
+}
+
+/** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html. */
 function startBuiltSite(config: SiteConfig, port: number): Promise<http.Server> {
   const dist = path.join(repoRoot, 'frontend', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build:web` first');
@@ -31,11 +52,14 @@ function startBuiltSite(config: SiteConfig, port: number): Promise<http.Server> 
     const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
     const served = found ? file : path.join(dist, 'index.html');
     const hashed = found && url.pathname.startsWith('/assets/');
+    const { body, encoding } = encodedBody(served, String(request.headers['accept-encoding'] ?? ''));
     response.writeHead(200, {
       'content-type': MIME[path.extname(served)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(encoding ? { 'content-encoding': encoding } : {}),
     });
-    response.end(readFileSync(served));
+    response.end(body);
   });
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }

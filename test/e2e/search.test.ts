@@ -122,8 +122,8 @@ describe('live figures on the home page', () => {
     const { createArticle } = await import('../../lambdas/store/articles.ts');
     await chromium.page.goto(site());
     await chromium.page.locator('article h2').first().waitFor();
-    // Let the page take its first look at the newest articles before one is published.
-    await chromium.page.waitForTimeout(1000);
+    // Let the page take its first look at the newest articles (3 s after load) before one is published.
+    await chromium.page.waitForTimeout(3500);
     const article = testArticle({ title: `Indian creators in Pune test a new live shopping format ${Date.now()}`, indiaRelevance: 4, originalPublishedAt: new Date().toISOString() });
     await createArticle(article);
     await expect

@@ -6,6 +6,7 @@ import { useToast } from './Toasts.tsx';
 const CHECK_MS = 60_000;
 const CLEAR_MS = 30_000;
 const LOOKED_AT = 20;
+const FIRST_CHECK_MS = 3000;
 
 /**
  * Counts articles published since the page loaded: the newest public articles are compared with the
@@ -36,11 +37,13 @@ export function useNewArticles(): { count: number; refresh: () => void; generati
   }, [toast]);
 
   useEffect(() => {
-    void check();
+    // The first look waits a little: the page's own list is loading then.
+    const first = setTimeout(() => void check(), FIRST_CHECK_MS);
     const onVisible = () => document.visibilityState === 'visible' && void check();
     const timer = setInterval(onVisible, CHECK_MS);
     window.addEventListener('focus', onVisible);
     return () => {
+      clearTimeout(first);
       clearInterval(timer);
       window.removeEventListener('focus', onVisible);
     };

@@ -36,7 +36,9 @@ export function useWidgets(): WidgetState {
   }, []);
 
   useEffect(() => {
-    refresh();
+    // The widgets wait until the browser is idle: the article list comes first.
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    idle(() => refresh(), { timeout: 2000 });
     const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), WIDGET_REFRESH_MS);
     return () => clearInterval(timer);
   }, [refresh]);
