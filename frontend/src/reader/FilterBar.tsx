@@ -18,6 +18,22 @@ const SORT_LABELS: Record<ArticleSort, string> = {
 const QUALITY_LABELS: Record<QualityFilter, string> = { all: 'All quality', high: 'High', medium: 'Medium', low: 'Low' };
 const MARKET_LABELS: Record<MarketFocus, string> = { all: 'Global and India', indian: 'India', global: 'Global' };
 
+/** A labelled select of the filter bar; options are [value, label] pairs. */
+function SelectField<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: ReadonlyArray<readonly [T, string]>; onChange: (value: T) => void }) {
+  return (
+    <div className="filter-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Category, sort, quality, market focus, featured only and Clear Filters; folded into a popover on small screens. */
 export function FilterBar({ filters, onChange, onClear, showCategory = true }: { filters: Filters; onChange: (change: Partial<Filters>) => void; onClear: () => void; showCategory?: boolean }) {
   const [open, setOpen] = useState(false);
@@ -32,48 +48,17 @@ export function FilterBar({ filters, onChange, onClear, showCategory = true }: {
       </button>
       <div id="filter-panel" className={open ? 'filter-panel open' : 'filter-panel'} role="group" aria-label="Filters">
         {showCategory && (
-          <div className="filter-field">
-            <label htmlFor={`${id}-category`}>Category</label>
-            <select id={`${id}-category`} value={filters.category} onChange={(event) => onChange({ category: event.target.value })}>
-              <option value="">All categories</option>
-              {FILTER_CATEGORIES.map((slug) => (
-                <option key={slug} value={slug}>
-                  {categoryName(slug)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SelectField
+            id={`${id}-category`}
+            label="Category"
+            value={filters.category}
+            options={[['', 'All categories'], ...FILTER_CATEGORIES.map((slug): [string, string] => [slug, categoryName(slug)])]}
+            onChange={(category) => onChange({ category })}
+          />
         )}
-        <div className="filter-field">
-          <label htmlFor={`${id}-sort`}>Sort</label>
-          <select id={`${id}-sort`} value={sort} onChange={(event) => onChange({ sort: event.target.value as ArticleSort })}>
-            {sorts.map((value) => (
-              <option key={value} value={value}>
-                {SORT_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-field">
-          <label htmlFor={`${id}-quality`}>Quality</label>
-          <select id={`${id}-quality`} value={filters.quality} onChange={(event) => onChange({ quality: event.target.value as QualityFilter })}>
-            {(Object.keys(QUALITY_LABELS) as QualityFilter[]).map((value) => (
-              <option key={value} value={value}>
-                {QUALITY_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="filter-field">
-          <label htmlFor={`${id}-market`}>Market focus</label>
-          <select id={`${id}-market`} value={filters.market} onChange={(event) => onChange({ market: event.target.value as MarketFocus })}>
-            {(Object.keys(MARKET_LABELS) as MarketFocus[]).map((value) => (
-              <option key={value} value={value}>
-                {MARKET_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-sort`} label="Sort" value={sort} options={sorts.map((value) => [value, SORT_LABELS[value]])} onChange={(value) => onChange({ sort: value })} />
+        <SelectField id={`${id}-quality`} label="Quality" value={filters.quality} options={Object.entries(QUALITY_LABELS) as Array<[QualityFilter, string]>} onChange={(quality) => onChange({ quality })} />
+        <SelectField id={`${id}-market`} label="Market focus" value={filters.market} options={Object.entries(MARKET_LABELS) as Array<[MarketFocus, string]>} onChange={(market) => onChange({ market })} />
         <label className="checkbox">
           <input type="checkbox" checked={filters.featured} onChange={(event) => onChange({ featured: event.target.checked })} />
           Featured only

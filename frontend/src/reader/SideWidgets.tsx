@@ -41,6 +41,33 @@ function Widget({ title, state, refreshable, children }: { title: string; state:
   );
 }
 
+interface SourceLink {
+  id: string;
+  title: string;
+  sourceName: string;
+  sourceUrl: string;
+  publishedAt: string;
+}
+
+/** A widget's list of stories linking to their sources, each with a badge, source and age. */
+function SourceLinks<T extends SourceLink>({ items, empty, badge, extra }: { items: T[] | undefined; empty: string; badge: (item: T) => ReactNode; extra?: (item: T) => string }) {
+  if (!items) return null;
+  if (items.length === 0) return <p className="muted">{empty}</p>;
+  return (
+    <ul className="widget-list">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a href={item.sourceUrl} target="_blank" rel="noopener noreferrer">{item.title}</a>
+          <span className="muted">
+            {badge(item)} {item.sourceName} · {relativeTime(item.publishedAt)}
+            {extra?.(item)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch: (term: string) => void }) {
   const data = state.data;
   return (
@@ -59,17 +86,11 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
         </dl>
       </Widget>
       <Widget title="Platform Updates" state={state} refreshable>
-        {data && data.platformUpdates.length === 0 && <p className="muted">No platform updates yet.</p>}
-        <ul className="widget-list">
-          {data?.platformUpdates.map((item) => (
-            <li key={item.id}>
-              <a href={item.sourceUrl} target="_blank" rel="noopener noreferrer">{item.title}</a>
-              <span className="muted">
-                <span className={`badge impact-${item.impact.toLowerCase()}`}>{item.impact}</span> {item.sourceName} · {relativeTime(item.publishedAt)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SourceLinks
+          items={data?.platformUpdates}
+          empty="No platform updates yet."
+          badge={(item) => <span className={`badge impact-${item.impact.toLowerCase()}`}>{item.impact}</span>}
+        />
       </Widget>
       <Widget title="Market Insights" state={state}>
         <ul className="widget-list">
@@ -101,18 +122,12 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
         </ul>
       </Widget>
       <Widget title="Industry News" state={state} refreshable>
-        {data && data.industryNews.length === 0 && <p className="muted">No industry news yet.</p>}
-        <ul className="widget-list">
-          {data?.industryNews.map((item) => (
-            <li key={item.id}>
-              <a href={item.sourceUrl} target="_blank" rel="noopener noreferrer">{item.title}</a>
-              <span className="muted">
-                {item.urgent && <span className="badge breaking urgent">Urgent</span>} {item.sourceName} · {relativeTime(item.publishedAt)}
-                {item.readTimeMinutes ? ` · ${item.readTimeMinutes} min read` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <SourceLinks
+          items={data?.industryNews}
+          empty="No industry news yet."
+          badge={(item) => (item.urgent ? <span className="badge breaking urgent">Urgent</span> : null)}
+          extra={(item) => (item.readTimeMinutes ? ` · ${item.readTimeMinutes} min read` : '')}
+        />
       </Widget>
       <Widget title="News Digest" state={state}>
         <ol className="widget-list">
