@@ -111,6 +111,10 @@ describe('live figures on the home page', () => {
     await widget.getByRole('link').first().waitFor();
     await page.route('**/widgets', (route) => route.fulfill({ status: 503, body: '{"message":"down"}', contentType: 'application/json' }));
     await widget.getByRole('button', { name: 'Refresh Platform Updates' }).click();
+    // The earlier figures stay, marked as cached.
+    await widget.getByText('Using cached platform data').waitFor();
+    await page.getByRole('region', { name: 'Industry News' }).getByText('Using cached news data (stale)').waitFor();
+    expect(await widget.getByRole('link').count()).toBeGreaterThan(0);
     await widget.getByRole('button', { name: 'Retry attempt 1/3' }).click();
     await widget.getByRole('button', { name: 'Retry attempt 2/3' }).click();
     await widget.getByText('Service temporarily unavailable').waitFor();

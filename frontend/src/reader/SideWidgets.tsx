@@ -8,8 +8,19 @@ function formatChange(change: number | null, unit: 'percent' | 'points'): string
   return unit === 'percent' ? `${sign}${change}% vs last week` : `${sign}${change} pts vs last week`;
 }
 
-/** A widget's frame: its title, an optional refresh, and the spec's failure texts (retry n/3, then unavailable). */
-function Widget({ title, state, refreshable, children }: { title: string; state: WidgetState; refreshable?: boolean; children: ReactNode }) {
+/**
+ * A widget's frame: its title, an optional refresh, and the spec's failure texts: without data "Unable
+ * to load data" (or the widget's own text), with earlier data its stale notice; Retry attempt n/3, then
+ * Service temporarily unavailable.
+ */
+function Widget({ title, state, refreshable, unavailableText = 'Unable to load data', staleText = 'Using cached platform data', children }: {
+  title: string;
+  state: WidgetState;
+  refreshable?: boolean;
+  unavailableText?: string;
+  staleText?: string;
+  children: ReactNode;
+}) {
   const exhausted = state.failures >= WIDGET_FAILURE_CAP;
   const slug = title.toLowerCase().replace(/[^a-z]+/g, '-');
   return (
@@ -28,7 +39,7 @@ function Widget({ title, state, refreshable, children }: { title: string; state:
             <p>Service temporarily unavailable</p>
           ) : (
             <>
-              <p>Unable to load data</p>
+              <p>{state.data ? staleText : unavailableText}</p>
               <button type="button" onClick={state.refresh} disabled={state.loading}>
                 Retry attempt {state.failures}/{WIDGET_FAILURE_CAP}
               </button>
@@ -105,7 +116,7 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
           ))}
         </ul>
       </Widget>
-      <Widget title="Trending Creator Topics" state={state} refreshable>
+      <Widget title="Trending Creator Topics" state={state} refreshable unavailableText="Unable to load trending topics">
         {data && data.trendingTopics.length === 0 && <p className="muted">No trending topics this week yet.</p>}
         <ul className="widget-list">
           {data?.trendingTopics.map((topic) => (
@@ -121,7 +132,7 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
           ))}
         </ul>
       </Widget>
-      <Widget title="Industry News" state={state} refreshable>
+      <Widget title="Industry News" state={state} refreshable staleText="Using cached news data (stale)">
         <SourceLinks
           items={data?.industryNews}
           empty="No industry news yet."
