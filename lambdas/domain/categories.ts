@@ -43,6 +43,9 @@ const LEGACY_SLUGS: Record<string, CategorySlug> = {
 /** Categories that never reach the public lists. */
 export const HIDDEN_FROM_PUBLIC: ReadonlySet<CategorySlug> = new Set(['tools-technology']);
 
+/** The categories readers see, in display order. */
+export const PUBLIC_CATEGORY_SLUGS: readonly CategorySlug[] = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
+
 export function isCategorySlug(value: unknown): value is CategorySlug {
   return typeof value === 'string' && (CATEGORY_SLUGS as readonly string[]).includes(value);
 }

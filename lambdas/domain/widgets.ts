@@ -4,7 +4,7 @@
  * against has no change (null), shown as such.
  */
 import { breaking } from './badges.ts';
-import { CATEGORY_NAMES, CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC, type CategorySlug } from './categories.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from './categories.ts';
 import type { PublicArticle } from './public-articles.ts';
 import type { KeywordCount } from './trending.ts';
 
@@ -77,8 +77,7 @@ export function computeWidgets(articles: readonly WidgetArticle[], keywords: rea
     { id: 'publishers', label: 'Publishers this week', value: publishers(thisWeek), unit: 'count', change: percentChange(publishers(thisWeek), publishers(lastWeek)), description: 'Distinct sources with a story in the last 7 days' },
   ];
 
-  const publicCategories = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
-  const marketInsights = publicCategories.map((category: CategorySlug) => {
+  const marketInsights = PUBLIC_CATEGORY_SLUGS.map((category: CategorySlug) => {
     const current = thisWeek.filter((a) => a.category === category);
     const previous = lastWeek.filter((a) => a.category === category);
     const change = percentChange(current.length, previous.length);

@@ -273,7 +273,7 @@ async function fullLoad(): Promise<ArticleSearchIndex> {
 
 async function applyChanges(state: NonNullable<typeof loaded>): Promise<ArticleSearchIndex> {
   const startedAt = Date.now();
-  const { ids } = await articlesChangedSince(new Date(state.readUpTo - CHANGE_NOTE_OVERLAP_MS).toISOString());
+  const ids = await articlesChangedSince(new Date(state.readUpTo - CHANGE_NOTE_OVERLAP_MS).toISOString());
   const found = await getArticles(ids);
   const foundIds = new Set(found.map((article) => article.id));
   for (const article of found) state.index.put(article);

@@ -2,7 +2,7 @@ import type { CreateEntityItem, EntityItem } from 'electrodb';
 import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
 import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
-import { dayOf, expiresInDays } from './ids.ts';
+import { dayOf, daysSince, expiresInDays } from './ids.ts';
 import { Article, store } from './entities.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';
 import { filledPage, queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
@@ -165,8 +165,7 @@ export function listReviewQueue(options: PageOptions = {}): Promise<Page<Article
 
 /** Fingerprints of the articles created in the last `days` days, for near-duplicate checks. */
 export async function recentFingerprints(days: number, now = new Date()): Promise<Array<{ articleId: string; simhash: string }>> {
-  const dayKeys = Array.from({ length: days + 1 }, (_, back) => new Date(now.getTime() - back * 86_400_000).toISOString().slice(0, 10));
-  const pages = await Promise.all(dayKeys.map((day) => store.entities.fingerprint.query.byDay({ day }).go({ pages: 'all' })));
+  const pages = await Promise.all(daysSince(new Date(now.getTime() - days * 86_400_000), now).map((day) => store.entities.fingerprint.query.byDay({ day }).go({ pages: 'all' })));
   return pages.flatMap((page) => page.data.map(({ articleId, simhash }) => ({ articleId, simhash })));
 }
 
@@ -206,18 +205,14 @@ export async function incrementArticleCounter(id: string, counter: 'viewsCount' 
 }
 
 /**
- * Ids of the articles changed at or after a time, from the change notes, with the latest note's time.
+ * Ids of the articles changed at or after a time, from the change notes.
  * One Query per UTC day since then (at most CHANGE_NOTE_DAYS + 1).
  */
-export async function articlesChangedSince(since: string, now = new Date()): Promise<{ ids: string[]; latest: string | null }> {
-  const days: string[] = [];
-  for (let day = dayOf(since); day <= dayOf(now.toISOString()); day = dayOf(new Date(Date.parse(day) + 86_400_000).toISOString())) days.push(day);
+export async function articlesChangedSince(since: string, now = new Date()): Promise<string[]> {
   const pages = await Promise.all(
-    days.map((day) => store.entities.articleChange.query.byDay({ day }).gte({ changedAt: since }).go({ pages: 'all' })),
+    daysSince(new Date(since), now).map((day) => store.entities.articleChange.query.byDay({ day }).gte({ changedAt: since }).go({ pages: 'all' })),
   );
-  const notes = pages.flatMap((page) => page.data);
-  const latest = notes.reduce<string | null>((max, note) => (max === null || note.changedAt > max ? note.changedAt : max), null);
-  return { ids: [...new Set(notes.map((note) => note.articleId))], latest };
+  return [...new Set(pages.flatMap((page) => page.data.map((note) => note.articleId)))];
 }
 
 /** Many articles by id (BatchGet, 100 per request); missing ones are left out. */

@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/retention.ts';
 import { Engagement, Share } from './entities.ts';
-import { dayOf, expiresInDays, newId } from './ids.ts';
+import { dayOf, daysSince, expiresInDays, newId } from './ids.ts';
 
 export type EngagementItem = EntityItem<typeof Engagement>;
 export type ShareItem = EntityItem<typeof Share>;
@@ -20,9 +20,7 @@ export async function recordEngagement(input: Pick<EngagementItem, 'articleId' |
 
 /** Engagement since a time, across the day partitions it spans (a 24 h window is two Queries). */
 export async function engagementSince(since: Date, now = new Date()): Promise<EngagementItem[]> {
-  const days: string[] = [];
-  for (let day = new Date(dayOf(since.toISOString())); day <= now; day = new Date(day.getTime() + 86_400_000)) days.push(dayOf(day.toISOString()));
-  const pages = await Promise.all(days.map((day) => Engagement.query.byDay({ day }).gte({ createdAt: since.toISOString() }).go({ pages: 'all' })));
+  const pages = await Promise.all(daysSince(since, now).map((day) => Engagement.query.byDay({ day }).gte({ createdAt: since.toISOString() }).go({ pages: 'all' })));
   return pages.flatMap((page) => page.data);
 }
 

@@ -24,14 +24,18 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.json', '.svg', '.webmani
 const compressed = new Map<string, Buffer>();
 
 /** Brotli or gzip, as the browser accepts, like CloudFront's automatic compression. */
+function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | undefined {
+  if (/\bbr\b/.test(acceptEncoding)) return 'br';
+  return /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
+}
+
 function encodedBody(file: string, acceptEncoding: string): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const raw = readFileSync(file);
-  if (!COMPRESSIBLE.has(path.extname(file))) return { body: raw };
-  const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : undefined;
-  if (!encoding) return { body: raw };
+  const encoding = COMPRESSIBLE.has(path.extname(file)) ? preferredEncoding(acceptEncoding) : undefined;
+  if (!encoding) return { body: readFileSync(file) };
   const key = `${encoding}:${file}:${statSync(file).mtimeMs}`;
   let body = compressed.get(key);
   if (!body) {
+    const raw = readFileSync(file);
     body = encoding === 'br' ? brotliCompressSync(raw) : gzipSync(raw);
     compressed.set(key, body);
   }

@@ -9,14 +9,13 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC } from '../../lambdas/domain/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/categories.ts';
 import { VOCABULARY, words } from './ingest.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 50_000);
 const QUERIES_PER_KIND = 40;
 const PAGE = 45;
 const PG_PORT = 5499;
-const PUBLIC_CATEGORIES = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
 
 interface Generated {
   id: string;
@@ -41,7 +40,7 @@ function generate(): Generated[] {
     title: words(n * 7 + 1, 10),
     summary: words(n * 7 + 2, 40),
     content: words(n * 7 + 3, 160),
-    category: PUBLIC_CATEGORIES[n % PUBLIC_CATEGORIES.length] as string,
+    category: PUBLIC_CATEGORY_SLUGS[n % PUBLIC_CATEGORY_SLUGS.length] as string,
     tags: words(n * 7 + 4, 3).split(' '),
     sourceUrl: `https://example.com/${n}`,
     sourceName: `Publisher ${n % 40}`,

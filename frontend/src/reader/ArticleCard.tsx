@@ -3,7 +3,7 @@ import { breaking, freshness, isTrending, relativeTime, viewsPerHour, VELOCITY_S
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../api/articles.ts';
-import { SHARE_TARGETS, shareUrl } from './share.ts';
+import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
 import { useToast } from './Toasts.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
@@ -61,16 +61,11 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
     if (!detail) fetchArticle(article.id).then(setDetail, () => undefined);
   };
 
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(await shareUrl(article.id));
-      trackShare(article.id, 'copy');
-      setCopied(true);
-      setTimeout(() => setCopied(false), COPIED_MS);
-      toast('Link copied!', 'Article link copied to clipboard');
-    } catch {
-      toast('Failed to copy', 'Could not copy link to clipboard');
-    }
+  const copyShareLink = async () => {
+    if (!(await copyLink(() => shareUrl(article.id), toast))) return;
+    trackShare(article.id, 'copy');
+    setCopied(true);
+    setTimeout(() => setCopied(false), COPIED_MS);
   };
 
   const openShare = async (target: (typeof SHARE_TARGETS)[number]) => {
@@ -131,7 +126,7 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
               </li>
             ))}
             <li>
-              <button type="button" onClick={() => void copyLink()}>
+              <button type="button" onClick={() => void copyShareLink()}>
                 {copied ? 'Copied!' : 'Copy link'}
               </button>
             </li>

@@ -1,10 +1,7 @@
 import { useId, useState } from 'react';
 import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/public-articles.ts';
 import { categoryName } from './ArticleCard.tsx';
-import type { Filters } from './filters.ts';
-
-/** Reader spec section 2: the filter bar's category choices. */
-const FILTER_CATEGORIES = ['creator-economy', 'brand-partnerships', 'platform-updates', 'industry-insights'];
+import { FILTER_CATEGORIES, type Filters } from './filters.ts';
 
 const SORT_LABELS: Record<ArticleSort, string> = {
   'best-match': 'Best match',

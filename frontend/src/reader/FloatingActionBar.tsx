@@ -1,3 +1,4 @@
+import { copyLink } from './share.ts';
 import { useToast } from './Toasts.tsx';
 
 /** Search, bookmarks, settings and the device's share sheet, always at hand on the home page. */
@@ -9,12 +10,7 @@ export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
       await navigator.share({ title: document.title, url }).catch(() => undefined);
       return;
     }
-    try {
-      await navigator.clipboard.writeText(url);
-      toast('Link copied!', 'Article link copied to clipboard');
-    } catch {
-      toast('Failed to copy', 'Could not copy link to clipboard');
-    }
+    await copyLink(() => url, toast);
   };
   return (
     <nav className="floating-bar" aria-label="Quick actions">

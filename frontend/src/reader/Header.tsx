@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
-import { CATEGORY_NAMES, CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC } from '#domain/categories.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
 import { useTheme, type Theme } from './theme.ts';
-
-const PUBLIC_CATEGORIES = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
 
 export function Header() {
   const [theme, setTheme] = useTheme();
@@ -15,7 +13,7 @@ export function Header() {
         <details className="menu">
           <summary>Categories</summary>
           <ul>
-            {PUBLIC_CATEGORIES.map((slug) => (
+            {PUBLIC_CATEGORY_SLUGS.map((slug) => (
               <li key={slug}>
                 <Link to={`/categories/${slug}`}>{CATEGORY_NAMES[slug]}</Link>
               </li>

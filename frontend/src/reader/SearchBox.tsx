@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchTrendingKeywords, trackSearch, type TrendingKeyword } from '../api/articles.ts';
 import { categoryName } from './ArticleCard.tsx';
+import { FILTER_CATEGORIES } from './filters.ts';
 
 /** Reader spec section 9: 5 trending, 3 recent of the 5 kept, 4 fixed topics; 300 ms debounce. */
 export const POPULAR_TOPICS = ['Influencer Marketing', 'Creator Economy', 'Brand Partnerships', 'Social Commerce'];
@@ -9,7 +10,6 @@ const RECENT_KEPT = 5;
 const RECENT_SHOWN = 3;
 const TRENDING_SHOWN = 5;
 const DEBOUNCE_MS = 300;
-const CHIP_CATEGORIES = ['creator-economy', 'brand-partnerships', 'platform-updates', 'industry-insights'];
 
 export function recentSearches(): string[] {
   try {
@@ -99,6 +99,7 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
     </li>
   );
 
+  const recent = open ? recentSearches() : [];
   return (
     <section className="search-box" aria-labelledby="search-heading" ref={box}>
       <h2 id="search-heading">Discover What's Trending</h2>
@@ -147,14 +148,14 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
             <h3>Popular Topics</h3>
             <ul>{POPULAR_TOPICS.map((topic) => suggestion(topic, `p-${topic}`))}</ul>
           </div>
-          {recentSearches().length > 0 && (
+          {recent.length > 0 && (
             <div>
               <h3>Recent Searches</h3>
-              <ul>{recentSearches().slice(0, RECENT_SHOWN).map((term) => suggestion(term, `r-${term}`))}</ul>
+              <ul>{recent.slice(0, RECENT_SHOWN).map((term) => suggestion(term, `r-${term}`))}</ul>
             </div>
           )}
           <div className="chips" role="group" aria-label="Categories">
-            {CHIP_CATEGORIES.map((slug) => (
+            {FILTER_CATEGORIES.map((slug) => (
               <button key={slug} type="button" aria-pressed={category === slug} onClick={() => onCategory(category === slug ? '' : slug)}>
                 {categoryName(slug)}
               </button>

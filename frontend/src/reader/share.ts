@@ -6,6 +6,18 @@ export async function shareUrl(articleId: string): Promise<string> {
   return new URL(`share/${encodeURIComponent(articleId)}`, apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`).href;
 }
 
+/** Copies a link and tells the reader how it went (reader spec section 8 texts); true when copied. */
+export async function copyLink(link: () => Promise<string> | string, toast: (title: string, description: string) => void): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(await link());
+    toast('Link copied!', 'Article link copied to clipboard');
+    return true;
+  } catch {
+    toast('Failed to copy', 'Could not copy link to clipboard');
+    return false;
+  }
+}
+
 export const SHARE_TARGETS = [
   { platform: 'twitter', label: 'Twitter', href: (url: string, title: string) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}` },
   { platform: 'linkedin', label: 'LinkedIn', href: (url: string) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}` },

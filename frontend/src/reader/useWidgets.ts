@@ -37,10 +37,14 @@ export function useWidgets(): WidgetState {
 
   useEffect(() => {
     // The widgets wait until the browser is idle: the article list comes first.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
-    idle(() => refresh(), { timeout: 2000 });
+    const idle = typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(() => refresh(), { timeout: 2000 }) : undefined;
+    const fallback = idle === undefined ? window.setTimeout(refresh, 200) : undefined;
     const timer = setInterval(() => document.visibilityState === 'visible' && refresh(), WIDGET_REFRESH_MS);
-    return () => clearInterval(timer);
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      window.clearTimeout(fallback);
+      clearInterval(timer);
+    };
   }, [refresh]);
 
   return { data, loading, failures, refresh };

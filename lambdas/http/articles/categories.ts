@@ -1,4 +1,4 @@
-import { CATEGORY_NAMES, CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC } from '#domain/categories.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
 import { categoryStats } from '#domain/widgets.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { route } from '#shared/http.ts';
@@ -11,7 +11,7 @@ export const listCategories = route({}, async () => {
   const index = await publicArticleIndex();
   const listed = index.query({ limit: Number.MAX_SAFE_INTEGER }).items;
   return {
-    items: CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug)).map((slug) => ({
+    items: PUBLIC_CATEGORY_SLUGS.map((slug) => ({
       slug,
       name: CATEGORY_NAMES[slug],
       ...categoryStats(listed.filter((article) => article.category === slug)),

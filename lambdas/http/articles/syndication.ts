@@ -1,7 +1,7 @@
 import { Feed } from 'feed';
 import he from 'he';
 import { z } from 'zod';
-import { CATEGORY_NAMES, CATEGORY_SLUGS, HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
 import { listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import type { HttpEvent } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
@@ -21,8 +21,6 @@ const FORMATS = {
   'feed.json': { contentType: 'application/feed+json; charset=utf-8' },
 } as const;
 type FeedFile = keyof typeof FORMATS;
-
-const PUBLIC_SLUGS = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
 
 /** Absolute URL of an image the site serves (fallbacks are site paths). */
 const absolute = (url: string | undefined | null) => (!url ? undefined : url.startsWith('/') ? `${config.SITE_URL}${url}` : url);
@@ -82,7 +80,7 @@ function buildFeed(articles: ArticleItem[], scope: CategorySlug | 'all', self: (
 }
 
 export const syndicationFeed = route(
-  { params: z.object({ scope: z.enum(['all', ...PUBLIC_SLUGS]), file: z.enum(Object.keys(FORMATS) as [FeedFile, ...FeedFile[]]) }) },
+  { params: z.object({ scope: z.enum(['all', ...PUBLIC_CATEGORY_SLUGS]), file: z.enum(Object.keys(FORMATS) as [FeedFile, ...FeedFile[]]) }) },
   async ({ params, event }) => {
     const scope = params.scope as CategorySlug | 'all';
     const page = await listPublicArticles({ category: scope === 'all' ? undefined : scope, limit: FEED_ITEMS });
@@ -98,7 +96,7 @@ export const sitemap = route({}, async () => {
   const staticPaths = ['/', '/about', '/mission', '/contact', '/donate', '/newsletter', '/privacy', '/terms'];
   const urls = [
     ...staticPaths.map((path) => ({ loc: `${config.SITE_URL}${path}` })),
-    ...PUBLIC_SLUGS.map((slug) => ({ loc: `${config.SITE_URL}/categories/${slug}` })),
+    ...PUBLIC_CATEGORY_SLUGS.map((slug) => ({ loc: `${config.SITE_URL}/categories/${slug}` })),
     ...page.items.map((article) => ({ loc: articleUrl(article.id), lastmod: (article.originalPublishedAt ?? article.createdAt).slice(0, 10) })),
   ];
   const body = [
