@@ -4,7 +4,7 @@ import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../api/articles.ts';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
-import { useToast } from './Toasts.tsx';
+import { GUEST_TOASTS, useToast } from './Toasts.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
 
@@ -109,10 +109,10 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
       )}
       <div className="card-actions">
         {/* Accounts come with their own issue; until then every reader is a guest (reader spec section 8 texts). */}
-        <button type="button" onClick={() => toast('Sign in required', 'Please sign in to bookmark articles')}>
+        <button type="button" onClick={() => toast(...GUEST_TOASTS.bookmark)}>
           Save
         </button>
-        <button type="button" onClick={() => toast('Login Required', 'Please log in to like articles.')}>
+        <button type="button" onClick={() => toast(...GUEST_TOASTS.like)}>
           Like
         </button>
         <details className="share-menu">

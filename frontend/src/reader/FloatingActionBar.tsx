@@ -1,5 +1,5 @@
 import { copyLink } from './share.ts';
-import { useToast } from './Toasts.tsx';
+import { GUEST_TOASTS, useToast } from './Toasts.tsx';
 
 /** Search, bookmarks, settings and the device's share sheet, always at hand on the home page. */
 export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
@@ -18,10 +18,10 @@ export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
         Search
       </button>
       {/* Bookmarks and settings belong to accounts (a later issue): a guest is told to sign in. */}
-      <button type="button" onClick={() => toast('Sign in required', 'Please sign in to bookmark articles')}>
+      <button type="button" onClick={() => toast(...GUEST_TOASTS.bookmark)}>
         Bookmarks
       </button>
-      <button type="button" onClick={() => toast('Sign in required', 'Please sign in to change your settings')}>
+      <button type="button" onClick={() => toast(...GUEST_TOASTS.settings)}>
         Settings
       </button>
       <button type="button" onClick={() => void share()}>

@@ -35,3 +35,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 }
 
 export const useToast = () => useContext(ToastContext);
+
+/** What a guest is told for a signed-in feature (reader spec section 8), as [title, description]. */
+export const GUEST_TOASTS = {
+  bookmark: ['Sign in required', 'Please sign in to bookmark articles'],
+  like: ['Login Required', 'Please log in to like articles.'],
+  settings: ['Sign in required', 'Please sign in to change your settings'],
+} as const;
