@@ -20,7 +20,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lambdas/shared/config.ts', 'lib/local/**', 'bin/**', 'test/**', 'frontend/vite.config.ts'],
+    files: ['lambdas/shared/config.ts', 'lib/local/**', 'bin/**', 'test/**', 'frontend/vite.config.ts', 'vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

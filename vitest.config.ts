@@ -1,6 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 /**
+ * The integration runtime listens on ports from CNH_TEST_PORT_BASE (default 4800) and the e2e runtime
+ * 100 above it, so several checkouts can run their suites side by side.
+ */
+const testPortBase = Number(process.env.CNH_TEST_PORT_BASE ?? 4800);
+
+/**
  * Four projects, run by `npm test` in this order: unit and infra (no services), integration (handlers
  * and the local runtime over DynamoDB Local and cognito-local, started by its global setup), e2e
  * (Chromium against the built site served by `npm start`'s runtime).
@@ -15,7 +21,7 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/start-local.ts'],
-          provide: { portBase: 4800, serveBuiltSite: false },
+          provide: { portBase: testPortBase, serveBuiltSite: false },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Some files work on the runtime's own table (the state machines run there): one at a time.
@@ -27,7 +33,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           globalSetup: ['test/support/start-local.ts'],
-          provide: { portBase: 4900, serveBuiltSite: true },
+          provide: { portBase: testPortBase + 100, serveBuiltSite: true },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

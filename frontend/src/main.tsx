@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App.tsx';
-import { startOfflineSupport } from './pwa.ts';
+import { App } from './app/App.tsx';
+import { startOfflineSupport } from './app/pwa.ts';
 import './styles.css';
 
 const root = document.getElementById('root');

@@ -19,12 +19,16 @@ const schema = z.object({
       }
     }),
   MAIL_FROM: z.string().default('news@creatornewshub.in'),
+  /** SES configuration set every mail is sent with (its event destination reports bounces and complaints). */
+  MAIL_CONFIGURATION_SET: z.string().optional(),
   /** Which feed list the ingest adds to the table: real publishers, or the local fixture feeds. */
   FEED_CATALOGUE: z.enum(['production', 'fixtures']).default('production'),
   /** Where the fixture feeds are served (the local feed host). */
   FIXTURE_FEED_BASE_URL: z.string().url().optional(),
   FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). */
+  CLIENT_KEY_SALT: z.string().min(8).default('creator-news-hub-local-salt'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** The reader site's address, for links in feeds, the sitemap and share pages. */
   SITE_URL: z.string().url().default('https://creatornewshub.in'),

@@ -6,12 +6,15 @@
 export class HttpError extends Error {
   readonly statusCode: number;
   readonly details: Record<string, unknown> | undefined;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers: Record<string, string>;
 
-  constructor(statusCode: number, message: string, details?: Record<string, unknown>) {
+  constructor(statusCode: number, message: string, details?: Record<string, unknown>, headers: Record<string, string> = {}) {
     super(message);
     this.name = 'HttpError';
     this.statusCode = statusCode;
     this.details = details;
+    this.headers = headers;
   }
 }
 

@@ -89,7 +89,7 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
 /** Maps any error to a JSON answer: HttpErrors as they are, anything else as a logged, generic 500. */
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
-    return json(error.statusCode, { message: error.message, ...error.details });
+    return json(error.statusCode, { message: error.message, ...error.details }, error.headers);
   }
   if (error instanceof InvalidCursorError) {
     return json(400, { message: error.message, fieldErrors: { cursor: [error.message] } });

@@ -727,6 +727,28 @@ export const ModelVersion = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/**
+ * One client's requests to one bucket (a route group) within one fixed window. The client is a hash of its
+ * address, never the address itself; TTL removes the window after it ends.
+ */
+export const RateLimitWindow = new Entity({
+  model: { entity: 'rateLimit', version: '1', service },
+  attributes: {
+    bucket: { type: 'string', required: true },
+    client: { type: 'string', required: true },
+    /** Epoch seconds at which the window opened. */
+    windowStart: { type: 'number', required: true },
+    hits: { type: 'number' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byWindow: {
+      pk: { field: 'pk', composite: ['bucket', 'client', 'windowStart'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const store = new Service(
   {
     article: Article,
@@ -755,6 +777,7 @@ export const store = new Service(
     pipelineRun: PipelineRun,
     reviewLabel: ReviewLabel,
     modelVersion: ModelVersion,
+    rateLimit: RateLimitWindow,
   },
   { table: tableName, client: documentClient },
 );

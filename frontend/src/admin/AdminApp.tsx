@@ -6,7 +6,7 @@ import Header from '@cloudscape-design/components/header';
 import SideNavigation from '@cloudscape-design/components/side-navigation';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useCallback, useEffect, useState } from 'react';
-import { fetchAdminPing, type AdminPing } from '../api/admin.ts';
+import { fetchAdminPing, type AdminPing } from './api.ts';
 import { ApiError } from '../api/client.ts';
 import { idToken, signOutEverywhere } from '../auth/session.ts';
 import { SignInForm } from './SignInForm.tsx';

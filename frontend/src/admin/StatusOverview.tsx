@@ -5,7 +5,7 @@ import Container from '@cloudscape-design/components/container';
 import Header from '@cloudscape-design/components/header';
 import Spinner from '@cloudscape-design/components/spinner';
 import { ARTICLE_STATUSES } from '#domain/article-status.ts';
-import type { AdminPing } from '../api/admin.ts';
+import type { AdminPing } from './api.ts';
 
 /** Articles by status, as the server counts them; nothing here is computed in the browser. */
 export function StatusOverview({ data, loading, error }: { data: AdminPing | null; loading: boolean; error: string | null }) {

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, HIDDEN_FROM_PUBLIC, isCategorySlug } from '#domain/categories.ts';
 import { CATEGORY_PAGE_SIZE } from '#domain/public-articles.ts';
 import { fetchCategories, type CategorySummary } from '../api/articles.ts';
-import { ArticleGrid } from './ArticleGrid.tsx';
+import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { useFilters } from './filters.ts';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { contactMessageSchema } from '#domain/contact.ts';
 import { ApiError, apiPost } from '../api/client.ts';
-import { mailAddress } from './contactEmail.ts';
-import { useToast } from './Toasts.tsx';
+import { mailAddress } from '../components/contactEmail.ts';
+import { useToast } from '../components/Toasts.tsx';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 type Field = keyof typeof EMPTY;

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/public-articles.ts';
-import { categoryName } from './ArticleCard.tsx';
+import { categoryName } from '../components/articles/ArticleCard.tsx';
 import { FILTER_CATEGORIES, type Filters } from './filters.ts';
 
 const SORT_LABELS: Record<ArticleSort, string> = {

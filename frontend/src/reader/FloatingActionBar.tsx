@@ -1,5 +1,5 @@
-import { copyLink } from './share.ts';
-import { GUEST_TOASTS, useToast } from './Toasts.tsx';
+import { copyLink } from '../components/articles/share.ts';
+import { GUEST_TOASTS, useToast } from '../components/Toasts.tsx';
 
 /** Search, bookmarks, settings and the device's share sheet, always at hand on the home page. */
 export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { HOME_PAGE_SIZE } from '#domain/public-articles.ts';
-import { ArticleGrid } from './ArticleGrid.tsx';
+import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { useFilters } from './filters.ts';
 import { FloatingActionBar } from './FloatingActionBar.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchTrendingKeywords, trackSearch, type TrendingKeyword } from '../api/articles.ts';
-import { categoryName } from './ArticleCard.tsx';
+import { categoryName } from '../components/articles/ArticleCard.tsx';
 import { FILTER_CATEGORIES } from './filters.ts';
 
 /** Reader spec section 9: 5 trending, 3 recent of the 5 kept, 4 fixed topics; 300 ms debounce. */

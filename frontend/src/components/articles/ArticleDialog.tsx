@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
-import { fetchArticle, type ArticleDetail } from '../api/articles.ts';
+import { fetchArticle, type ArticleDetail } from '../../api/articles.ts';
 import { categoryName } from './ArticleCard.tsx';
 import { isTrending, relativeTime } from '#domain/badges.ts';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { mailAddress } from './contactEmail.ts';
+import { mailAddress } from '../components/contactEmail.ts';
 
 export function Footer() {
   return (

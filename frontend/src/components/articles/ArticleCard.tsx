@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { breaking, freshness, isTrending, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
-import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../api/articles.ts';
+import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
-import { GUEST_TOASTS, useToast } from './Toasts.tsx';
+import { GUEST_TOASTS, useToast } from '../Toasts.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
 

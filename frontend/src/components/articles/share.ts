@@ -1,4 +1,4 @@
-import { siteConfig } from '../api/config.ts';
+import { siteConfig } from '../../api/config.ts';
 
 /** The share URL: the API's page with Open Graph tags, which sends people on to the article. */
 export async function shareUrl(articleId: string): Promise<string> {

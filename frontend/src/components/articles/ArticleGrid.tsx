@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
-import type { ArticleQuery } from '../api/articles.ts';
+import type { ArticleQuery } from '../../api/articles.ts';
 import { ArticleCard } from './ArticleCard.tsx';
-import { ErrorBoundary } from './ErrorBoundary.tsx';
-import { Pagination } from './Pagination.tsx';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
+import { Pagination } from '../Pagination.tsx';
 import { useArticles } from './useArticles.ts';
 
 const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));

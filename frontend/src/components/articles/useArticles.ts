@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchArticles, type Article, type ArticleList, type ArticleQuery } from '../api/articles.ts';
+import { fetchArticles, type Article, type ArticleList, type ArticleQuery } from '../../api/articles.ts';
 
 export interface ArticlesState {
   items: Article[];

@@ -1,4 +1,4 @@
-import { apiGet } from './client.ts';
+import { apiGet } from '../api/client.ts';
 
 export interface AdminPing {
   ok: boolean;

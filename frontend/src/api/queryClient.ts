@@ -1,0 +1,13 @@
+import { QueryClient } from '@tanstack/react-query';
+
+/**
+ * One cache for the whole site (reader spec section 9, "data cache"): answers stay fresh 2 minutes and
+ * are kept 5; a failed read is tried twice more, a failed change once more. Lists that refresh faster
+ * (articles: stale after 30 s, refetched every 180 s) set their own times in their query hooks.
+ */
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 2 * 60_000, gcTime: 5 * 60_000, retry: 2 },
+    mutations: { retry: 1 },
+  },
+});

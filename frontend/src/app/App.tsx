@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { queryClient } from '../api/queryClient.ts';
+import { CategoryPage } from '../reader/CategoryPage.tsx';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { Footer } from './Footer.tsx';
+import { Header } from './Header.tsx';
+import { HomePage } from '../reader/HomePage.tsx';
+import { InstallPrompt } from './InstallPrompt.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { ToastProvider } from '../components/Toasts.tsx';
+
+// The console (Cloudscape) is its own chunk: readers never download it.
+const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
+const ContactPage = lazy(() => import('../reader/ContactPage.tsx'));
+const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
+  lazy(() => import('../reader/InfoPages.tsx').then((module) => ({ default: module[name] })));
+const AboutPage = infoPage('AboutPage');
+const MissionPage = infoPage('MissionPage');
+const PrivacyPage = infoPage('PrivacyPage');
+const TermsPage = infoPage('TermsPage');
+
+function ReaderShell({ children }: { children: ReactNode }) {
+  return (
+    <ToastProvider>
+      <Header />
+      <ErrorBoundary level="page">
+        <Suspense fallback={<p className="page">Loading...</p>}>{children}</Suspense>
+      </ErrorBoundary>
+      <Footer />
+      <InstallPrompt />
+    </ToastProvider>
+  );
+}
+
+export function App() {
+  return (
+    <ErrorBoundary level="critical">
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <Routes>
+            <Route
+              path="/admin/*"
+              element={
+                <Suspense fallback={<p className="page">Loading the console...</p>}>
+                  <AdminApp />
+                </Suspense>
+              }
+            />
+            <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
+            <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
+            <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
+            <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
+            <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />
+            <Route path="/privacy" element={<ReaderShell><PrivacyPage /></ReaderShell>} />
+            <Route path="/terms" element={<ReaderShell><TermsPage /></ReaderShell>} />
+            <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
+          </Routes>
+        </BrowserRouter>
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

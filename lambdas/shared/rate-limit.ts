@@ -1,0 +1,24 @@
+import { createHash } from 'node:crypto';
+import { consumeRateLimit, type RateLimitRule } from '#store/rate-limits.ts';
+import type { HttpEvent } from './auth.ts';
+import { config } from './config.ts';
+import { HttpError } from './errors.ts';
+
+export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
+
+/**
+ * Who is asking, for per-client limits: a salted hash of the address API Gateway saw (a signed-in
+ * caller's subject instead, when there is one). The address itself is never stored.
+ */
+export function clientKey(event: HttpEvent, userId?: string): string {
+  const who = userId ? `user:${userId}` : `ip:${event.requestContext.http?.sourceIp ?? 'unknown'}`;
+  return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:${who}`).digest('base64url').slice(0, 22);
+}
+
+/** Counts the request against the bucket's rule; past the limit, a 429 with Retry-After. */
+export async function enforceRateLimit(bucket: string, rule: RateLimitRule, event: HttpEvent, userId?: string): Promise<void> {
+  const decision = await consumeRateLimit(bucket, clientKey(event, userId), rule);
+  if (!decision.allowed) {
+    throw new HttpError(429, RATE_LIMITED_MESSAGE, undefined, { 'retry-after': String(decision.retryAfterSeconds) });
+  }
+}
