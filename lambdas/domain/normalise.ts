@@ -1,3 +1,4 @@
+import he from 'he';
 import sanitizeHtml from 'sanitize-html';
 import type { CategorySlug } from './categories.ts';
 import { normaliseCategory } from './categories.ts';
@@ -70,7 +71,12 @@ export function sanitiseHtml(html: string): string {
   });
 }
 
-export const toPlainText = (html: string) => sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+/**
+ * Text without markup, entities decoded once: the sanitiser escapes the text it keeps (`&` -> `&amp;`), and
+ * plain-text fields are escaped by whatever renders them (React, the feed writers), so they are stored
+ * decoded ("Tom & Jerry", never "Tom &amp; Jerry").
+ */
+export const toPlainText = (html: string) => he.decode(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
 
 export function truncateWords(text: string, limit: number): string {
   const parts = text.split(/\s+/).filter(Boolean);

@@ -50,6 +50,12 @@ describe('normalising an item', () => {
     expect(sanitiseHtml('<img src="https://a.example.com/i.jpg">')).toBe('<img src="https://a.example.com/i.jpg" alt="" />');
   });
 
+  it('stores titles and summaries as text with entities decoded once', () => {
+    const item = normaliseItem({ title: 'Tom &amp; Jerry &lt;3 brands &#8211; a <b>creator</b> story', link: 'https://a.example.com/x', contentSnippet: 'Fish &amp;amp; chips' }, context);
+    expect(item?.title).toBe('Tom & Jerry <3 brands – a creator story');
+    expect(item?.summary).toBe('Fish &amp; chips');
+  });
+
   it('reads podcasts and videos, durations and read time', () => {
     const podcast = normaliseItem({ title: 'Ep 1', link: 'https://p.example.com/1', enclosure: { url: 'https://p.example.com/1.mp3', type: 'audio/mpeg' }, itunes: { duration: '41:20' } }, context);
     expect(podcast).toMatchObject({ contentType: 'podcast', podcastMetadata: { audioUrl: 'https://p.example.com/1.mp3', duration: 2480 } });
