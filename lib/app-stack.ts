@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CfnResource, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -32,8 +34,8 @@ export class CreatorNewsHubStack extends Stack {
     const description = props.stackDescription ?? defaultDescription;
 
     const { table } = new DataTable(this, 'Data', description.table);
-    const auth = new UserAuth(this, 'Auth');
     const mail = new Mail(this, 'Mail', { domain: props.mailDomain });
+    const auth = new UserAuth(this, 'Auth', { mail: { domain: props.mailDomain, configurationSetName: mail.configurationSet.configurationSetName, region: this.region } });
     const site = new Site(this, 'Site', {
       repoRoot,
       connectSources: [`https://*.execute-api.${this.region}.amazonaws.com`, `https://cognito-idp.${this.region}.amazonaws.com`],
@@ -53,7 +55,22 @@ export class CreatorNewsHubStack extends Stack {
         },
       });
       fn.addEnvironment('SITE_URL', site.url);
+      const poolActions = fnDescription.access.userPool ?? [];
+      if (poolActions.length) {
+        fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...poolActions], resources: [auth.userPool.userPoolArn] }));
+      }
       functions.set(fnDescription.name, fn);
+    }
+
+    const poolOperations = {
+      customMessage: cognito.UserPoolOperation.CUSTOM_MESSAGE,
+      postConfirmation: cognito.UserPoolOperation.POST_CONFIRMATION,
+    } as const;
+    for (const trigger of description.userPoolTriggers) {
+      const fn = functions.get(trigger.fn);
+      if (!fn) throw new Error(`User pool trigger ${trigger.trigger} names unknown function ${trigger.fn}`);
+      auth.userPool.addTrigger(poolOperations[trigger.trigger], fn);
     }
 
     const api = new HttpApi(this, 'Http', {
@@ -104,6 +121,7 @@ export class CreatorNewsHubStack extends Stack {
           batchSize: consumer.batchSize,
           bisectBatchOnError: true,
           retryAttempts: 5,
+          ...(consumer.filters?.length ? { filters: consumer.filters.map((pattern) => ({ pattern: JSON.stringify(pattern) })) } : {}),
         }),
       );
     }

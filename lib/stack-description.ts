@@ -13,6 +13,8 @@ export interface FunctionAccess {
   mail?: boolean;
   /** State machines (by name) it may start, list and describe. */
   stateMachines?: readonly string[];
+  /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
+  userPool?: readonly string[];
 }
 
 export interface FunctionDescription {
@@ -61,6 +63,20 @@ export interface StreamConsumerDescription {
   /** Function that receives DynamoDB stream batches. */
   fn: string;
   batchSize: number;
+  /**
+   * Lambda event filter patterns (any one matching lets a record through), in the event source mapping's
+   * syntax: the deployed mapping gets them as FilterCriteria and the local poller applies the same ones.
+   */
+  filters?: readonly Record<string, unknown>[];
+}
+
+/** Cognito Lambda triggers the user pool calls. */
+export const USER_POOL_TRIGGERS = ['customMessage', 'postConfirmation'] as const;
+export type UserPoolTrigger = (typeof USER_POOL_TRIGGERS)[number];
+
+export interface UserPoolTriggerDescription {
+  trigger: UserPoolTrigger;
+  fn: string;
 }
 
 export interface TableIndexDescription {
@@ -81,6 +97,7 @@ export interface StackDescription {
   stateMachines: readonly StateMachineDescription[];
   schedules: readonly ScheduleDescription[];
   streamConsumers: readonly StreamConsumerDescription[];
+  userPoolTriggers: readonly UserPoolTriggerDescription[];
 }
 
 export const stack: StackDescription = {
@@ -102,6 +119,25 @@ export const stack: StackDescription = {
       // The search index lives in memory: about 650 MB of heap for 50,000 articles (npm run bench).
       memoryMb: 1536,
       access: { table: 'readWrite' },
+    },
+    {
+      name: 'me',
+      entry: 'lambdas/http/me/index.ts',
+      description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, recommendations, export and account deletion',
+      access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'] },
+    },
+    {
+      name: 'account-events',
+      entry: 'lambdas/triggers/account-events.ts',
+      description: 'Cognito triggers: the verification and reset mails\' text, and the profile, preferences and welcome notification on confirmation',
+      access: { table: 'readWrite' },
+    },
+    {
+      name: 'personalise',
+      entry: 'lambdas/streams/personalise.ts',
+      description: 'Table stream consumer: recomputes a reader\'s recommendations when they like, save or read, and notifies followers of newly published articles',
+      access: { table: 'readWrite' },
+      timeoutSeconds: 60,
     },
     {
       name: 'admin',
@@ -148,6 +184,29 @@ export const stack: StackDescription = {
     { method: 'GET', path: '/feeds/{scope}/{file}', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/sitemap.xml', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/share/{id}', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/content-performance', fn: 'articles', auth: 'public' },
+    { method: 'GET', path: '/me/feed', fn: 'articles', auth: 'user' },
+    { method: 'GET', path: '/me', fn: 'me', auth: 'user' },
+    { method: 'PATCH', path: '/me', fn: 'me', auth: 'user' },
+    { method: 'DELETE', path: '/me', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/export', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/preferences', fn: 'me', auth: 'user' },
+    { method: 'PUT', path: '/me/preferences', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/relations', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/bookmarks', fn: 'me', auth: 'user' },
+    { method: 'PUT', path: '/me/bookmarks/{articleId}', fn: 'me', auth: 'user' },
+    { method: 'DELETE', path: '/me/bookmarks/{articleId}', fn: 'me', auth: 'user' },
+    { method: 'PUT', path: '/me/likes/{articleId}', fn: 'me', auth: 'user' },
+    { method: 'DELETE', path: '/me/likes/{articleId}', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/reading/{articleId}', fn: 'me', auth: 'user' },
+    { method: 'POST', path: '/me/reading/{articleId}', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/activity', fn: 'me', auth: 'user' },
+    { method: 'POST', path: '/me/recommendations', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/notifications', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/me/notifications/stats', fn: 'me', auth: 'user' },
+    { method: 'POST', path: '/me/notifications/read-all', fn: 'me', auth: 'user' },
+    { method: 'POST', path: '/me/notifications/{id}/read', fn: 'me', auth: 'user' },
+    { method: 'DELETE', path: '/me/notifications/{id}', fn: 'me', auth: 'user' },
     { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/review', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },
@@ -207,7 +266,28 @@ export const stack: StackDescription = {
       description: 'Lifecycle at 06:00 and 18:00 India time',
     },
   ],
-  streamConsumers: [],
+  streamConsumers: [
+    {
+      name: 'personalise',
+      fn: 'personalise',
+      batchSize: 100,
+      filters: [
+        // A reader liked, saved or read something (or took it back): their recommendations are stale.
+        { dynamodb: { NewImage: { __edb_e__: { S: ['like', 'bookmark', 'readingProgress'] } } } },
+        { eventName: ['REMOVE'], dynamodb: { OldImage: { __edb_e__: { S: ['like', 'bookmark'] } } } },
+        // An article became public: its category's followers hear of it.
+        { eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } } } },
+        {
+          eventName: ['MODIFY'],
+          dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } }, OldImage: { status: { S: [{ 'anything-but': ['published'] }] } } },
+        },
+      ],
+    },
+  ],
+  userPoolTriggers: [
+    { trigger: 'customMessage', fn: 'account-events' },
+    { trigger: 'postConfirmation', fn: 'account-events' },
+  ],
 };
 
 /** `GET /articles/{id}`: the key API Gateway v2 puts in `event.routeKey`. */

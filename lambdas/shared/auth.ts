@@ -6,7 +6,11 @@ export type Role = 'user' | 'moderator' | 'admin';
 
 export interface Caller {
   userId: string;
+  /** The Cognito user name (admin calls such as AdminDeleteUser take it); the subject when absent. */
+  username: string;
   email: string | undefined;
+  /** The name given at sign-up (the ID token's `name` claim). */
+  name: string | undefined;
   role: Role;
   groups: string[];
 }
@@ -43,9 +47,12 @@ export function callerOf(event: HttpEvent): Caller | null {
   const claims = event.requestContext.authorizer?.jwt?.claims;
   if (!claims || typeof claims.sub !== 'string') return null;
   const groups = parseGroupsClaim(claims['cognito:groups']);
+  const username = claims['cognito:username'];
   return {
     userId: claims.sub,
+    username: typeof username === 'string' && username ? username : claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
+    name: typeof claims.name === 'string' && claims.name ? claims.name : undefined,
     role: roleOf(groups),
     groups,
   };

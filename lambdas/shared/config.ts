@@ -27,6 +27,8 @@ const schema = z.object({
   FIXTURE_FEED_BASE_URL: z.string().url().optional(),
   FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** The Cognito user pool (functions that manage accounts: deleting one, changing groups). */
+  USER_POOL_ID: z.string().optional(),
   /** Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). */
   CLIENT_KEY_SALT: z.string().min(8).default('creator-news-hub-local-salt'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

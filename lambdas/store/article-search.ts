@@ -40,6 +40,11 @@ export interface ArticleQuery {
   featuredOnly?: boolean | undefined;
   /** Only articles published within this many days. */
   withinDays?: number | undefined;
+  /** Any of these categories (the personalised feed's preferred categories). */
+  categories?: readonly CategorySlug[] | undefined;
+  /** The feed's stricter floors (reader spec section 7: relevance 50, Trending 55 with 10 views). */
+  minRelevance?: number | undefined;
+  minViews?: number | undefined;
   offset?: number | undefined;
   limit?: number | undefined;
 }
@@ -175,6 +180,14 @@ export class ArticleSearchIndex {
     return this.sortedBy('latest');
   }
 
+  /** The cards of these ids that are public, in the order given (recommendations, bookmarks). */
+  cards(ids: readonly string[]): PublicArticle[] {
+    return ids.flatMap((id) => {
+      const article = this.articles.get(id);
+      return article ? [toCard(article)] : [];
+    });
+  }
+
   query(query: ArticleQuery): ArticleQueryResult {
     const term = query.q?.trim() ?? '';
     const offset = query.offset ?? 0;
@@ -185,7 +198,10 @@ export class ArticleSearchIndex {
       (!query.category || article.category === query.category) &&
       (!query.quality || query.quality === 'all' || article.quality === query.quality) &&
       (!query.market || query.market === 'all' || article.market === query.market) &&
-      (!query.featuredOnly || article.isFeatured);
+      (!query.featuredOnly || article.isFeatured) &&
+      (!query.categories?.length || query.categories.includes(article.category)) &&
+      (query.minRelevance === undefined || article.relevanceScore >= query.minRelevance) &&
+      (query.minViews === undefined || article.viewsCount >= query.minViews);
 
     if (term) {
       const sort = query.sort ?? 'best-match';

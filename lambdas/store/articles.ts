@@ -1,6 +1,7 @@
 import type { CreateEntityItem, EntityItem } from 'electrodb';
 import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
 import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
+import { isPublicArticle } from '#domain/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';
 import { Article, store } from './entities.ts';
@@ -58,6 +59,12 @@ export async function createArticle(input: NewArticle, options: { at?: string } 
 export async function getArticle(id: string): Promise<ArticleItem | null> {
   const { data } = await Article.get({ id }).go();
   return data;
+}
+
+/** The article if the public may see it (the public rules hold for a single article too), else null. */
+export async function getPublicArticleItem(id: string): Promise<ArticleItem | null> {
+  const article = await getArticle(id);
+  return article && isPublicArticle(article) ? article : null;
 }
 
 /** Is either hash already taken by a live article or a purge tombstone? */

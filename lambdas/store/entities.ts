@@ -318,6 +318,27 @@ export const Preferences = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/** A reader following a category (from their preferences): who hears of new articles in it. */
+export const CategoryFollower = new Entity({
+  model: { entity: 'categoryFollower', version: '1', service },
+  attributes: {
+    category: { type: CATEGORY_SLUGS, required: true },
+    userId: { type: 'string', required: true },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byCategory: {
+      pk: { field: 'pk', composite: ['category'], casing: keep },
+      sk: { field: 'sk', composite: ['userId'], casing: keep },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['category'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const Activity = new Entity({
   model: { entity: 'activity', version: '1', service },
   attributes: {
@@ -762,6 +783,7 @@ export const store = new Service(
     like: Like,
     share: Share,
     preferences: Preferences,
+    categoryFollower: CategoryFollower,
     activity: Activity,
     engagement: Engagement,
     readingProgress: ReadingProgress,

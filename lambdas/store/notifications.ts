@@ -1,4 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
+import { v7 as uuidv7 } from 'uuid';
 import { RETENTION_DAYS } from '#domain/retention.ts';
 import { Notification } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';
@@ -7,6 +9,7 @@ import { queryPage, type Page, type PageOptions } from './paging.ts';
 export type NotificationItem = EntityItem<typeof Notification>;
 export type NewNotification = Pick<NotificationItem, 'userId' | 'title' | 'message'> & Partial<Pick<NotificationItem, 'type' | 'actionUrl' | 'expiresAt'>>;
 
+/** The one way notifications are made: welcome, new articles, breaking news, the console's direct messages. */
 export async function createNotification(input: NewNotification): Promise<NotificationItem> {
   const { data } = await Notification.create({
     ...input,
@@ -16,9 +19,44 @@ export async function createNotification(input: NewNotification): Promise<Notifi
   return data;
 }
 
+/**
+ * A time-ordered id (UUIDv7) that is the same every time for the same key and time: writing a
+ * notification under it twice (a retried stream batch, a re-run) makes one notification.
+ */
+export function notificationIdFor(key: string, at: Date): string {
+  const random = new Uint8Array(createHash('sha256').update(key).digest().subarray(0, 16));
+  return uuidv7({ msecs: at.getTime(), random, seq: 0 });
+}
+
+/** Creates the notification unless one with the same key and time exists; true when it was created. */
+export async function createNotificationOnce(input: NewNotification, key: string, at: Date): Promise<boolean> {
+  try {
+    await Notification.create({ ...input, id: notificationIdFor(key, at), expiresAt: input.expiresAt ?? expiresInDays(RETENTION_DAYS.notification) }).go();
+    return true;
+  } catch (error) {
+    if (error instanceof Error && /conditional/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`)) return false;
+    throw error;
+  }
+}
+
+export interface NotificationListOptions extends PageOptions {
+  /** Only notifications newer than this id (ids are time-ordered): the live check asks for these. */
+  after?: string | undefined;
+  unreadOnly?: boolean | undefined;
+}
+
 /** Newest first. */
-export function listNotifications(userId: string, options: PageOptions = {}): Promise<Page<NotificationItem>> {
-  return queryPage(() => Notification.query.byUser({ userId }).go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null }));
+export function listNotifications(userId: string, options: NotificationListOptions = {}): Promise<Page<NotificationItem>> {
+  const base = Notification.query.byUser({ userId });
+  const ranged = options.after ? base.gt({ id: options.after }) : base;
+  const filtered = options.unreadOnly ? ranged.where(({ isRead }, { eq }) => eq(isRead, false)) : ranged;
+  return queryPage(() => filtered.go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null }));
+}
+
+/** Every notification of the user (they expire after 90 days, so a reader has tens, not thousands). */
+export async function allNotifications(userId: string): Promise<NotificationItem[]> {
+  const { data } = await Notification.query.byUser({ userId }).go({ order: 'desc', pages: 'all' });
+  return data;
 }
 
 /** False when the notification is not the user's (or gone). */
@@ -32,6 +70,15 @@ export async function markNotificationRead(userId: string, id: string): Promise<
   }
 }
 
-export async function deleteNotification(userId: string, id: string): Promise<void> {
-  await Notification.delete({ userId, id }).go();
+/** Marks every unread notification read; returns how many changed. */
+export async function markAllNotificationsRead(userId: string): Promise<number> {
+  const unread = (await allNotifications(userId)).filter((item) => !item.isRead);
+  for (const item of unread) await markNotificationRead(userId, item.id);
+  return unread.length;
+}
+
+/** False when there was nothing of the user's to delete. */
+export async function deleteNotification(userId: string, id: string): Promise<boolean> {
+  const { data } = await Notification.delete({ userId, id }).go({ response: 'all_old' });
+  return Boolean(data);
 }

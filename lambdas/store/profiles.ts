@@ -1,20 +1,43 @@
 import type { EntityItem } from 'electrodb';
+import { RETENTION_DAYS } from '#domain/retention.ts';
 import { COUNTER_SCOPES, counterKey } from './counters.ts';
 import { Profile, store } from './entities.ts';
+import { expiresInDays, newId } from './ids.ts';
+import type { NewNotification } from './notifications.ts';
 import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
+import { DEFAULT_PREFERENCES } from './users.ts';
 
 export type ProfileItem = EntityItem<typeof Profile>;
 export type Role = ProfileItem['role'];
 
-/** Creates the profile on first sign-in and counts the user, once; later calls change nothing. */
-export async function ensureProfile(input: Pick<ProfileItem, 'userId' | 'email'> & { fullName?: string }): Promise<boolean> {
+/**
+ * A confirmed account's records, all or nothing, once: the profile, the user count, the default
+ * preferences and the welcome notification. A repeated confirmation event (a retried trigger) finds the
+ * profile there and changes nothing. False when the account already had its records.
+ */
+export async function createAccountRecords(
+  input: Pick<ProfileItem, 'userId' | 'email'> & { fullName?: string | undefined },
+  welcome: Omit<NewNotification, 'userId'>,
+): Promise<boolean> {
   const result = await transactWithRetry(() => store.transaction
-    .write(({ profile, counter }) => [
-      profile.create({ ...input, role: 'user' }).commit(),
+    .write(({ profile, counter, preferences, notification }) => [
+      profile.create({ ...input, fullName: input.fullName ?? '', role: 'user' }).commit(),
       counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: 1 })).add({ value: 1 }).commit(),
+      preferences.upsert({ userId: input.userId, ...DEFAULT_PREFERENCES, preferredCategories: [...DEFAULT_PREFERENCES.preferredCategories], preferredRegions: [...DEFAULT_PREFERENCES.preferredRegions] }).commit(),
+      notification.create({ ...welcome, userId: input.userId, id: newId(), expiresAt: expiresInDays(RETENTION_DAYS.notification) }).commit(),
     ])
-    .go(), `Creating profile ${input.userId}`);
+    .go(), `Creating the account records of ${input.userId}`);
   return !result.canceled;
+}
+
+export async function updateProfileName(userId: string, fullName: string): Promise<ProfileItem | null> {
+  try {
+    const { data } = await Profile.patch({ userId }).set({ fullName }).go({ response: 'all_new' });
+    return data as ProfileItem;
+  } catch (error) {
+    if (error instanceof Error && /conditional/i.test(error.message)) return null;
+    throw error;
+  }
 }
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {

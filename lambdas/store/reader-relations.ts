@@ -39,7 +39,11 @@ export async function removeRelation(kind: Relation, userId: string, articleId: 
         .commit(),
     ])
     .go(), `Removing ${kind} of ${articleId}`);
-  return !result.canceled;
+  if (!result.canceled) return true;
+  // Canceled: either there was nothing to remove, or the article itself is gone (purged) and has no count
+  // to lower; the relation must still go, or the reader could never remove it (nor delete their account).
+  const { data } = await (kind === 'bookmark' ? Bookmark : Like).delete({ userId, articleId }).go({ response: 'all_old' });
+  return Boolean(data);
 }
 
 /** A user's bookmarks or likes, newest first. */
@@ -54,4 +58,11 @@ export async function relationsAmong(kind: Relation, userId: string, articleIds:
   const entity = kind === 'bookmark' ? Bookmark : Like;
   const { data } = await entity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
   return new Set(data.map((item) => item.articleId));
+}
+
+/** Every article id the user has the relation with, newest first (cards mark them Saved / Liked). */
+export async function allRelationIds(kind: Relation, userId: string): Promise<string[]> {
+  const entity = kind === 'bookmark' ? Bookmark : Like;
+  const { data } = await entity.query.byUserNewest({ userId }).go({ order: 'desc', pages: 'all' });
+  return data.map((item) => item.articleId);
 }

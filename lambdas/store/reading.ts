@@ -1,6 +1,9 @@
 import type { EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/retention.ts';
+import { READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reading.ts';
+import type { ScoredArticle } from '#domain/recommend.ts';
 import { ReadingProgress, Recommendation } from './entities.ts';
+import { recordEngagement } from './engagement.ts';
 import { expiresInDays } from './ids.ts';
 
 export type ReadingProgressItem = EntityItem<typeof ReadingProgress>;
@@ -16,9 +19,51 @@ export async function getReadingProgress(userId: string, articleId: string): Pro
   return (await ReadingProgress.get({ userId, articleId }).go()).data;
 }
 
+export interface ReadingReport {
+  userId: string;
+  articleId: string;
+  event: ReadingEvent;
+  progressPercentage: number;
+  /** Seconds read in this sitting (the page's timer); added to the article's total. */
+  secondsRead: number;
+  lastPosition: number;
+}
+
+/**
+ * One reading event of a signed-in reader: the engagement is logged (reading_start, reading_progress,
+ * reading_complete) and the article's progress kept: the furthest point reached, the time read so far,
+ * complete once past 90 %. Only the reader writes their own progress, so read-then-write is enough.
+ */
+export async function recordReading(report: ReadingReport): Promise<ReadingProgressItem> {
+  const before = await getReadingProgress(report.userId, report.articleId);
+  const progressPercentage = Math.max(before?.progressPercentage ?? 0, report.progressPercentage);
+  const completed = (before?.completed ?? false) || report.event === 'complete' || progressPercentage >= READING_COMPLETE_PERCENT;
+  await saveReadingProgress({
+    userId: report.userId,
+    articleId: report.articleId,
+    progressPercentage,
+    readingTimeSeconds: (before?.readingTimeSeconds ?? 0) + report.secondsRead,
+    lastPosition: report.lastPosition,
+    completed,
+  });
+  await recordEngagement({
+    userId: report.userId,
+    articleId: report.articleId,
+    engagementType: report.event === 'start' ? 'reading_start' : report.event === 'complete' ? 'reading_complete' : 'reading_progress',
+    durationSeconds: report.secondsRead,
+  });
+  return (await getReadingProgress(report.userId, report.articleId)) as ReadingProgressItem;
+}
+
 /** What the user read last, most recent first. */
 export async function recentReading(userId: string, limit = 10): Promise<ReadingProgressItem[]> {
   const { data } = await ReadingProgress.query.byUserRecent({ userId }).go({ order: 'desc', limit });
+  return data;
+}
+
+/** Everything the user read (touched) since a time. */
+export async function readingSince(userId: string, since: Date): Promise<ReadingProgressItem[]> {
+  const { data } = await ReadingProgress.query.byUserRecent({ userId }).gte({ updatedAt: since.toISOString() }).go({ order: 'desc', pages: 'all' });
   return data;
 }
 
@@ -32,4 +77,18 @@ export async function putRecommendations(userId: string, scored: ReadonlyArray<{
 export async function topRecommendations(userId: string, limit = 20): Promise<RecommendationItem[]> {
   const { data } = await Recommendation.query.byUserScore({ userId }).go({ order: 'desc', limit });
   return data;
+}
+
+/**
+ * Replaces the user's recommendations with a new set; returns how many of them were not recommended
+ * before ("Generated {n} new recommendations").
+ */
+export async function replaceRecommendations(userId: string, scored: readonly ScoredArticle[]): Promise<number> {
+  const { data: existing } = await Recommendation.query.byUserArticle({ userId }).go({ pages: 'all' });
+  const keep = new Set(scored.map((item) => item.articleId));
+  const stale = existing.filter((item) => !keep.has(item.articleId));
+  if (stale.length) await Recommendation.delete(stale.map(({ articleId }) => ({ userId, articleId }))).go();
+  await putRecommendations(userId, scored);
+  const before = new Set(existing.map((item) => item.articleId));
+  return scored.filter((item) => !before.has(item.articleId)).length;
 }

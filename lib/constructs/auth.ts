@@ -1,15 +1,20 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
-import { GROUPS, PASSWORD_POLICY } from '../auth-settings.ts';
+import { GROUPS, PASSWORD_POLICY, TOKEN_VALIDITY } from '../auth-settings.ts';
 import { acknowledge } from './nag.ts';
+
+export interface UserAuthProps {
+  /** The verified SES domain Cognito sends its mails from, with the product's configuration set. */
+  mail: { domain: string; configurationSetName: string; region: string };
+}
 
 /** Sign-up with e-mail verification, the spec's password policy, the admin and moderator groups, a web client. */
 export class UserAuth extends Construct {
   readonly userPool: cognito.UserPool;
   readonly webClient: cognito.UserPoolClient;
 
-  constructor(scope: Construct, id: string) {
+  constructor(scope: Construct, id: string, props: UserAuthProps) {
     super(scope, id);
     this.userPool = new cognito.UserPool(this, 'Users', {
       selfSignUpEnabled: true,
@@ -26,6 +31,15 @@ export class UserAuth extends Construct {
       mfa: cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      // Verification and reset mails go through the product's SES identity (Cognito's own sender is capped
+      // at a few mails a day); their text comes from the CustomMessage trigger.
+      email: cognito.UserPoolEmail.withSES({
+        fromEmail: `no-reply@${props.mail.domain}`,
+        fromName: 'Creator News Hub',
+        sesRegion: props.mail.region,
+        sesVerifiedDomain: props.mail.domain,
+        configurationSetName: props.mail.configurationSetName,
+      }),
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -43,9 +57,9 @@ export class UserAuth extends Construct {
     this.webClient = this.userPool.addClient('Web', {
       authFlows: { userSrp: true, userPassword: false },
       preventUserExistenceErrors: true,
-      idTokenValidity: Duration.hours(1),
-      accessTokenValidity: Duration.hours(1),
-      refreshTokenValidity: Duration.days(30),
+      idTokenValidity: Duration.hours(TOKEN_VALIDITY.idTokenHours),
+      accessTokenValidity: Duration.hours(TOKEN_VALIDITY.accessTokenHours),
+      refreshTokenValidity: Duration.days(TOKEN_VALIDITY.refreshTokenDays),
     });
   }
 }

@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import {
@@ -11,8 +13,8 @@ import {
   CreateUserPoolCommand,
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import { GROUPS, PASSWORD_POLICY } from '../auth-settings.ts';
-import { startChild, waitForPort } from './processes.ts';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GROUPS, PASSWORD_POLICY, TOKEN_VALIDITY } from '../auth-settings.ts';
 import type { LocalSettings } from './settings.ts';
 
 export interface LocalUserPool {
@@ -25,15 +27,103 @@ export interface LocalUserPool {
 
 const require = createRequire(import.meta.url);
 
-export async function startCognitoLocal(settings: LocalSettings): Promise<void> {
-  const workDir = path.join(settings.dataDir, 'cognito');
-  mkdirSync(workDir, { recursive: true });
-  const entry = require.resolve('cognito-local/lib/bin/start.js');
-  startChild('cognito', process.execPath, [entry], {
-    cwd: workDir,
-    env: { ...process.env, PORT: String(settings.ports.cognito), HOST: 'localhost', CODE: settings.confirmationCode },
-  });
-  await waitForPort(settings.ports.cognito, 'cognito-local');
+/** A Cognito trigger as cognito-local calls it: the function's handler, given the Lambda event. */
+export type TriggerInvoker = (functionName: string, event: unknown) => Promise<unknown>;
+
+type Constructor = new (...args: unknown[]) => unknown;
+
+/** One export of a cognito-local module (CommonJS, untyped); a missing one fails loudly on an upgrade. */
+function cognitoLocal<T = Constructor>(file: string, name: string): T {
+  const exported = (require(`cognito-local/lib/${file}`) as Record<string, unknown>)[name];
+  if (!exported) throw new Error(`cognito-local/lib/${file} no longer exports ${name}`);
+  return exported as T;
+}
+
+interface CognitoUser {
+  Username: string;
+  Attributes?: Array<{ Name: string; Value?: string }>;
+}
+
+/**
+ * cognito-local, run inside the local runtime the way `createDefaultServer` builds it, with three
+ * differences that make it behave as the deployed pool does:
+ * - its mails (verification, resend, password reset) go through SES to the local inbox, as Cognito sends
+ *   them through SES on AWS, instead of being printed;
+ * - its Lambda triggers run the described functions' handlers in this process (as every local function
+ *   runs), through cognito-local's own trigger code;
+ * - it answers GetTokensFromRefreshToken (Amplify's refresh call) as InitiateAuth REFRESH_TOKEN_AUTH.
+ */
+export async function startCognitoLocal(settings: LocalSettings, triggers: Record<string, string>, invoke: TriggerInvoker): Promise<Server> {
+  const configDirectory = path.join(settings.dataDir, 'cognito', '.cognito');
+  mkdirSync(configDirectory, { recursive: true });
+  const Router = cognitoLocal<(services: unknown) => (target: string) => (ctx: unknown, req: unknown) => Promise<unknown>>('server/Router.js', 'Router');
+  const createServer = cognitoLocal<(router: unknown, logger: unknown, options: unknown, services: unknown) => { start: () => Promise<Server> }>('server/server.js', 'createServer');
+  const service = (name: string) => cognitoLocal('services/index.js', name);
+  // cognito-local's own logger (pino), quiet unless asked.
+  const pino = createRequire(require.resolve('cognito-local/package.json'))('pino') as (options: { level: string }) => unknown;
+  const logger = pino({ level: process.env.COGNITO_LOCAL_LOG ?? 'warn' });
+  const ctx = { logger };
+  const port = settings.ports.cognito;
+  const config = {
+    TriggerFunctions: triggers,
+    UserPoolDefaults: { UsernameAttributes: ['email'] },
+    TokenConfig: { IssuerDomain: `http://localhost:${port}` },
+    KMSConfig: { credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, region: 'local' },
+    ServerConfig: { port, hostname: 'localhost', development: false, https: false },
+  };
+  const clock = new (service('DateClock'))();
+  const dataStoreFactory = new (cognitoLocal('services/dataStore/stormDb.js', 'StormDBDataStoreFactory'))(path.join(configDirectory, 'db'));
+  const cognitoServiceFactory = new (cognitoLocal('services/cognitoService.js', 'CognitoServiceFactoryImpl'))(path.join(configDirectory, 'db'), dataStoreFactory, new (cognitoLocal('services/userPoolService.js', 'UserPoolServiceFactoryImpl'))(clock, dataStoreFactory)) as {
+    create: (ctx: unknown, defaults: unknown) => Promise<unknown>;
+  };
+  const cognito = await cognitoServiceFactory.create(ctx, config.UserPoolDefaults);
+  // cognito-local calls `lambda.invoke({ FunctionName, Payload }).promise()` (the v2 SDK's shape).
+  const lambdaClient = {
+    invoke: (params: { FunctionName: string; Payload: string }) => ({
+      promise: async () => {
+        try {
+          const result = await invoke(params.FunctionName, JSON.parse(params.Payload));
+          return { StatusCode: 200, Payload: JSON.stringify(result ?? {}) };
+        } catch (error) {
+          return { StatusCode: 200, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: error instanceof Error ? error.message : String(error) }) };
+        }
+      },
+    }),
+  };
+  const triggerService = new (service('TriggersService'))(clock, cognito, new (service('LambdaService'))(config.TriggerFunctions, lambdaClient), new (cognitoLocal('services/crypto.js', 'CryptoService'))(config.KMSConfig));
+  const mail = new SESv2Client({ endpoint: `http://127.0.0.1:${settings.ports.mail}`, region: settings.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const sendEmail = async (_ctx: unknown, user: CognitoUser, destination: string, message: { __code: string; emailSubject?: string; emailMessage?: string }) => {
+    const to = user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? destination;
+    const html = message.emailMessage ?? `<p>Your verification code is ${message.__code}</p>`;
+    await mail.send(
+      new SendEmailCommand({
+        FromEmailAddress: 'no-reply@verificationemail.com',
+        Destination: { ToAddresses: [to] },
+        Content: { Simple: { Subject: { Data: message.emailSubject ?? 'Your verification code' }, Body: { Html: { Data: html } } } },
+      }),
+    );
+  };
+  const sender = { sendEmail, sendSms: async () => undefined };
+  const services = {
+    clock,
+    cognito,
+    config,
+    messages: new (service('MessagesService'))(triggerService, new (cognitoLocal('services/messageDelivery/messageDelivery.js', 'MessageDeliveryService'))(sender)),
+    otp: () => String(randomInt(0, 1_000_000)).padStart(6, '0'),
+    tokenGenerator: new (cognitoLocal('services/tokenGenerator.js', 'JwtTokenGenerator'))(clock, triggerService, config.TokenConfig),
+    triggers: triggerService,
+  };
+  const route = Router(services);
+  const router = (target: string) => {
+    if (target !== 'GetTokensFromRefreshToken') return route(target);
+    const initiateAuth = route('InitiateAuth');
+    return (context: unknown, req: unknown) => {
+      const { ClientId, RefreshToken } = req as { ClientId: string; RefreshToken: string };
+      return initiateAuth(context, { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId, AuthParameters: { REFRESH_TOKEN: RefreshToken } });
+    };
+  };
+  const server = await createServer(router, logger, config.ServerConfig, services).start();
+  return server;
 }
 
 export function cognitoClient(settings: LocalSettings): CognitoIdentityProviderClient {
@@ -85,6 +175,10 @@ export async function ensureUserPool(settings: LocalSettings): Promise<LocalUser
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
       ClientName: 'web',
+      AccessTokenValidity: TOKEN_VALIDITY.accessTokenHours,
+      IdTokenValidity: TOKEN_VALIDITY.idTokenHours,
+      RefreshTokenValidity: TOKEN_VALIDITY.refreshTokenDays,
+      TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
       ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
     }),
   );

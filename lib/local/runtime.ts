@@ -38,7 +38,8 @@ export interface RuntimeManifest {
   routes: LocalGateway['routes'];
   stateMachines: string[];
   schedules: LocalScheduler['jobs'];
-  streamConsumers: Array<{ name: string; fn: string }>;
+  streamConsumers: Array<{ name: string; fn: string; filters: number }>;
+  userPoolTriggers: Record<string, string>;
 }
 
 export interface LocalRuntimeOptions {
@@ -62,6 +63,7 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${settings.ports.dynamodb}`,
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${settings.ports.stepfunctions}`,
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://localhost:${settings.ports.cognito}`,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
     FEED_CATALOGUE: 'fixtures',
@@ -86,9 +88,16 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   log('Starting DynamoDB Local, cognito-local and aws-ses-v2-local...');
   const sesEntry = require.resolve('aws-ses-v2-local/dist/cli.js');
   startChild('mail', process.execPath, [sesEntry, '--port', String(ports.mail), '--host', '127.0.0.1']);
-  await Promise.all([
+  const triggerNames = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation' } as const;
+  const triggers = Object.fromEntries(stack.userPoolTriggers.map((trigger) => [triggerNames[trigger.trigger], trigger.fn]));
+  const invokeTrigger = async (functionName: string, event: unknown) => {
+    const fn = stack.functions.find((candidate) => candidate.name === functionName);
+    if (!fn) throw new Error(`Trigger names no function: ${functionName}`);
+    return (await loadFunctionHandler(fn))(event);
+  };
+  const [, cognitoServer] = await Promise.all([
     startDynamoDbLocal(ports.dynamodb, settings.dataDir),
-    startCognitoLocal(settings),
+    startCognitoLocal(settings, triggers, invokeTrigger),
     waitForPort(ports.mail, 'aws-ses-v2-local'),
   ]);
 
@@ -98,6 +107,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
   const pool = await ensureUserPool(settings);
+  process.env.USER_POOL_ID = pool.userPoolId;
   const feedHost = await startFeedHost(ports.feeds);
   if (firstStart) log('First start: created the table and the user pool (with the admin account).');
 
@@ -128,6 +138,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
         region: settings.region,
         checkpointFile: path.join(settings.dataDir, `stream-${consumer.name}.json`),
         batchSize: consumer.batchSize,
+        filters: consumer.filters,
         deliver: async (event) => {
           await handler(event);
         },
@@ -175,7 +186,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     routes: gateway.routes,
     stateMachines: stepFunctions.machineNames(),
     schedules: scheduler.jobs,
-    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn })),
+    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn, filters: consumer.filters?.length ?? 0 })),
+    userPoolTriggers: triggers,
   };
   writeFileSync(path.join(settings.dataDir, 'runtime.json'), JSON.stringify(manifest, null, 2));
 
@@ -189,6 +201,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await stepFunctions.drain();
     await new Promise((resolve) => sfnServer.close(resolve));
     dynamodb.destroy();
+    cognitoServer.closeAllConnections();
+    await new Promise((resolve) => cognitoServer.close(resolve));
     await stopChildren();
   };
   return { urls, pool, stepFunctions, firstStart, stop };

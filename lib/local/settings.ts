@@ -21,8 +21,6 @@ export interface LocalSettings {
   region: string;
   tableName: string;
   admin: { email: string; password: string };
-  /** Fixed verification code for cognito-local's sign-up confirmations. */
-  confirmationCode: string;
   /** Serve the built front end (frontend/dist) instead of Vite's dev server. */
   serveBuiltSite: boolean;
 }
@@ -49,7 +47,6 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       email: env.CNH_ADMIN_EMAIL ?? 'admin@creatornewshub.local',
       password: env.CNH_ADMIN_PASSWORD ?? 'Admin-Local-2026',
     },
-    confirmationCode: '123456',
     serveBuiltSite: env.CNH_SERVE_BUILT_SITE === '1',
   };
 }

@@ -8,6 +8,7 @@ import {
   GetShardIteratorCommand,
   type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
+import { passesFilters } from './event-filter.ts';
 
 export interface StreamPollerOptions {
   dynamodb: DynamoDBClient;
@@ -17,6 +18,8 @@ export interface StreamPollerOptions {
   /** File that keeps the last delivered sequence number per shard, so a restart neither loses nor repeats. */
   checkpointFile: string;
   batchSize: number;
+  /** The consumer's filter patterns (stack description); records that match none are skipped, as in Lambda. */
+  filters?: readonly Record<string, unknown>[] | undefined;
   intervalMs?: number;
   /** Receives batches in the Lambda DynamoDBStreamEvent shape; a throw retries the same batch. */
   deliver: (event: { Records: unknown[] }) => Promise<void>;
@@ -90,8 +93,9 @@ export function startStreamPoller(options: StreamPollerOptions): { stop: () => P
           throw error;
         }
         const records = page.Records ?? [];
+        const delivered = records.map((record) => toLambdaRecord(record, streamArn as string, options.region)).filter((record) => passesFilters(options.filters, record));
+        if (delivered.length) await options.deliver({ Records: delivered });
         if (records.length) {
-          await options.deliver({ Records: records.map((record) => toLambdaRecord(record, streamArn as string, options.region)) });
           const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
           if (last) {
             checkpoints[shardId] = last;

@@ -175,6 +175,42 @@ describe('pipeline', () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: 50, StartingPosition: 'TRIM_HORIZON', BisectBatchOnFunctionError: true });
     synth().resourceCountIs('AWS::Lambda::EventSourceMapping', description.streamConsumers.length);
   });
+
+  it('filters each consumer\'s records with the described patterns (the local poller applies the same)', () => {
+    const template = synth();
+    for (const consumer of description.streamConsumers) {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        FilterCriteria: { Filters: (consumer.filters ?? []).map((pattern) => ({ Pattern: JSON.stringify(pattern) })) },
+      });
+    }
+  });
+});
+
+describe('user pool triggers and account functions', () => {
+  it('calls the described function for each trigger', () => {
+    const template = synth();
+    const [, pool] = resourcesOf(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    const config = pool?.Properties.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    const keys = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation' } as const;
+    for (const trigger of description.userPoolTriggers) {
+      expect(config[keys[trigger.trigger]]?.['Fn::GetAtt'][0]).toMatch(new RegExp(`^Fn${trigger.fn.replace(/-/g, '')}Function`));
+    }
+  });
+
+  it('sends Cognito\'s mails through the product\'s SES domain', () => {
+    synth().hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: Match.stringLikeRegexp('example\\.in') }),
+    });
+  });
+
+  it('lets only functions with user pool access call it, on that pool, with its id in their settings', () => {
+    const template = synth();
+    for (const fn of description.functions) {
+      const actions = actionsOfFunction(template, fn.name.replace(/-/g, ''));
+      const poolActions = actions.filter((action) => action.startsWith('cognito-idp:'));
+      expect(poolActions.sort()).toEqual([...(fn.access.userPool ?? [])].sort());
+    }
+  });
 });
 
 describe('site', () => {

@@ -94,12 +94,14 @@ describe('notifications', () => {
 });
 
 describe('profiles', () => {
-  it('are created and counted once, listed newest first and by role', async () => {
+  it('are created with default preferences and a welcome, counted once, listed newest first and by role', async () => {
     const before = (await s.counters.readCounters('users')).total ?? 0;
     const id = user();
-    expect(await s.profiles.ensureProfile({ userId: id, email: `${id}@test.local`, fullName: 'Asha Rao' })).toBe(true);
-    expect(await s.profiles.ensureProfile({ userId: id, email: `${id}@test.local` })).toBe(false);
+    const welcome = { title: 'Welcome', message: 'Hello' };
+    expect(await s.profiles.createAccountRecords({ userId: id, email: `${id}@test.local`, fullName: 'Asha Rao' }, welcome)).toBe(true);
+    expect(await s.profiles.createAccountRecords({ userId: id, email: `${id}@test.local` }, welcome)).toBe(false);
     expect((await s.counters.readCounters('users')).total).toBe(before + 1);
+    expect((await s.notifications.listNotifications(id)).items.map((item) => item.title)).toEqual(['Welcome']);
 
     const profile = await s.profiles.getProfile(id);
     await s.profiles.setProfileRole(profile!, 'moderator');

@@ -69,7 +69,19 @@ describe('AWS and the local runtime', () => {
     for (const job of manifest.schedules) expect(Date.parse(job.nextRun)).toBeGreaterThan(Date.now());
   });
 
-  it('deliver the table stream to the same consumers', () => {
-    expect(ofType('AWS::Lambda::EventSourceMapping')).toHaveLength(manifest.streamConsumers.length);
+  it('deliver the table stream to the same consumers, with the same filters', () => {
+    const mappings = ofType('AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(manifest.streamConsumers.length);
+    const deployedFilters = mappings.map(([, mapping]) => ((mapping.Properties.FilterCriteria as { Filters?: unknown[] } | undefined)?.Filters ?? []).length).sort();
+    expect(manifest.streamConsumers.map((consumer) => consumer.filters).sort()).toEqual(deployedFilters);
+  });
+
+  it('call the same functions from the user pool\'s triggers', () => {
+    const [, pool] = ofType('AWS::Cognito::UserPool')[0] ?? [];
+    const functionIds = new Map(ofType('AWS::Lambda::Function').map(([id, fn]) => [id, /Fn-([\w-]+)\/Function\/Resource$/.exec(cdkPath(fn))?.[1]]));
+    const config = (pool?.Properties.LambdaConfig ?? {}) as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    const deployed = Object.fromEntries(Object.entries(config).map(([trigger, arn]) => [trigger, functionIds.get(arn['Fn::GetAtt'][0])]));
+    expect(manifest.userPoolTriggers).toEqual(deployed);
+    expect(Object.keys(deployed).length).toBeGreaterThan(0);
   });
 });

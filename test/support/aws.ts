@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
 import { createConfirmedUser } from '../../lib/local/cognito.ts';
 import { ensureTable } from '../../lib/local/dynamodb.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import { stack } from '../../lib/stack-description.ts';
+import { codeIn, waitForMail } from './inbox.ts';
 
 /** The local runtime the global setup started (test/support/start-local.ts). */
 export const local = () => inject('local');
@@ -63,6 +64,54 @@ export async function signedInUser(groups: string[] = []): Promise<{ email: stri
   const accessToken = result.AuthenticationResult?.AccessToken;
   if (!idToken || !accessToken) throw new Error('cognito-local issued no tokens');
   return { email, idToken, accessToken };
+}
+
+export interface Reader {
+  email: string;
+  password: string;
+  idToken: string;
+  refreshToken: string;
+}
+
+function cognitoOf(): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint: local().urls.userPool.endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/**
+ * A reader who signed up as the site lets them: SignUp with their name, the code read from the
+ * verification mail in the local inbox, ConfirmSignUp (which runs the PostConfirmation trigger), sign-in.
+ */
+export async function signedUpReader(fullName = 'Asha Reader'): Promise<Reader> {
+  const { urls } = local();
+  const client = cognitoOf();
+  const email = `reader-${randomUUID().slice(0, 8)}@test.local`;
+  const password = 'Reader-Pass-2026';
+  const ClientId = urls.userPool.userPoolClientId;
+  await client.send(new SignUpCommand({ ClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'name', Value: fullName }] }));
+  const mail = await waitForMail(urls.mail, email, /verification code/i);
+  await client.send(new ConfirmSignUpCommand({ ClientId, Username: email, ConfirmationCode: codeIn(mail) }));
+  const result = await client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId, AuthParameters: { USERNAME: email, PASSWORD: password } }));
+  const idToken = result.AuthenticationResult?.IdToken;
+  const refreshToken = result.AuthenticationResult?.RefreshToken;
+  if (!idToken || !refreshToken) throw new Error('cognito-local issued no tokens');
+  return { email, password, idToken, refreshToken };
+}
+
+/** A call to the local API gateway, as the site makes it. */
+export async function api(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: unknown; headers: Headers }> {
+  const response = await fetch(`${local().urls.api}${path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 /** An API Gateway v2 event as the gateway (local or AWS) hands it to a handler. */

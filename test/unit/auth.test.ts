@@ -50,7 +50,7 @@ describe('callerOf', () => {
 });
 
 describe('authorize', () => {
-  const user = { userId: 'u', email: undefined, role: 'user' as const, groups: [] };
+  const user = { userId: 'u', username: 'u', email: undefined, name: undefined, role: 'user' as const, groups: [] };
   const moderator = { ...user, role: 'moderator' as const, groups: ['moderator'] };
   const admin = { ...user, role: 'admin' as const, groups: ['admin'] };
 

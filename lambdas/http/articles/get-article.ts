@@ -1,17 +1,11 @@
 import { z } from 'zod';
-import { EXPANDED_SUMMARY_WORDS, isPublicArticle, keyPointCount, keyPoints, toPublicArticle } from '#domain/public-articles.ts';
+import { EXPANDED_SUMMARY_WORDS, keyPointCount, keyPoints, toPublicArticle } from '#domain/public-articles.ts';
 import { truncateWords } from '#domain/normalise.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
-import { getArticle, type ArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
-
-/** The article if the public may see it (the public rules hold for a single article too), else null. */
-export async function getPublicArticleItem(id: string): Promise<ArticleItem | null> {
-  const article = await getArticle(id);
-  return article && isPublicArticle(article) ? article : null;
-}
 
 export const getPublicArticle = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);

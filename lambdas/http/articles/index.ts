@@ -1,8 +1,10 @@
 import { areaHandler } from '#shared/http.ts';
 import { listCategories } from './categories.ts';
 import { sendContactMessage } from './contact.ts';
+import { personalFeed } from './feed.ts';
 import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
+import { contentPerformance } from './performance.ts';
 import { sharePage, sitemap, syndicationFeed } from './syndication.ts';
 import { trackClientError, trackSearch, trackShare, trackView, trendingKeywords } from './tracking.ts';
 import { widgetData } from './widgets.ts';
@@ -21,4 +23,6 @@ export const handler = areaHandler('articles', {
   'GET /feeds/{scope}/{file}': syndicationFeed,
   'GET /sitemap.xml': sitemap,
   'GET /share/{id}': sharePage,
+  'GET /content-performance': contentPerformance,
+  'GET /me/feed': personalFeed,
 });

@@ -2,13 +2,12 @@ import { Feed } from 'feed';
 import he from 'he';
 import { z } from 'zod';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
-import { listPublicArticles, type ArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import type { HttpEvent } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
 import { notFound } from '#shared/errors.ts';
 import { fallbackImage } from '#domain/normalise.ts';
 import { route, TextReply } from '#shared/http.ts';
-import { getPublicArticleItem } from './get-article.ts';
 
 /** Items per feed, and article links in the sitemap. */
 export const FEED_ITEMS = 50;

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_TRENDING_LIMIT, mergeTrending, normaliseSearchTerm, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
-import { incrementArticleCounter } from '#store/articles.ts';
+import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
 import { recordAnalyticsEvent } from '#store/operations.ts';
 import { badRequest, notFound } from '#shared/errors.ts';
 import { limitParam, Reply, route } from '#shared/http.ts';
-import { getPublicArticleItem } from './get-article.ts';
 
 const params = z.object({ id: z.string().min(1).max(100) });
 

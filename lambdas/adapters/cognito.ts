@@ -1,0 +1,22 @@
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '#shared/config.ts';
+
+/**
+ * Cognito admin calls on the product's user pool. The endpoint comes from the SDK's environment lookup
+ * (AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER), which the local runtime points at cognito-local.
+ */
+const cognito = new CognitoIdentityProviderClient({});
+
+function poolId(): string {
+  if (!config.USER_POOL_ID) throw new Error('USER_POOL_ID is not set for this function');
+  return config.USER_POOL_ID;
+}
+
+/** Deletes the account; an account already gone counts as deleted. */
+export async function deleteCognitoUser(username: string): Promise<void> {
+  try {
+    await cognito.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
+  } catch (error) {
+    if (!(error instanceof UserNotFoundException)) throw error;
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * Sign-up and sign-in rules (reader spec section 5), one schema for the auth page and the server. Cognito
+ * enforces the same password policy, so the page's messages match its refusals.
+ */
+export const EMAIL_MAX = 254;
+/** Cognito's pool is created with this policy too (lib/auth-settings.ts), so both refuse the same passwords. */
+export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
+export const NAME_MAX = 100;
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX, 'Please enter a valid email address')
+  .email('Please enter a valid email address');
+
+export const passwordSchema = z
+  .string()
+  .min(PASSWORD_POLICY.minLength, 'Password must be at least 8 characters')
+  .max(PASSWORD_POLICY.maxLength, 'Password too long (max 128 characters)')
+  .regex(/[a-z]/, 'Password must contain lowercase letters')
+  .regex(/[A-Z]/, 'Password must contain uppercase letters')
+  .regex(/[0-9]/, 'Password must contain numbers');
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, { message: 'Name is required', abort: true })
+  .max(NAME_MAX, 'Name too long (max 100 characters)')
+  .regex(/^[\p{L}\s.'-]+$/u, 'Name contains invalid characters');
+
+export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password') });
+export const signUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: passwordSchema });
+export const confirmationCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email');
+
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The first field error of each field, as a form shows them. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    messages[field] ??= issue.message;
+  }
+  return messages;
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS } from '#domain/feed.ts';
+import { publicArticleIndex } from '#store/article-search.ts';
+import { listRelations } from '#store/reader-relations.ts';
+import { topRecommendations } from '#store/reading.ts';
+import { followedCategories, getPreferences } from '#store/users.ts';
+import { HttpError } from '#shared/errors.ts';
+import { route } from '#shared/http.ts';
+
+const query = z.object({ kind: z.enum(FEED_KINDS).default('for-you') });
+
+/**
+ * The signed-in reader's feed (reader spec sections 2 and 7). For You reads the reader's stored
+ * recommendations; without any it falls back to their preferred categories and market, then to the latest.
+ * The reader is always the token's subject.
+ */
+export const personalFeed = route({ query }, async ({ query, caller }) => {
+  if (!caller) throw new HttpError(401, 'Sign in required');
+  const index = await publicArticleIndex();
+  const userId = caller.userId;
+  switch (query.kind) {
+    case 'trending':
+      return { kind: query.kind, source: 'trending', items: index.query({ sort: 'trending', minRelevance: TRENDING_MIN_RELEVANCE, minViews: TRENDING_MIN_VIEWS, limit: FEED_PAGE_SIZE }).items };
+    case 'latest':
+      return { kind: query.kind, source: 'latest', items: index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items };
+    case 'saved': {
+      const bookmarks = await listRelations('bookmark', userId, { limit: 100 });
+      return { kind: query.kind, source: 'bookmarks', items: index.cards(bookmarks.items.map((item) => item.articleId)) };
+    }
+    case 'for-you': {
+      const recommended = index.cards((await topRecommendations(userId, FEED_PAGE_SIZE)).map((item) => item.articleId));
+      if (recommended.length) return { kind: query.kind, source: 'recommendations', items: recommended };
+      const preferences = await getPreferences(userId);
+      const categories = followedCategories(preferences.preferredCategories ?? []);
+      const market = marketOfRegions(preferences.preferredRegions ?? []);
+      if (categories.length) {
+        const items = index.query({ sort: 'latest', categories, market, minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items;
+        if (items.length) return { kind: query.kind, source: 'preferences', items };
+      }
+      return { kind: query.kind, source: 'latest', items: index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items };
+    }
+  }
+});

@@ -1,0 +1,30 @@
+import { areaHandler } from '#shared/http.ts';
+import { myNotifications, myNotificationStats, readAllNotifications, readNotification, removeNotification } from './notifications.ts';
+import { getMyPreferences, putMyPreferences } from './preferences.ts';
+import { deleteMe, exportMe, getMe, updateMe } from './profile.ts';
+import { generateRecommendations, getMyReading, myActivity, postMyReading } from './reading.ts';
+import { bookmarks, likes, myBookmarks, myRelations } from './relations.ts';
+
+export const handler = areaHandler('me', {
+  'GET /me': getMe,
+  'PATCH /me': updateMe,
+  'DELETE /me': deleteMe,
+  'GET /me/export': exportMe,
+  'GET /me/preferences': getMyPreferences,
+  'PUT /me/preferences': putMyPreferences,
+  'GET /me/relations': myRelations,
+  'GET /me/bookmarks': myBookmarks,
+  'PUT /me/bookmarks/{articleId}': bookmarks.add,
+  'DELETE /me/bookmarks/{articleId}': bookmarks.remove,
+  'PUT /me/likes/{articleId}': likes.add,
+  'DELETE /me/likes/{articleId}': likes.remove,
+  'GET /me/reading/{articleId}': getMyReading,
+  'POST /me/reading/{articleId}': postMyReading,
+  'GET /me/activity': myActivity,
+  'POST /me/recommendations': generateRecommendations,
+  'GET /me/notifications': myNotifications,
+  'GET /me/notifications/stats': myNotificationStats,
+  'POST /me/notifications/read-all': readAllNotifications,
+  'POST /me/notifications/{id}/read': readNotification,
+  'DELETE /me/notifications/{id}': removeNotification,
+});

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/notifications.ts';
+import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
+import { notFound } from '#shared/errors.ts';
+import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { reader } from './caller.ts';
+
+const WEEK_MS = 7 * 86_400_000;
+const idParams = z.object({ id: z.string().uuid('Unknown notification') });
+
+function view(item: NotificationItem) {
+  return {
+    id: item.id,
+    title: item.title,
+    message: item.message,
+    type: item.type ?? 'info',
+    isRead: item.isRead ?? false,
+    actionUrl: safeActionUrl(item.actionUrl) ?? null,
+    createdAt: item.createdAt,
+  };
+}
+
+function stats(items: readonly NotificationItem[], now = Date.now()) {
+  const unread = items.filter((item) => !item.isRead).length;
+  return {
+    total: items.length,
+    unread,
+    read: items.length - unread,
+    recentCount: items.filter((item) => now - Date.parse(item.createdAt) < WEEK_MS).length,
+  };
+}
+
+/**
+ * Newest first, a page at a time; `after` asks only for what arrived since the newest one the page has
+ * (the live check every few seconds). The unread count rides along so the badge never needs a second call.
+ */
+export const myNotifications = route(
+  {
+    query: z.object({
+      limit: limitParam(50, NOTIFICATION_PAGE_SIZE),
+      cursor: cursorParam,
+      after: z.string().uuid('Unknown notification').optional(),
+      unreadOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    }),
+  },
+  async ({ caller, query }) => {
+    const { userId } = reader(caller);
+    const [page, everything] = await Promise.all([listNotifications(userId, query), allNotifications(userId)]);
+    return { items: page.items.map(view), cursor: page.cursor, unreadCount: stats(everything).unread };
+  },
+);
+
+export const myNotificationStats = route({}, async ({ caller }) => stats(await allNotifications(reader(caller).userId)));
+
+export const readNotification = route({ params: idParams }, async ({ caller, params }) => {
+  if (!(await markNotificationRead(reader(caller).userId, params.id))) throw notFound('Notification not found');
+  return { id: params.id, isRead: true };
+});
+
+export const readAllNotifications = route({}, async ({ caller }) => ({ marked: await markAllNotificationsRead(reader(caller).userId) }));
+
+export const removeNotification = route({ params: idParams }, async ({ caller, params }) => {
+  if (!(await deleteNotification(reader(caller).userId, params.id))) throw notFound('Notification not found');
+  return { id: params.id, deleted: true };
+});

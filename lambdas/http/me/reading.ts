@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { engagementScore, READING_EVENTS } from '#domain/reading.ts';
+import { getPublicArticleItem } from '#store/articles.ts';
+import { refreshRecommendations } from '#store/personalisation.ts';
+import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
+import { activitySince } from '#store/users.ts';
+import { notFound } from '#shared/errors.ts';
+import { route } from '#shared/http.ts';
+import { reader } from './caller.ts';
+
+const params = z.object({ articleId: z.string().min(1).max(100) });
+/** Reader spec section 9: activity windows are 30 days. */
+const ACTIVITY_DAYS = 30;
+/** One sitting reports at most this much time (a tab left open overnight is not reading). */
+const MAX_SITTING_SECONDS = 4 * 3600;
+
+function progressView(articleId: string, progress: Awaited<ReturnType<typeof getReadingProgress>>) {
+  return {
+    articleId,
+    progressPercentage: progress?.progressPercentage ?? 0,
+    readingTimeSeconds: progress?.readingTimeSeconds ?? 0,
+    lastPosition: progress?.lastPosition ?? 0,
+    completed: progress?.completed ?? false,
+    startedAt: progress?.startedAt ?? null,
+    updatedAt: progress?.updatedAt ?? null,
+  };
+}
+
+export const getMyReading = route({ params }, async ({ caller, params }) => progressView(params.articleId, await getReadingProgress(reader(caller).userId, params.articleId)));
+
+export const postMyReading = route(
+  {
+    params,
+    body: z.object({
+      event: z.enum(READING_EVENTS),
+      progressPercentage: z.number().min(0).max(100),
+      secondsRead: z.number().int().min(0).max(MAX_SITTING_SECONDS).default(0),
+      lastPosition: z.number().min(0).max(10_000_000).default(0),
+    }),
+  },
+  async ({ caller, params, body }) => {
+    const { userId } = reader(caller);
+    if (!(await getPublicArticleItem(params.articleId))) throw notFound('Article not found');
+    const progress = await recordReading({ userId, articleId: params.articleId, event: body.event, progressPercentage: Math.round(body.progressPercentage), secondsRead: body.secondsRead, lastPosition: body.lastPosition });
+    return progressView(params.articleId, progress);
+  },
+);
+
+/** The Reading Activity panel and the user activity widget: the last 30 days, counted from the reader's records. */
+export const myActivity = route({}, async ({ caller }) => {
+  const { userId } = reader(caller);
+  const since = new Date(Date.now() - ACTIVITY_DAYS * 86_400_000);
+  const [reading, activity, recommendations] = await Promise.all([readingSince(userId, since), activitySince(userId, since, 20), topRecommendations(userId, 20)]);
+  const totals = {
+    started: reading.length,
+    completed: reading.filter((item) => item.completed).length,
+    readingSeconds: reading.reduce((sum, item) => sum + (item.readingTimeSeconds ?? 0), 0),
+  };
+  return {
+    windowDays: ACTIVITY_DAYS,
+    articlesRead: totals.started,
+    articlesCompleted: totals.completed,
+    readingMinutes: Math.round(totals.readingSeconds / 60),
+    engagementScore: engagementScore(totals),
+    recommendations: recommendations.length,
+    recent: activity.map(({ actionType, resourceType, resourceId, createdAt }) => ({ actionType, resourceType, resourceId, createdAt })),
+  };
+});
+
+export const generateRecommendations = route({}, async ({ caller }) => ({ generated: await refreshRecommendations(reader(caller).userId) }));

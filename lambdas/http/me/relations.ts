@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { getPublicArticleItem } from '#store/articles.ts';
+import { publicArticleIndex } from '#store/article-search.ts';
+import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
+import { recordActivity } from '#store/users.ts';
+import { notFound } from '#shared/errors.ts';
+import { route } from '#shared/http.ts';
+import { reader } from './caller.ts';
+
+const params = z.object({ articleId: z.string().min(1).max(100) });
+/** Reader spec section 9: the bookmarks page fetches 100. */
+const BOOKMARKS_PAGE = 100;
+
+/** Which articles the reader saved and liked (cards show Saved and Liked). */
+export const myRelations = route({}, async ({ caller }) => {
+  const { userId } = reader(caller);
+  const [bookmarks, likes] = await Promise.all([allRelationIds('bookmark', userId), allRelationIds('like', userId)]);
+  return { bookmarks, likes };
+});
+
+/** The bookmarks page: the saved articles' cards, newest bookmark first, with when each was saved. */
+export const myBookmarks = route({}, async ({ caller }) => {
+  const { userId } = reader(caller);
+  const [page, index] = await Promise.all([listRelations('bookmark', userId, { limit: BOOKMARKS_PAGE }), publicArticleIndex()]);
+  const savedAt = new Map(page.items.map((item) => [item.articleId, item.createdAt]));
+  return { items: index.cards(page.items.map((item) => item.articleId)).map((card) => ({ ...card, bookmarkedAt: savedAt.get(card.id) })) };
+});
+
+function relationRoutes(kind: 'bookmark' | 'like') {
+  const field = kind === 'bookmark' ? 'saved' : 'liked';
+  return {
+    add: route({ params }, async ({ caller, params }) => {
+      const { userId } = reader(caller);
+      // Only what a reader can see can be saved or liked.
+      if (!(await getPublicArticleItem(params.articleId))) throw notFound('Article not found');
+      const added = await addRelation(kind, userId, params.articleId);
+      if (added) await recordActivity({ userId, actionType: kind, resourceType: 'article', resourceId: params.articleId });
+      return { articleId: params.articleId, [field]: true };
+    }),
+    remove: route({ params }, async ({ caller, params }) => {
+      const { userId } = reader(caller);
+      const removed = await removeRelation(kind, userId, params.articleId);
+      if (removed) await recordActivity({ userId, actionType: `un${kind}`, resourceType: 'article', resourceId: params.articleId });
+      return { articleId: params.articleId, [field]: false };
+    }),
+  };
+}
+
+export const bookmarks = relationRoutes('bookmark');
+export const likes = relationRoutes('like');

@@ -1,0 +1,81 @@
+import { COUNTER_SCOPES, counterKey } from './counters.ts';
+import { Activity, Bookmark, CategoryFollower, Engagement, Like, Notification, Preferences, Profile, ReadingProgress, Recommendation, store } from './entities.ts';
+import { transactWithRetry } from './paging.ts';
+import { removeRelation } from './reader-relations.ts';
+
+/**
+ * A reader's data, all of it, for "Download my data" and "Delete my account" (the privacy page's
+ * rights of access, portability and deletion). Every list is a Query on the reader's own keys.
+ */
+async function allOf<T>(go: () => Promise<{ data: T[] }>): Promise<T[]> {
+  return (await go()).data;
+}
+
+export async function exportUserData(userId: string) {
+  const [profile, preferences, bookmarks, likes, reading, activity, engagement, notifications, recommendations, follows] = await Promise.all([
+    Profile.get({ userId }).go().then((answer) => answer.data),
+    Preferences.get({ userId }).go().then((answer) => answer.data),
+    allOf(() => Bookmark.query.byUserNewest({ userId }).go({ order: 'desc', pages: 'all' })),
+    allOf(() => Like.query.byUserNewest({ userId }).go({ order: 'desc', pages: 'all' })),
+    allOf(() => ReadingProgress.query.byUserRecent({ userId }).go({ order: 'desc', pages: 'all' })),
+    allOf(() => Activity.query.byUser({ userId }).go({ order: 'desc', pages: 'all' })),
+    allOf(() => Engagement.query.byUser({ userId }).go({ order: 'desc', pages: 'all' })),
+    allOf(() => Notification.query.byUser({ userId }).go({ order: 'desc', pages: 'all' })),
+    allOf(() => Recommendation.query.byUserArticle({ userId }).go({ pages: 'all' })),
+    allOf(() => CategoryFollower.query.byUser({ userId }).go({ pages: 'all' })),
+  ]);
+  return {
+    profile,
+    preferences,
+    bookmarks: bookmarks.map(({ articleId, createdAt }) => ({ articleId, createdAt })),
+    likes: likes.map(({ articleId, createdAt }) => ({ articleId, createdAt })),
+    readingHistory: reading.map(({ articleId, progressPercentage, readingTimeSeconds, completed, startedAt, updatedAt }) => ({ articleId, progressPercentage, readingTimeSeconds, completed, startedAt, updatedAt })),
+    activity: activity.map(({ actionType, resourceType, resourceId, metadata, createdAt }) => ({ actionType, resourceType, resourceId, metadata, createdAt })),
+    engagement: engagement.map(({ articleId, engagementType, durationSeconds, createdAt }) => ({ articleId, engagementType, durationSeconds, createdAt })),
+    notifications: notifications.map(({ id, title, message, type, isRead, actionUrl, createdAt }) => ({ id, title, message, type, isRead, actionUrl, createdAt })),
+    recommendations: recommendations.map(({ articleId, score, createdAt }) => ({ articleId, score, createdAt })),
+    followedCategories: follows.map((item) => item.category),
+  };
+}
+
+export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
+
+/**
+ * Removes every item of the reader's: relations through the same path as un-saving (the articles' counts
+ * move with them), then the reader's own records in batches, the profile last with the user count. Safe
+ * to run again after a partial failure.
+ */
+export async function deleteUserData(userId: string): Promise<void> {
+  const [bookmarks, likes] = await Promise.all([
+    allOf(() => Bookmark.query.byUserNewest({ userId }).go({ pages: 'all' })),
+    allOf(() => Like.query.byUserNewest({ userId }).go({ pages: 'all' })),
+  ]);
+  for (const item of bookmarks) await removeRelation('bookmark', userId, item.articleId);
+  for (const item of likes) await removeRelation('like', userId, item.articleId);
+
+  const [follows, activity, engagement, reading, recommendations, notifications] = await Promise.all([
+    allOf(() => CategoryFollower.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => Activity.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => Engagement.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => ReadingProgress.query.byUserArticle({ userId }).go({ pages: 'all' })),
+    allOf(() => Recommendation.query.byUserArticle({ userId }).go({ pages: 'all' })),
+    allOf(() => Notification.query.byUser({ userId }).go({ pages: 'all' })),
+  ]);
+  if (follows.length) await CategoryFollower.delete(follows.map(({ category }) => ({ category, userId }))).go();
+  if (activity.length) await Activity.delete(activity.map(({ id, createdAt }) => ({ userId, id, createdAt }))).go();
+  if (engagement.length) await Engagement.delete(engagement.map(({ articleId, id, createdAt }) => ({ articleId, id, createdAt }))).go();
+  if (reading.length) await ReadingProgress.delete(reading.map(({ articleId }) => ({ userId, articleId }))).go();
+  if (recommendations.length) await Recommendation.delete(recommendations.map(({ articleId }) => ({ userId, articleId }))).go();
+  if (notifications.length) await Notification.delete(notifications.map(({ id }) => ({ userId, id }))).go();
+  await Preferences.delete({ userId }).go();
+
+  const { data: profile } = await Profile.get({ userId }).go();
+  if (profile) {
+    await transactWithRetry(() => store.transaction
+      .write(({ profile: entity, counter }) => [
+        entity.delete({ userId }).where(({ userId: id }, { exists }) => exists(id)).commit(),
+        counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: -1 })).add({ value: -1 }).commit(),
+      ])
+      .go(), `Deleting the profile of ${userId}`);
+  }
+}

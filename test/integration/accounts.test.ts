@@ -1,0 +1,190 @@
+import { CognitoIdentityProviderClient, InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { routeKey, stack } from '../../lib/stack-description.ts';
+import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
+import { waitForMail } from '../support/inbox.ts';
+
+/**
+ * Accounts end to end over the running local runtime: sign-up through cognito-local with the code from
+ * the local inbox, the confirmation trigger's records, and the signed-in API through the gateway with
+ * real tokens. Reader B tries every user route against reader A's data.
+ */
+interface Card {
+  id: string;
+  category: string;
+  title: string;
+}
+interface NotificationView {
+  id: string;
+  title: string;
+  isRead: boolean;
+  actionUrl: string | null;
+}
+
+let alice: Reader;
+let bob: Reader;
+let cards: Card[];
+
+const userRoutes = stack.routes.filter((route) => route.auth === 'user');
+const pathOf = (path: string, ids: Record<string, string>) => path.replace(/\{(\w+)\}/g, (_all, name: string) => ids[name] ?? 'sample');
+
+async function waitFor<T>(read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
+beforeAll(async () => {
+  useLocalAws();
+  [alice, bob] = await Promise.all([signedUpReader('Alice Example'), signedUpReader("Bob O'Neil")]);
+  const list = await api('GET', '/articles?limit=100&market=all');
+  cards = (list.body as { items: Card[] }).items;
+  expect(cards.length).toBeGreaterThan(5);
+});
+
+describe('sign-up and confirmation', () => {
+  it('mails the verification code in the product\'s words, through the local inbox', async () => {
+    const mail = await waitForMail(local().urls.mail, alice.email, /verification code/i);
+    expect(mail.subject).toBe('Your Creator News Hub verification code');
+    expect(mail.body.html).toMatch(/Verify your e-mail/);
+    expect(mail.body.html).not.toContain('{####}');
+  });
+
+  it('creates the profile, default preferences and the welcome notification on confirmation', async () => {
+    const me = await api('GET', '/me', alice.idToken);
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: alice.email, fullName: 'Alice Example', role: 'user' });
+    const preferences = await api('GET', '/me/preferences', alice.idToken);
+    expect(preferences.body).toMatchObject({ preferredCategories: ['all'], preferredRegions: ['indian'], contentLanguage: 'en', emailNotifications: true });
+    const notifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    expect(notifications.items.map((item) => item.title)).toEqual(['Welcome to Creator News Hub!']);
+    expect(notifications.unreadCount).toBe(1);
+  });
+
+  it('refreshes a session with Amplify\'s GetTokensFromRefreshToken call', async () => {
+    const response = await fetch(local().urls.userPool.endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.GetTokensFromRefreshToken' },
+      body: JSON.stringify({ ClientId: local().urls.userPool.userPoolClientId, RefreshToken: alice.refreshToken }),
+    });
+    const result = (await response.json()) as { AuthenticationResult?: { IdToken?: string } };
+    expect(response.status).toBe(200);
+    const fresh = result.AuthenticationResult?.IdToken;
+    expect(fresh).toBeTruthy();
+    expect((await api('GET', '/me', fresh)).status).toBe(200);
+  });
+});
+
+describe('the signed-in API', () => {
+  it('answers every user route 401 to a guest', async () => {
+    for (const route of userRoutes) {
+      const response = await api(route.method, pathOf(route.path, {}), undefined, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+      expect(response.status, routeKey(route)).toBe(401);
+      // The gateway's JWT authorizer answers before the function, in API Gateway's words.
+      expect(response.body, routeKey(route)).toEqual({ message: 'Unauthorized' });
+    }
+  });
+
+  it('saves and likes once however often it is asked, and counts it on the article', async () => {
+    const [first, second] = cards;
+    for (let i = 0; i < 2; i += 1) {
+      expect((await api('PUT', `/me/bookmarks/${first!.id}`, alice.idToken)).body).toEqual({ articleId: first!.id, saved: true });
+      expect((await api('PUT', `/me/likes/${second!.id}`, alice.idToken)).body).toEqual({ articleId: second!.id, liked: true });
+    }
+    expect((await api('GET', '/me/relations', alice.idToken)).body).toEqual({ bookmarks: [first!.id], likes: [second!.id] });
+    const bookmarks = (await api('GET', '/me/bookmarks', alice.idToken)).body as { items: Array<Card & { bookmarkedAt: string }> };
+    expect(bookmarks.items.map((item) => item.id)).toEqual([first!.id]);
+    expect(Date.parse(bookmarks.items[0]!.bookmarkedAt)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('refuses to save an article that does not exist, and bad preferences, with a message', async () => {
+    expect(await api('PUT', '/me/bookmarks/no-such-article', alice.idToken)).toMatchObject({ status: 404, body: { message: 'Article not found' } });
+    const bad = await api('PUT', '/me/preferences', alice.idToken, { preferredCategories: ['cricket'] });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { message: string }).message).toMatch(/preferredCategories/);
+    expect((await api('PUT', '/me/preferences', alice.idToken, { userId: 'someone-else' })).status).toBe(400);
+  });
+
+  it('keeps reading progress: the furthest point, the time, complete past 90 %', async () => {
+    const article = cards[2]!;
+    await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'start', progressPercentage: 12, secondsRead: 5 });
+    await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'progress', progressPercentage: 60, secondsRead: 40 });
+    const back = await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'progress', progressPercentage: 30, secondsRead: 15 });
+    expect(back.body).toMatchObject({ progressPercentage: 60, readingTimeSeconds: 60, completed: false });
+    await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'complete', progressPercentage: 95, secondsRead: 20 });
+    expect((await api('GET', `/me/reading/${article.id}`, alice.idToken)).body).toMatchObject({ progressPercentage: 95, readingTimeSeconds: 80, completed: true });
+    const activity = (await api('GET', '/me/activity', alice.idToken)).body as { articlesRead: number; readingMinutes: number; engagementScore: number };
+    expect(activity).toMatchObject({ articlesRead: 1, readingMinutes: 1, engagementScore: 100 });
+  });
+
+  it('learns For You from what the reader likes: the stream consumer ranks the liked category first', async () => {
+    const category = cards[1]!.category;
+    const recommended = await waitFor(
+      async () => (await api('GET', '/me/feed?kind=for-you', alice.idToken)).body as { source: string; items: Card[] },
+      (feed) => feed.source === 'recommendations',
+    );
+    expect(recommended.source).toBe('recommendations');
+    expect(recommended.items[0]?.category).toBe(category);
+    expect(recommended.items.map((item) => item.id)).not.toContain(cards[1]!.id);
+    const generated = (await api('POST', '/me/recommendations', alice.idToken)).body as { generated: number };
+    expect(generated.generated).toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets reader B neither see nor change anything of reader A\'s, on any user route', async () => {
+    const aliceNotifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
+    const ids = { articleId: cards[0]!.id, id: aliceNotifications.items[0]!.id };
+    const before = (await api('GET', '/me/export', alice.idToken)).body as Record<string, unknown>;
+
+    for (const route of userRoutes.filter((candidate) => candidate.path !== '/me' || candidate.method !== 'DELETE')) {
+      const body = route.method === 'PUT' && route.path === '/me/preferences' ? { preferredCategories: ['general'] } : route.method === 'POST' && route.path.startsWith('/me/reading') ? { event: 'start', progressPercentage: 50 } : route.method === 'PATCH' ? { fullName: 'Bob Changed' } : undefined;
+      const response = await api(route.method, pathOf(route.path, ids), bob.idToken, body);
+      expect(response.status, routeKey(route)).toBeLessThan(500);
+      expect(JSON.stringify(response.body), routeKey(route)).not.toContain(alice.email);
+      expect(JSON.stringify(response.body), routeKey(route)).not.toContain(ids.id);
+    }
+    // B's attempts on A's notification id find nothing.
+    expect((await api('POST', `/me/notifications/${ids.id}/read`, bob.idToken)).status).toBe(404);
+    expect((await api('DELETE', `/me/notifications/${ids.id}`, bob.idToken)).status).toBe(404);
+
+    const after = (await api('GET', '/me/export', alice.idToken)).body as Record<string, unknown>;
+    for (const part of ['profile', 'preferences', 'bookmarks', 'likes', 'readingHistory', 'notifications']) expect(after[part], part).toEqual(before[part]);
+  });
+
+  it('marks notifications read one at a time or all, and deletes them', async () => {
+    const list = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const welcome = list.items[0]!;
+    expect(welcome.actionUrl).toBe('/dashboard');
+    expect((await api('POST', `/me/notifications/${welcome.id}/read`, alice.idToken)).body).toEqual({ id: welcome.id, isRead: true });
+    expect((await api('GET', '/me/notifications/stats', alice.idToken)).body).toMatchObject({ total: 1, unread: 0, read: 1, recentCount: 1 });
+    expect((await api('POST', '/me/notifications/read-all', alice.idToken)).body).toEqual({ marked: 0 });
+    expect((await api('DELETE', `/me/notifications/${welcome.id}`, alice.idToken)).status).toBe(200);
+    expect((await api('DELETE', `/me/notifications/${welcome.id}`, alice.idToken)).status).toBe(404);
+  });
+
+  it('downloads the reader\'s data as a JSON file', async () => {
+    const exported = await api('GET', '/me/export', alice.idToken);
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="creator-news-hub-data-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(exported.body).toMatchObject({ profile: { email: alice.email }, bookmarks: [{ articleId: cards[0]!.id }], likes: [{ articleId: cards[1]!.id }] });
+  });
+
+  it('deletes the account: the Cognito user and every item of the reader\'s', async () => {
+    const article = (await api('GET', `/articles/${cards[0]!.id}`)).body as { id: string };
+    expect(article.id).toBe(cards[0]!.id);
+    expect((await api('DELETE', '/me', alice.idToken)).body).toEqual({ deleted: true });
+
+    const { Profile, Bookmark, Like, Preferences, Notification, ReadingProgress, Recommendation } = await import('../../lambdas/store/entities.ts');
+    const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    expect((await Profile.get({ userId }).go()).data).toBeNull();
+    expect((await Preferences.get({ userId }).go()).data).toBeNull();
+    for (const entity of [Bookmark, Like, ReadingProgress, Recommendation]) expect((await entity.query.byUserArticle({ userId }).go()).data).toEqual([]);
+    expect((await Notification.query.byUser({ userId }).go()).data).toEqual([]);
+
+    const client = new CognitoIdentityProviderClient({ endpoint: local().urls.userPool.endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const signIn = client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local().urls.userPool.userPoolClientId, AuthParameters: { USERNAME: alice.email, PASSWORD: alice.password } }));
+    await expect(signIn).rejects.toSatisfy((error) => error instanceof NotAuthorizedException || error instanceof UserNotFoundException);
+  });
+});
