@@ -7,6 +7,8 @@ const VERSION = '2.1.0';
 const SHELL_CACHE = `cnh-shell-${VERSION}`;
 const PAGES_CACHE = `cnh-pages-${VERSION}`;
 const API_CACHE = `cnh-api-${VERSION}`;
+// The signed-in reader's saved articles, for reading offline; the page deletes it on sign-out.
+const SAVED_CACHE = `cnh-saved-${VERSION}`;
 const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png'];
 const RECENT_PAGES = 20;
 const RECENT_ANSWERS = 50;
@@ -17,7 +19,7 @@ self.addEventListener('install', (event) => {
 });
 
 self.addEventListener('activate', (event) => {
-  const current = new Set([SHELL_CACHE, PAGES_CACHE, API_CACHE]);
+  const current = new Set([SHELL_CACHE, PAGES_CACHE, API_CACHE, SAVED_CACHE]);
   event.waitUntil(
     caches.keys()
       .then((names) => Promise.all(names.filter((name) => !current.has(name)).map((name) => caches.delete(name))))
@@ -55,6 +57,35 @@ async function cacheFirst(request) {
   return response;
 }
 
+/**
+ * The bookmarks list from the network when there is one, else the last copy; each fresh list also keeps
+ * every saved article's page, so the dialog opens offline too.
+ */
+async function savedArticles(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) {
+      const cache = await caches.open(SAVED_CACHE);
+      await cache.put(request, response.clone());
+      const { items = [] } = await response.clone().json();
+      const origin = new URL(request.url).origin;
+      await Promise.all(
+        items.map(async ({ id }) => {
+          const url = `${origin}/articles/${encodeURIComponent(id)}`;
+          if (await cache.match(url)) return;
+          const article = await fetch(url).catch(() => null);
+          if (article?.ok) await cache.put(url, article);
+        }),
+      );
+    }
+    return response;
+  } catch (error) {
+    const cached = await caches.match(request, { cacheName: SAVED_CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -65,6 +96,8 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request));
   } else if (url.origin === self.location.origin && url.pathname === '/config.json') {
     event.respondWith(networkFirst(request, SHELL_CACHE, 100));
+  } else if (url.pathname === '/me/bookmarks') {
+    event.respondWith(savedArticles(request));
   } else if (READER_API.test(url.pathname)) {
     event.respondWith(networkFirst(request, API_CACHE, RECENT_ANSWERS));
   }

@@ -29,7 +29,8 @@ export const fullNameSchema = z
   .trim()
   .min(1, { message: 'Name is required', abort: true })
   .max(NAME_MAX, 'Name too long (max 100 characters)')
-  .regex(/^[\p{L}\s.'-]+$/u, 'Name contains invalid characters');
+  // Letters with their combining marks (Devanagari, Tamil and other Indian scripts need them).
+  .regex(/^[\p{L}\p{M}\s.'-]+$/u, 'Name contains invalid characters');
 
 export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password') });
 export const signUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: passwordSchema });

@@ -76,3 +76,25 @@ export function indiaBadge(score: number, cities: readonly string[], indianSourc
   if (city) return city.replace(/\b\w/g, (c) => c.toUpperCase());
   return indianSource || score >= 4 ? 'India Focus' : 'India Related';
 }
+
+/** Freshness worth a badge: the footer already says how old every story is, so only the newest stand out. */
+export const NEW_BADGE_HOURS = 6;
+
+export type CardBadgeKind = 'breaking' | 'trending' | 'fresh' | 'featured';
+
+/**
+ * The badges a card shows besides its category and India badge: each marks what sets a story apart
+ * (breaking, trending, under 6 h old, featured), so most cards carry none of them. The quality level is
+ * in the card's details: on a curated list nearly every story rates high, and a badge on every card says
+ * nothing.
+ */
+export function cardBadges(article: { title: string; summary: string; publishedAt: string; viewsCount: number; isFeatured: boolean }, now = new Date()): Array<{ kind: CardBadgeKind; label: string; variant?: string }> {
+  const badges: Array<{ kind: CardBadgeKind; label: string; variant?: string }> = [];
+  const breakingKind = breaking(`${article.title} ${article.summary}`, article.publishedAt, article.viewsCount, now);
+  if (breakingKind) badges.push({ kind: 'breaking', label: { urgent: 'Urgent', live: 'Live', breaking: 'Breaking' }[breakingKind], variant: breakingKind });
+  if (isTrending(article.publishedAt, article.viewsCount, now)) badges.push({ kind: 'trending', label: 'Trending' });
+  const hours = (now.getTime() - Date.parse(article.publishedAt)) / HOUR_MS;
+  if (hours >= 0 && hours < NEW_BADGE_HOURS) badges.push({ kind: 'fresh', label: hours < 1 ? 'Just now' : 'New' });
+  if (article.isFeatured) badges.push({ kind: 'featured', label: 'Featured' });
+  return badges;
+}

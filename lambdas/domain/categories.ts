@@ -32,7 +32,7 @@ export const CATEGORY_DESCRIPTIONS: Record<CategorySlug, string> = {
 };
 
 /** Slugs of the older app, still found in feeds and links. */
-const LEGACY_SLUGS: Record<string, CategorySlug> = {
+export const LEGACY_SLUGS: Record<string, CategorySlug> = {
   campaigns: 'brand-partnerships',
   brands: 'brand-partnerships',
   platforms: 'platform-updates',
@@ -56,4 +56,9 @@ export function normaliseCategory(value: unknown): CategorySlug {
   const slug = value.trim().toLowerCase();
   if (isCategorySlug(slug)) return slug;
   return LEGACY_SLUGS[slug] ?? 'general';
+}
+
+/** A legacy slug's successor, or null when the word is not one. */
+export function legacyCategory(value: string): CategorySlug | null {
+  return LEGACY_SLUGS[value.trim().toLowerCase()] ?? null;
 }

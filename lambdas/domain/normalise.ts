@@ -4,6 +4,7 @@ import type { CategorySlug } from './categories.ts';
 import { normaliseCategory } from './categories.ts';
 import type { ContentType } from './article-status.ts';
 import { canonicalUrl } from './dedup.ts';
+import { fallbackImage } from './images.ts';
 import { words } from './text.ts';
 
 /** A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares). */
@@ -76,7 +77,11 @@ export function sanitiseHtml(html: string): string {
  * plain-text fields are escaped by whatever renders them (React, the feed writers), so they are stored
  * decoded ("Tom & Jerry", never "Tom &amp; Jerry").
  */
-export const toPlainText = (html: string) => he.decode(sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+/** Block boundaries become spaces, so "<p>One.</p><p>Two.</p>" reads "One. Two." and not "One.Two.". */
+const BLOCK_BOUNDARY = /<\/(?:p|div|li|ul|ol|h[1-6]|blockquote|figure|figcaption|section|article|td|tr)>|<br\s*\/?>/gi;
+
+export const toPlainText = (html: string) =>
+  he.decode(sanitizeHtml(html.replace(BLOCK_BOUNDARY, '$& '), { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
 
 export function truncateWords(text: string, limit: number): string {
   const parts = text.split(/\s+/).filter(Boolean);
@@ -143,8 +148,7 @@ export function chooseImage(item: FeedItem, html: string, title: string, categor
   return fallbackImage(keyword ?? category);
 }
 
-/** The site's stand-in image for a keyword or a category (frontend/public/images/fallback). */
-export const fallbackImage = (key: string) => `/images/fallback/${key}.svg`;
+export { fallbackImage };
 
 /** "41:20", "1:02:03" or seconds, as seconds. */
 export function durationSeconds(value: string | undefined): number {

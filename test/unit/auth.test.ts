@@ -43,9 +43,11 @@ describe('callerOf', () => {
     expect(callerOf(eventWithClaims())).toBeNull();
   });
 
-  it('reads sub, email and role from verified claims', () => {
+  it('reads sub, user name, email, name and role from verified claims', () => {
     const caller = callerOf(eventWithClaims({ sub: 'u-1', email: 'a@b.in', 'cognito:groups': '[moderator]' }));
-    expect(caller).toEqual({ userId: 'u-1', email: 'a@b.in', role: 'moderator', groups: ['moderator'] });
+    expect(caller).toEqual({ userId: 'u-1', username: 'u-1', email: 'a@b.in', name: undefined, role: 'moderator', groups: ['moderator'] });
+    const named = callerOf(eventWithClaims({ sub: 'u-2', 'cognito:username': 'asha@b.in', name: 'Asha' }));
+    expect(named).toMatchObject({ userId: 'u-2', username: 'asha@b.in', name: 'Asha', role: 'user' });
   });
 });
 

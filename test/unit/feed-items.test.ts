@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '../../lambdas/domain/feed-schedule.ts';
-import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, type FeedItem } from '../../lambdas/domain/normalise.ts';
+import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, toPlainText, type FeedItem } from '../../lambdas/domain/normalise.ts';
 import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../../lambdas/domain/simhash.ts';
 
 const context = { sourceName: 'Social Samosa', sourceDomain: 'socialsamosa.com' };
@@ -54,6 +54,11 @@ describe('normalising an item', () => {
     const item = normaliseItem({ title: 'Tom &amp; Jerry &lt;3 brands &#8211; a <b>creator</b> story', link: 'https://a.example.com/x', contentSnippet: 'Fish &amp;amp; chips' }, context);
     expect(item?.title).toBe('Tom & Jerry <3 brands – a creator story');
     expect(item?.summary).toBe('Fish &amp; chips');
+  });
+
+  it('turns article HTML into plain text for the longer summary and key points: no tags, blocks kept apart', () => {
+    const text = toPlainText('<p>Creators earn <strong>more</strong>.</p><p>Brands pay &amp; grow.<img src="https://a.example.com/i.jpg"></p><ul><li>One</li><li>Two</li></ul>');
+    expect(text).toBe('Creators earn more. Brands pay & grow. One Two');
   });
 
   it('reads podcasts and videos, durations and read time', () => {

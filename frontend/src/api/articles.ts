@@ -59,8 +59,8 @@ export interface CategorySummary {
   keywords: string[];
 }
 
-export function fetchCategories(): Promise<{ items: CategorySummary[] }> {
-  return apiGet<{ items: CategorySummary[] }>('/categories');
+export function fetchCategories(market?: MarketFocus): Promise<{ items: CategorySummary[] }> {
+  return apiGet<{ items: CategorySummary[] }>('/categories', { market });
 }
 
 export interface TrendingKeyword {

@@ -28,8 +28,10 @@ export function apiPost<T>(path: string, body: unknown, token?: string): Promise
   return apiCall<T>('POST', path, { body, token });
 }
 
-async function apiCall<T>(
-  method: 'GET' | 'POST',
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function apiCall<T>(
+  method: HttpMethod,
   path: string,
   options: { params?: Record<string, string | number | undefined>; body?: unknown; token?: string | undefined },
 ): Promise<T> {

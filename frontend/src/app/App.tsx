@@ -1,6 +1,8 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { LEGACY_SLUGS } from '#domain/categories.ts';
+import { AuthProvider } from '../auth/AuthProvider.tsx';
 import { queryClient } from '../api/queryClient.ts';
 import { CategoryPage } from '../reader/CategoryPage.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
@@ -14,6 +16,11 @@ import { ToastProvider } from '../components/Toasts.tsx';
 // The console (Cloudscape) is its own chunk: readers never download it.
 const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
 const ContactPage = lazy(() => import('../reader/ContactPage.tsx'));
+const CategoriesPage = lazy(() => import('../reader/CategoriesPage.tsx'));
+// Accounts are their own chunks: a guest reading the home page never downloads them.
+const AuthPage = lazy(() => import('../account/AuthPage.tsx'));
+const BookmarksPage = lazy(() => import('../account/BookmarksPage.tsx'));
+const DashboardPage = lazy(() => import('../account/DashboardPage.tsx'));
 const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
   lazy(() => import('../reader/InfoPages.tsx').then((module) => ({ default: module[name] })));
 const AboutPage = infoPage('AboutPage');
@@ -38,6 +45,7 @@ export function App() {
   return (
     <ErrorBoundary level="critical">
       <QueryClientProvider client={queryClient}>
+        <AuthProvider>
         <BrowserRouter>
           <Routes>
             <Route
@@ -50,6 +58,15 @@ export function App() {
             />
             <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
             <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
+            <Route path="/categories" element={<ReaderShell><CategoriesPage /></ReaderShell>} />
+            {/* The older app linked categories at the top level (/brands): they live on under /categories. */}
+            {Object.entries(LEGACY_SLUGS).map(([legacy, slug]) => (
+              <Route key={legacy} path={`/${legacy}`} element={<Navigate to={`/categories/${slug}`} replace />} />
+            ))}
+            <Route path="/auth" element={<ReaderShell><AuthPage /></ReaderShell>} />
+            <Route path="/bookmarks" element={<ReaderShell><BookmarksPage /></ReaderShell>} />
+            <Route path="/dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
+            <Route path="/user-dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
             <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
             <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
             <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />
@@ -58,6 +75,7 @@ export function App() {
             <Route path="*" element={<ReaderShell><NotFoundPage /></ReaderShell>} />
           </Routes>
         </BrowserRouter>
+        </AuthProvider>
       </QueryClientProvider>
     </ErrorBoundary>
   );

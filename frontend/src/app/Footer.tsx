@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider.tsx';
 import { mailAddress } from '../components/contactEmail.ts';
 
 export function Footer() {
+  const { status } = useAuth();
   return (
     <footer className="site-footer">
       <div className="footer-columns">
@@ -14,6 +16,8 @@ export function Footer() {
           <Link to="/">Home</Link>
           <Link to="/categories/creator-economy">Creator Economy</Link>
           <Link to="/categories/platform-updates">Platform Updates</Link>
+          <Link to="/categories">All categories</Link>
+          {status === 'signed-in' && <Link to="/dashboard">Dashboard</Link>}
         </nav>
         <nav aria-label="Company">
           <h2>Company</h2>

@@ -40,5 +40,4 @@ export const useToast = () => useContext(ToastContext);
 export const GUEST_TOASTS = {
   bookmark: ['Sign in required', 'Please sign in to bookmark articles'],
   like: ['Login Required', 'Please log in to like articles.'],
-  settings: ['Sign in required', 'Please sign in to change your settings'],
 } as const;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, HIDDEN_FROM_PUBLIC, isCategorySlug } from '#domain/categories.ts';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, HIDDEN_FROM_PUBLIC, isCategorySlug, legacyCategory } from '#domain/categories.ts';
 import { CATEGORY_PAGE_SIZE } from '#domain/public-articles.ts';
 import { fetchCategories, type CategorySummary } from '../api/articles.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
@@ -17,15 +17,17 @@ export function CategoryPage() {
     if (!known) return;
     let cancelled = false;
     setSummary(null);
-    fetchCategories().then(
+    fetchCategories(filters.market).then(
       ({ items }) => !cancelled && setSummary(items.find((item) => item.slug === slug) ?? null),
       () => !cancelled && setSummary(null),
     );
     return () => {
       cancelled = true;
     };
-  }, [slug, known]);
+  }, [slug, known, filters.market]);
 
+  const successor = legacyCategory(slug);
+  if (successor) return <Navigate to={`/categories/${successor}`} replace />;
   if (!known) {
     return (
       <main className="page not-found">

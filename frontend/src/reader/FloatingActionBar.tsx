@@ -1,9 +1,19 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { copyLink } from '../components/articles/share.ts';
-import { GUEST_TOASTS, useToast } from '../components/Toasts.tsx';
+import { useToast } from '../components/Toasts.tsx';
 
 /** Search, bookmarks, settings and the device's share sheet, always at hand on the home page. */
 export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
   const toast = useToast();
+  // On a phone the bar would cover the first card: it shows once the reader has scrolled (see styles.css).
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > 240);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
   const share = async () => {
     const url = window.location.href;
     if (navigator.share) {
@@ -13,17 +23,13 @@ export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
     await copyLink(() => url, toast);
   };
   return (
-    <nav className="floating-bar" aria-label="Quick actions">
+    <nav className={scrolled ? 'floating-bar scrolled' : 'floating-bar'} aria-label="Quick actions">
       <button type="button" onClick={onSearch}>
         Search
       </button>
-      {/* Bookmarks and settings belong to accounts (a later issue): a guest is told to sign in. */}
-      <button type="button" onClick={() => toast(...GUEST_TOASTS.bookmark)}>
-        Bookmarks
-      </button>
-      <button type="button" onClick={() => toast(...GUEST_TOASTS.settings)}>
-        Settings
-      </button>
+      {/* A guest finds the Sign In Required card there (reader spec section 2). */}
+      <Link to="/bookmarks">Bookmarks</Link>
+      <Link to="/user-dashboard">Settings</Link>
       <button type="button" onClick={() => void share()}>
         Share
       </button>

@@ -1,4 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../auth/AuthProvider.tsx';
+import { ArticleDialog } from '../components/articles/CardGrid.tsx';
 import { HOME_PAGE_SIZE } from '#domain/public-articles.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';
@@ -12,11 +15,22 @@ import { useWidgets } from './useWidgets.ts';
 /** Reader spec section 9: the guest feed shows the newest 20. */
 const FEED_PAGE_SIZE = 20;
 
+const PersonalFeed = lazy(() => import('../account/PersonalFeed.tsx'));
+
 type Tab = 'feed' | 'all';
 
 export function HomePage() {
   const [filters, update, clear] = useFilters();
-  const [tab, setTab] = useState<Tab>('all');
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'feed' ? 'feed' : 'all');
+  const { status } = useAuth();
+  // /?article=<id> is the link in feeds, the sitemap and share pages: it opens the article.
+  const linkedArticle = params.get('article');
+  const closeLinked = () => {
+    const next = new URLSearchParams(params);
+    next.delete('article');
+    setParams(next, { replace: true });
+  };
   const widgets = useWidgets();
   const fresh = useNewArticles();
   const filterBar = useRef<HTMLDivElement>(null);
@@ -84,18 +98,33 @@ export function HomePage() {
             </section>
           ) : (
             <section role="tabpanel" id="panel-feed" aria-labelledby="tab-feed">
-              <div className="notice">
-                <strong>Your feed, picked for you</strong>
-                <p>Sign-in and the personalised feed arrive with accounts; until then this tab shows the latest articles for everyone.</p>
-              </div>
-              <h2 className="section-title">Latest Articles</h2>
-              <ArticleGrid key={fresh.generation} query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
+              {status === 'signed-in' ? (
+                <Suspense fallback={<p aria-busy="true">Loading your feed...</p>}>
+                  <PersonalFeed />
+                </Suspense>
+              ) : (
+                <>
+                  <div className="notice">
+                    <strong>Your feed, picked for you</strong>
+                    <p>
+                      <Link to="/auth">Sign in</Link> and For You learns from what you like, save and read; follow categories to hear of new stories.
+                    </p>
+                  </div>
+                  <h2 className="section-title">Latest Articles</h2>
+                  <ArticleGrid key={fresh.generation} query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
+                </>
+              )}
             </section>
           )}
         </div>
         <SideWidgets state={widgets} onSearch={search} />
       </div>
       <FloatingActionBar onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
+      {linkedArticle && (
+        <Suspense fallback={null}>
+          <ArticleDialog id={linkedArticle} onOpen={(id) => setParams({ article: id }, { replace: true })} onClose={closeLinked} />
+        </Suspense>
+      )}
     </main>
   );
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EXPANDED_SUMMARY_WORDS, keyPointCount, keyPoints, toPublicArticle } from '#domain/public-articles.ts';
-import { truncateWords } from '#domain/normalise.ts';
+import { toPlainText, truncateWords } from '#domain/normalise.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
@@ -15,11 +15,13 @@ export const getPublicArticle = route({ params: z.object({ id: z.string().min(1)
   const recent = index.query({ limit: RECENT_CANDIDATES }).items;
   const card = toPublicArticle(article);
   const content = article.content ?? '';
+  // The card's longer summary and key points are plain text: the HTML is for the dialog (sanitised there).
+  const text = toPlainText(content) || card.summary;
   return {
     ...card,
     content,
-    expandedSummary: truncateWords(content || card.summary, EXPANDED_SUMMARY_WORDS),
-    keyPoints: keyPoints(content || card.summary, card.summary, keyPointCount(card.isFeatured)),
+    expandedSummary: truncateWords(text, EXPANDED_SUMMARY_WORDS),
+    keyPoints: keyPoints(text, card.summary, keyPointCount(card.isFeatured)),
     podcastMetadata: article.podcastMetadata ?? null,
     related: pickRelated(article, sameCategory, recent),
   };

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { breaking, freshness, isTrending, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/badges.ts';
+import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
+import { useArticleRelations } from '../../api/me.ts';
+import { ArticleImage } from './ArticleImage.tsx';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
-import { GUEST_TOASTS, useToast } from '../Toasts.tsx';
+import { useToast } from '../Toasts.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
 
@@ -12,8 +14,6 @@ export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_N
 const VIEW_DELAY_MS = 2000;
 const VIEW_THRESHOLD = 0.5;
 const COPIED_MS = 2000;
-const BREAKING_LABEL = { urgent: 'Urgent', live: 'Live', breaking: 'Breaking' } as const;
-const FRESHNESS_LABEL = { 'just-now': 'Just now', hourly: 'Today', daily: 'This week' } as const;
 
 function useViewTracking(id: string) {
   const ref = useRef<HTMLElement>(null);
@@ -44,16 +44,15 @@ function useViewTracking(id: string) {
   return ref;
 }
 
-export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id: string) => void }) {
+export function ArticleCard({ article, onOpen, onRemove }: { article: Article; onOpen: (id: string) => void; onRemove?: () => void }) {
   const toast = useToast();
+  const { saved, liked, toggleSave, toggleLike } = useArticleRelations(article.id);
   const ref = useViewTracking(article.id);
   const [expanded, setExpanded] = useState(false);
   const [detail, setDetail] = useState<ArticleDetail | null>(null);
   const [copied, setCopied] = useState(false);
   const now = new Date();
-  const fresh = freshness(article.publishedAt, now);
-  const trending = isTrending(article.publishedAt, article.viewsCount, now);
-  const breakingKind = breaking(`${article.title} ${article.summary}`, article.publishedAt, article.viewsCount, now);
+  const badges = cardBadges(article, now);
   const velocity = viewsPerHour(article.publishedAt, article.viewsCount, now);
 
   const expand = () => {
@@ -75,14 +74,17 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
 
   return (
     <article ref={ref} className={expanded ? 'card expanded' : 'card'} aria-labelledby={`title-${article.id}`}>
+      <button type="button" className="card-image-button" tabIndex={-1} aria-hidden="true" onClick={() => onOpen(article.id)}>
+        <ArticleImage src={article.imageUrl} category={article.category} className="card-image" />
+      </button>
       <div className="card-meta">
         <span className="badge">{categoryName(article.category)}</span>
-        {breakingKind && <span className={`badge breaking ${breakingKind}`}>{BREAKING_LABEL[breakingKind]}</span>}
-        {trending && <span className="badge trending">Trending</span>}
-        {fresh && <span className={`badge fresh ${fresh}`}>{FRESHNESS_LABEL[fresh]}</span>}
+        {badges.map((badge) => (
+          <span key={badge.kind} className={`badge ${badge.kind} ${badge.variant ?? ''}`.trim()}>
+            {badge.label}
+          </span>
+        ))}
         {article.indiaBadge && <span className="badge india">{article.indiaBadge}</span>}
-        {article.isFeatured && <span className="badge featured">Featured</span>}
-        {article.qualityScore !== null && <span className="badge quality">{qualityLevel(article.qualityScore)}</span>}
       </div>
       <h2 id={`title-${article.id}`}>
         <button type="button" className="title-button" onClick={() => onOpen(article.id)}>
@@ -102,18 +104,22 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
               </ul>
             </>
           )}
+          {article.qualityScore !== null && (
+            <p className="quality-line">
+              Quality: <strong>{qualityLevel(article.qualityScore)}</strong> ({Math.round(article.qualityScore)}/100)
+            </p>
+          )}
           {article.tags.length > 0 && <p className="tags">{article.tags.slice(0, 3).map((tag) => `#${tag}`).join(' ')}</p>}
         </div>
       ) : (
         <p className="summary">{article.summary}</p>
       )}
       <div className="card-actions">
-        {/* Accounts come with their own issue; until then every reader is a guest (reader spec section 8 texts). */}
-        <button type="button" onClick={() => toast(...GUEST_TOASTS.bookmark)}>
-          Save
+        <button type="button" aria-pressed={saved} className={saved ? 'active' : undefined} onClick={toggleSave}>
+          {saved ? 'Saved' : 'Save'}
         </button>
-        <button type="button" onClick={() => toast(...GUEST_TOASTS.like)}>
-          Like
+        <button type="button" aria-pressed={liked} className={liked ? 'active' : undefined} onClick={toggleLike}>
+          {liked ? 'Liked' : 'Like'}
         </button>
         <details className="share-menu">
           <summary>Share</summary>
@@ -135,6 +141,11 @@ export function ArticleCard({ article, onOpen }: { article: Article; onOpen: (id
         <button type="button" className="details-toggle" aria-expanded={expanded} onClick={expand}>
           {expanded ? 'Show Less' : 'Show Details'}
         </button>
+        {onRemove && (
+          <button type="button" className="remove" onClick={onRemove}>
+            Remove<span className="visually-hidden">: {article.title}</span>
+          </button>
+        )}
       </div>
       <div className="card-footer">
         <span>

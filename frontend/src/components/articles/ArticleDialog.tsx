@@ -1,7 +1,11 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { fetchArticle, type ArticleDetail } from '../../api/articles.ts';
+import { useArticleRelations } from '../../api/me.ts';
+import { useAuth } from '../../auth/AuthProvider.tsx';
 import { categoryName } from './ArticleCard.tsx';
+import { ArticleImage } from './ArticleImage.tsx';
+import { ReadingProgressCard } from './ReadingProgress.tsx';
 import { isTrending, relativeTime } from '#domain/badges.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
@@ -9,6 +13,8 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
   const dialog = useRef<HTMLDialogElement>(null);
   const [article, setArticle] = useState<ArticleDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { status } = useAuth();
+  const { saved, liked, toggleSave, toggleLike } = useArticleRelations(id);
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
@@ -49,7 +55,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
               {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt)}</time>
               {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
             </p>
-            {article.imageUrl && <img src={article.imageUrl} alt="" className="dialog-image" />}
+            <ArticleImage src={article.imageUrl} category={article.category} className="dialog-image" eager />
             <p className="summary">{article.summary}</p>
             <div className="content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.content) }} />
             {article.tags.length > 0 && (
@@ -57,9 +63,17 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
                 <strong>Related Topics:</strong> {article.tags.join(', ')}
               </p>
             )}
-            <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" className="read-full">
-              Read Full Article
-            </a>
+            <div className="dialog-actions">
+              <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" className="read-full">
+                Read Full Article
+              </a>
+              <button type="button" aria-pressed={saved} onClick={toggleSave}>
+                {saved ? 'Saved' : 'Save'}
+              </button>
+              <button type="button" aria-pressed={liked} onClick={toggleLike}>
+                {liked ? 'Liked' : 'Like'}
+              </button>
+            </div>
           </div>
           <aside className="related" aria-labelledby="related-heading">
             <h3 id="related-heading">Related Articles</h3>
@@ -76,6 +90,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
               ))}
             </ul>
           </aside>
+          {status === 'signed-in' && <ReadingProgressCard key={article.id} articleId={article.id} scroller={dialog} />}
         </div>
       )}
     </dialog>

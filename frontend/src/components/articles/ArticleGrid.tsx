@@ -1,16 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
 import type { ArticleQuery } from '../../api/articles.ts';
-import { ArticleCard } from './ArticleCard.tsx';
-import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { Pagination } from '../Pagination.tsx';
+import { CardGrid } from './CardGrid.tsx';
 import { useArticles } from './useArticles.ts';
-
-const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
 
 /** A page of the list with its count, loading, empty and error states, page links and the article dialog. */
 export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (page: number) => void }) {
   const { items, total, pages, loading, error, retry } = useArticles(query);
-  const [openId, setOpenId] = useState<string | null>(null);
   const page = query.page ?? 1;
   return (
     <>
@@ -35,24 +30,11 @@ export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (p
           <p>Try adjusting your search terms or clearing the filters.</p>
         </div>
       )}
-      <div className="grid" aria-busy={loading}>
-        {loading
-          ? Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)
-          : items.map((article) => (
-              <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
-                <ArticleCard article={article} onOpen={setOpenId} />
-              </ErrorBoundary>
-            ))}
-      </div>
+      <CardGrid items={items} loading={loading} />
       <Pagination page={page} pages={pages} onPage={(next) => {
         onPage(next);
         window.scrollTo({ top: 0 });
       }} />
-      {openId && (
-        <Suspense fallback={null}>
-          <ArticleDialog id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
-        </Suspense>
-      )}
     </>
   );
 }

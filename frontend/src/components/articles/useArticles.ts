@@ -31,8 +31,9 @@ export function useArticles(query: ArticleQuery): ArticlesState {
       if (latestKey.current !== requested) return;
       setList(answer);
       setError(null);
-    } catch (caught) {
-      if (latestKey.current === requested && !quiet) setError(caught instanceof Error ? caught.message : 'Failed to fetch articles');
+    } catch {
+      // The reader is told what failed, in the spec's words (section 8), never the server's raw text.
+      if (latestKey.current === requested && !quiet) setError('Failed to fetch articles');
     } finally {
       if (latestKey.current === requested) setLoading(false);
     }

@@ -1,0 +1,43 @@
+import { Link } from 'react-router-dom';
+import { useArticleRelationsRemover, useBookmarks } from '../api/me.ts';
+import { CardGrid } from '../components/articles/CardGrid.tsx';
+
+/** The reader's saved articles: loading, empty and error states, a grid with Remove, the dialog. */
+export function BookmarksList() {
+  const bookmarks = useBookmarks();
+  const remove = useArticleRelationsRemover();
+  const items = bookmarks.data?.items ?? [];
+  if (bookmarks.isError && !bookmarks.data) {
+    return (
+      <div role="alert" className="notice error">
+        <strong>Error</strong> Failed to fetch articles{' '}
+        <button type="button" onClick={() => void bookmarks.refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (!bookmarks.isPending && items.length === 0) {
+    return (
+      <div className="notice empty">
+        <strong>No bookmarks yet</strong>
+        <p>Save articles to read them later, even offline.</p>
+        <Link to="/" className="button primary">
+          Browse Articles
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="result-count">
+        {!bookmarks.isPending && (
+          <span className="badge count" data-testid="bookmark-count">
+            {items.length} saved {items.length === 1 ? 'article' : 'articles'}
+          </span>
+        )}
+      </p>
+      <CardGrid items={items} loading={bookmarks.isPending} onRemove={(article) => remove(article.id)} />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Article } from '../../api/articles.ts';
+import { ErrorBoundary } from '../ErrorBoundary.tsx';
+import { ArticleCard } from './ArticleCard.tsx';
+
+const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
+
+/** Cards (skeletons while loading) that open the article dialog; optionally each with a Remove button. */
+export function CardGrid({ items, loading, onRemove }: { items: readonly Article[]; loading: boolean; onRemove?: (article: Article) => void }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  return (
+    <>
+      <div className="grid" aria-busy={loading}>
+        {loading
+          ? Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)
+          : items.map((article) => (
+              <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
+                <ArticleCard article={article} onOpen={setOpenId} {...(onRemove ? { onRemove: () => onRemove(article) } : {})} />
+              </ErrorBoundary>
+            ))}
+      </div>
+      {openId && (
+        <Suspense fallback={null}>
+          <ArticleDialog id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export { ArticleDialog };
