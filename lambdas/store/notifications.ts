@@ -48,7 +48,12 @@ export interface NotificationListOptions extends PageOptions {
 /** Newest first. */
 export function listNotifications(userId: string, options: NotificationListOptions = {}): Promise<Page<NotificationItem>> {
   const base = Notification.query.byUser({ userId });
-  const ranged = options.after ? base.gt({ id: options.after }) : base;
+  // Bounded on both sides: the reader's partition also holds other entities sorting above notifications
+  // (a bare `>` read those first and used up the page). Ids are hex UUIDs, so 'g' sorts after every one;
+  // the range includes `after` itself, which the filter drops.
+  const ranged = options.after
+    ? base.between({ id: options.after }, { id: 'g' }).where(({ id }, { ne }) => ne(id, options.after as string))
+    : base;
   const filtered = options.unreadOnly ? ranged.where(({ isRead }, { eq }) => eq(isRead, false)) : ranged;
   return queryPage(() => filtered.go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null }));
 }

@@ -63,6 +63,7 @@ export async function recordActivity(input: Pick<ActivityItem, 'userId' | 'actio
 
 /** The user's activity since a time, newest first. */
 export async function activitySince(userId: string, since: Date, limit = 50): Promise<ActivityItem[]> {
-  const { data } = await Activity.query.byUser({ userId }).gte({ createdAt: since.toISOString() }).go({ order: 'desc', limit });
+  // Bounded above as well: a bare `>=` would read the partition's other entities (they sort above) first.
+  const { data } = await Activity.query.byUser({ userId }).between({ createdAt: since.toISOString() }, { createdAt: '9999' }).go({ order: 'desc', limit });
   return data;
 }

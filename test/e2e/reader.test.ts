@@ -10,12 +10,14 @@ describe('reader pages in Chromium', () => {
     const indian = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&market=indian&limit=100`)).json()) as { items: Array<{ title: string }> };
     await chromium.page.goto(`${local().urls.site}/categories/platform-updates`);
     await chromium.page.getByRole('heading', { level: 1, name: 'Platform Updates' }).waitFor();
-    await chromium.page.getByTestId('category-count').waitFor();
-    expect(await chromium.page.getByTestId('category-count').textContent()).toBe(String(all.total));
+    // The Articles tile counts what the grid lists (same market focus), before and after changing it.
+    await expect.poll(() => chromium.page.getByTestId('category-count').textContent()).toBe(String(indian.items.length));
     await chromium.page.locator('article h2').first().waitFor();
     expect((await chromium.page.locator('article h2').allTextContents()).sort()).toEqual(indian.items.map((item) => item.title).sort());
+    expect(await chromium.page.getByTestId('result-count').textContent()).toBe(`${indian.items.length} ${indian.items.length === 1 ? 'article' : 'articles'}`);
     await chromium.page.getByLabel('Market focus').selectOption('all');
     await expect.poll(async () => (await chromium.page.locator('article h2').allTextContents()).sort()).toEqual(all.items.map((item) => item.title).sort());
+    await expect.poll(() => chromium.page.getByTestId('category-count').textContent()).toBe(String(all.total));
   });
 
   it('says Category not found for an unknown or hidden category', async () => {

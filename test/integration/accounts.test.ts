@@ -42,8 +42,13 @@ beforeAll(async () => {
   useLocalAws();
   [alice, bob] = await Promise.all([signedUpReader('Alice Example'), signedUpReader("Bob O'Neil")]);
   const list = await api('GET', '/articles?limit=100&market=all');
-  cards = (list.body as { items: Card[] }).items;
+  const listed = (list.body as { items: Card[] }).items;
+  // The first two (saved and liked below) share a category, so For You has one clear interest to learn.
+  const shared = listed.find((card) => listed.filter((other) => other.category === card.category).length >= 4)?.category;
+  cards = [...listed.filter((card) => card.category === shared), ...listed.filter((card) => card.category !== shared)];
   expect(cards.length).toBeGreaterThan(5);
+  // The article read below is of another category.
+  cards.splice(2, 0, ...cards.splice(cards.findIndex((card) => card.category !== shared), 1));
 });
 
 describe('sign-up and confirmation', () => {
@@ -117,8 +122,10 @@ describe('the signed-in API', () => {
     expect(back.body).toMatchObject({ progressPercentage: 60, readingTimeSeconds: 60, completed: false });
     await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'complete', progressPercentage: 95, secondsRead: 20 });
     expect((await api('GET', `/me/reading/${article.id}`, alice.idToken)).body).toMatchObject({ progressPercentage: 95, readingTimeSeconds: 80, completed: true });
-    const activity = (await api('GET', '/me/activity', alice.idToken)).body as { articlesRead: number; readingMinutes: number; engagementScore: number };
+    const activity = (await api('GET', '/me/activity', alice.idToken)).body as { articlesRead: number; readingMinutes: number; engagementScore: number; recent: Array<{ actionType: string }> };
     expect(activity).toMatchObject({ articlesRead: 1, readingMinutes: 1, engagementScore: 100 });
+    // The save and the like above, newest first, though the reader's partition holds other records above them.
+    expect(activity.recent.map((entry) => entry.actionType).sort()).toEqual(['bookmark', 'like']);
   });
 
   it('learns For You from what the reader likes: the stream consumer ranks the liked category first', async () => {
@@ -152,6 +159,20 @@ describe('the signed-in API', () => {
 
     const after = (await api('GET', '/me/export', alice.idToken)).body as Record<string, unknown>;
     for (const part of ['profile', 'preferences', 'bookmarks', 'likes', 'readingHistory', 'notifications']) expect(after[part], part).toEqual(before[part]);
+  });
+
+  it('answers the live check with only what arrived after the newest notification the page has', async () => {
+    const list = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
+    const newest = list.items[0]!;
+    const after = `/me/notifications?after=${newest.id}`;
+    expect(((await api('GET', after, alice.idToken)).body as { items: NotificationView[] }).items).toEqual([]);
+    const { createNotification } = await import('../../lambdas/store/notifications.ts');
+    const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
+    const created = await createNotification({ userId, title: 'Live one', message: 'Arrived meanwhile' });
+    const answer = (await api('GET', after, alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    expect(answer.items.map((item) => item.id)).toEqual([created.id]);
+    expect(answer.unreadCount).toBe(2);
+    await api('DELETE', `/me/notifications/${created.id}`, alice.idToken);
   });
 
   it('marks notifications read one at a time or all, and deletes them', async () => {

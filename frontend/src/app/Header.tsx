@@ -31,11 +31,12 @@ function AccountMenu() {
         Bookmarks
       </Link>
       <details className="menu account-menu">
-        <summary aria-label={`Account${unread ? `, ${unread} unread notifications` : ''}`}>
+        <summary>
           Account
           {unread > 0 && (
             <span className="badge count" data-testid="header-unread">
               {unreadBadge(unread, 99)}
+              <span className="visually-hidden"> unread notifications</span>
             </span>
           )}
         </summary>
