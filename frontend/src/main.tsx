@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { addFeedLinks } from './app/feedLinks.ts';
 import { startOfflineSupport } from './app/pwa.ts';
 import './styles.css';
 
@@ -13,3 +14,4 @@ createRoot(root).render(
 );
 
 void startOfflineSupport();
+void addFeedLinks().catch(() => undefined);

@@ -17,11 +17,15 @@ export const getPublicArticle = route({ params: z.object({ id: z.string().min(1)
   const content = article.content ?? '';
   // The card's longer summary and key points are plain text: the HTML is for the dialog (sanitised there).
   const text = toPlainText(content) || card.summary;
+  const expandedSummary = truncateWords(text, EXPANDED_SUMMARY_WORDS);
   return {
     ...card,
     content,
-    expandedSummary: truncateWords(text, EXPANDED_SUMMARY_WORDS),
-    keyPoints: keyPoints(text, card.summary, keyPointCount(card.isFeatured)),
+    expandedSummary,
+    // Key points add what the longer summary does not already print (a short text has none to add).
+    keyPoints: keyPoints(text, card.summary, keyPointCount(card.isFeatured) + 3)
+      .filter((point) => !expandedSummary.includes(point))
+      .slice(0, keyPointCount(card.isFeatured)),
     podcastMetadata: article.podcastMetadata ?? null,
     related: pickRelated(article, sameCategory, recent),
   };

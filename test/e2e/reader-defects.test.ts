@@ -1,0 +1,185 @@
+import { describe, expect, it } from 'vitest';
+import { local } from '../support/aws.ts';
+import { useChromium } from '../support/browser.ts';
+
+/** The defects a new reader hit (issue 8, item 7), each seen as the reader sees it, in Chromium. */
+const chromium = useChromium();
+const site = () => local().urls.site;
+
+interface Card {
+  id: string;
+  title: string;
+  category: string;
+}
+
+async function articles(query = 'limit=100&market=all'): Promise<Card[]> {
+  return ((await (await fetch(`${local().urls.api}/articles?${query}`)).json()) as { items: Card[] }).items;
+}
+
+describe('reader defects, fixed', () => {
+  it('Show Details prints the longer summary and key points as plain text, once', async () => {
+    // An article whose feed content is HTML (paragraphs, bold, an image).
+    let withHtml: Card | undefined;
+    for (const card of await articles('limit=100&market=indian')) {
+      const detail = (await (await fetch(`${local().urls.api}/articles/${card.id}`)).json()) as { content: string };
+      if (/<(p|strong|img)\b/.test(detail.content)) {
+        withHtml = card;
+        break;
+      }
+    }
+    if (!withHtml) throw new Error('No fixture article with HTML content on the first page');
+    const page = chromium.page;
+    await page.goto(site());
+    const card = page.locator('article', { has: page.getByRole('heading', { name: withHtml.title }) });
+    await card.getByRole('button', { name: 'Show Details' }).click();
+    const details = card.locator('.card-details');
+    await details.getByText('Quality:').waitFor();
+    const text = (await details.innerText()) ?? '';
+    expect(text).not.toMatch(/<\/?(p|strong|img|a|div)\b|&amp;|&lt;/);
+    const summary = await details.locator('.summary').innerText();
+    // The longer summary is not printed twice (as summary and again as a key point).
+    for (const point of await details.locator('li').allInnerTexts()) expect(summary.startsWith(point)).toBe(false);
+    expect(summary.length).toBeGreaterThan(0);
+  });
+
+  it('opens every share target from a card: the menu is not clipped by the card', async () => {
+    const page = chromium.page;
+    await page.goto(site());
+    // The last card of the first row: its menu overlaps the next row's cards.
+    const card = page.locator('article.card').first();
+    await card.locator('.share-menu summary').click();
+    for (const name of ['Twitter', 'LinkedIn', 'Facebook', 'WhatsApp', 'Email', 'Copy link']) {
+      // A trial click checks the button is the element a click at its centre would hit.
+      await card.locator('.share-menu').getByRole('button', { name, exact: true }).click({ trial: true, timeout: 3000 });
+    }
+  });
+
+  it('shows an image on every card and in the dialog, with the category picture when the source fails', async () => {
+    const page = chromium.page;
+    await page.goto(site());
+    await page.locator('article.card').first().waitFor();
+    const cards = await page.locator('article.card').count();
+    expect(await page.locator('article.card img.card-image').count()).toBe(cards);
+    expect(await page.locator('article.card img.card-image[loading="lazy"]').count()).toBe(cards);
+    // Lazy images load when scrolled to: load them all now.
+    await page.locator('article.card img.card-image').evaluateAll((images) => images.forEach((image) => ((image as HTMLImageElement).loading = 'eager')));
+    // Every picture shows: the fixture feeds' image hosts do not resolve here, so those fall back to their
+    // category's picture; the rest are the site's keyword pictures the server chose.
+    await expect
+      .poll(() => page.locator('article.card img.card-image').evaluateAll((images) => images.filter((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0).length))
+      .toBe(cards);
+    expect(await page.locator('article.card img.card-image[data-fallback="true"]').count()).toBeGreaterThan(0);
+    const first = page.locator('article.card img.card-image').first();
+    const box = await first.boundingBox();
+    expect(box && Math.round(box.width / box.height)).toBe(2);
+    await page.locator('article h2 button').first().click();
+    const dialogImage = page.getByRole('dialog').locator('img.dialog-image');
+    await expect.poll(() => dialogImage.getAttribute('data-fallback')).toBe('true');
+    expect(await dialogImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  });
+
+  it('on a phone, shows a card on the first screen, keeps the menus on screen and the filters above the action bar', async () => {
+    const phone = await chromium.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await phone.goto(site());
+      const first = phone.locator('article.card').first();
+      await first.waitFor();
+      const box = await first.boundingBox();
+      expect(box && box.y + 120).toBeLessThan(844);
+      // Nothing fixed covers the first card's title.
+      const title = await first.locator('h2').boundingBox();
+      const hit = await phone.evaluate(([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('article')?.className ?? '', [(title?.x ?? 0) + 10, (title?.y ?? 0) + 5]);
+      expect(hit).toContain('card');
+      await phone.screenshot({ path: 'test-results/phone-home.png' });
+
+      await phone.locator('.category-nav summary').click();
+      const menu = await phone.locator('.category-nav ul').boundingBox();
+      expect(menu && menu.x >= 0 && menu.x + menu.width <= 390).toBe(true);
+      await phone.locator('.category-nav summary').click();
+
+      await phone.evaluate(() => window.scrollTo(0, 400));
+      await phone.locator('.floating-bar.scrolled').waitFor();
+      await phone.getByRole('button', { name: 'Filters' }).click();
+      const panel = phone.locator('.filter-panel.open');
+      await panel.waitFor();
+      const panelBox = await panel.boundingBox();
+      const barBox = await phone.locator('.floating-bar').boundingBox();
+      if (panelBox && barBox && panelBox.y + panelBox.height > barBox.y) {
+        // Where they overlap, the popover is on top.
+        const onTop = await phone.evaluate(([x, y]) => Boolean(document.elementFromPoint(x as number, y as number)?.closest('.filter-panel')), [panelBox.x + 20, barBox.y + barBox.height / 2]);
+        expect(onTop).toBe(true);
+      }
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('counts a category page\'s Articles tile like its grid, and serves /categories and legacy slugs', async () => {
+    const page = chromium.page;
+    for (const [legacy, slug, name] of [['brands', 'brand-partnerships', 'Brand Partnerships'], ['platforms', 'platform-updates', 'Platform Updates'], ['trends', 'industry-insights', 'Industry Insights']] as const) {
+      await page.goto(`${site()}/${legacy}`);
+      await page.waitForURL(`${site()}/categories/${slug}`);
+      await page.getByRole('heading', { level: 1, name }).waitFor();
+      await page.goto(`${site()}/categories/${legacy}`);
+      await page.waitForURL(`${site()}/categories/${slug}`);
+    }
+    await page.goto(`${site()}/categories`);
+    await page.getByRole('heading', { level: 1, name: 'Categories' }).waitFor();
+    expect(await page.locator('.category-list li').count()).toBe(6);
+    await page.getByRole('link', { name: 'Creator Economy' }).first().click();
+    await page.waitForURL(`${site()}/categories/creator-economy`);
+    await page.getByTestId('category-count').waitFor();
+    await page.getByTestId('result-count').waitFor();
+    const tile = await page.getByTestId('category-count').textContent();
+    expect(await page.getByTestId('result-count').textContent()).toMatch(new RegExp(`^${tile} articles?$`));
+  });
+
+  it('opens the article named in /?article=<id>', async () => {
+    const [card] = await articles();
+    if (!card) throw new Error('No articles');
+    await chromium.page.goto(`${site()}/?article=${encodeURIComponent(card.id)}`);
+    await chromium.page.getByRole('dialog').getByRole('heading', { name: card.title }).waitFor();
+    await chromium.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => new URL(chromium.page.url()).searchParams.has('article')).toBe(false);
+  });
+
+  it('says "Failed to fetch articles" when the list fails, not the server\'s text, and decodes entities', async () => {
+    // The service worker would answer the list itself (page.route sees only the page's own requests).
+    const context = await chromium.browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    try {
+      await page.route(/\/articles\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ message: 'DynamoDB ProvisionedThroughputExceeded at shard 7' }) }));
+      await page.goto(site());
+      await page.getByText('Failed to fetch articles').first().waitFor();
+      expect(await page.getByText('ProvisionedThroughputExceeded').count()).toBe(0);
+      await page.unroute(/\/articles\?/);
+      await page.getByRole('button', { name: 'Try Again' }).first().click();
+      await page.locator('article.card').first().waitFor();
+      expect(await page.locator('main').innerText()).not.toMatch(/&(amp|lt|gt|quot|#\d+);/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('announces the site\'s feeds for autodiscovery', async () => {
+    await chromium.page.goto(site());
+    await chromium.page.locator('link[rel="alternate"][type="application/rss+xml"]').waitFor({ state: 'attached' });
+    const href = await chromium.page.locator('link[rel="alternate"][type="application/rss+xml"]').getAttribute('href');
+    const feed = await fetch(href ?? '');
+    expect(feed.status).toBe(200);
+    expect(await feed.text()).toContain('<rss');
+  });
+
+  it('shows badges only where they set a card apart', async () => {
+    await chromium.page.goto(site());
+    await chromium.page.locator('article.card').first().waitFor();
+    const badgeSets = await chromium.page.locator('article.card .card-meta').evaluateAll((metas) =>
+      metas.map((meta) => [...meta.querySelectorAll('.badge')].slice(1).map((badge) => badge.textContent ?? '')),
+    );
+    const counts = new Map<string, number>();
+    for (const set of badgeSets) for (const label of set) counts.set(label, (counts.get(label) ?? 0) + 1);
+    // No badge besides the category is on every card.
+    for (const [label, count] of counts) expect(count, label).toBeLessThan(badgeSets.length);
+    expect(await chromium.page.locator('article.card .badge', { hasText: /^(Today|This week|Excellent)$/ }).count()).toBe(0);
+  });
+});
