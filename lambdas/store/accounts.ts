@@ -1,5 +1,6 @@
 import { COUNTER_SCOPES, counterKey } from './counters.ts';
-import { Activity, Bookmark, CategoryFollower, Engagement, Like, Notification, Preferences, Profile, ReadingProgress, Recommendation, store } from './entities.ts';
+import { Activity, Bookmark, CategoryFollower, DeletedAccount, Engagement, Like, Notification, Preferences, Profile, ReadingProgress, Recommendation, store } from './entities.ts';
+import { expiresInDays } from './ids.ts';
 import { transactWithRetry } from './paging.ts';
 import { removeRelation } from './reader-relations.ts';
 
@@ -40,12 +41,32 @@ export async function exportUserData(userId: string) {
 
 export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
 
+/** Longer than any token of the account can live (ID tokens 1 h; refresh tokens die with the user). */
+const DELETED_ACCOUNT_DAYS = 2;
+
+/** True when the account was deleted (its tokens may still verify for a while). */
+export async function isDeletedAccount(userId: string): Promise<boolean> {
+  return Boolean((await DeletedAccount.get({ userId }).go()).data);
+}
+
 /**
- * Removes every item of the reader's: relations through the same path as un-saving (the articles' counts
- * move with them), then the reader's own records in batches, the profile last with the user count. Safe
- * to run again after a partial failure.
+ * Removes every item of the reader's. The profile goes first (with the user count): from then on the
+ * account counts as gone, so the stream consumer leaves the reader alone while their relations are removed
+ * through the same path as un-saving (the articles' counts move with them); then the reader's own records
+ * in batches. Safe to run again after a partial failure.
  */
 export async function deleteUserData(userId: string): Promise<void> {
+  await DeletedAccount.put({ userId, expiresAt: expiresInDays(DELETED_ACCOUNT_DAYS) }).go();
+  const { data: profile } = await Profile.get({ userId }).go();
+  if (profile) {
+    await transactWithRetry(() => store.transaction
+      .write(({ profile: entity, counter }) => [
+        entity.delete({ userId }).where(({ userId: id }, { exists }) => exists(id)).commit(),
+        counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: -1 })).add({ value: -1 }).commit(),
+      ])
+      .go(), `Deleting the profile of ${userId}`);
+  }
+
   const [bookmarks, likes] = await Promise.all([
     allOf(() => Bookmark.query.byUserNewest({ userId }).go({ pages: 'all' })),
     allOf(() => Like.query.byUserNewest({ userId }).go({ pages: 'all' })),
@@ -68,14 +89,4 @@ export async function deleteUserData(userId: string): Promise<void> {
   if (recommendations.length) await Recommendation.delete(recommendations.map(({ articleId }) => ({ userId, articleId }))).go();
   if (notifications.length) await Notification.delete(notifications.map(({ id }) => ({ userId, id }))).go();
   await Preferences.delete({ userId }).go();
-
-  const { data: profile } = await Profile.get({ userId }).go();
-  if (profile) {
-    await transactWithRetry(() => store.transaction
-      .write(({ profile: entity, counter }) => [
-        entity.delete({ userId }).where(({ userId: id }, { exists }) => exists(id)).commit(),
-        counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: -1 })).add({ value: -1 }).commit(),
-      ])
-      .go(), `Deleting the profile of ${userId}`);
-  }
 }

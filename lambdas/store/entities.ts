@@ -339,6 +339,25 @@ export const CategoryFollower = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/**
+ * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API
+ * refuses them, so nothing of the reader's comes back after "Delete my account".
+ */
+export const DeletedAccount = new Entity({
+  model: { entity: 'deletedAccount', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    deletedAt: { type: 'string', required: true, default: () => new Date().toISOString(), readOnly: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const Activity = new Entity({
   model: { entity: 'activity', version: '1', service },
   attributes: {
@@ -783,6 +802,7 @@ export const store = new Service(
     like: Like,
     share: Share,
     preferences: Preferences,
+    deletedAccount: DeletedAccount,
     categoryFollower: CategoryFollower,
     activity: Activity,
     engagement: Engagement,

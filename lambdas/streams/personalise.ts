@@ -7,6 +7,7 @@ import { breakingNotification, NEW_ARTICLES_WINDOW_MINUTES, newArticlesNotificat
 import { isPublicArticle } from '#domain/public-articles.ts';
 import { createNotificationOnce } from '#store/notifications.ts';
 import { refreshRecommendations } from '#store/personalisation.ts';
+import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/users.ts';
 import { logger } from '#shared/logger.ts';
 
@@ -59,6 +60,9 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
   }
 
   for (const userId of readers) {
+    // A deleted account's relations are removed before its profile: those removals must not bring its
+    // recommendations back.
+    if (!(await getProfile(userId))) continue;
     const generated = await refreshRecommendations(userId);
     logger.info('recommendations refreshed', { userId, generated });
   }

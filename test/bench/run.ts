@@ -2,6 +2,7 @@
 import { runHomeBundleBench } from './bundle.ts';
 import { runIngestBench } from './ingest.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runRecommendationBench } from './recommend.ts';
 import { runSearchBench } from './search.ts';
 
 const only = process.argv[2];
@@ -9,3 +10,4 @@ if (!only || only === 'bundle') await runHomeBundleBench();
 if (!only || only === 'lighthouse') await runLighthouseBench();
 if (!only || only === 'search') await runSearchBench();
 if (!only || only === 'ingest') await runIngestBench();
+if (!only || only === 'recommend') await runRecommendationBench();

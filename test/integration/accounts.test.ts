@@ -204,6 +204,11 @@ describe('the signed-in API', () => {
     for (const entity of [Bookmark, Like, ReadingProgress, Recommendation]) expect((await entity.query.byUserArticle({ userId }).go()).data).toEqual([]);
     expect((await Notification.query.byUser({ userId }).go()).data).toEqual([]);
 
+    // Its ID token still verifies until it expires: the API refuses it, and nothing comes back.
+    expect(await api('GET', '/me', alice.idToken)).toMatchObject({ status: 401, body: { message: 'This account has been deleted' } });
+    expect((await api('PUT', `/me/bookmarks/${cards[0]!.id}`, alice.idToken)).status).toBe(401);
+    expect((await Profile.get({ userId }).go()).data).toBeNull();
+
     const client = new CognitoIdentityProviderClient({ endpoint: local().urls.userPool.endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const signIn = client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local().urls.userPool.userPoolClientId, AuthParameters: { USERNAME: alice.email, PASSWORD: alice.password } }));
     await expect(signIn).rejects.toSatisfy((error) => error instanceof NotAuthorizedException || error instanceof UserNotFoundException);

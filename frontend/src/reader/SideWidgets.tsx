@@ -1,6 +1,10 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { relativeTime } from '#domain/badges.ts';
 import { WIDGET_FAILURE_CAP, type WidgetState } from './useWidgets.ts';
+import { useAuth } from '../auth/AuthProvider.tsx';
+
+// Only signed-in readers see these: their own chunk.
+const SignedInWidgets = lazy(() => import('../account/SignedInWidgets.tsx'));
 
 function formatChange(change: number | null, unit: 'percent' | 'points'): string {
   if (change === null) return 'no earlier figure';
@@ -81,8 +85,14 @@ function SourceLinks<T extends SourceLink>({ items, empty, badge, extra }: { ite
 
 export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch: (term: string) => void }) {
   const data = state.data;
+  const { status } = useAuth();
   return (
     <aside className="side-widgets" aria-label="Widgets">
+      {status === 'signed-in' && (
+        <Suspense fallback={null}>
+          <SignedInWidgets />
+        </Suspense>
+      )}
       <Widget title="Creator Economy Pulse" state={state}>
         <dl className="tiles">
           {data?.creatorEconomyPulse.map((tile) => (

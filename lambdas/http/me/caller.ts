@@ -1,4 +1,5 @@
 import type { Caller } from '#shared/auth.ts';
+import { isDeletedAccount } from '#store/accounts.ts';
 import { HttpError, ACCESS_MESSAGES } from '#shared/errors.ts';
 
 /**
@@ -8,5 +9,12 @@ import { HttpError, ACCESS_MESSAGES } from '#shared/errors.ts';
 export function reader(caller: Caller | null): Caller {
   if (!caller) throw new HttpError(401, ACCESS_MESSAGES.signInRequired);
   return caller;
+}
+
+/** Refuses a deleted account's tokens, which stay valid until they expire (one read per request). */
+export async function liveReader(caller: Caller | null): Promise<Caller> {
+  const me = reader(caller);
+  if (await isDeletedAccount(me.userId)) throw new HttpError(401, 'This account has been deleted');
+  return me;
 }
 

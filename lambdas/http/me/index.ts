@@ -1,11 +1,19 @@
-import { areaHandler } from '#shared/http.ts';
+import { areaHandler, type RouteHandler } from '#shared/http.ts';
+import { liveReader } from './caller.ts';
 import { myNotifications, myNotificationStats, readAllNotifications, readNotification, removeNotification } from './notifications.ts';
 import { getMyPreferences, putMyPreferences } from './preferences.ts';
 import { deleteMe, exportMe, getMe, updateMe } from './profile.ts';
 import { generateRecommendations, getMyReading, myActivity, postMyReading } from './reading.ts';
 import { bookmarks, likes, myBookmarks, myRelations } from './relations.ts';
 
-export const handler = areaHandler('me', {
+/** Every route of the area first refuses a deleted account's still-valid tokens. */
+function forLiveAccounts(routes: Record<string, RouteHandler>): Record<string, RouteHandler> {
+  return Object.fromEntries(
+    Object.entries(routes).map(([key, route]) => [key, { schemas: route.schemas, run: async (input: Parameters<RouteHandler['run']>[0]) => (await liveReader(input.caller), route.run(input)) }]),
+  );
+}
+
+export const handler = areaHandler('me', forLiveAccounts({
   'GET /me': getMe,
   'PATCH /me': updateMe,
   'DELETE /me': deleteMe,
@@ -27,4 +35,4 @@ export const handler = areaHandler('me', {
   'POST /me/notifications/read-all': readAllNotifications,
   'POST /me/notifications/{id}/read': readNotification,
   'DELETE /me/notifications/{id}': removeNotification,
-});
+}));
