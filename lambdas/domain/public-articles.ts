@@ -145,3 +145,16 @@ export function keyPoints(text: string, summary: string, count: number): string[
   }
   return points;
 }
+
+/**
+ * The expanded card (reader spec section 9): the longer summary (400 words of the article's text) and key
+ * points that add to it: sentences it does not already print, so nothing shows twice (a short text has
+ * none to add).
+ */
+export function cardDetails(text: string, summary: string, isFeatured: boolean): { expandedSummary: string; keyPoints: string[] } {
+  const words = text.split(/\s+/).filter(Boolean);
+  const expandedSummary = words.length <= EXPANDED_SUMMARY_WORDS ? words.join(' ') : `${words.slice(0, EXPANDED_SUMMARY_WORDS).join(' ')}…`;
+  // What the longer summary does not print, from the first whole sentence after the cut.
+  const rest = words.slice(EXPANDED_SUMMARY_WORDS).join(' ').replace(/^.*?[.!?]\s+(?=[A-Z0-9"'‘“₹])/, '');
+  return { expandedSummary, keyPoints: rest ? keyPoints(rest, summary, keyPointCount(isFeatured)) : [] };
+}

@@ -141,6 +141,24 @@ describe('the signed-in API', () => {
     expect(generated.generated).toBeGreaterThanOrEqual(0);
   });
 
+  it('tells a category\'s followers of new and breaking stories, once, through the stream consumer', async () => {
+    const carol = await signedUpReader('Carol Follower');
+    expect((await api('PUT', '/me/preferences', carol.idToken, { preferredCategories: ['industry-insights'] })).status).toBe(200);
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { testArticle } = await import('../support/articles.ts');
+    await createArticle(testArticle({ category: 'industry-insights', title: `Breaking: creator ad spend report lands ${Date.now()}`, originalPublishedAt: new Date().toISOString() }));
+    await createArticle(testArticle({ category: 'industry-insights', originalPublishedAt: new Date().toISOString() }));
+    // A story outside the followed category says nothing to Carol.
+    await createArticle(testArticle({ category: 'general', title: `Breaking: unrelated ${Date.now()}`, originalPublishedAt: new Date().toISOString() }));
+    const titles = async () => ((await api('GET', '/me/notifications', carol.idToken)).body as { items: NotificationView[] }).items.map((item) => item.title).sort();
+    const seen = await waitFor(titles, (list) => list.includes('Breaking') && list.some((title) => title.startsWith('New in')));
+    expect(seen).toEqual(['Breaking', 'New in Industry Insights', 'Welcome to Creator News Hub!']);
+    // More stories within the hour add no second "New in" notification.
+    await createArticle(testArticle({ category: 'industry-insights', originalPublishedAt: new Date().toISOString() }));
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(await titles()).toEqual(['Breaking', 'New in Industry Insights', 'Welcome to Creator News Hub!']);
+  });
+
   it('lets reader B neither see nor change anything of reader A\'s, on any user route', async () => {
     const aliceNotifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
     const ids = { articleId: cards[0]!.id, id: aliceNotifications.items[0]!.id };

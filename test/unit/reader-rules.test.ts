@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breaking, freshness, indiaBadge, isTrending, viewsPerHour } from '#domain/badges.ts';
-import { hasExcludedTitle, isPublicArticle, keyPoints, marketOf, qualityBand } from '#domain/public-articles.ts';
+import { cardDetails, hasExcludedTitle, isPublicArticle, keyPoints, marketOf, qualityBand } from '#domain/public-articles.ts';
 import { categoryStats, computeWidgets, impactAt, percentChange, type WidgetArticle } from '#domain/widgets.ts';
 import { ArticleSearchIndex } from '#store/article-search.ts';
 
@@ -132,5 +132,23 @@ describe('the search index', () => {
     expect(index.query({ q: 'influencer payouts' }).items.map((item) => item.id)).toEqual(['1']);
     index.remove('1');
     expect(index.query({}).total).toBe(0);
+  });
+});
+
+describe('the expanded card', () => {
+  const sentence = (n: number) => `Creators in city number ${n} report steady brand deal income this quarter.`;
+
+  it('prints a short text once, as the longer summary, with no key points repeating it', () => {
+    const text = [1, 2, 3].map(sentence).join(' ');
+    expect(cardDetails(text, sentence(1), false)).toEqual({ expandedSummary: text, keyPoints: [] });
+  });
+
+  it('cuts the longer summary at 400 words and takes key points from beyond it', () => {
+    const text = Array.from({ length: 60 }, (_, index) => sentence(index + 1)).join(' ');
+    const { expandedSummary, keyPoints: points } = cardDetails(text, sentence(1), true);
+    expect(expandedSummary.split(' ')).toHaveLength(400);
+    expect(expandedSummary.endsWith('…')).toBe(true);
+    expect(points).toHaveLength(3);
+    for (const point of points) expect(expandedSummary).not.toContain(point);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EXPANDED_SUMMARY_WORDS, keyPointCount, keyPoints, toPublicArticle } from '#domain/public-articles.ts';
-import { toPlainText, truncateWords } from '#domain/normalise.ts';
+import { cardDetails, toPublicArticle } from '#domain/public-articles.ts';
+import { toPlainText } from '#domain/normalise.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
@@ -17,15 +17,10 @@ export const getPublicArticle = route({ params: z.object({ id: z.string().min(1)
   const content = article.content ?? '';
   // The card's longer summary and key points are plain text: the HTML is for the dialog (sanitised there).
   const text = toPlainText(content) || card.summary;
-  const expandedSummary = truncateWords(text, EXPANDED_SUMMARY_WORDS);
   return {
     ...card,
     content,
-    expandedSummary,
-    // Key points add what the longer summary does not already print (a short text has none to add).
-    keyPoints: keyPoints(text, card.summary, keyPointCount(card.isFeatured) + 3)
-      .filter((point) => !expandedSummary.includes(point))
-      .slice(0, keyPointCount(card.isFeatured)),
+    ...cardDetails(text, card.summary, card.isFeatured),
     podcastMetadata: article.podcastMetadata ?? null,
     related: pickRelated(article, sameCategory, recent),
   };
