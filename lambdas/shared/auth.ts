@@ -68,3 +68,9 @@ export function authorize(level: AuthLevel, caller: Caller | null): void {
   if (level === 'admin' && caller.role !== 'admin') throw new HttpError(403, ACCESS_MESSAGES.admin);
   if (level === 'moderator' && caller.role === 'user') throw new HttpError(403, ACCESS_MESSAGES.moderator);
 }
+
+/** The caller of a route the area router has already limited to signed-in users (narrows the type). */
+export function signedInCaller(caller: Caller | null): Caller {
+  if (!caller) throw new HttpError(401, ACCESS_MESSAGES.signInRequired);
+  return caller;
+}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useArticleRelationsRemover, useBookmarks } from '../api/me.ts';
 import { CardGrid } from '../components/articles/CardGrid.tsx';
+import { ListError } from '../components/ListError.tsx';
 
 /** The reader's saved articles: loading, empty and error states, a grid with Remove, the dialog. */
 export function BookmarksList() {
@@ -8,14 +9,7 @@ export function BookmarksList() {
   const remove = useArticleRelationsRemover();
   const items = bookmarks.data?.items ?? [];
   if (bookmarks.isError && !bookmarks.data) {
-    return (
-      <div role="alert" className="notice error">
-        <strong>Error</strong> Failed to fetch articles{' '}
-        <button type="button" onClick={() => void bookmarks.refetch()}>
-          Try Again
-        </button>
-      </div>
-    );
+    return <ListError onRetry={() => void bookmarks.refetch()} />;
   }
   if (!bookmarks.isPending && items.length === 0) {
     return (

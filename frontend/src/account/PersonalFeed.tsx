@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { FEED_HEADINGS, FEED_KINDS, type FeedKind } from '#domain/feed.ts';
 import { useFeed } from '../api/me.ts';
 import { CardGrid } from '../components/articles/CardGrid.tsx';
+import { ListError } from '../components/ListError.tsx';
 import { ReadingActivity } from './ReadingActivity.tsx';
 
 const TAB_LABELS: Record<FeedKind, string> = { 'for-you': 'For You', trending: 'Trending', latest: 'Latest', saved: 'Saved' };
@@ -37,14 +38,7 @@ export default function PersonalFeed() {
           )}
         </h2>
         {kind === 'for-you' && feed.data?.source === 'preferences' && <p className="hint">From your preferred categories: like or save articles to teach For You more.</p>}
-        {feed.isError && (
-          <div role="alert" className="notice error">
-            <strong>Error</strong> Failed to fetch articles{' '}
-            <button type="button" onClick={() => void feed.refetch()}>
-              Try Again
-            </button>
-          </div>
-        )}
+        {feed.isError && <ListError onRetry={() => void feed.refetch()} />}
         {!feed.isPending && !feed.isError && items.length === 0 && (
           <div className="notice empty">
             <p>{EMPTY[kind]}</p>

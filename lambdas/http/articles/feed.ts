@@ -4,7 +4,7 @@ import { publicArticleIndex } from '#store/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
 import { followedCategories, getPreferences } from '#store/users.ts';
-import { HttpError } from '#shared/errors.ts';
+import { signedInCaller } from '#shared/auth.ts';
 import { route } from '#shared/http.ts';
 
 const query = z.object({ kind: z.enum(FEED_KINDS).default('for-you') });
@@ -15,9 +15,8 @@ const query = z.object({ kind: z.enum(FEED_KINDS).default('for-you') });
  * The reader is always the token's subject.
  */
 export const personalFeed = route({ query }, async ({ query, caller }) => {
-  if (!caller) throw new HttpError(401, 'Sign in required');
+  const { userId } = signedInCaller(caller);
   const index = await publicArticleIndex();
-  const userId = caller.userId;
   switch (query.kind) {
     case 'trending':
       return { kind: query.kind, source: 'trending', items: index.query({ sort: 'trending', minRelevance: TRENDING_MIN_RELEVANCE, minViews: TRENDING_MIN_VIEWS, limit: FEED_PAGE_SIZE }).items };

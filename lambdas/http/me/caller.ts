@@ -1,15 +1,12 @@
-import type { Caller } from '#shared/auth.ts';
+import { signedInCaller, type Caller } from '#shared/auth.ts';
 import { isDeletedAccount } from '#store/accounts.ts';
-import { HttpError, ACCESS_MESSAGES } from '#shared/errors.ts';
+import { HttpError } from '#shared/errors.ts';
 
 /**
  * The signed-in reader of a `user` route. The area router has already refused guests; this narrows the
  * type. Every route of this area works on this reader only: no route reads a user id from the request.
  */
-export function reader(caller: Caller | null): Caller {
-  if (!caller) throw new HttpError(401, ACCESS_MESSAGES.signInRequired);
-  return caller;
-}
+export const reader = signedInCaller;
 
 /** Refuses a deleted account's tokens, which stay valid until they expire (one read per request). */
 export async function liveReader(caller: Caller | null): Promise<Caller> {

@@ -1,4 +1,5 @@
 import type { ArticleQuery } from '../../api/articles.ts';
+import { ListError } from '../ListError.tsx';
 import { Pagination } from '../Pagination.tsx';
 import { CardGrid } from './CardGrid.tsx';
 import { useArticles } from './useArticles.ts';
@@ -16,14 +17,7 @@ export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (p
           </span>
         )}
       </p>
-      {error && (
-        <div role="alert" className="notice error">
-          <strong>Error</strong> {error}{' '}
-          <button type="button" onClick={retry}>
-            Try Again
-          </button>
-        </div>
-      )}
+      {error && <ListError onRetry={retry} message={error} />}
       {!error && !loading && items.length === 0 && (
         <div className="notice empty">
           <strong>No articles found</strong>
