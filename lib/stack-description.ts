@@ -115,10 +115,11 @@ export const stack: StackDescription = {
     {
       name: 'articles',
       entry: 'lambdas/http/articles/index.ts',
-      description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares and trending keywords',
+      description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares, trending keywords and the contact form',
       // The search index lives in memory: about 650 MB of heap for 50,000 articles (npm run bench).
       memoryMb: 1536,
-      access: { table: 'readWrite' },
+      // Mail: the contact form's copy to the team and the sender's acknowledgement.
+      access: { table: 'readWrite', mail: true },
     },
     {
       name: 'me',

@@ -19,6 +19,8 @@ const schema = z.object({
       }
     }),
   MAIL_FROM: z.string().default('news@creatornewshub.in'),
+  /** Where contact-form messages go. */
+  CONTACT_TEAM_EMAIL: z.string().email().default('hello@creatornewshub.in'),
   /** SES configuration set every mail is sent with (its event destination reports bounces and complaints). */
   MAIL_CONFIGURATION_SET: z.string().optional(),
   /** Which feed list the ingest adds to the table: real publishers, or the local fixture feeds. */

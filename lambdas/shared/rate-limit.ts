@@ -15,10 +15,20 @@ export function clientKey(event: HttpEvent, userId?: string): string {
   return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:${who}`).digest('base64url').slice(0, 22);
 }
 
-/** Counts the request against the bucket's rule; past the limit, a 429 with Retry-After. */
-export async function enforceRateLimit(bucket: string, rule: RateLimitRule, event: HttpEvent, userId?: string): Promise<void> {
-  const decision = await consumeRateLimit(bucket, clientKey(event, userId), rule);
+/** Counts the request against the bucket's rule for a key (already hashed); past the limit, a 429 with Retry-After. */
+async function enforce(bucket: string, key: string, rule: RateLimitRule): Promise<void> {
+  const decision = await consumeRateLimit(bucket, key, rule);
   if (!decision.allowed) {
     throw new HttpError(429, RATE_LIMITED_MESSAGE, undefined, { 'retry-after': String(decision.retryAfterSeconds) });
   }
+}
+
+/** Per-client limit (the caller's address, or their subject when signed in). */
+export function enforceRateLimit(bucket: string, rule: RateLimitRule, event: HttpEvent, userId?: string): Promise<void> {
+  return enforce(bucket, clientKey(event, userId), rule);
+}
+
+/** Per-value limit, e.g. per e-mail address written in a form; the value is stored only as a salted hash. */
+export function enforceRateLimitOn(bucket: string, rule: RateLimitRule, value: string): Promise<void> {
+  return enforce(bucket, createHash('sha256').update(`${config.CLIENT_KEY_SALT}:value:${value.toLowerCase()}`).digest('base64url').slice(0, 22), rule);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
+import { waitForMail } from '../support/inbox.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */
 async function call(method: string, path: string, body?: unknown) {
@@ -55,6 +56,30 @@ describe('POST /contact', () => {
   it('stores a valid message and answers 201 with the thank-you text', async () => {
     const sent = await call('POST', '/contact', { name: 'Ravi Kumar', email: 'Ravi@Example.com ', subject: 'Hello', message: 'A question.' });
     expect(sent).toEqual({ status: 201, body: { message: "Thank you for reaching out. We'll get back to you soon." } });
+  });
+
+  it('mails the team (every field escaped, reply-to the sender) and acknowledges the sender, both with a plain-text part', async () => {
+    const email = `asha-${Date.now()}@example.com`;
+    const sent = await call('POST', '/contact', { name: "Asha D'Souza", email, subject: 'Partnership <b>idea</b>', message: 'Hello <script>alert(1)</script>\nSecond line' });
+    expect(sent.status).toBe(201);
+    const team = await waitForMail(local().urls.mail, 'hello@creatornewshub.in', /Partnership <b>idea<\/b>/);
+    expect(team.subject).toBe('Contact: Partnership <b>idea</b>');
+    expect(team.body.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br>Second line');
+    expect(team.body.html).not.toContain('<script>');
+    expect(team.body.text).toContain('Hello <script>alert(1)</script>');
+    const acknowledgement = await waitForMail(local().urls.mail, email, /We received your message/);
+    expect(acknowledgement.body.text).toMatch(/reply within 24-48 hours/);
+  });
+
+  it('limits one sender address to 3 messages an hour with a 429 and Retry-After', async () => {
+    const email = `limit-${Date.now()}@example.com`;
+    const message = { name: 'Limit Tester', email, subject: 'Hello', message: 'Again.' };
+    // Well under the per-client limit (20 an hour): the fourth message is refused for its sender address.
+    for (let count = 0; count < 3; count += 1) expect((await call('POST', '/contact', message)).status).toBe(201);
+    const response = await fetch(`${local().urls.api}/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(message) });
+    expect(response.status).toBe(429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await response.json()).toEqual({ message: 'Too many requests - please wait a moment and try again' });
   });
 
   it('answers bad fields with 400 and the field messages', async () => {
