@@ -4,6 +4,7 @@ import { type CfnResource, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
@@ -61,6 +62,19 @@ export class CreatorNewsHubStack extends Stack {
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...poolActions], resources: [auth.userPool.userPoolArn] }));
       }
       functions.set(fnDescription.name, fn);
+    }
+
+    // The key of the newsletter's signed links: generated once, read by the functions that sign or check them.
+    const linkSigningSecret = new secretsmanager.Secret(this, 'LinkSigningKey', {
+      description: 'Signs newsletter confirmation and unsubscribe links',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    acknowledge(linkSigningSecret, 'SMG4', 'Rotating this key would void every unsubscribe link already mailed (RFC 8058 links must keep working); it is never shown to anyone.');
+    for (const fnDescription of description.functions) {
+      if (!fnDescription.access.linkSigningKey) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      linkSigningSecret.grantRead(fn);
+      fn.addEnvironment('LINK_SIGNING_SECRET_ARN', linkSigningSecret.secretArn);
     }
 
     const poolOperations = {

@@ -13,6 +13,8 @@ export interface FunctionAccess {
   mail?: boolean;
   /** State machines (by name) it may start, list and describe. */
   stateMachines?: readonly string[];
+  /** Reads the key that signs newsletter links (Secrets Manager on AWS; a local value locally). */
+  linkSigningKey?: boolean;
   /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
   userPool?: readonly string[];
 }
@@ -128,6 +130,12 @@ export const stack: StackDescription = {
       access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'] },
     },
     {
+      name: 'newsletter',
+      entry: 'lambdas/http/newsletter/index.ts',
+      description: 'Newsletter: double opt-in subscriptions by signed links, one-click unsubscribe, the signed-in reader\'s subscription',
+      access: { table: 'readWrite', mail: true, linkSigningKey: true },
+    },
+    {
       name: 'account-events',
       entry: 'lambdas/triggers/account-events.ts',
       description: 'Cognito triggers: the verification and reset mails\' text, and the profile, preferences and welcome notification on confirmation',
@@ -208,6 +216,13 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/me/notifications/read-all', fn: 'me', auth: 'user' },
     { method: 'POST', path: '/me/notifications/{id}/read', fn: 'me', auth: 'user' },
     { method: 'DELETE', path: '/me/notifications/{id}', fn: 'me', auth: 'user' },
+    { method: 'POST', path: '/newsletter/subscriptions', fn: 'newsletter', auth: 'public' },
+    { method: 'POST', path: '/newsletter/confirmations', fn: 'newsletter', auth: 'public' },
+    { method: 'POST', path: '/newsletter/unsubscribe', fn: 'newsletter', auth: 'public' },
+    { method: 'POST', path: '/newsletter/unsubscribe-requests', fn: 'newsletter', auth: 'public' },
+    { method: 'GET', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
+    { method: 'PUT', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
+    { method: 'DELETE', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
     { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/review', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },

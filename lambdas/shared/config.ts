@@ -19,6 +19,10 @@ const schema = z.object({
       }
     }),
   MAIL_FROM: z.string().default('news@creatornewshub.in'),
+  /** Key of the signed newsletter links (confirm, unsubscribe) where no secret ARN is given (locally). */
+  LINK_SIGNING_SECRET: z.string().min(32).default('creator-news-hub-local-link-signing-secret-0001'),
+  /** On AWS: the Secrets Manager secret holding that key (adapters/secrets.ts reads it). */
+  LINK_SIGNING_SECRET_ARN: z.string().optional(),
   /** Where contact-form messages go. */
   CONTACT_TEAM_EMAIL: z.string().email().default('hello@creatornewshub.in'),
   /** SES configuration set every mail is sent with (its event destination reports bounces and complaints). */

@@ -35,3 +35,46 @@ export function listDigestRecipients(frequency: Frequency, options: PageOptions 
     options.cursor ?? null,
   );
 }
+
+/**
+ * Records an address that asked to subscribe and has not confirmed: it receives nothing until it does.
+ * An existing subscriber (confirmed or not) is left as it is: a new request never resets a confirmation.
+ */
+export async function recordSubscriptionRequest(email: string): Promise<SubscriberItem> {
+  const existing = await getSubscriber(email);
+  if (existing) return existing;
+  try {
+    const { data } = await Subscriber.create({ email, isVerified: false, isActive: false, token: newSubscriberToken() }).go();
+    return data;
+  } catch (error) {
+    // Created meanwhile by a concurrent request: that one stands.
+    const raced = await getSubscriber(email);
+    if (raced) return raced;
+    throw error;
+  }
+}
+
+/** Confirms the address with these preferences: verified and active (again, after an unsubscribe). */
+export async function activateSubscription(email: string, preferences: { frequency: Frequency; topics: string[] }): Promise<SubscriberItem> {
+  const now = new Date().toISOString();
+  const existing = await getSubscriber(email);
+  const { data } = await Subscriber.upsert({
+    email,
+    subscriptionType: preferences.frequency,
+    preferredTopics: preferences.topics,
+    isVerified: true,
+    isActive: true,
+    verifiedAt: existing?.verifiedAt ?? now,
+    token: existing?.token ?? newSubscriberToken(),
+  }).go({ response: 'all_new' });
+  if (existing?.unsubscribedAt) await Subscriber.patch({ email }).remove(['unsubscribedAt']).go();
+  return { ...(data as SubscriberItem), unsubscribedAt: undefined };
+}
+
+/** Stops every mail to the address; false when it was not subscribed. */
+export async function deactivateSubscription(email: string): Promise<boolean> {
+  const existing = await getSubscriber(email);
+  if (!existing?.isActive) return false;
+  await Subscriber.patch({ email }).set({ isActive: false, unsubscribedAt: new Date().toISOString() }).go();
+  return true;
+}

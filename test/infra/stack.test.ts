@@ -204,6 +204,18 @@ describe('user pool triggers and account functions', () => {
     });
   });
 
+  it('lets only functions with link-signing access read the key, by ARN (never its value in settings)', () => {
+    const template = synth();
+    for (const fn of description.functions) {
+      const reads = actionsOfFunction(template, fn.name.replace(/-/g, '')).includes('secretsmanager:GetSecretValue');
+      expect(reads, fn.name).toBe(Boolean(fn.access.linkSigningKey));
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ LINK_SIGNING_SECRET_ARN: { Ref: Match.stringLikeRegexp('LinkSigningKey') } }) },
+    });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+  });
+
   it('lets only functions with user pool access call it, on that pool, with its id in their settings', () => {
     const template = synth();
     for (const fn of description.functions) {

@@ -5,6 +5,7 @@ import { accountMail } from '../../lambdas/domain/account-mail.ts';
 import { fieldMessages, signInSchema, signUpSchema } from '../../lambdas/domain/account.ts';
 import { cardBadges } from '../../lambdas/domain/badges.ts';
 import { marketOfRegions } from '../../lambdas/domain/feed.ts';
+import { confirmationMail, readLinkToken, signLinkToken } from '../../lambdas/domain/newsletter.ts';
 import { breakingNotification, isExternalAction, newArticlesNotification, safeActionUrl, unreadBadge } from '../../lambdas/domain/notifications.ts';
 import { engagementScore, readingMessage, scrollPercent } from '../../lambdas/domain/reading.ts';
 
@@ -138,5 +139,32 @@ describe('stream filters, as the local poller applies them', () => {
     expect(passesFilters(filters, record('INSERT', { __edb_e__: { S: 'article' }, status: { S: 'draft' } }))).toBe(false);
     expect(passesFilters(filters, record('INSERT', { __edb_e__: { S: 'counter' } }))).toBe(false);
     expect(passesFilters(undefined, record('INSERT', { __edb_e__: { S: 'counter' } }))).toBe(true);
+  });
+});
+
+describe('newsletter links', () => {
+  const secret = 'a-test-secret-that-is-long-enough-0000';
+  const confirm = { purpose: 'confirm', email: 'asha@example.com', frequency: 'daily', topics: ['creator-economy'], expiresAt: Date.now() + 60_000 } as const;
+
+  it('reads back what it signed, and nothing altered, forged or expired', () => {
+    const token = signLinkToken({ ...confirm, topics: [...confirm.topics] }, secret);
+    expect(readLinkToken(token, secret)).toMatchObject({ email: 'asha@example.com', frequency: 'daily' });
+    const [body, signature] = token.split('.');
+    const altered = Buffer.from(JSON.stringify({ ...confirm, email: 'victim@example.com' })).toString('base64url');
+    expect(readLinkToken(`${altered}.${signature}`, secret)).toBeNull();
+    expect(readLinkToken(token, 'another-secret-that-is-long-enough-000')).toBeNull();
+    expect(readLinkToken(`${body}.`, secret)).toBeNull();
+    expect(readLinkToken('garbage', secret)).toBeNull();
+    expect(readLinkToken(token, secret, Date.now() + 120_000)).toBeNull();
+    // Unsubscribe links never expire (RFC 8058: the link in an old mail must still work).
+    expect(readLinkToken(signLinkToken({ purpose: 'unsubscribe', email: 'a@example.com' }, secret), secret, Date.now() + 10 * 365 * 86_400_000)).toMatchObject({ purpose: 'unsubscribe' });
+  });
+
+  it('escapes what the confirmation mail prints and lists the chosen topics', () => {
+    const mail = confirmationMail({ frequency: 'daily', topics: ['creator-economy', 'tools-technology'] }, 'https://x.example/newsletter/confirm?token=a&b');
+    expect(mail.text).toContain('Daily Digest');
+    expect(mail.text).toContain('Creator Economy, Tools & Technology');
+    expect(mail.html).toContain('href="https://x.example/newsletter/confirm?token=a&amp;b"');
+    expect(mail.html).toContain('Creator Economy, Tools &amp; Technology');
   });
 });

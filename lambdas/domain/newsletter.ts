@@ -1,0 +1,114 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import he from 'he';
+import { z } from 'zod';
+import { emailSchema } from './account.ts';
+
+/** Newsletter rules and texts (reader spec sections 2, 3, 4, 8, 9). */
+export const FREQUENCIES = [
+  { value: 'daily', label: 'Daily Digest', promise: 'The top 5 stories every morning at 07:00' },
+  { value: 'weekly', label: 'Weekly Roundup', promise: 'The week in creator news every Monday' },
+  { value: 'monthly', label: 'Monthly Summary', promise: 'The month\'s biggest stories and trends on the 1st' },
+] as const;
+export type Frequency = (typeof FREQUENCIES)[number]['value'];
+export const DEFAULT_FREQUENCY: Frequency = 'weekly';
+
+export const TOPICS = [
+  { value: 'influencer-marketing', label: 'Influencer Marketing' },
+  { value: 'creator-economy', label: 'Creator Economy' },
+  { value: 'brand-partnerships', label: 'Brand Partnerships' },
+  { value: 'platform-updates', label: 'Platform Updates' },
+  { value: 'industry-reports', label: 'Industry Reports' },
+  { value: 'tools-technology', label: 'Tools & Technology' },
+  { value: 'success-stories', label: 'Success Stories' },
+  { value: 'trends-analytics', label: 'Trends & Analytics' },
+] as const;
+export type Topic = (typeof TOPICS)[number]['value'];
+const TOPIC_VALUES = TOPICS.map((topic) => topic.value) as [Topic, ...Topic[]];
+const FREQUENCY_VALUES = FREQUENCIES.map((frequency) => frequency.value) as [Frequency, ...Frequency[]];
+
+export const newsletterPreferencesSchema = z.object({
+  frequency: z.enum(FREQUENCY_VALUES).default(DEFAULT_FREQUENCY),
+  topics: z
+    .array(z.enum(TOPIC_VALUES))
+    .max(TOPICS.length)
+    .default([])
+    .transform((topics) => [...new Set(topics)]),
+});
+export const subscriptionRequestSchema = newsletterPreferencesSchema.extend({ email: emailSchema });
+export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
+
+export const NEWSLETTER_TEXTS = {
+  checkEmail: 'Please check your email to verify your subscription',
+  subscribed: 'Successfully subscribed to newsletter!',
+  unsubscribed: 'Successfully unsubscribed from newsletter.',
+  unsubscribeRequested: 'If this address is subscribed, we have sent it a link to confirm. The change may take up to 24 hours.',
+  invalidLink: 'This link is invalid or has expired. Please subscribe again.',
+  preferencesUpdated: 'Preferences updated successfully!',
+} as const;
+
+/** Confirmation links expire; unsubscribe links in mails must keep working (RFC 8058), so they do not. */
+export const CONFIRMATION_LINK_HOURS = 48;
+
+type LinkPayload =
+  | { purpose: 'confirm'; email: string; frequency: Frequency; topics: Topic[]; expiresAt: number }
+  | { purpose: 'unsubscribe'; email: string };
+
+/** A signed link token: the payload in base64url, then its HMAC-SHA256 (no database lookup, no guessing). */
+export function signLinkToken(payload: LinkPayload, secret: string): string {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
+}
+
+/** The payload of a token this service signed, if its signature holds and it has not expired; else null. */
+export function readLinkToken(token: string, secret: string, now = Date.now()): LinkPayload | null {
+  const [body, signature, extra] = token.split('.');
+  if (!body || !signature || extra !== undefined) return null;
+  const expected = createHmac('sha256', secret).update(body).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LinkPayload;
+    if (payload.purpose === 'confirm' && !(payload.expiresAt > now)) return null;
+    return payload;
+  } catch {
+    return null;
+  }
+}
+
+const escape = (text: string) => he.encode(text, { useNamedReferences: true });
+
+function frame(heading: string, body: string, action: { label: string; url: string }, footer: string) {
+  return (
+    `<div style="font-family:Arial,sans-serif;max-width:560px;margin:auto;color:#0f172a">` +
+    `<h1 style="font-size:20px;color:#1d4ed8">${escape(heading)}</h1><p>${body}</p>` +
+    `<p><a href="${escape(action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p>` +
+    `<p style="color:#64748b;font-size:12px">${footer}</p></div>`
+  );
+}
+
+/** The double opt-in mail: nothing is sent to the address before its owner clicks this. */
+export function confirmationMail(preferences: NewsletterPreferences, confirmUrl: string) {
+  const frequency = FREQUENCIES.find((item) => item.value === preferences.frequency) ?? FREQUENCIES[1];
+  const topics = preferences.topics.length ? TOPICS.filter((topic) => preferences.topics.includes(topic.value)).map((topic) => topic.label).join(', ') : 'all topics';
+  const lead = `Confirm your ${frequency.label} (${frequency.promise.toLowerCase()}) on ${topics}.`;
+  return {
+    subject: 'Confirm your Creator News Hub newsletter subscription',
+    text: `${lead}\n\nConfirm: ${confirmUrl}\n\nThe link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this mail: nothing will be sent.\n`,
+    html: frame('Confirm your subscription', escape(lead), { label: 'Confirm subscription', url: confirmUrl }, `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this mail: nothing will be sent.`),
+  };
+}
+
+/** Sent when someone asks, without a link, to unsubscribe an address: its owner confirms. */
+export function unsubscribeRequestMail(unsubscribeUrl: string) {
+  return {
+    subject: 'Unsubscribe from the Creator News Hub newsletter',
+    text: `Someone asked to unsubscribe this address from the Creator News Hub newsletter.\n\nUnsubscribe: ${unsubscribeUrl}\n\nIf it was not you, ignore this mail and nothing changes.\n`,
+    html: frame('Unsubscribe?', 'Someone asked to unsubscribe this address from the Creator News Hub newsletter.', { label: 'Unsubscribe', url: unsubscribeUrl }, 'If it was not you, ignore this mail and nothing changes.'),
+  };
+}
+
+/** How often one client and one address may ask for newsletter mail (each request sends one). */
+export const NEWSLETTER_LIMITS = {
+  perClient: { limit: 20, windowSeconds: 3600 },
+  perAddress: { limit: 3, windowSeconds: 3600 },
+} as const;

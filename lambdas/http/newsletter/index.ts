@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import {
+  CONFIRMATION_LINK_HOURS,
+  confirmationMail,
+  NEWSLETTER_LIMITS,
+  NEWSLETTER_TEXTS,
+  newsletterPreferencesSchema,
+  readLinkToken,
+  signLinkToken,
+  subscriptionRequestSchema,
+  unsubscribeRequestMail,
+} from '#domain/newsletter.ts';
+import { sendMail } from '#adapters/mail.ts';
+import { linkSigningKey } from '#adapters/secrets.ts';
+import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, type SubscriberItem } from '#store/subscribers.ts';
+import { signedInCaller } from '#shared/auth.ts';
+import { config } from '#shared/config.ts';
+import { badRequest } from '#shared/errors.ts';
+import { areaHandler, Reply, route } from '#shared/http.ts';
+import { enforceRateLimit, enforceRateLimitOn } from '#shared/rate-limit.ts';
+
+const tokenQuery = z.object({ token: z.string().min(10).max(2000) });
+
+const unsubscribeUrl = async (email: string) => `${config.SITE_URL}/unsubscribe?token=${encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email }, await linkSigningKey()))}`;
+
+function view(subscriber: SubscriberItem | null) {
+  const subscribed = Boolean(subscriber?.isActive && subscriber.isVerified);
+  return {
+    subscribed,
+    pending: Boolean(subscriber && !subscriber.isVerified),
+    frequency: subscriber?.subscriptionType ?? 'weekly',
+    topics: subscriber?.preferredTopics ?? [],
+  };
+}
+
+/**
+ * Subscribe (or change preferences) from the public page: always by a mailed confirmation link carrying the
+ * chosen preferences (double opt-in), and always the same answer, so the page tells nobody whether an address
+ * is subscribed and nobody can change another person's subscription.
+ */
+const subscribe = route({ body: subscriptionRequestSchema }, async ({ body, event }) => {
+  await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
+  await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
+  await recordSubscriptionRequest(body.email);
+  const token = signLinkToken({ purpose: 'confirm', email: body.email, frequency: body.frequency, topics: body.topics, expiresAt: Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000 }, await linkSigningKey());
+  await sendMail({ to: body.email, tags: { kind: 'newsletter-confirmation' }, ...confirmationMail(body, `${config.SITE_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`) });
+  return new Reply(202, { needsVerification: true, message: NEWSLETTER_TEXTS.checkEmail });
+});
+
+const confirm = route({ body: tokenQuery }, async ({ body }) => {
+  const payload = readLinkToken(body.token, await linkSigningKey());
+  if (payload?.purpose !== 'confirm') throw badRequest(NEWSLETTER_TEXTS.invalidLink);
+  const subscriber = await activateSubscription(payload.email, payload);
+  return { email: payload.email, ...view(subscriber), message: NEWSLETTER_TEXTS.subscribed };
+});
+
+/**
+ * Unsubscribe with the link's token: from the /unsubscribe page, or as a mail client's RFC 8058 one-click
+ * POST (form body `List-Unsubscribe=One-Click`, which this route does not need to read).
+ */
+const unsubscribe = route({ query: tokenQuery }, async ({ query }) => {
+  const payload = readLinkToken(query.token, await linkSigningKey());
+  if (payload?.purpose !== 'unsubscribe') throw badRequest(NEWSLETTER_TEXTS.invalidLink);
+  await deactivateSubscription(payload.email);
+  return { email: payload.email, subscribed: false, message: NEWSLETTER_TEXTS.unsubscribed };
+});
+
+/** Unsubscribe without a link: the address's owner gets one by mail (nobody unsubscribes someone else). */
+const requestUnsubscribe = route({ body: z.object({ email: subscriptionRequestSchema.shape.email }) }, async ({ body, event }) => {
+  await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
+  await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
+  const subscriber = await getSubscriber(body.email);
+  if (subscriber?.isActive) await sendMail({ to: body.email, tags: { kind: 'newsletter-unsubscribe' }, ...unsubscribeRequestMail(await unsubscribeUrl(body.email)) });
+  return new Reply(202, { message: NEWSLETTER_TEXTS.unsubscribeRequested });
+});
+
+/** The signed-in reader's subscription, by the e-mail Cognito verified: no confirmation mail needed. */
+function readerEmail(caller: Parameters<typeof signedInCaller>[0]): string {
+  const email = signedInCaller(caller).email;
+  if (!email) throw badRequest('Your account has no e-mail address');
+  return email.toLowerCase();
+}
+
+const myNewsletter = route({}, async ({ caller }) => ({ email: readerEmail(caller), ...view(await getSubscriber(readerEmail(caller))) }));
+
+const updateMyNewsletter = route({ body: newsletterPreferencesSchema }, async ({ caller, body }) => {
+  const email = readerEmail(caller);
+  return { email, ...view(await activateSubscription(email, body)), message: NEWSLETTER_TEXTS.preferencesUpdated };
+});
+
+const leaveMyNewsletter = route({}, async ({ caller }) => {
+  const email = readerEmail(caller);
+  await deactivateSubscription(email);
+  return { email, ...view(await getSubscriber(email)), message: NEWSLETTER_TEXTS.unsubscribed };
+});
+
+export const handler = areaHandler('newsletter', {
+  'POST /newsletter/subscriptions': subscribe,
+  'POST /newsletter/confirmations': confirm,
+  'POST /newsletter/unsubscribe': unsubscribe,
+  'POST /newsletter/unsubscribe-requests': requestUnsubscribe,
+  'GET /me/newsletter': myNewsletter,
+  'PUT /me/newsletter': updateMyNewsletter,
+  'DELETE /me/newsletter': leaveMyNewsletter,
+});

@@ -1,0 +1,91 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, local, signedUpReader, useLocalAws } from '../support/aws.ts';
+import { mailsTo, waitForMail, type InboxMail } from '../support/inbox.ts';
+
+/**
+ * The newsletter's subscriptions through the local gateway: double opt-in by a signed link in the local
+ * inbox, no enumeration and no changes to another person's subscription, one-click unsubscribe, the
+ * signed-in reader's subscription by their verified e-mail.
+ */
+const linkToken = (mail: InboxMail, path: string) => {
+  const match = new RegExp(`${path}\\?token=([^"\\s]+)`).exec(mail.body.text ?? '');
+  if (!match?.[1]) throw new Error(`No ${path} link in "${mail.subject}"`);
+  return decodeURIComponent(match[1]);
+};
+
+beforeAll(() => {
+  useLocalAws();
+});
+
+describe('newsletter subscriptions', () => {
+  it('subscribes only after the mailed link is followed, with the preferences chosen', async () => {
+    const email = `news-${Date.now()}@example.com`;
+    const asked = await api('POST', '/newsletter/subscriptions', undefined, { email: ` ${email.toUpperCase()} `, frequency: 'daily', topics: ['creator-economy', 'platform-updates'] });
+    expect(asked).toMatchObject({ status: 202, body: { needsVerification: true, message: 'Please check your email to verify your subscription' } });
+    const { getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    expect(await getSubscriber(email)).toMatchObject({ isVerified: false, isActive: false });
+
+    const mail = await waitForMail(local().urls.mail, email, /Confirm your Creator News Hub newsletter/);
+    expect(mail.body.text).toContain('Daily Digest');
+    const token = linkToken(mail, '/newsletter/confirm');
+    const confirmed = await api('POST', '/newsletter/confirmations', undefined, { token });
+    expect(confirmed).toMatchObject({ status: 200, body: { email, subscribed: true, frequency: 'daily', topics: ['creator-economy', 'platform-updates'], message: 'Successfully subscribed to newsletter!' } });
+    expect(await getSubscriber(email)).toMatchObject({ isVerified: true, isActive: true, subscriptionType: 'daily' });
+
+    // A request for an address already confirmed changes nothing until its owner follows the new link.
+    expect((await api('POST', '/newsletter/subscriptions', undefined, { email, frequency: 'monthly', topics: [] })).status).toBe(202);
+    expect(await getSubscriber(email)).toMatchObject({ isVerified: true, isActive: true, subscriptionType: 'daily' });
+  });
+
+  it('refuses altered or foreign links with the spec-like text, never a 500', async () => {
+    for (const token of ['x'.repeat(20), 'eyJhIjoxfQ.bad-signature', `${Buffer.from(JSON.stringify({ purpose: 'confirm', email: 'v@example.com', frequency: 'daily', topics: [], expiresAt: Date.now() + 1e6 })).toString('base64url')}.AAAA`]) {
+      const answer = await api('POST', '/newsletter/confirmations', undefined, { token });
+      expect(answer).toMatchObject({ status: 400, body: { message: 'This link is invalid or has expired. Please subscribe again.' } });
+    }
+    expect((await api('POST', '/newsletter/subscriptions', undefined, { email: 'not-an-email', frequency: 'hourly' })).status).toBe(400);
+  });
+
+  it('unsubscribes by the link (RFC 8058 one-click POST included), and without one only through a mailed link', async () => {
+    const email = `leave-${Date.now()}@example.com`;
+    await api('POST', '/newsletter/subscriptions', undefined, { email, frequency: 'weekly', topics: [] });
+    await api('POST', '/newsletter/confirmations', undefined, { token: linkToken(await waitForMail(local().urls.mail, email, /Confirm/), '/newsletter/confirm') });
+
+    // Without a link: the answer is the same for any address, and only the owner's mailbox gets the link.
+    const stranger = await api('POST', '/newsletter/unsubscribe-requests', undefined, { email: `nobody-${Date.now()}@example.com` });
+    const owner = await api('POST', '/newsletter/unsubscribe-requests', undefined, { email });
+    expect(owner).toEqual({ ...stranger, headers: owner.headers });
+    const { getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    expect((await getSubscriber(email))?.isActive).toBe(true);
+
+    const token = linkToken(await waitForMail(local().urls.mail, email, /^Unsubscribe from/), '/unsubscribe');
+    // A mail client's one-click POST: form body, token in the URL.
+    const oneClick = await fetch(`${local().urls.api}/newsletter/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await getSubscriber(email))?.isActive).toBe(false);
+    expect((await api('POST', `/newsletter/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(200);
+  });
+
+  it('limits confirmation mails to 3 an hour per address', async () => {
+    const email = `flood-${Date.now()}@example.com`;
+    for (let count = 0; count < 3; count += 1) expect((await api('POST', '/newsletter/subscriptions', undefined, { email })).status).toBe(202);
+    const fourth = await api('POST', '/newsletter/subscriptions', undefined, { email });
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await mailsTo(local().urls.mail, email)).toHaveLength(3);
+  });
+
+  it('lets a signed-in reader subscribe with their verified e-mail at once, change and leave', async () => {
+    const reader = await signedUpReader('News Reader');
+    expect((await api('GET', '/me/newsletter', reader.idToken)).body).toMatchObject({ email: reader.email, subscribed: false });
+    const joined = await api('PUT', '/me/newsletter', reader.idToken, { frequency: 'monthly', topics: ['success-stories'] });
+    expect(joined.body).toMatchObject({ subscribed: true, frequency: 'monthly', topics: ['success-stories'], message: 'Preferences updated successfully!' });
+    expect((await api('GET', '/me/newsletter', reader.idToken)).body).toMatchObject({ subscribed: true, frequency: 'monthly' });
+    expect((await api('DELETE', '/me/newsletter', reader.idToken)).body).toMatchObject({ subscribed: false });
+    expect((await api('GET', '/me/newsletter')).status).toBe(401);
+    expect((await api('PUT', '/me/newsletter', reader.idToken, { frequency: 'hourly' })).status).toBe(400);
+  });
+});
