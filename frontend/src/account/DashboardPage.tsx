@@ -9,6 +9,7 @@ import { NotificationCenter } from './NotificationCenter.tsx';
 import { PreferencesPanel } from './PreferencesPanel.tsx';
 import { ReadingActivity } from './ReadingActivity.tsx';
 import { YourData } from './YourData.tsx';
+import { SubscribeForm } from '../newsletter/SubscribeForm.tsx';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -70,9 +71,9 @@ export default function DashboardPage() {
         )}
         {tab === 'bookmarks' && <BookmarksList />}
         {tab === 'newsletter' && (
-          <section className="notice">
-            <h2>Newsletter</h2>
-            <p>Our digest of creator-economy news is on its way. Until then, New in your categories notifications keep you up to date.</p>
+          <section className="panel" aria-labelledby="dash-newsletter">
+            <h2 id="dash-newsletter">Newsletter</h2>
+            <SubscribeForm />
           </section>
         )}
         {tab === 'support' && (

@@ -21,6 +21,9 @@ const CategoriesPage = lazy(() => import('../reader/CategoriesPage.tsx'));
 const AuthPage = lazy(() => import('../account/AuthPage.tsx'));
 const BookmarksPage = lazy(() => import('../account/BookmarksPage.tsx'));
 const DashboardPage = lazy(() => import('../account/DashboardPage.tsx'));
+const NewsletterPage = lazy(() => import('../newsletter/NewsletterPage.tsx'));
+const NewsletterConfirmPage = lazy(() => import('../newsletter/ConfirmPage.tsx'));
+const UnsubscribePage = lazy(() => import('../newsletter/UnsubscribePage.tsx'));
 const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
   lazy(() => import('../reader/InfoPages.tsx').then((module) => ({ default: module[name] })));
 const AboutPage = infoPage('AboutPage');
@@ -67,6 +70,9 @@ export function App() {
             <Route path="/bookmarks" element={<ReaderShell><BookmarksPage /></ReaderShell>} />
             <Route path="/dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
             <Route path="/user-dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
+            <Route path="/newsletter" element={<ReaderShell><NewsletterPage /></ReaderShell>} />
+            <Route path="/newsletter/confirm" element={<ReaderShell><NewsletterConfirmPage /></ReaderShell>} />
+            <Route path="/unsubscribe" element={<ReaderShell><UnsubscribePage /></ReaderShell>} />
             <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
             <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
             <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />

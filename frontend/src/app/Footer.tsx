@@ -17,6 +17,7 @@ export function Footer() {
           <Link to="/categories/creator-economy">Creator Economy</Link>
           <Link to="/categories/platform-updates">Platform Updates</Link>
           <Link to="/categories">All categories</Link>
+          <Link to="/newsletter">Newsletter</Link>
           {status === 'signed-in' && <Link to="/dashboard">Dashboard</Link>}
         </nav>
         <nav aria-label="Company">

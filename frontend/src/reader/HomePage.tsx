@@ -16,6 +16,7 @@ import { useWidgets } from './useWidgets.ts';
 const FEED_PAGE_SIZE = 20;
 
 const PersonalFeed = lazy(() => import('../account/PersonalFeed.tsx'));
+const NewsletterCardForm = lazy(() => import('../newsletter/SubscribeForm.tsx').then((module) => ({ default: module.SubscribeForm })));
 
 type Tab = 'feed' | 'all';
 
@@ -104,12 +105,19 @@ export function HomePage() {
                 </Suspense>
               ) : (
                 <>
-                  <div className="notice">
+                  <div className="notice feed-invite">
                     <strong>Your feed, picked for you</strong>
                     <p>
                       <Link to="/auth">Sign in</Link> and For You learns from what you like, save and read; follow categories to hear of new stories.
                     </p>
                   </div>
+                  <section className="notice newsletter-card" aria-labelledby="newsletter-card-heading">
+                    <h2 id="newsletter-card-heading">Get the Weekly Roundup</h2>
+                    <p>The week in creator news, every Monday. <Link to="/newsletter">Choose topics and frequency</Link>.</p>
+                    <Suspense fallback={null}>
+                      <NewsletterCardForm compact />
+                    </Suspense>
+                  </section>
                   <h2 className="section-title">Latest Articles</h2>
                   <ArticleGrid key={fresh.generation} query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
                 </>
