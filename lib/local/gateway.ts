@@ -127,7 +127,13 @@ export async function startGateway(options: GatewayOptions, port: number): Promi
     );
     const query: Record<string, string> = {};
     for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-    const pathParameters = Object.fromEntries(candidate.params.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+    let pathParameters: Record<string, string>;
+    try {
+      pathParameters = Object.fromEntries(candidate.params.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+    } catch {
+      // A malformed percent-encoding: API Gateway answers 400 before any function runs.
+      return send(response, request, 400, { message: 'Bad Request' });
+    }
     const now = new Date();
     const event = {
       version: '2.0',

@@ -25,6 +25,8 @@ describe('view and share tracking', () => {
     expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
     expect((await call('GET', `/articles/${article.id}`)).body.viewsCount).toBe(before + 3);
     expect((await call('POST', '/articles/no-such-article/views')).status).toBe(404);
+    // A malformed percent-encoding in a path parameter is API Gateway's 400, not a 500.
+    expect((await fetch(`${local().urls.api}/articles/%E0%A4%A`)).status).toBe(400);
   });
 
   it('records a share by platform and refuses unknown platforms with 400', async () => {
