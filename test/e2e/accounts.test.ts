@@ -195,13 +195,13 @@ describe('the signed-in reader in Chromium', () => {
   it('subscribes from the dashboard\'s Newsletter tab at once (the account\'s e-mail is verified), state from the server', async () => {
     await page().goto(`${site()}/dashboard?tab=newsletter`);
     const form = page().locator('.newsletter-form');
-    expect(await form.getByLabel('Email').inputValue()).toBe(email);
+    await expect.poll(() => form.getByLabel('Email').inputValue()).toBe(email);
     await form.getByLabel('Frequency').selectOption('monthly');
     await form.getByRole('button', { name: 'Subscribe to Newsletter' }).click();
     await page().getByText('Successfully subscribed to newsletter!').first().waitFor();
     await page().reload();
     await form.getByRole('button', { name: 'Update Preferences' }).waitFor();
-    expect(await form.getByLabel('Frequency').inputValue()).toBe('monthly');
+    await expect.poll(() => form.getByLabel('Frequency').inputValue()).toBe('monthly');
     await form.getByRole('button', { name: 'Unsubscribe from Newsletter' }).click();
     await form.getByRole('button', { name: 'Subscribe to Newsletter' }).waitFor();
   });
