@@ -1,5 +1,5 @@
 /**
- * `npm run pipeline -- ingest|lifecycle|retrain [--mode classify-only]`: starts an execution through the
+ * `npm run pipeline -- ingest|lifecycle|retrain|newsletter [--mode classify-only] [--frequency daily]`: starts an execution through the
  * Step Functions API of the running local runtime (its URLs come from .local/urls.json; STEPFUNCTIONS_URL
  * overrides) and shows its progress until it ends.
  */
@@ -9,13 +9,15 @@ import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListStateMachines
 import { localSettings } from '../lib/local/settings.ts';
 
 const [machine, ...flags] = process.argv.slice(2);
-const machines = ['ingest', 'lifecycle', 'retrain'];
+const machines = ['ingest', 'lifecycle', 'retrain', 'newsletter'];
 if (!machine || !machines.includes(machine)) {
-  console.error(`Usage: npm run pipeline -- ${machines.join('|')} [--mode classify-only]`);
+  console.error(`Usage: npm run pipeline -- ${machines.join('|')} [--mode classify-only] [--frequency daily|weekly|monthly]`);
   process.exit(2);
 }
-const modeFlag = flags.indexOf('--mode');
-const input = { trigger: 'manual', ...(modeFlag >= 0 ? { mode: flags[modeFlag + 1] } : {}) };
+const flag = (name: string) => (flags.includes(name) ? flags[flags.indexOf(name) + 1] : undefined);
+const mode = flag('--mode');
+const frequency = flag('--frequency') ?? (machine === 'newsletter' ? 'daily' : undefined);
+const input = { trigger: 'manual', ...(mode ? { mode } : {}), ...(frequency ? { frequency } : {}) };
 
 function endpoint(): string {
   if (process.env.STEPFUNCTIONS_URL) return process.env.STEPFUNCTIONS_URL;

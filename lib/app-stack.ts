@@ -95,6 +95,13 @@ export class CreatorNewsHubStack extends Stack {
       allowedOrigins: [site.url],
     });
 
+    // Functions that write links calling the API directly (the digests' one-click unsubscribe) get its URL;
+    // none of them is an API integration, so this makes no dependency cycle.
+    for (const fnDescription of description.functions) {
+      if (description.routes.some((route) => route.fn === fnDescription.name) || !fnDescription.access.linkSigningKey) continue;
+      functions.get(fnDescription.name)?.addEnvironment('API_URL', api.url);
+    }
+
     const alarmTopic = new sns.Topic(this, 'Alarms', {
       displayName: 'Creator News Hub alarms',
       enforceSSL: true,

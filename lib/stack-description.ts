@@ -136,6 +136,13 @@ export const stack: StackDescription = {
       access: { table: 'readWrite', mail: true, linkSigningKey: true },
     },
     {
+      name: 'newsletter-digest',
+      entry: 'lambdas/pipeline/newsletter.ts',
+      description: 'Newsletter digest steps: choose an issue\'s stories and batch the subscribers, send a batch (once per address), record the run',
+      access: { table: 'readWrite', mail: true, linkSigningKey: true },
+      timeoutSeconds: 300,
+    },
+    {
       name: 'account-events',
       entry: 'lambdas/triggers/account-events.ts',
       description: 'Cognito triggers: the verification and reset mails\' text, and the profile, preferences and welcome notification on confirmation',
@@ -242,6 +249,12 @@ export const stack: StackDescription = {
       description: 'Retrain the classifier; adopt the new model only if it evaluates at least as well',
     },
     {
+      name: 'newsletter',
+      file: 'state-machines/newsletter.asl.json',
+      functions: { NewsletterFunctionArn: 'newsletter-digest' },
+      description: 'Send a newsletter digest: stories per topic set, subscribers in batches 4 at a time, each address once per issue',
+    },
+    {
       name: 'lifecycle',
       file: 'state-machines/lifecycle.asl.json',
       functions: { LifecycleFunctionArn: 'lifecycle' },
@@ -272,6 +285,30 @@ export const stack: StackDescription = {
       stateMachine: 'retrain',
       input: { trigger: 'schedule' },
       description: 'Retrain the classifier on Sundays at 03:00 India time',
+    },
+    {
+      name: 'newsletter-daily',
+      expression: 'cron(0 7 * * ? *)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'newsletter',
+      input: { trigger: 'schedule', frequency: 'daily' },
+      description: 'Daily Digest at 07:00 India time: the top 5 stories of the last day in each subscriber\'s topics',
+    },
+    {
+      name: 'newsletter-weekly',
+      expression: 'cron(0 7 ? * MON *)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'newsletter',
+      input: { trigger: 'schedule', frequency: 'weekly' },
+      description: 'Weekly Roundup on Mondays at 07:00 India time',
+    },
+    {
+      name: 'newsletter-monthly',
+      expression: 'cron(0 7 1 * ? *)',
+      timezone: 'Asia/Kolkata',
+      stateMachine: 'newsletter',
+      input: { trigger: 'schedule', frequency: 'monthly' },
+      description: 'Monthly Summary on the 1st at 07:00 India time',
     },
     {
       name: 'lifecycle-twice-daily',

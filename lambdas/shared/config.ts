@@ -38,6 +38,8 @@ const schema = z.object({
   /** Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). */
   CLIENT_KEY_SALT: z.string().min(8).default('creator-news-hub-local-salt'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** The API's address, for links that call it directly (the digests' one-click List-Unsubscribe). */
+  API_URL: z.string().url().default('https://api.creatornewshub.in').transform((url) => url.replace(/\/+$/, '')),
   /** The reader site's address, for links in feeds, the sitemap and share pages. */
   SITE_URL: z.string().url().default('https://creatornewshub.in'),
   /** How often, at most, an instance's search index reads the article change notes (store/article-search.ts). */

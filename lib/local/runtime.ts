@@ -66,6 +66,7 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://localhost:${settings.ports.cognito}`,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
+    API_URL: `http://localhost:${settings.ports.api}`,
     FEED_CATALOGUE: 'fixtures',
     FIXTURE_FEED_BASE_URL: `http://127.0.0.1:${settings.ports.feeds}`,
     // The misbehaving fixture feed never answers; locally a shorter wait keeps runs quick.

@@ -89,3 +89,59 @@ describe('newsletter subscriptions', () => {
     expect((await api('PUT', '/me/newsletter', reader.idToken, { frequency: 'hourly' })).status).toBe(400);
   });
 });
+
+describe('the newsletter digest state machine, through the Step Functions API', () => {
+  async function runDigest(frequency: string) {
+    const { SFNClient, ListStateMachinesCommand, StartExecutionCommand, DescribeExecutionCommand } = await import('@aws-sdk/client-sfn');
+    const sfn = new SFNClient({});
+    const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
+    const stateMachineArn = stateMachines.find((machine) => machine.name === 'newsletter')?.stateMachineArn;
+    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ trigger: 'test', frequency }) }));
+    for (let attempt = 0; attempt < 300; attempt += 1) {
+      const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+      if (execution.status !== 'RUNNING') return execution;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('The digest did not finish in 30 s');
+  }
+
+  it('sends each confirmed subscriber one digest of their topics with one-click unsubscribe, once however often it runs', async () => {
+    const email = `digest-${Date.now()}@example.com`;
+    await api('POST', '/newsletter/subscriptions', undefined, { email, frequency: 'daily', topics: ['platform-updates'] });
+    await api('POST', '/newsletter/confirmations', undefined, { token: linkToken(await waitForMail(local().urls.mail, email, /Confirm/), '/newsletter/confirm') });
+    const pending = `digest-pending-${Date.now()}@example.com`;
+    await api('POST', '/newsletter/subscriptions', undefined, { email: pending, frequency: 'daily', topics: [] });
+
+    const first = await runDigest('daily');
+    expect(first.status).toBe('SUCCEEDED');
+    const digests = async () => (await mailsTo(local().urls.mail, email)).filter((mail) => mail.subject.startsWith('Daily Digest:'));
+    const [digest, ...more] = await digests();
+    expect(more).toEqual([]);
+    expect(digest?.body.text).toContain('Manage preferences');
+    const headers = Object.fromEntries((digest?.headers ?? []).map((header) => [header.name.toLowerCase(), header.value]));
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(https?:\/\/[^>]+)>$/.exec(headers['list-unsubscribe'] ?? '')?.[1];
+    expect(oneClick).toMatch(/\/newsletter\/unsubscribe\?token=/);
+    // Only stories of the chosen topic (Platform Updates), all published and public.
+    const { items } = (await api('GET', '/articles?category=platform-updates&market=all&limit=100')).body as { items: Array<{ title: string }> };
+    const titles = items.map((item) => item.title);
+    const linked = [...(digest?.body.html ?? '').matchAll(/<h2[^>]*>\s*<a[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]);
+    expect(linked.length).toBeGreaterThan(0);
+    for (const title of linked) expect(titles).toContain(title?.replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, '&'));
+    // Never to an address that did not confirm.
+    expect((await mailsTo(local().urls.mail, pending)).filter((mail) => mail.subject.startsWith('Daily Digest:'))).toEqual([]);
+
+    // A re-run of the same issue sends nothing new.
+    expect((await runDigest('daily')).status).toBe('SUCCEEDED');
+    expect(await digests()).toHaveLength(1);
+
+    // The mail client's one-click POST unsubscribes; no later issue reaches the address.
+    const unsubscribed = await fetch(oneClick ?? '', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
+    expect(unsubscribed.status).toBe(200);
+    const { getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    expect((await getSubscriber(email))?.isActive).toBe(false);
+    const { listDigestRecipients } = await import('../../lambdas/store/subscribers.ts');
+    const recipients = await listDigestRecipients('daily', { limit: 1000 });
+    expect(recipients.items.map((item) => item.email)).not.toContain(email);
+  });
+});

@@ -1,0 +1,149 @@
+import pLimit from 'p-limit';
+import { z } from 'zod';
+import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, type DigestArticle } from '#domain/digest.ts';
+import { renderDigest } from '#domain/digest-mail.tsx';
+import { FREQUENCIES, signLinkToken, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
+import { isPublicArticle, toPublicArticle } from '#domain/public-articles.ts';
+import { sendMail } from '#adapters/mail.ts';
+import { linkSigningKey } from '#adapters/secrets.ts';
+import { getArticles, publishedSince } from '#store/articles.ts';
+import { claimDelivery, confirmDelivery, ensureIssue, getBatch, getIssue, recordIssueTotals, releaseDelivery, saveBatch, setIssueStories } from '#store/digests.ts';
+import { listDigestRecipients } from '#store/subscribers.ts';
+import { config } from '#shared/config.ts';
+import { logger } from '#shared/logger.ts';
+import { executionFields, recordRun } from './runs.ts';
+
+const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ...Frequency[]];
+const KNOWN_TOPICS = new Set<string>(TOPICS.map((topic) => topic.value));
+/** Mails sent at once by one step (SES allows 14/s on a new account; the Map runs 4 steps at once). */
+const SEND_CONCURRENCY = 3;
+const UNSUBSCRIBE_PLACEHOLDER = '__UNSUBSCRIBE_URL__';
+
+const input = z.discriminatedUnion('step', [
+  z.object({ step: z.literal('prepare'), frequency: z.enum(FREQUENCY_VALUES), now: z.string().datetime({ offset: true }) }),
+  z.object({ step: z.literal('send'), issueId: z.string().min(1), batch: z.number().int().min(0) }),
+  z.object({
+    step: z.literal('record'),
+    ...executionFields,
+    issueId: z.string().min(1),
+    results: z.array(z.object({ sent: z.number(), skipped: z.number(), failed: z.number() })),
+  }),
+]);
+
+export type NewsletterStepInput = z.input<typeof input>;
+
+const digestArticle = (article: Parameters<typeof toPublicArticle>[0]): DigestArticle => {
+  const card = toPublicArticle(article);
+  return { id: card.id, title: card.title, summary: card.summary, category: card.category, sourceName: card.sourceName, sourceUrl: card.sourceUrl, publishedAt: card.publishedAt, viewsCount: card.viewsCount, relevanceScore: card.relevanceScore };
+};
+
+/**
+ * Chooses the issue's stories once per topic set and splits the verified, active subscribers of the
+ * frequency into batches stored in the table; the state machine then maps over the batch numbers.
+ */
+async function prepare(frequency: Frequency, now: Date) {
+  const period = digestIssue(frequency, now);
+  const articles = (await publishedSince(period.since)).filter(isPublicArticle).map(digestArticle);
+  const recipients: Array<{ email: string; topics: string }> = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listDigestRecipients(frequency, { limit: 500, cursor });
+    for (const subscriber of page.items) {
+      const topics = (subscriber.preferredTopics ?? []).filter((topic) => KNOWN_TOPICS.has(topic));
+      recipients.push({ email: subscriber.email, topics: topicSetKey(topics) });
+    }
+    cursor = page.cursor;
+  } while (cursor);
+  const stories: Record<string, string[]> = {};
+  for (const key of new Set(recipients.map((recipient) => recipient.topics))) {
+    const topics = (key === 'all' ? [] : key.split('+')) as Topic[];
+    stories[key] = pickStories(articles, topics, frequency).map((article) => article.id);
+  }
+  // A re-run keeps the stories first chosen for the issue and adds any topic set new since.
+  const issue = await ensureIssue({ issueId: period.issueId, frequency, since: period.since, until: period.until, stories });
+  const chosen = { ...stories, ...(issue.stories as Record<string, string[]>) };
+  if (JSON.stringify(chosen) !== JSON.stringify(issue.stories)) await setIssueStories(period.issueId, chosen);
+  const batches: Array<{ issueId: string; batch: number }> = [];
+  for (let start = 0; start < recipients.length; start += DIGEST_BATCH_SIZE) {
+    const batch = batches.length;
+    await saveBatch(period.issueId, batch, recipients.slice(start, start + DIGEST_BATCH_SIZE));
+    batches.push({ issueId: period.issueId, batch });
+  }
+  logger.info('newsletter issue prepared', { issueId: period.issueId, recipients: recipients.length, batches: batches.length, articles: articles.length });
+  return { issueId: period.issueId, recipients: recipients.length, batches };
+}
+
+/**
+ * Sends one batch: each address is claimed before its mail (so a retried step or a re-run sends nothing
+ * twice) and released if SES refuses, so the retry sends it. Every mail carries List-Unsubscribe with the
+ * one-click POST (RFC 8058) and the configuration set.
+ */
+async function send(issueId: string, batchNumber: number) {
+  const [issue, batch] = await Promise.all([getIssue(issueId), getBatch(issueId, batchNumber)]);
+  if (!issue || !batch) throw new Error(`Issue ${issueId} batch ${batchNumber} is missing`);
+  const stories = issue.stories as Record<string, string[]>;
+  const articles = new Map((await getArticles([...new Set(Object.values(stories).flat())])).map((article) => [article.id, digestArticle(article)]));
+  const key = await linkSigningKey();
+  const rendered = new Map<string, Promise<{ subject: string; html: string; text: string } | null>>();
+  const renderFor = (topics: string) => {
+    let mail = rendered.get(topics);
+    if (!mail) {
+      const picked = (stories[topics] ?? []).map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article));
+      mail = picked.length ? renderDigest({ frequency: issue.frequency, stories: picked, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : Promise.resolve(null);
+      rendered.set(topics, mail);
+    }
+    return mail;
+  };
+  const totals = { sent: 0, skipped: 0, failed: 0 };
+  const limit = pLimit(SEND_CONCURRENCY);
+  await Promise.all(
+    batch.recipients.map((recipient) =>
+      limit(async () => {
+        const mail = await renderFor(recipient.topics);
+        // Nothing published in the subscriber's topics: no empty digest.
+        if (!mail || !(await claimDelivery(issueId, recipient.email))) {
+          totals.skipped += 1;
+          return;
+        }
+        const token = encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email: recipient.email }, key));
+        const pageUrl = `${config.SITE_URL}/unsubscribe?token=${token}`;
+        try {
+          const { messageId } = await sendMail({
+            to: recipient.email,
+            subject: mail.subject,
+            html: mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
+            text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
+            headers: {
+              'List-Unsubscribe': `<${config.API_URL}/newsletter/unsubscribe?token=${token}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+            tags: { kind: 'digest', issue: issueId },
+          });
+          await confirmDelivery(issueId, recipient.email, messageId);
+          totals.sent += 1;
+        } catch (error) {
+          await releaseDelivery(issueId, recipient.email);
+          totals.failed += 1;
+          logger.error('digest mail failed', { issueId, error: error instanceof Error ? error.message : String(error) });
+        }
+      }),
+    ),
+  );
+  return totals;
+}
+
+export async function handler(event: unknown) {
+  const step = input.parse(event);
+  switch (step.step) {
+    case 'prepare':
+      return prepare(step.frequency, new Date(step.now));
+    case 'send':
+      return send(step.issueId, step.batch);
+    case 'record': {
+      const totals = step.results.reduce((sum, result) => ({ sent: sum.sent + result.sent, skipped: sum.skipped + result.skipped, failed: sum.failed + result.failed }), { sent: 0, skipped: 0, failed: 0 });
+      await recordIssueTotals(step.issueId, { batches: step.results.length, ...totals });
+      await recordRun('newsletter', step, { issueId: step.issueId, batches: step.results.length, ...totals });
+      return { issueId: step.issueId, batches: step.results.length, ...totals };
+    }
+  }
+}

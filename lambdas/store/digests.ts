@@ -1,0 +1,66 @@
+import type { EntityItem } from 'electrodb';
+import { NewsletterBatch, NewsletterDelivery, NewsletterIssue } from './entities.ts';
+import { expiresInDays } from './ids.ts';
+
+export type IssueItem = EntityItem<typeof NewsletterIssue>;
+
+/** Batches are working data of one run; deliveries are kept a year (the idempotency of re-runs). */
+const BATCH_DAYS = 7;
+const DELIVERY_DAYS = 400;
+
+export async function getIssue(issueId: string): Promise<IssueItem | null> {
+  return (await NewsletterIssue.get({ issueId }).go()).data;
+}
+
+/** Saves the issue unless it exists (a re-run keeps the stories first chosen); returns the stored one. */
+export async function ensureIssue(issue: Pick<IssueItem, 'issueId' | 'frequency' | 'since' | 'until' | 'stories'>): Promise<IssueItem> {
+  try {
+    return (await NewsletterIssue.create(issue).go()).data;
+  } catch (error) {
+    const existing = await getIssue(issue.issueId);
+    if (existing) return existing;
+    throw error;
+  }
+}
+
+export async function saveBatch(issueId: string, batch: number, recipients: Array<{ email: string; topics: string }>): Promise<void> {
+  await NewsletterBatch.put({ issueId, batch, recipients, expiresAt: expiresInDays(BATCH_DAYS) }).go();
+}
+
+export async function getBatch(issueId: string, batch: number) {
+  return (await NewsletterBatch.get({ issueId, batch }).go()).data;
+}
+
+/** Claims the issue for the address; false when it was already sent (or claimed) there. */
+export async function claimDelivery(issueId: string, email: string): Promise<boolean> {
+  try {
+    await NewsletterDelivery.create({ issueId, email, expiresAt: expiresInDays(DELIVERY_DAYS) }).go();
+    return true;
+  } catch (error) {
+    if (error instanceof Error && /conditional/i.test(`${error.message} ${String((error as { cause?: unknown }).cause ?? '')}`)) return false;
+    throw error;
+  }
+}
+
+export async function confirmDelivery(issueId: string, email: string, messageId: string): Promise<void> {
+  await NewsletterDelivery.patch({ issueId, email }).set({ messageId }).go();
+}
+
+/** A send that failed gives its claim back, so a retry sends it. */
+export async function releaseDelivery(issueId: string, email: string): Promise<void> {
+  await NewsletterDelivery.delete({ issueId, email }).go();
+}
+
+export async function deliveriesOf(issueId: string): Promise<number> {
+  const { data } = await NewsletterDelivery.query.byIssue({ issueId }).go({ pages: 'all', attributes: ['email'] });
+  return data.length;
+}
+
+export async function recordIssueTotals(issueId: string, totals: { batches: number; sent: number; skipped: number; failed: number }): Promise<void> {
+  await NewsletterIssue.patch({ issueId }).set(totals).go();
+}
+
+/** Adds the stories of topic sets new since the issue was first prepared. */
+export async function setIssueStories(issueId: string, stories: Record<string, string[]>): Promise<void> {
+  await NewsletterIssue.patch({ issueId }).set({ stories }).go();
+}
