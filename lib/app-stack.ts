@@ -87,6 +87,10 @@ export class CreatorNewsHubStack extends Stack {
       auth.userPool.addTrigger(poolOperations[trigger.trigger], fn);
     }
 
+    const mailEventsFn = functions.get(description.mailEvents.fn);
+    if (!mailEventsFn) throw new Error(`Mail events name unknown function ${description.mailEvents.fn}`);
+    mail.deliverEvents(description.mailEvents.events, mailEventsFn);
+
     const api = new HttpApi(this, 'Http', {
       routes: description.routes,
       functions,

@@ -81,6 +81,16 @@ export interface UserPoolTriggerDescription {
   fn: string;
 }
 
+/** SES sending events (configuration set -> SNS on AWS) that the product acts on. */
+export const MAIL_EVENT_TYPES = ['Bounce', 'Complaint'] as const;
+export type MailEventType = (typeof MAIL_EVENT_TYPES)[number];
+
+export interface MailEventsDescription {
+  /** Function that receives the events, as SNS notifications carrying SES's event JSON. */
+  fn: string;
+  events: readonly MailEventType[];
+}
+
 export interface TableIndexDescription {
   name: string;
   pk: string;
@@ -100,6 +110,7 @@ export interface StackDescription {
   schedules: readonly ScheduleDescription[];
   streamConsumers: readonly StreamConsumerDescription[];
   userPoolTriggers: readonly UserPoolTriggerDescription[];
+  mailEvents: MailEventsDescription;
 }
 
 export const stack: StackDescription = {
@@ -146,6 +157,12 @@ export const stack: StackDescription = {
       name: 'account-events',
       entry: 'lambdas/triggers/account-events.ts',
       description: 'Cognito triggers: the verification and reset mails\' text, and the profile, preferences and welcome notification on confirmation',
+      access: { table: 'readWrite' },
+    },
+    {
+      name: 'mail-events',
+      entry: 'lambdas/triggers/mail-events.ts',
+      description: 'SES bounce and complaint events: a permanent bounce or a complaint suppresses the subscriber',
       access: { table: 'readWrite' },
     },
     {
@@ -341,6 +358,7 @@ export const stack: StackDescription = {
     { trigger: 'customMessage', fn: 'account-events' },
     { trigger: 'postConfirmation', fn: 'account-events' },
   ],
+  mailEvents: { fn: 'mail-events', events: ['Bounce', 'Complaint'] },
 };
 
 /** `GET /articles/{id}`: the key API Gateway v2 puts in `event.routeKey`. */

@@ -610,6 +610,9 @@ export const Subscriber = new Entity({
     token: { type: 'string', required: true },
     verifiedAt: { type: 'string' },
     unsubscribedAt: { type: 'string' },
+    /** Set when SES reported a permanent bounce or a complaint: the address gets no more mail. */
+    suppressedAt: { type: 'string' },
+    suppressionReason: { type: ['bounce', 'complaint'] as const },
     ...timestamps,
   },
   indexes: {

@@ -6,6 +6,13 @@ import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts'
 export type SubscriberItem = EntityItem<typeof Subscriber>;
 export type Frequency = SubscriberItem['subscriptionType'];
 
+/** The address bounced or complained: it is not subscribed again (SES would refuse to send anyway). */
+export class SuppressedAddressError extends Error {
+  constructor(readonly email: string) {
+    super('This address cannot receive our mail (it bounced or reported spam). Please use another address.');
+  }
+}
+
 /** An unguessable token for verification and one-click unsubscribe links. */
 export const newSubscriberToken = (): string => randomBytes(24).toString('base64url');
 
@@ -58,6 +65,7 @@ export async function recordSubscriptionRequest(email: string): Promise<Subscrib
 export async function activateSubscription(email: string, preferences: { frequency: Frequency; topics: string[] }): Promise<SubscriberItem> {
   const now = new Date().toISOString();
   const existing = await getSubscriber(email);
+  if (existing?.suppressedAt) throw new SuppressedAddressError(email);
   const { data } = await Subscriber.upsert({
     email,
     subscriptionType: preferences.frequency,
@@ -76,5 +84,13 @@ export async function deactivateSubscription(email: string): Promise<boolean> {
   const existing = await getSubscriber(email);
   if (!existing?.isActive) return false;
   await Subscriber.patch({ email }).set({ isActive: false, unsubscribedAt: new Date().toISOString() }).go();
+  return true;
+}
+
+/** An address SES could not deliver to (permanent bounce) or whose owner complained: no more mail to it. */
+export async function suppressSubscriber(email: string, reason: 'bounce' | 'complaint'): Promise<boolean> {
+  const existing = await getSubscriber(email);
+  if (!existing) return false;
+  await Subscriber.patch({ email }).set({ isActive: false, suppressedAt: new Date().toISOString(), suppressionReason: reason }).go();
   return true;
 }

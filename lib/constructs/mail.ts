@@ -1,6 +1,12 @@
 import { Stack } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import * as kms from 'aws-cdk-lib/aws-kms';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
+import type { MailEventType } from '../stack-description.ts';
 
 export interface MailProps {
   /** Domain the product sends from; its DKIM records are output for the DNS. */
@@ -26,6 +32,25 @@ export class Mail extends Construct {
       configurationSet: this.configurationSet,
     });
     this.from = `Creator News Hub <news@${props.domain}>`;
+  }
+
+  /**
+   * Sends the configuration set's events of these types to a function: SES publishes them to an SNS topic
+   * (encrypted with a key SES may use: the AWS-managed SNS key cannot grant SES), the function subscribes.
+   */
+  deliverEvents(events: readonly MailEventType[], fn: lambda.IFunction): sns.Topic {
+    const key = new kms.Key(this, 'EventsKey', { enableKeyRotation: true, description: 'Encrypts the SES bounce and complaint topic' });
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({ actions: ['kms:GenerateDataKey*', 'kms:Decrypt'], principals: [new iam.ServicePrincipal('ses.amazonaws.com')], resources: ['*'] }),
+    );
+    const topic = new sns.Topic(this, 'Events', { displayName: 'SES bounces and complaints', enforceSSL: true, masterKey: key });
+    const sendingEvents = { Bounce: ses.EmailSendingEvent.BOUNCE, Complaint: ses.EmailSendingEvent.COMPLAINT } as const;
+    this.configurationSet.addEventDestination('Events', {
+      destination: ses.EventDestination.snsTopic(topic),
+      events: events.map((event) => sendingEvents[event]),
+    });
+    topic.addSubscription(new LambdaSubscription(fn));
+    return topic;
   }
 
   get identityArn(): string {

@@ -7,6 +7,7 @@ import { ensureTable, startDynamoDbLocal } from './dynamodb.ts';
 import { loadFunctionHandler } from './functions.ts';
 import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
+import { startMailEventPoller } from './mail-events.ts';
 import { startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
 import type { LocalSettings } from './settings.ts';
@@ -40,6 +41,7 @@ export interface RuntimeManifest {
   schedules: LocalScheduler['jobs'];
   streamConsumers: Array<{ name: string; fn: string; filters: number }>;
   userPoolTriggers: Record<string, string>;
+  mailEvents: { fn: string; events: string[] };
 }
 
 export interface LocalRuntimeOptions {
@@ -147,6 +149,19 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     }),
   );
 
+  const mailEventsFn = stack.functions.find((candidate) => candidate.name === stack.mailEvents.fn);
+  if (!mailEventsFn) throw new Error(`Mail events name no function: ${stack.mailEvents.fn}`);
+  const mailEventsHandler = await loadFunctionHandler(mailEventsFn);
+  const mailEvents = startMailEventPoller({
+    mailUrl: `http://127.0.0.1:${ports.mail}`,
+    region: settings.region,
+    events: stack.mailEvents.events,
+    deliver: async (event) => {
+      await mailEventsHandler(event);
+    },
+    log,
+  });
+
   const apiUrl = `http://localhost:${ports.api}`;
   const site = wantSite
     ? await startSite(
@@ -189,12 +204,14 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     schedules: scheduler.jobs,
     streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn, filters: consumer.filters?.length ?? 0 })),
     userPoolTriggers: triggers,
+    mailEvents: { fn: stack.mailEvents.fn, events: [...stack.mailEvents.events] },
   };
   writeFileSync(path.join(settings.dataDir, 'runtime.json'), JSON.stringify(manifest, null, 2));
 
   const stop = async () => {
     scheduler.stop();
     await Promise.all(pollers.map((poller) => poller.stop()));
+    await mailEvents.stop();
     await site?.close();
     await new Promise((resolve) => gateway.server.close(resolve));
     feedHost.server.closeAllConnections();

@@ -266,6 +266,24 @@ describe('mail', () => {
   it('has an SES configuration set that requires TLS', () => {
     synth().hasResourceProperties('AWS::SES::ConfigurationSet', { DeliveryOptions: { TlsPolicy: 'REQUIRE' } });
   });
+
+  it('publishes bounces and complaints to an encrypted topic that SES may use and the mail-events function hears', () => {
+    const template = synth();
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: { Enabled: true, MatchingEventTypes: ['bounce', 'complaint'], SnsDestination: { TopicARN: Match.anyValue() } },
+    });
+    const [topicId, topic] = Object.entries(template.findResources('AWS::SNS::Topic', { Properties: { DisplayName: 'SES bounces and complaints' } }))[0] ?? [];
+    expect((topic?.Properties as { KmsMasterKeyId?: unknown }).KmsMasterKeyId).toBeDefined();
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'sns:Publish', Principal: { Service: 'ses.amazonaws.com' } })]) },
+    });
+    template.hasResourceProperties('AWS::KMS::Key', {
+      KeyPolicy: { Statement: Match.arrayWith([Match.objectLike({ Principal: { Service: 'ses.amazonaws.com' }, Action: ['kms:GenerateDataKey*', 'kms:Decrypt'] })]) },
+    });
+    const functionId = Object.keys(template.findResources('AWS::Lambda::Function', { Properties: { Description: Match.stringLikeRegexp('^SES bounce and complaint') } }))[0];
+    template.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'lambda', TopicArn: { Ref: topicId }, Endpoint: { 'Fn::GetAtt': [functionId, 'Arn'] } });
+  });
 });
 
 describe('cdk-nag', () => {

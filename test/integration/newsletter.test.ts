@@ -144,4 +144,44 @@ describe('the newsletter digest state machine, through the Step Functions API', 
     const recipients = await listDigestRecipients('daily', { limit: 1000 });
     expect(recipients.items.map((item) => item.email)).not.toContain(email);
   });
+
+  it('suppresses an address SES reports as bounced or complained (the mailbox simulator locally): no digest, no confirmation goes there again', async () => {
+    const { activateSubscription, getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    const bounced = `bounce+digest-${Date.now()}@simulator.amazonses.com`;
+    await activateSubscription(bounced, { frequency: 'daily', topics: [] });
+    expect((await runDigest('daily')).status).toBe('SUCCEEDED');
+    expect((await mailsTo(local().urls.mail, bounced)).filter((mail) => mail.subject.startsWith('Daily Digest:'))).toHaveLength(1);
+    const suppressed = await eventually(async () => (await getSubscriber(bounced))?.suppressedAt);
+    expect(await getSubscriber(bounced)).toMatchObject({ isActive: false, suppressionReason: 'bounce', suppressedAt: suppressed });
+
+    // Subscribing again: the same answer, but no mail, and a confirmation cannot bring it back.
+    const before = (await mailsTo(local().urls.mail, bounced)).length;
+    expect((await api('POST', '/newsletter/subscriptions', undefined, { email: bounced, frequency: 'daily', topics: [] })).status).toBe(202);
+    const { signLinkToken } = await import('../../lambdas/domain/newsletter.ts');
+    const { linkSigningKey } = await import('../../lambdas/adapters/secrets.ts');
+    const token = signLinkToken({ purpose: 'confirm', email: bounced, frequency: 'daily', topics: [], expiresAt: Date.now() + 60_000 }, await linkSigningKey());
+    const refused = await api('POST', '/newsletter/confirmations', undefined, { token });
+    expect(refused).toMatchObject({ status: 400, body: { message: 'This address cannot receive our mail (it bounced or reported spam). Please use another address.' } });
+    expect((await runDigest('daily')).status).toBe('SUCCEEDED');
+    expect(await mailsTo(local().urls.mail, bounced)).toHaveLength(before);
+
+    // A complaint about the confirmation mail itself: the link in it no longer subscribes.
+    const complained = `complaint+${Date.now()}@simulator.amazonses.com`;
+    await api('POST', '/newsletter/subscriptions', undefined, { email: complained, frequency: 'weekly', topics: [] });
+    const confirmation = await waitForMail(local().urls.mail, complained, /Confirm/);
+    await eventually(async () => (await getSubscriber(complained))?.suppressedAt);
+    expect(await getSubscriber(complained)).toMatchObject({ suppressionReason: 'complaint', isVerified: false });
+    expect((await api('POST', '/newsletter/confirmations', undefined, { token: linkToken(confirmation, '/newsletter/confirm') })).status).toBe(400);
+  });
 });
+
+/** The value once `read` gives one (mail events arrive within a second or two), failing after 10 s. */
+async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('Nothing within 10 s');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}

@@ -84,4 +84,16 @@ describe('AWS and the local runtime', () => {
     expect(manifest.userPoolTriggers).toEqual(deployed);
     expect(Object.keys(deployed).length).toBeGreaterThan(0);
   });
+
+  it('send the same SES events to the same function', () => {
+    const functionIds = new Map(ofType('AWS::Lambda::Function').map(([id, fn]) => [id, /Fn-([\w-]+)\/Function\/Resource$/.exec(cdkPath(fn))?.[1]]));
+    const [, destination] = ofType('AWS::SES::ConfigurationSetEventDestination')[0] ?? [];
+    const settings = destination?.Properties.EventDestination as { MatchingEventTypes: string[]; SnsDestination: { TopicARN: { Ref: string } } };
+    const [, subscription] = ofType('AWS::SNS::Subscription').find(([, candidate]) => (candidate.Properties.TopicArn as { Ref: string }).Ref === settings.SnsDestination.TopicARN.Ref) ?? [];
+    const endpoint = subscription?.Properties.Endpoint as { 'Fn::GetAtt': [string, string] };
+    expect({ fn: functionIds.get(endpoint['Fn::GetAtt'][0]), events: settings.MatchingEventTypes.sort() }).toEqual({
+      fn: manifest.mailEvents.fn,
+      events: manifest.mailEvents.events.map((event) => event.toLowerCase()).sort(),
+    });
+  });
 });

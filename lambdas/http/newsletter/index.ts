@@ -12,7 +12,7 @@ import {
 } from '#domain/newsletter.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#adapters/secrets.ts';
-import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, type SubscriberItem } from '#store/subscribers.ts';
+import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
 import { badRequest } from '#shared/errors.ts';
@@ -41,16 +41,28 @@ function view(subscriber: SubscriberItem | null) {
 const subscribe = route({ body: subscriptionRequestSchema }, async ({ body, event }) => {
   await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
   await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
-  await recordSubscriptionRequest(body.email);
+  const subscriber = await recordSubscriptionRequest(body.email);
+  // A bounced or complaining address gets no more mail, not even a confirmation; the answer stays the same.
+  if (subscriber.suppressedAt) return new Reply(202, { needsVerification: true, message: NEWSLETTER_TEXTS.checkEmail });
   const token = signLinkToken({ purpose: 'confirm', email: body.email, frequency: body.frequency, topics: body.topics, expiresAt: Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000 }, await linkSigningKey());
   await sendMail({ to: body.email, tags: { kind: 'newsletter-confirmation' }, ...confirmationMail(body, `${config.SITE_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`) });
   return new Reply(202, { needsVerification: true, message: NEWSLETTER_TEXTS.checkEmail });
 });
 
+/** Subscribes, or says why the address cannot be (it bounced or complained) as a 400. */
+async function activate(email: string, preferences: { frequency: SubscriberItem['subscriptionType']; topics: string[] }) {
+  try {
+    return await activateSubscription(email, preferences);
+  } catch (error) {
+    if (error instanceof SuppressedAddressError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
 const confirm = route({ body: tokenQuery }, async ({ body }) => {
   const payload = readLinkToken(body.token, await linkSigningKey());
   if (payload?.purpose !== 'confirm') throw badRequest(NEWSLETTER_TEXTS.invalidLink);
-  const subscriber = await activateSubscription(payload.email, payload);
+  const subscriber = await activate(payload.email, payload);
   return { email: payload.email, ...view(subscriber), message: NEWSLETTER_TEXTS.subscribed };
 });
 
@@ -85,7 +97,7 @@ const myNewsletter = route({}, async ({ caller }) => ({ email: readerEmail(calle
 
 const updateMyNewsletter = route({ body: newsletterPreferencesSchema }, async ({ caller, body }) => {
   const email = readerEmail(caller);
-  return { email, ...view(await activateSubscription(email, body)), message: NEWSLETTER_TEXTS.preferencesUpdated };
+  return { email, ...view(await activate(email, body)), message: NEWSLETTER_TEXTS.preferencesUpdated };
 });
 
 const leaveMyNewsletter = route({}, async ({ caller }) => {
