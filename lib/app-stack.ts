@@ -77,6 +77,19 @@ export class CreatorNewsHubStack extends Stack {
       fn.addEnvironment('LINK_SIGNING_SECRET_ARN', linkSigningSecret.secretArn);
     }
 
+    // Razorpay's keys: created empty of real values; operators put the live keys in after deploy (README).
+    const razorpaySecret = new secretsmanager.Secret(this, 'RazorpayKeys', {
+      description: 'Razorpay key id, key secret and webhook secret: {"keyId","keySecret","webhookSecret"}',
+      generateSecretString: { secretStringTemplate: JSON.stringify({ keyId: 'set-after-deploy', webhookSecret: 'set-after-deploy' }), generateStringKey: 'keySecret', excludePunctuation: true },
+    });
+    acknowledge(razorpaySecret, 'SMG4', 'Razorpay keys are rotated in the Razorpay dashboard and then written here; Secrets Manager cannot rotate them itself.');
+    for (const fnDescription of description.functions) {
+      if (!fnDescription.access.paymentKeys) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      razorpaySecret.grantRead(fn);
+      fn.addEnvironment('RAZORPAY_SECRET_ARN', razorpaySecret.secretArn);
+    }
+
     const poolOperations = {
       customMessage: cognito.UserPoolOperation.CUSTOM_MESSAGE,
       postConfirmation: cognito.UserPoolOperation.POST_CONFIRMATION,
@@ -157,6 +170,7 @@ export class CreatorNewsHubStack extends Stack {
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.webClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
+      payments: { checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js', testCheckout: false },
     });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });

@@ -11,4 +11,9 @@ export interface SiteConfig {
   userPoolEndpoint?: string;
   /** USER_PASSWORD_AUTH locally (cognito-local has no SRP); SRP in AWS. */
   authFlowType?: 'USER_SRP_AUTH' | 'USER_PASSWORD_AUTH';
+  /**
+   * The checkout script the Donate page loads: Razorpay's on AWS, the local stand-in's clearly labelled
+   * test checkout here (`testCheckout` true), which pays without money and signs as Razorpay does.
+   */
+  payments: { checkoutScriptUrl: string; testCheckout: boolean };
 }

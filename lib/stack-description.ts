@@ -15,6 +15,8 @@ export interface FunctionAccess {
   stateMachines?: readonly string[];
   /** Reads the key that signs newsletter links (Secrets Manager on AWS; a local value locally). */
   linkSigningKey?: boolean;
+  /** Reads the Razorpay keys (key id and secret, webhook secret): Secrets Manager on AWS, the stand-in's locally. */
+  paymentKeys?: boolean;
   /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
   userPool?: readonly string[];
 }
@@ -147,6 +149,13 @@ export const stack: StackDescription = {
       access: { table: 'readWrite', mail: true, linkSigningKey: true },
     },
     {
+      name: 'donations',
+      entry: 'lambdas/http/donations/index.ts',
+      description: 'Donations on Razorpay: orders, checkout verification, the webhook (source of truth), totals and the success page',
+      // Mail: the receipt.
+      access: { table: 'readWrite', mail: true, paymentKeys: true },
+    },
+    {
       name: 'newsletter-digest',
       entry: 'lambdas/pipeline/newsletter.ts',
       description: 'Newsletter digest steps: choose an issue\'s stories and batch the subscribers, send a batch (once per address), record the run',
@@ -245,6 +254,11 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/newsletter/unsubscribe', fn: 'newsletter', auth: 'public' },
     { method: 'POST', path: '/newsletter/unsubscribe-requests', fn: 'newsletter', auth: 'public' },
     { method: 'GET', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
+    { method: 'POST', path: '/donations', fn: 'donations', auth: 'public' },
+    { method: 'POST', path: '/donations/verifications', fn: 'donations', auth: 'public' },
+    { method: 'POST', path: '/donations/webhooks/razorpay', fn: 'donations', auth: 'public' },
+    { method: 'GET', path: '/donations/summary', fn: 'donations', auth: 'public' },
+    { method: 'GET', path: '/donations/orders/{orderId}', fn: 'donations', auth: 'public' },
     { method: 'PUT', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
     { method: 'DELETE', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
     { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },

@@ -1,21 +1,42 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { z } from 'zod';
 import { config } from '#shared/config.ts';
 
-let linkKey: Promise<string> | undefined;
-
 /**
- * The key that signs newsletter links. On AWS it lives in Secrets Manager (the stack passes its ARN, never
- * the value) and is read once per instance; locally it is the configured value.
+ * Secrets: on AWS they live in Secrets Manager (the stack passes each one's ARN, never its value) and are
+ * read once per instance; locally they are configured values. A failed read is not cached.
  */
-export function linkSigningKey(): Promise<string> {
-  linkKey ??= (async () => {
-    if (!config.LINK_SIGNING_SECRET_ARN) return config.LINK_SIGNING_SECRET;
-    const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: config.LINK_SIGNING_SECRET_ARN }));
-    if (!answer.SecretString || answer.SecretString.length < 32) throw new Error('The link signing secret is missing or too short');
-    return answer.SecretString;
-  })().catch((error: unknown) => {
-    linkKey = undefined;
-    throw error;
-  });
-  return linkKey;
+function cachedSecret<T>(arn: string | undefined, local: () => T, parse: (value: string) => T): () => Promise<T> {
+  let value: Promise<T> | undefined;
+  return () => {
+    value ??= (async () => {
+      if (!arn) return local();
+      const answer = await new SecretsManagerClient({}).send(new GetSecretValueCommand({ SecretId: arn }));
+      return parse(answer.SecretString ?? '');
+    })().catch((error: unknown) => {
+      value = undefined;
+      throw error;
+    });
+    return value;
+  };
 }
+
+/** The key that signs newsletter links. */
+export const linkSigningKey = cachedSecret(
+  config.LINK_SIGNING_SECRET_ARN,
+  () => config.LINK_SIGNING_SECRET,
+  (value) => {
+    if (value.length < 32) throw new Error('The link signing secret is missing or too short');
+    return value;
+  },
+);
+
+const razorpayKeysSchema = z.object({ keyId: z.string().min(1), keySecret: z.string().min(1), webhookSecret: z.string().min(1) });
+export type RazorpayKeys = z.infer<typeof razorpayKeysSchema>;
+
+/** Razorpay's key id and secret (orders, checkout signatures) and the webhook secret. */
+export const razorpayKeys = cachedSecret<RazorpayKeys>(
+  config.RAZORPAY_SECRET_ARN,
+  () => razorpayKeysSchema.parse({ keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET }),
+  (value) => razorpayKeysSchema.parse(JSON.parse(value)),
+);

@@ -1,4 +1,4 @@
-import he from 'he';
+import { escapeHtml } from './mail-layout.ts';
 import { z } from 'zod';
 import { emailSchema, fullNameSchema } from './account.ts';
 
@@ -27,8 +27,7 @@ export const CONTACT_LIMITS = {
   perAddress: { limit: 3, windowSeconds: 3600 },
 } as const;
 
-const escape = (text: string) => he.encode(text, { useNamedReferences: true });
-const paragraphs = (text: string) => escape(text).replace(/\r?\n/g, '<br>');
+const paragraphs = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
 
 /** The team's copy of a message: every field escaped (a sender's markup is shown, never run). */
 export function contactTeamMail(input: ContactMessageInput, messageId: string) {
@@ -36,8 +35,8 @@ export function contactTeamMail(input: ContactMessageInput, messageId: string) {
     subject: `Contact: ${input.subject}`,
     text: `From: ${input.name} <${input.email}>\nSubject: ${input.subject}\nMessage id: ${messageId}\n\n${input.message}\n`,
     html:
-      `<p><strong>From:</strong> ${escape(input.name)} &lt;${escape(input.email)}&gt;<br><strong>Subject:</strong> ${escape(input.subject)}` +
-      `<br><strong>Message id:</strong> ${escape(messageId)}</p><p>${paragraphs(input.message)}</p>`,
+      `<p><strong>From:</strong> ${escapeHtml(input.name)} &lt;${escapeHtml(input.email)}&gt;<br><strong>Subject:</strong> ${escapeHtml(input.subject)}` +
+      `<br><strong>Message id:</strong> ${escapeHtml(messageId)}</p><p>${paragraphs(input.message)}</p>`,
   };
 }
 
@@ -47,7 +46,7 @@ export function contactAcknowledgement(input: ContactMessageInput) {
     subject: 'We received your message - Creator News Hub',
     text: `Hi ${input.name},\n\nThank you for reaching out. We received your message "${input.subject}" and reply within 24-48 hours.\nFor urgent media requests, write again with URGENT in the subject.\n\nCreator News Hub\n`,
     html:
-      `<p>Hi ${escape(input.name)},</p><p>Thank you for reaching out. We received your message &ldquo;${escape(input.subject)}&rdquo; and reply within 24-48 hours.` +
+      `<p>Hi ${escapeHtml(input.name)},</p><p>Thank you for reaching out. We received your message &ldquo;${escapeHtml(input.subject)}&rdquo; and reply within 24-48 hours.` +
       ` For urgent media requests, write again with URGENT in the subject.</p><p>Creator News Hub</p>`,
   };
 }

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import he from 'he';
+import { actionMail, escapeHtml } from './mail-layout.ts';
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
 
@@ -75,17 +75,6 @@ export function readLinkToken(token: string, secret: string, now = Date.now()): 
   }
 }
 
-const escape = (text: string) => he.encode(text, { useNamedReferences: true });
-
-function frame(heading: string, body: string, action: { label: string; url: string }, footer: string) {
-  return (
-    `<div style="font-family:Arial,sans-serif;max-width:560px;margin:auto;color:#0f172a">` +
-    `<h1 style="font-size:20px;color:#1d4ed8">${escape(heading)}</h1><p>${body}</p>` +
-    `<p><a href="${escape(action.url)}" style="display:inline-block;background:#1d4ed8;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none">${escape(action.label)}</a></p>` +
-    `<p style="color:#64748b;font-size:12px">${footer}</p></div>`
-  );
-}
-
 /** The double opt-in mail: nothing is sent to the address before its owner clicks this. */
 export function confirmationMail(preferences: NewsletterPreferences, confirmUrl: string) {
   const frequency = FREQUENCIES.find((item) => item.value === preferences.frequency) ?? FREQUENCIES[1];
@@ -94,7 +83,7 @@ export function confirmationMail(preferences: NewsletterPreferences, confirmUrl:
   return {
     subject: 'Confirm your Creator News Hub newsletter subscription',
     text: `${lead}\n\nConfirm: ${confirmUrl}\n\nThe link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this mail: nothing will be sent.\n`,
-    html: frame('Confirm your subscription', escape(lead), { label: 'Confirm subscription', url: confirmUrl }, `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this mail: nothing will be sent.`),
+    html: actionMail('Confirm your subscription', escapeHtml(lead), { label: 'Confirm subscription', url: confirmUrl }, `The link works for ${CONFIRMATION_LINK_HOURS} hours. If you did not ask for this, ignore this mail: nothing will be sent.`),
   };
 }
 
@@ -103,7 +92,7 @@ export function unsubscribeRequestMail(unsubscribeUrl: string) {
   return {
     subject: 'Unsubscribe from the Creator News Hub newsletter',
     text: `Someone asked to unsubscribe this address from the Creator News Hub newsletter.\n\nUnsubscribe: ${unsubscribeUrl}\n\nIf it was not you, ignore this mail and nothing changes.\n`,
-    html: frame('Unsubscribe?', 'Someone asked to unsubscribe this address from the Creator News Hub newsletter.', { label: 'Unsubscribe', url: unsubscribeUrl }, 'If it was not you, ignore this mail and nothing changes.'),
+    html: actionMail('Unsubscribe?', 'Someone asked to unsubscribe this address from the Creator News Hub newsletter.', { label: 'Unsubscribe', url: unsubscribeUrl }, 'If it was not you, ignore this mail and nothing changes.'),
   };
 }
 

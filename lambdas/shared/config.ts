@@ -23,6 +23,16 @@ const schema = z.object({
   LINK_SIGNING_SECRET: z.string().min(32).default('creator-news-hub-local-link-signing-secret-0001'),
   /** On AWS: the Secrets Manager secret holding that key (adapters/secrets.ts reads it). */
   LINK_SIGNING_SECRET_ARN: z.string().optional(),
+  /**
+   * Razorpay keys where no secret ARN is given (locally: the stand-in's test keys, set by the local
+   * runtime). On AWS the stack passes RAZORPAY_SECRET_ARN instead: {"keyId","keySecret","webhookSecret"}.
+   */
+  RAZORPAY_KEY_ID: z.string().optional(),
+  RAZORPAY_KEY_SECRET: z.string().optional(),
+  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
+  RAZORPAY_SECRET_ARN: z.string().optional(),
+  /** Where the SDK sends Orders/Payments calls; unset on AWS (api.razorpay.com), the local stand-in here. */
+  RAZORPAY_API_URL: z.string().url().optional(),
   /** Where contact-form messages go. */
   CONTACT_TEAM_EMAIL: z.string().email().default('hello@creatornewshub.in'),
   /** SES configuration set every mail is sent with (its event destination reports bounces and complaints). */

@@ -1,17 +1,25 @@
+import { createHash } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { COUNTER_SCOPES, counterKey } from './counters.ts';
-import { Donation, store } from './entities.ts';
-import { newId } from './ids.ts';
-import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
+import { indiaMonth, supporterIdentity } from '#domain/donations.ts';
+import { COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
+import { Donation, PaymentEvent, Supporter, store } from './entities.ts';
+import { expiresInDays, newId } from './ids.ts';
+import { isConditionalWriteFailure, isConditionFailure, queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 export type DonationItem = EntityItem<typeof Donation>;
 export type NewDonation = Pick<DonationItem, 'amount' | 'razorpayOrderId'> &
-  Partial<Pick<DonationItem, 'currency' | 'donorName' | 'donorEmail' | 'message' | 'isAnonymous' | 'donationType'>>;
+  Partial<Pick<DonationItem, 'id' | 'currency' | 'donorName' | 'donorEmail' | 'message' | 'isAnonymous' | 'donationType' | 'userId'>>;
+
+/** Webhook event ids are kept this long; Razorpay stops redelivering after 24 hours. */
+const PAYMENT_EVENT_DAYS = 30;
+
+/** The id a donation gets before its order exists (the order's receipt names it). */
+export const newDonationId = (): string => newId();
 
 /** Records an order before checkout; it counts nowhere until its payment is verified. */
 export async function createDonation(input: NewDonation, now = new Date()): Promise<DonationItem> {
   const createdAt = now.toISOString();
-  const { data } = await Donation.create({ ...input, id: newId(), status: 'created', month: createdAt.slice(0, 7), createdAt }).go();
+  const { data } = await Donation.create({ id: newId(), ...input, status: 'created', month: createdAt.slice(0, 7), createdAt }).go();
   return data;
 }
 
@@ -25,27 +33,114 @@ export function listDonationsOfMonth(month: string, options: PageOptions = {}): 
   return queryPage(() => Donation.query.byMonth({ month }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null }));
 }
 
+/** Paid donations, newest payment first. */
+export async function listRecentPaidDonations(limit: number): Promise<DonationItem[]> {
+  const { data } = await Donation.query.byPaid({ paidList: 'paid' }).go({ order: 'desc', limit });
+  return data;
+}
+
+/** Paid donations whose payment fell in [from, to) (ISO times), oldest first: one Query on the paid index. */
+export async function listPaidDonationsBetween(from: string, to: string): Promise<DonationItem[]> {
+  const { data } = await Donation.query.byPaid({ paidList: 'paid' }).between({ paidAt: from }, { paidAt: to }).go({ pages: 'all' });
+  return data.filter((donation) => (donation.paidAt ?? '') < to);
+}
+
+const supporterKeyOf = (donation: DonationItem) => createHash('sha256').update(supporterIdentity(donation)).digest('base64url');
+
 /**
- * Marks a verified payment paid and adds it to the totals in the same transaction, conditional on the
- * donation still being `created`: the checkout callback and the webhook may both arrive, and only the
- * first one counts. Returns false when it was already paid.
+ * Marks a verified payment paid and, in the same transaction, adds it to the totals, the payment month's
+ * sum (India time) and, for a first gift, the supporter count. Conditional on the donation not being paid
+ * yet: the checkout callback and the webhook (and its redeliveries) may all arrive, and only the first
+ * counts. Returns the paid donation, or null when it was already paid.
  */
-export async function markDonationPaid(donation: DonationItem, razorpayPaymentId: string, paidAt = new Date().toISOString()): Promise<boolean> {
+export async function markDonationPaid(donation: DonationItem, razorpayPaymentId: string, paidAt = new Date().toISOString()): Promise<DonationItem | null> {
+  const month = indiaMonth(paidAt);
   const totals = [
     { name: 'paid#amount', by: donation.amount },
     { name: 'paid#count', by: 1 },
-    { name: `paid#amount#${donation.month}`, by: donation.amount },
+    { name: `paid#amount#${month}`, by: donation.amount },
+    { name: `paid#count#${month}`, by: 1 },
   ];
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ donation: entity, counter }) => [
-      entity
-        .patch({ id: donation.id })
-        .set({ status: 'paid', razorpayPaymentId, paidAt })
-        .composite({ month: donation.month, createdAt: donation.createdAt, razorpayOrderId: donation.razorpayOrderId })
-        .where(({ status }, { eq }) => eq(status, 'created'))
-        .commit(),
-      ...totals.map((total) => counter.update(counterKey({ scope: COUNTER_SCOPES.donations, ...total })).add({ value: total.by }).commit()),
-    ])
-    .go(), `Marking donation ${donation.id} paid`);
-  return !result.canceled;
+  const supporterKey = supporterKeyOf(donation);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const { data: known } = await Supporter.get({ supporterKey }).go();
+    const result = await transactWithRetry(() => store.transaction
+      .write(({ donation: entity, counter, supporter }) => [
+        entity
+          .patch({ id: donation.id })
+          .set({ status: 'paid', razorpayPaymentId, paidAt, paidList: 'paid' })
+          .composite({ month: donation.month, createdAt: donation.createdAt, razorpayOrderId: donation.razorpayOrderId })
+          .where(({ status }, { ne }) => ne(status, 'paid'))
+          .commit(),
+        ...totals.map((total) => counter.update(counterKey({ scope: COUNTER_SCOPES.donations, ...total })).add({ value: total.by }).commit()),
+        ...(known
+          ? []
+          : [
+              supporter.create({ supporterKey, firstDonationId: donation.id }).commit(),
+              counter.update(counterKey({ scope: COUNTER_SCOPES.donations, name: 'paid#supporters', by: 1 })).add({ value: 1 }).commit(),
+            ]),
+      ])
+      .go(), `Marking donation ${donation.id} paid`);
+    if (!result.canceled) return { ...donation, status: 'paid', razorpayPaymentId, paidAt };
+    const [donationCheck] = result.data;
+    if (donationCheck && isConditionFailure(donationCheck)) return null;
+    // The same supporter's other gift was counted meanwhile: go again, now as a returning supporter.
+  }
+  throw new Error(`Marking donation ${donation.id} paid: the supporter record kept changing`);
+}
+
+/** A failed payment attempt: the donation stays uncounted (a later attempt on the same order may still pay). */
+export async function markDonationFailed(donation: DonationItem): Promise<boolean> {
+  try {
+    await Donation.patch({ id: donation.id })
+      .set({ status: 'failed' })
+      .where(({ status }, { eq }) => eq(status, 'created'))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionalWriteFailure(error)) return false;
+    throw error;
+  }
+}
+
+export async function recordReceiptSent(donation: DonationItem): Promise<void> {
+  await Donation.patch({ id: donation.id }).set({ receiptSentAt: new Date().toISOString() }).go();
+}
+
+export async function paymentEventSeen(eventId: string): Promise<boolean> {
+  return Boolean((await PaymentEvent.get({ eventId }).go()).data);
+}
+
+/** Remembers a handled webhook event; false if another delivery of it was recorded first. */
+export async function recordPaymentEvent(event: { eventId: string; event: string; orderId?: string; outcome: string }): Promise<boolean> {
+  try {
+    await PaymentEvent.create({ ...event, expiresAt: expiresInDays(PAYMENT_EVENT_DAYS) }).go();
+    return true;
+  } catch (error) {
+    if (isConditionalWriteFailure(error)) return false;
+    throw error;
+  }
+}
+
+export interface DonationTotals {
+  /** Paise, all paid donations. */
+  totalRaised: number;
+  donations: number;
+  supporters: number;
+  /** Paise paid this calendar month (India time). */
+  monthRaised: number;
+  month: string;
+}
+
+/** The counters kept with every payment: one Query, no donation read. */
+export async function donationTotals(now = new Date()): Promise<DonationTotals> {
+  const counters = await readCounters(COUNTER_SCOPES.donations);
+  const month = indiaMonth(now);
+  return {
+    totalRaised: counters['paid#amount'] ?? 0,
+    donations: counters['paid#count'] ?? 0,
+    supporters: counters['paid#supporters'] ?? 0,
+    monthRaised: counters[`paid#amount#${month}`] ?? 0,
+    month,
+  };
 }

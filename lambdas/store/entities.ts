@@ -572,6 +572,12 @@ export const Donation = new Entity({
     razorpayOrderId: { type: 'string', required: true },
     razorpayPaymentId: { type: 'string' },
     paidAt: { type: 'string' },
+    /** 'paid' once paid: the partition of the paid-donations index (absent before, so unpaid ones are not in it). */
+    paidList: { type: ['paid'] as const },
+    /** Set when the receipt mail went out (the success page says so only then). */
+    receiptSentAt: { type: 'string' },
+    /** The signed-in reader who gave it, if any. */
+    userId: { type: 'string' },
     /** Calendar month (YYYY-MM) of creation, the partition of the monthly lists. */
     month: { type: 'string', required: true },
     ...timestamps,
@@ -592,6 +598,50 @@ export const Donation = new Entity({
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: ['razorpayOrderId'], casing: keep },
       sk: { field: 'gsi2sk', composite: [], casing: keep },
+    },
+    /**
+     * Paid donations only, newest payment first (recent supporters; revenue by period from a time range):
+     * sparse: `paidList` is set only when the payment is verified, and without it ElectroDB writes no key.
+     */
+    byPaid: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['paidList'], casing: keep },
+      sk: { field: 'gsi3sk', composite: ['paidAt'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** One per distinct supporter (a hash of who gave: see domain supporterIdentity), so the count moves once per person. */
+export const Supporter = new Entity({
+  model: { entity: 'supporter', version: '1', service },
+  attributes: {
+    supporterKey: { type: 'string', required: true },
+    firstDonationId: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byKey: {
+      pk: { field: 'pk', composite: ['supporterKey'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** A Razorpay webhook event already handled (Razorpay redelivers until it gets a 2xx; each counts once). */
+export const PaymentEvent = new Entity({
+  model: { entity: 'paymentEvent', version: '1', service },
+  attributes: {
+    eventId: { type: 'string', required: true },
+    event: { type: 'string', required: true },
+    orderId: { type: 'string' },
+    outcome: { type: 'string', required: true },
+    expiresAt: { type: 'number' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['eventId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
     },
   },
 }, { table: tableName, client: documentClient });
@@ -877,6 +927,8 @@ export const store = new Service(
     notification: Notification,
     profile: Profile,
     donation: Donation,
+    supporter: Supporter,
+    paymentEvent: PaymentEvent,
     subscriber: Subscriber,
     contactMessage: ContactMessage,
     analyticsEvent: AnalyticsEvent,

@@ -14,6 +14,12 @@ export function isConditionFailure(entry: { rejected: boolean; code: string }): 
   return entry.rejected && entry.code === 'ConditionalCheckFailed';
 }
 
+/** A single write refused by its condition (ElectroDB wraps DynamoDB's ConditionalCheckFailedException). */
+export function isConditionalWriteFailure(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
+  return /ConditionalCheckFailed|conditional request failed/i.test(text);
+}
+
 type TransactionResult = { canceled: boolean; data: ReadonlyArray<{ rejected: boolean; code: string }> };
 
 /**

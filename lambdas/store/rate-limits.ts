@@ -1,4 +1,5 @@
 import { RateLimitWindow } from './entities.ts';
+import { isConditionalWriteFailure } from './paging.ts';
 
 export interface RateLimitRule {
   /** Requests allowed per window. */
@@ -29,12 +30,7 @@ export async function consumeRateLimit(bucket: string, client: string, rule: Rat
       .go({ response: 'none' });
     return { allowed: true, retryAfterSeconds };
   } catch (error) {
-    if (isConditionalFailure(error)) return { allowed: false, retryAfterSeconds };
+    if (isConditionalWriteFailure(error)) return { allowed: false, retryAfterSeconds };
     throw error;
   }
-}
-
-function isConditionalFailure(error: unknown): boolean {
-  const text = error instanceof Error ? `${error.name} ${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : '';
-  return /ConditionalCheckFailed|conditional request failed/i.test(text);
 }

@@ -50,10 +50,12 @@ export class Site extends Construct {
         contentSecurityPolicy: {
           contentSecurityPolicy: [
             "default-src 'self'",
-            `connect-src 'self' ${props.connectSources.join(' ')}`,
+            `connect-src 'self' ${props.connectSources.join(' ')} https://api.razorpay.com https://lumberjack.razorpay.com`,
             "img-src 'self' https: data:",
             "style-src 'self' 'unsafe-inline'",
-            "script-src 'self'",
+            // Razorpay's checkout: its script, the frame it opens and the calls it makes.
+            "script-src 'self' https://checkout.razorpay.com",
+            'frame-src https://api.razorpay.com https://checkout.razorpay.com',
             "frame-ancestors 'none'",
             "base-uri 'self'",
             "form-action 'self'",

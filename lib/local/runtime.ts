@@ -8,6 +8,7 @@ import { loadFunctionHandler } from './functions.ts';
 import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startMailEventPoller } from './mail-events.ts';
+import { startRazorpayStandIn } from './razorpay.ts';
 import { startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
 import type { LocalSettings } from './settings.ts';
@@ -25,6 +26,7 @@ export interface LocalUrls {
   dynamodb: string;
   cognito: string;
   feeds: string;
+  razorpay: string;
 }
 
 export interface LocalRuntime {
@@ -70,6 +72,10 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     SITE_URL: `http://localhost:${settings.ports.site}`,
     API_URL: `http://localhost:${settings.ports.api}`,
     FEED_CATALOGUE: 'fixtures',
+    RAZORPAY_KEY_ID: settings.razorpay.keyId,
+    RAZORPAY_KEY_SECRET: settings.razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: settings.razorpay.webhookSecret,
+    RAZORPAY_API_URL: `http://127.0.0.1:${settings.ports.razorpay}`,
     FIXTURE_FEED_BASE_URL: `http://127.0.0.1:${settings.ports.feeds}`,
     // The misbehaving fixture feed never answers; locally a shorter wait keeps runs quick.
     FEED_TIMEOUT_MS: '4000',
@@ -163,6 +169,14 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   });
 
   const apiUrl = `http://localhost:${ports.api}`;
+  const razorpay = await startRazorpayStandIn({
+    port: ports.razorpay,
+    ...settings.razorpay,
+    webhookUrl: `${apiUrl}/donations/webhooks/razorpay`,
+    dataFile: path.join(settings.dataDir, 'razorpay.json'),
+    allowedOrigins: [siteUrl, `http://127.0.0.1:${ports.site}`],
+    log,
+  });
   const site = wantSite
     ? await startSite(
         {
@@ -172,6 +186,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
           userPoolClientId: pool.userPoolClientId,
           userPoolEndpoint: pool.endpoint,
           authFlowType: 'USER_PASSWORD_AUTH',
+          payments: { checkoutScriptUrl: `${razorpay.url}/v1/checkout.js`, testCheckout: true },
         },
         ports.site,
         settings.serveBuiltSite,
@@ -195,6 +210,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     dynamodb: `http://localhost:${ports.dynamodb}`,
     cognito: pool.endpoint,
     feeds: feedHost.url,
+    razorpay: razorpay.url,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -214,6 +230,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await mailEvents.stop();
     await site?.close();
     await new Promise((resolve) => gateway.server.close(resolve));
+    razorpay.server.closeAllConnections();
+    await new Promise((resolve) => razorpay.server.close(resolve));
     feedHost.server.closeAllConnections();
     await new Promise((resolve) => feedHost.server.close(resolve));
     await stepFunctions.drain();

@@ -17,10 +17,13 @@ export interface LocalSettings {
     mail: number;
     stepfunctions: number;
     feeds: number;
+    razorpay: number;
   };
   region: string;
   tableName: string;
   admin: { email: string; password: string };
+  /** The Razorpay stand-in's test keys (the handlers get them as RAZORPAY_* settings; nothing real). */
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string };
   /** Serve the built front end (frontend/dist) instead of Vite's dev server. */
   serveBuiltSite: boolean;
 }
@@ -40,6 +43,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       mail: base + 4,
       stepfunctions: base + 5,
       feeds: base + 6,
+      razorpay: base + 7,
     },
     region: 'ap-south-1',
     tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',
@@ -47,6 +51,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       email: env.CNH_ADMIN_EMAIL ?? 'admin@creatornewshub.local',
       password: env.CNH_ADMIN_PASSWORD ?? 'Admin-Local-2026',
     },
+    razorpay: { keyId: 'rzp_test_LocalStandIn', keySecret: 'local-standin-key-secret-not-for-production', webhookSecret: 'local-standin-webhook-secret' },
     serveBuiltSite: env.CNH_SERVE_BUILT_SITE === '1',
   };
 }

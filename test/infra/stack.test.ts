@@ -204,16 +204,23 @@ describe('user pool triggers and account functions', () => {
     });
   });
 
-  it('lets only functions with link-signing access read the key, by ARN (never its value in settings)', () => {
+  it('lets only functions with link-signing or payment-key access read a secret, by ARN (never its value in settings)', () => {
     const template = synth();
     for (const fn of description.functions) {
       const reads = actionsOfFunction(template, fn.name.replace(/-/g, '')).includes('secretsmanager:GetSecretValue');
-      expect(reads, fn.name).toBe(Boolean(fn.access.linkSigningKey));
+      expect(reads, fn.name).toBe(Boolean(fn.access.linkSigningKey || fn.access.paymentKeys));
     }
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ LINK_SIGNING_SECRET_ARN: { Ref: Match.stringLikeRegexp('LinkSigningKey') } }) },
     });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ RAZORPAY_SECRET_ARN: { Ref: Match.stringLikeRegexp('RazorpayKeys') } }) },
+    });
     template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+    // No Razorpay key in any function's settings: only the secret's ARN.
+    for (const [, fn] of Object.entries(template.findResources('AWS::Lambda::Function'))) {
+      expect(Object.keys((fn.Properties as { Environment?: { Variables?: object } }).Environment?.Variables ?? {})).not.toContain('RAZORPAY_KEY_SECRET');
+    }
   });
 
   it('lets only functions with user pool access call it, on that pool, with its id in their settings', () => {

@@ -117,15 +117,22 @@ describe('donations', () => {
     expect(await s.counters.readCounters('donations')).toEqual(before);
 
     expect((await s.donations.findDonationByOrder(donation.razorpayOrderId))?.id).toBe(donation.id);
-    expect(await s.donations.markDonationPaid(donation, 'pay_1')).toBe(true);
-    expect(await s.donations.markDonationPaid(donation, 'pay_1')).toBe(false);
+    expect(await s.donations.markDonationPaid(donation, 'pay_1')).toMatchObject({ id: donation.id, status: 'paid', razorpayPaymentId: 'pay_1' });
+    expect(await s.donations.markDonationPaid(donation, 'pay_1')).toBeNull();
 
     const after = await s.counters.readCounters('donations');
     expect((after['paid#amount'] ?? 0) - (before['paid#amount'] ?? 0)).toBe(25_000);
     expect((after['paid#count'] ?? 0) - (before['paid#count'] ?? 0)).toBe(1);
-    expect(after[`paid#amount#${donation.month}`]).toBeGreaterThanOrEqual(25_000);
+    expect((after['paid#supporters'] ?? 0) - (before['paid#supporters'] ?? 0)).toBe(1);
+    const { indiaMonth } = await import('../../lambdas/domain/donations.ts');
+    expect(after[`paid#amount#${indiaMonth(new Date())}`]).toBeGreaterThanOrEqual(25_000);
     const month = await s.donations.listDonationsOfMonth(donation.month);
     expect(month.items.find((item) => item.id === donation.id)?.status).toBe('paid');
+    // Only paid donations are in the paid index, newest payment first.
+    const unpaid = await s.donations.createDonation({ amount: 100, razorpayOrderId: `order_${randomUUID()}` });
+    const recent = await s.donations.listRecentPaidDonations(50);
+    expect(recent[0]?.id).toBe(donation.id);
+    expect(recent.map((item) => item.id)).not.toContain(unpaid.id);
   });
 });
 

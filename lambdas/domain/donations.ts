@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { emailSchema } from './account.ts';
+
+/** Donation rules and texts (reader spec sections 2, 3, 5, 8, 9). Amounts on the wire and in storage are paise. */
+export const DONATION_PRESETS_RUPEES = [100, 250, 500, 1000, 2500] as const;
+export const DEFAULT_DONATION_RUPEES = 250;
+export const MIN_DONATION_RUPEES = 1;
+export const MAX_DONATION_RUPEES = 50_000;
+export const DONATION_MESSAGE_MAX = 500;
+export const DONOR_NAME_MAX = 100;
+/** This month's donations are shown against this goal (spec: fixed 5,000 rupees), from the 1st, India time. */
+export const MONTHLY_GOAL_RUPEES = 5_000;
+export const RECENT_SUPPORTERS = 5;
+export const DONATION_CURRENCY = 'INR';
+
+export const DONATION_TEXTS = {
+  invalidAmount: 'Please enter a valid donation amount',
+  maxAmount: 'Maximum donation amount is ₹50,000',
+  failed: 'Failed to process donation. Please try again.',
+  verificationFailed: 'Payment verification failed. Please contact support.',
+  unableToVerify: 'Unable to verify payment details',
+  thankYou: 'Thank you for your generous donation!',
+  anonymous: 'Anonymous Supporter',
+  unnamed: 'Supporter',
+} as const;
+
+/** The impact tiers the Donate page explains, in rupees. */
+export const IMPACT_TIERS = [
+  { rupees: 100, name: 'Coffee', impact: 'Keeps the feeds fetched and classified for a day' },
+  { rupees: 500, name: 'Supporter', impact: 'Pays for a week of newsletter mail to every subscriber' },
+  { rupees: 1000, name: 'Advocate', impact: 'Funds a month of hosting for the reader site' },
+  { rupees: 2500, name: 'Champion', impact: 'Helps us add new Indian publishers and regional-language sources' },
+] as const;
+
+/**
+ * A whole number of rupees from 1 to 50,000, sent in paise. Anything else ("abc", 0, 12.5 rupees) is the
+ * spec's 'Please enter a valid donation amount'; above the maximum, 'Maximum donation amount is ₹50,000'.
+ */
+export const donationAmountSchema = z
+  .unknown()
+  .transform((value, ctx) => {
+    const paise = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(paise) || paise < MIN_DONATION_RUPEES * 100 || paise % 100 !== 0) {
+      ctx.addIssue({ code: 'custom', message: DONATION_TEXTS.invalidAmount });
+      return z.NEVER;
+    }
+    if (paise > MAX_DONATION_RUPEES * 100) {
+      ctx.addIssue({ code: 'custom', message: DONATION_TEXTS.maxAmount });
+      return z.NEVER;
+    }
+    return paise;
+  });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .optional()
+    .transform((text) => text?.replace(/\s+/g, ' ').trim() || undefined);
+
+export const donationRequestSchema = z.object({
+  /** Paise. */
+  amount: donationAmountSchema,
+  currency: z.literal(DONATION_CURRENCY).default(DONATION_CURRENCY),
+  donor_name: optionalText(DONOR_NAME_MAX),
+  donor_email: z.union([emailSchema, z.literal('').transform(() => undefined)]).optional(),
+  message: z
+    .string()
+    .max(DONATION_MESSAGE_MAX, `Message must be at most ${DONATION_MESSAGE_MAX} characters`)
+    .optional()
+    .transform((text) => text?.trim() || undefined),
+  is_anonymous: z.boolean().default(false),
+  donation_type: z.literal('one-time').default('one-time'),
+});
+export type DonationRequest = z.infer<typeof donationRequestSchema>;
+
+/** What the checkout hands back: the three values Razorpay's handler receives. */
+export const checkoutResultSchema = z.object({
+  razorpay_order_id: z.string().regex(/^order_\w{6,40}$/),
+  razorpay_payment_id: z.string().regex(/^pay_\w{6,40}$/),
+  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** The name a supporter is shown under: anonymous donors never by name (spec section 2). */
+export function supporterName(donation: { isAnonymous?: boolean; donorName?: string }): string {
+  if (donation.isAnonymous) return DONATION_TEXTS.anonymous;
+  return donation.donorName?.trim() || DONATION_TEXTS.unnamed;
+}
+
+/**
+ * Who a donation is from, for counting distinct supporters: the e-mail address when given, else the name
+ * when not anonymous, else the donation itself (an unnamed gift is one supporter). The store keeps only a
+ * hash of it.
+ */
+export function supporterIdentity(donation: { id: string; donorEmail?: string; donorName?: string; isAnonymous?: boolean }): string {
+  if (donation.donorEmail) return `email:${donation.donorEmail.toLowerCase()}`;
+  if (donation.donorName && !donation.isAnonymous) return `name:${donation.donorName.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+  return `donation:${donation.id}`;
+}
+
+/** Calendar month (YYYY-MM) in India time: "this month" starts at midnight IST on the 1st. */
+export function indiaMonth(at: Date | string): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).formatToParts(new Date(at));
+  return `${parts.find((part) => part.type === 'year')?.value}-${parts.find((part) => part.type === 'month')?.value}`;
+}
+
+/** Progress towards the goal in whole percent (not capped: 120 % is shown as such, the bar is capped by the page). */
+export function goalPercent(raisedPaise: number, goalRupees = MONTHLY_GOAL_RUPEES): number {
+  return goalRupees > 0 ? Math.floor((raisedPaise / (goalRupees * 100)) * 100) : 0;
+}
+
+/** ₹1,234 (whole rupees) or ₹1,234.50, Indian digit grouping. */
+export function formatRupees(paise: number): string {
+  return new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(paise / 100);
+}
+

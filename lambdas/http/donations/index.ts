@@ -1,0 +1,220 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import {
+  checkoutResultSchema,
+  DONATION_CURRENCY,
+  DONATION_TEXTS,
+  donationRequestSchema,
+  goalPercent,
+  MONTHLY_GOAL_RUPEES,
+  RECENT_SUPPORTERS,
+  supporterName,
+} from '#domain/donations.ts';
+import { donationReceiptMail } from '#domain/donation-mail.ts';
+import { checkoutKeyId, checkoutSignatureIsValid, createOrder, fetchPayment, webhookSignatureIsValid } from '#adapters/razorpay.ts';
+import { sendMail } from '#adapters/mail.ts';
+import {
+  createDonation,
+  donationTotals,
+  findDonationByOrder,
+  listRecentPaidDonations,
+  markDonationFailed,
+  markDonationPaid,
+  newDonationId,
+  paymentEventSeen,
+  recordPaymentEvent,
+  recordReceiptSent,
+  type DonationItem,
+} from '#store/donations.ts';
+import { config } from '#shared/config.ts';
+import { badRequest, HttpError, notFound } from '#shared/errors.ts';
+import { areaHandler, route } from '#shared/http.ts';
+import { logger } from '#shared/logger.ts';
+import { enforceRateLimit } from '#shared/rate-limit.ts';
+
+/** Orders per client and hour: generous for a person, a wall for a script filling Razorpay with orders. */
+const ORDERS_PER_CLIENT = { limit: 30, windowSeconds: 3600 } as const;
+
+const orderIdSchema = z.string().regex(/^order_\w{6,40}$/, DONATION_TEXTS.unableToVerify);
+
+/** The first problem of a body, in the words the donation form shows. */
+function parsed<S extends z.ZodType>(schema: S, body: unknown, fallback?: string): z.infer<S> {
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  throw badRequest(fallback ?? result.error.issues[0]?.message ?? DONATION_TEXTS.failed, { fieldErrors: z.flattenError(result.error).fieldErrors });
+}
+
+/** Creates the Razorpay order for the amount asked (in paise) and records the donation as created. */
+const create = route({ body: z.unknown() }, async ({ body, event }) => {
+  await enforceRateLimit('donation-orders', ORDERS_PER_CLIENT, event);
+  const request = parsed(donationRequestSchema, body);
+  const id = newDonationId();
+  let order;
+  try {
+    order = await createOrder(request.amount, DONATION_CURRENCY, id, { donation_id: id });
+  } catch (error) {
+    logger.error('razorpay order failed', { error: error instanceof Error ? error.message : String(error) });
+    throw new HttpError(502, DONATION_TEXTS.failed);
+  }
+  const donorName = request.is_anonymous ? undefined : request.donor_name;
+  await createDonation({
+    id,
+    amount: order.amount,
+    currency: order.currency,
+    razorpayOrderId: order.id,
+    donorName,
+    donorEmail: request.donor_email,
+    message: request.message,
+    isAnonymous: request.is_anonymous,
+    donationType: request.donation_type,
+  });
+  return {
+    key_id: await checkoutKeyId(),
+    amount: order.amount,
+    currency: order.currency,
+    order_id: order.id,
+    donation_id: id,
+    prefill: { name: donorName ?? '', email: request.donor_email ?? '' },
+  };
+});
+
+/**
+ * Counts a payment Razorpay confirmed (once, however many times this is called for it) and mails the
+ * receipt on the call that counted it.
+ */
+async function settle(donation: DonationItem, paymentId: string): Promise<'counted' | 'already-counted'> {
+  const paid = await markDonationPaid(donation, paymentId);
+  if (!paid) return 'already-counted';
+  if (paid.donorEmail && paid.paidAt) {
+    try {
+      await sendMail({ to: paid.donorEmail, tags: { kind: 'donation-receipt' }, ...donationReceiptMail({ ...paid, paidAt: paid.paidAt, razorpayPaymentId: paymentId }, config.SITE_URL) });
+      await recordReceiptSent(paid);
+    } catch (error) {
+      // The payment stands; the success page then does not claim a receipt was sent.
+      logger.error('donation receipt not sent', { donationId: paid.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return 'counted';
+}
+
+/**
+ * The checkout's handler result. The signature proves Razorpay made it for this order; the payment is then
+ * read from Razorpay itself, so its amount and status come from Razorpay, never from the browser.
+ */
+const verify = route({ body: z.unknown() }, async ({ body }) => {
+  const result = parsed(checkoutResultSchema, body, DONATION_TEXTS.verificationFailed);
+  const donation = await findDonationByOrder(result.razorpay_order_id);
+  if (!donation || !(await checkoutSignatureIsValid(result.razorpay_order_id, result.razorpay_payment_id, result.razorpay_signature))) {
+    throw badRequest(DONATION_TEXTS.verificationFailed);
+  }
+  let payment;
+  try {
+    payment = await fetchPayment(result.razorpay_payment_id);
+  } catch (error) {
+    logger.error('razorpay payment fetch failed', { error: error instanceof Error ? error.message : String(error) });
+    throw new HttpError(502, DONATION_TEXTS.verificationFailed);
+  }
+  if (payment.order_id !== donation.razorpayOrderId || payment.amount !== donation.amount || payment.currency !== donation.currency) {
+    logger.warn('payment does not match its donation', { donationId: donation.id, paymentId: payment.id });
+    throw badRequest(DONATION_TEXTS.verificationFailed);
+  }
+  if (payment.status === 'failed') throw badRequest(DONATION_TEXTS.verificationFailed);
+  // Authorised but not captured yet: the payment.captured webhook counts it.
+  if (payment.status !== 'captured') return { status: 'pending', order_id: donation.razorpayOrderId, payment_id: payment.id };
+  await settle(donation, payment.id);
+  return { status: 'completed', order_id: donation.razorpayOrderId, payment_id: payment.id };
+});
+
+const webhookSchema = z.object({
+  event: z.string(),
+  payload: z.object({
+    payment: z
+      .object({ entity: z.object({ id: z.string(), order_id: z.string().nullable().optional(), amount: z.number(), currency: z.string(), status: z.string() }) })
+      .optional(),
+    order: z.object({ entity: z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string() }) }).optional(),
+  }),
+});
+
+async function applyWebhook(event: z.infer<typeof webhookSchema>): Promise<{ outcome: string; orderId?: string }> {
+  const payment = event.payload.payment?.entity;
+  const orderId = payment?.order_id ?? event.payload.order?.entity.id;
+  if (!orderId || !['payment.captured', 'order.paid', 'payment.failed'].includes(event.event)) return { outcome: 'ignored', orderId };
+  const donation = await findDonationByOrder(orderId);
+  if (!donation) return { outcome: 'unknown-order', orderId };
+  if (event.event === 'payment.failed') return { outcome: (await markDonationFailed(donation)) ? 'failed' : 'ignored', orderId };
+  if (!payment || payment.amount !== donation.amount || payment.currency !== donation.currency) {
+    logger.warn('webhook payment does not match its donation', { donationId: donation.id, event: event.event });
+    return { outcome: 'mismatch', orderId };
+  }
+  return { outcome: await settle(donation, payment.id), orderId };
+}
+
+/**
+ * Razorpay's webhook, the source of truth: a payment whose browser never came back is counted here.
+ * Signed with the webhook secret over the raw body; each event id is handled once.
+ */
+const webhook = route({}, async ({ event }) => {
+  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+  const signature = event.headers['x-razorpay-signature'] ?? '';
+  if (!raw || !/^[0-9a-f]{64}$/.test(signature) || !(await webhookSignatureIsValid(raw, signature))) throw badRequest('Invalid webhook signature');
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw badRequest('Webhook body must be JSON');
+  }
+  const payload = parsed(webhookSchema, body, 'Unreadable webhook payload');
+  const eventId = event.headers['x-razorpay-event-id'] || createHash('sha256').update(raw).digest('hex');
+  if (await paymentEventSeen(eventId)) return { status: 'duplicate' };
+  const { outcome, orderId } = await applyWebhook(payload);
+  await recordPaymentEvent({ eventId, event: payload.event, orderId, outcome });
+  return { status: outcome };
+});
+
+/** The Donate page's figures, all from the counters kept with each payment, and the latest supporters. */
+const summary = route({}, async () => {
+  const [totals, recent] = await Promise.all([donationTotals(), listRecentPaidDonations(RECENT_SUPPORTERS)]);
+  return {
+    currency: DONATION_CURRENCY,
+    totalRaised: totals.totalRaised,
+    donations: totals.donations,
+    supporters: totals.supporters,
+    month: totals.month,
+    monthRaised: totals.monthRaised,
+    monthlyGoal: MONTHLY_GOAL_RUPEES * 100,
+    goalPercent: goalPercent(totals.monthRaised),
+    recentSupporters: recent.map((donation) => ({
+      name: supporterName(donation),
+      amount: donation.amount,
+      message: donation.message ?? null,
+      date: donation.paidAt,
+    })),
+  };
+});
+
+const STATUS_SHOWN = { paid: 'completed', created: 'pending', failed: 'failed' } as const;
+
+/** The success page's donation, by its order id; Completed only once the server has verified the payment. */
+const byOrder = route({ params: z.object({ orderId: orderIdSchema }) }, async ({ params }) => {
+  const donation = await findDonationByOrder(params.orderId);
+  if (!donation) throw notFound(DONATION_TEXTS.unableToVerify);
+  return {
+    order_id: donation.razorpayOrderId,
+    amount: donation.amount,
+    currency: donation.currency,
+    created_at: donation.createdAt,
+    paid_at: donation.paidAt ?? null,
+    status: STATUS_SHOWN[donation.status ?? 'created'],
+    donation_type: donation.donationType,
+    message: donation.message ?? null,
+    receipt_sent: Boolean(donation.receiptSentAt),
+  };
+});
+
+export const handler = areaHandler('donations', {
+  'POST /donations': create,
+  'POST /donations/verifications': verify,
+  'POST /donations/webhooks/razorpay': webhook,
+  'GET /donations/summary': summary,
+  'GET /donations/orders/{orderId}': byOrder,
+});

@@ -1,0 +1,196 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { localSettings } from '../../lib/local/settings.ts';
+import { api, local, useLocalAws } from '../support/aws.ts';
+import { mailsTo, waitForMail } from '../support/inbox.ts';
+
+/**
+ * Donations through the local gateway, with the Razorpay SDK talking to the local stand-in: orders,
+ * the checkout's signed result, the signed webhook (the source of truth), totals moved once per payment.
+ */
+const { razorpay: keys } = localSettings();
+
+interface Summary {
+  totalRaised: number;
+  donations: number;
+  supporters: number;
+  monthRaised: number;
+  monthlyGoal: number;
+  goalPercent: number;
+  recentSupporters: Array<{ name: string; amount: number; message: string | null; date: string }>;
+}
+interface Order {
+  key_id: string;
+  order_id: string;
+  amount: number;
+  currency: string;
+  donation_id: string;
+}
+interface CheckoutResult {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+const summary = async () => (await api('GET', '/donations/summary')).body as Summary;
+const orderStatus = async (orderId: string) => ((await api('GET', `/donations/orders/${orderId}`)).body as { status: string }).status;
+
+async function createOrder(body: Record<string, unknown>): Promise<Order> {
+  const answer = await api('POST', '/donations', undefined, body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body as Order;
+}
+
+/** What the test checkout does when the donor presses Pay (or Fail): the stand-in makes the payment and sends the webhooks. */
+async function payAtCheckout(orderId: string, outcome: 'success' | 'failure' = 'success'): Promise<{ status: number; body: CheckoutResult }> {
+  const response = await fetch(`${local().urls.razorpay}/checkout/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ order_id: orderId, outcome }) });
+  return { status: response.status, body: (await response.json()) as CheckoutResult };
+}
+
+/** A webhook signed as Razorpay signs it (X-Razorpay-Signature: HMAC-SHA256 of the raw body). */
+async function sendWebhook(event: string, payment: Record<string, unknown>, eventId: string, secret = keys.webhookSecret) {
+  const body = JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) });
+  const response = await fetch(`${local().urls.api}/donations/webhooks/razorpay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'), 'x-razorpay-event-id': eventId },
+    body,
+  });
+  return { status: response.status, body: (await response.json()) as { status?: string; message?: string } };
+}
+
+async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)} after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
+const moved = (before: Summary, after: Summary) => ({
+  totalRaised: after.totalRaised - before.totalRaised,
+  donations: after.donations - before.donations,
+  supporters: after.supporters - before.supporters,
+  monthRaised: after.monthRaised - before.monthRaised,
+});
+
+beforeAll(() => {
+  useLocalAws();
+});
+
+describe('donations', () => {
+  it('refuses amounts outside 1 to 50,000 rupees and bad fields with the spec\'s texts, never a 500', async () => {
+    const cases: Array<[unknown, string]> = [
+      [0, 'Please enter a valid donation amount'],
+      ['abc', 'Please enter a valid donation amount'],
+      [-100, 'Please enter a valid donation amount'],
+      [1250, 'Please enter a valid donation amount'],
+      [null, 'Please enter a valid donation amount'],
+      [5_000_100, 'Maximum donation amount is ₹50,000'],
+    ];
+    for (const [amount, message] of cases) {
+      const answer = await api('POST', '/donations', undefined, { amount, currency: 'INR' });
+      expect(answer, `amount ${String(amount)}`).toMatchObject({ status: 400, body: { message } });
+    }
+    expect((await api('POST', '/donations', undefined, { amount: 10_000, message: 'x'.repeat(501) })).status).toBe(400);
+    expect((await api('POST', '/donations', undefined, { amount: 10_000, currency: 'USD' })).status).toBe(400);
+    expect((await api('POST', '/donations', undefined, { amount: 10_000, donor_email: 'not-mail' })).status).toBe(400);
+    expect((await api('GET', '/donations/orders/not-an-order')).status).toBe(400);
+    expect((await api('GET', '/donations/orders/order_DoesNotExist1')).status).toBe(404);
+  });
+
+  it('counts a ₹250 checkout once: verified on the server against Razorpay, totals, supporters and the month move by exactly 250, a receipt is mailed', async () => {
+    const before = await summary();
+    const email = `donor-${Date.now()}@example.com`;
+    const order = await createOrder({ amount: 25_000, currency: 'INR', donor_name: 'Asha Rao', donor_email: email, message: 'Keep it up!', is_anonymous: false, donation_type: 'one-time' });
+    expect(order).toMatchObject({ key_id: keys.keyId, amount: 25_000, currency: 'INR' });
+    expect(order.order_id).toMatch(/^order_/);
+    expect(await orderStatus(order.order_id)).toBe('pending');
+
+    const paid = await payAtCheckout(order.order_id);
+    expect(paid.status).toBe(200);
+    const verified = await api('POST', '/donations/verifications', undefined, paid.body);
+    expect(verified).toMatchObject({ status: 200, body: { status: 'completed', order_id: order.order_id } });
+    expect(await api('GET', `/donations/orders/${order.order_id}`)).toMatchObject({
+      status: 200,
+      body: { status: 'completed', amount: 25_000, currency: 'INR', donation_type: 'one-time', message: 'Keep it up!', receipt_sent: true },
+    });
+    // The stand-in's webhooks (payment.captured, order.paid) arrive too; they count nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const after = await summary();
+    expect(moved(before, after)).toEqual({ totalRaised: 25_000, donations: 1, supporters: 1, monthRaised: 25_000 });
+    expect(after.recentSupporters[0]).toMatchObject({ name: 'Asha Rao', amount: 25_000, message: 'Keep it up!' });
+    expect(after.goalPercent).toBe(Math.floor((after.monthRaised / after.monthlyGoal) * 100));
+
+    const receipt = await waitForMail(local().urls.mail, email, /^Receipt for your ₹250 donation/);
+    expect(receipt.body.text).toContain(paid.body.razorpay_payment_id);
+    expect(receipt.body.html).toContain('Thank you for your generous donation!');
+    expect((await mailsTo(local().urls.mail, email)).filter((mail) => mail.subject.startsWith('Receipt'))).toHaveLength(1);
+
+    // The same donor again: one more donation, not one more supporter.
+    const again = await createOrder({ amount: 10_000, donor_name: 'Asha Rao', donor_email: email });
+    await api('POST', '/donations/verifications', undefined, (await payAtCheckout(again.order_id)).body);
+    expect(moved(after, await summary())).toEqual({ totalRaised: 10_000, donations: 1, supporters: 0, monthRaised: 10_000 });
+  });
+
+  it('refuses a forged checkout signature and a forged webhook with 400, counting nothing', async () => {
+    const before = await summary();
+    const order = await createOrder({ amount: 50_000 });
+    const forged = { razorpay_order_id: order.order_id, razorpay_payment_id: 'pay_ForgedPayment01', razorpay_signature: randomBytes(32).toString('hex') };
+    expect(await api('POST', '/donations/verifications', undefined, forged)).toMatchObject({ status: 400, body: { message: 'Payment verification failed. Please contact support.' } });
+    // A signature made with a guessed key, over the right values, is as useless.
+    const guessed = createHmac('sha256', 'guessed-secret').update(`${order.order_id}|pay_ForgedPayment01`).digest('hex');
+    expect((await api('POST', '/donations/verifications', undefined, { ...forged, razorpay_signature: guessed })).status).toBe(400);
+    expect((await api('POST', '/donations/verifications', undefined, { razorpay_order_id: order.order_id })).status).toBe(400);
+
+    const payment = { id: 'pay_ForgedPayment01', order_id: order.order_id, amount: 50_000, currency: 'INR', status: 'captured' };
+    expect(await sendWebhook('payment.captured', payment, 'evt_forged_1', 'not-the-webhook-secret')).toMatchObject({ status: 400 });
+    const unsigned = await fetch(`${local().urls.api}/donations/webhooks/razorpay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ event: 'payment.captured' }) });
+    expect(unsigned.status).toBe(400);
+
+    expect(await orderStatus(order.order_id)).toBe('pending');
+    expect(moved(before, await summary())).toEqual({ totalRaised: 0, donations: 0, supporters: 0, monthRaised: 0 });
+  });
+
+  it('counts a webhook delivered twice once, and a payment whose browser never came back', async () => {
+    const order = await createOrder({ amount: 100_000, donor_name: 'Webhook Only', is_anonymous: true });
+    const before = await summary();
+    const payment = { id: `pay_${randomBytes(7).toString('hex')}`, order_id: order.order_id, amount: 100_000, currency: 'INR', status: 'captured' };
+    expect(await sendWebhook('payment.captured', payment, 'evt_twice_1')).toMatchObject({ status: 200, body: { status: 'counted' } });
+    expect(await sendWebhook('payment.captured', payment, 'evt_twice_1')).toMatchObject({ status: 200, body: { status: 'duplicate' } });
+    expect(await sendWebhook('order.paid', payment, 'evt_twice_2')).toMatchObject({ status: 200, body: { status: 'already-counted' } });
+    const after = await summary();
+    expect(moved(before, after)).toEqual({ totalRaised: 100_000, donations: 1, supporters: 1, monthRaised: 100_000 });
+    // Anonymous: never shown by name.
+    expect(after.recentSupporters[0]).toMatchObject({ name: 'Anonymous Supporter', amount: 100_000 });
+
+    // The donor paid and closed the tab: only the stand-in's webhook reports it.
+    const silent = await createOrder({ amount: 30_000 });
+    expect((await payAtCheckout(silent.order_id)).status).toBe(200);
+    await eventually(() => orderStatus(silent.order_id), (status) => status === 'completed', 'the webhook-only payment');
+    expect(moved(after, await summary())).toMatchObject({ totalRaised: 30_000, donations: 1 });
+    expect((await summary()).recentSupporters[0]).toMatchObject({ name: 'Supporter', amount: 30_000 });
+  });
+
+  it('leaves failed payments and payments that do not match their order uncounted', async () => {
+    const before = await summary();
+    const failed = await createOrder({ amount: 20_000 });
+    expect((await payAtCheckout(failed.order_id, 'failure')).status).toBe(400);
+    await eventually(() => orderStatus(failed.order_id), (status) => status === 'failed', 'the failed payment');
+
+    const order = await createOrder({ amount: 20_000 });
+    const underpaid = { id: `pay_${randomBytes(7).toString('hex')}`, order_id: order.order_id, amount: 100, currency: 'INR', status: 'captured' };
+    expect(await sendWebhook('payment.captured', underpaid, `evt_${randomBytes(6).toString('hex')}`)).toMatchObject({ status: 200, body: { status: 'mismatch' } });
+    expect(await sendWebhook('payment.captured', { ...underpaid, order_id: 'order_NotOursAtAll1' }, `evt_${randomBytes(6).toString('hex')}`)).toMatchObject({ body: { status: 'unknown-order' } });
+    expect(await orderStatus(order.order_id)).toBe('pending');
+    expect(moved(before, await summary())).toEqual({ totalRaised: 0, donations: 0, supporters: 0, monthRaised: 0 });
+  });
+
+  it('limits orders per client (a script cannot fill Razorpay with orders)', async () => {
+    const answers: number[] = [];
+    for (let index = 0; index < 32; index += 1) answers.push((await api('POST', '/donations', undefined, { amount: 10_000 })).status);
+    expect(answers).toContain(429);
+    expect(answers.filter((status) => status === 200).length).toBeLessThanOrEqual(30);
+  });
+});
