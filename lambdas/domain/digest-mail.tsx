@@ -6,6 +6,8 @@ import type { DigestArticle } from './digest.ts';
 interface DigestProps {
   frequency: Frequency;
   stories: readonly DigestArticle[];
+  /** The reader's topics (labels); none chosen means all topics. */
+  topics: readonly string[];
   siteUrl: string;
   unsubscribeUrl: string;
 }
@@ -20,7 +22,7 @@ const styles = {
 };
 
 /** The digest, one template for the HTML and the plain-text part (react-email renders both). */
-function Digest({ frequency, stories, siteUrl, unsubscribeUrl }: DigestProps) {
+function Digest({ frequency, stories, topics, siteUrl, unsubscribeUrl }: DigestProps) {
   const label = FREQUENCIES.find((item) => item.value === frequency)?.label ?? 'Newsletter';
   return (
     <Html lang="en">
@@ -31,6 +33,7 @@ function Digest({ frequency, stories, siteUrl, unsubscribeUrl }: DigestProps) {
           <Heading as="h1" style={{ color: '#1d4ed8', fontSize: '22px' }}>
             Creator News Hub · {label}
           </Heading>
+          <Text style={styles.meta}>Your topics: {topics.length ? topics.join(', ') : 'all topics'}</Text>
           {stories.map((story) => (
             <Section key={story.id}>
               <Heading as="h2" style={styles.title}>

@@ -4,7 +4,7 @@
  * stories a topic set gets.
  */
 import type { CategorySlug } from './categories.ts';
-import type { Frequency, Topic } from './newsletter.ts';
+import { TOPICS, type Frequency, type Topic } from './newsletter.ts';
 
 const DAY_MS = 86_400_000;
 const IST_OFFSET_MS = 5.5 * 3_600_000;
@@ -63,6 +63,10 @@ function matches(article: DigestArticle, topic: Topic): boolean {
 
 /** A topic set as one key (no topics: everything), so stories are chosen once per set, not per subscriber. */
 export const topicSetKey = (topics: readonly string[]) => [...topics].sort().join('+') || 'all';
+
+/** The topics a key stands for, as the reader chose them (labels), for the digest's "Your topics" line. */
+export const topicSetLabels = (key: string): string[] =>
+  key === 'all' ? [] : key.split('+').map((value) => TOPICS.find((topic) => topic.value === value)?.label ?? value);
 
 /** The stories for a topic set: published in the period, most read first, then most relevant. */
 export function pickStories(articles: readonly DigestArticle[], topics: readonly Topic[], frequency: Frequency): DigestArticle[] {

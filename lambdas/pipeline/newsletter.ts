@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { z } from 'zod';
-import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, type DigestArticle } from '#domain/digest.ts';
+import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/digest.ts';
 import { renderDigest } from '#domain/digest-mail.tsx';
 import { FREQUENCIES, signLinkToken, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/public-articles.ts';
@@ -89,7 +89,7 @@ async function send(issueId: string, batchNumber: number) {
     let mail = rendered.get(topics);
     if (!mail) {
       const picked = (stories[topics] ?? []).map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article));
-      mail = picked.length ? renderDigest({ frequency: issue.frequency, stories: picked, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : Promise.resolve(null);
+      mail = picked.length ? renderDigest({ frequency: issue.frequency, stories: picked, topics: topicSetLabels(topics), siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : Promise.resolve(null);
       rendered.set(topics, mail);
     }
     return mail;

@@ -226,7 +226,7 @@ export async function startRazorpayStandIn(options: RazorpayStandInOptions): Pro
 function testCheckoutScript(base: string): string {
   return `(() => {
   const BASE = ${JSON.stringify(base)};
-  const rupees = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', maximumFractionDigits: 2 }).format(paise / 100);
+  const rupees = (paise) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(paise / 100);
   class Razorpay {
     constructor(options) { this.options = options; this.listeners = {}; }
     on(name, listener) { this.listeners[name] = listener; }

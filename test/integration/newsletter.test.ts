@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, local, signedUpReader, useLocalAws } from '../support/aws.ts';
 import { mailsTo, waitForMail, type InboxMail } from '../support/inbox.ts';
+import { runStateMachine } from '../support/pipeline.ts';
 
 /**
  * The newsletter's subscriptions through the local gateway: double opt-in by a signed link in the local
@@ -91,19 +92,7 @@ describe('newsletter subscriptions', () => {
 });
 
 describe('the newsletter digest state machine, through the Step Functions API', () => {
-  async function runDigest(frequency: string) {
-    const { SFNClient, ListStateMachinesCommand, StartExecutionCommand, DescribeExecutionCommand } = await import('@aws-sdk/client-sfn');
-    const sfn = new SFNClient({});
-    const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
-    const stateMachineArn = stateMachines.find((machine) => machine.name === 'newsletter')?.stateMachineArn;
-    const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn, input: JSON.stringify({ trigger: 'test', frequency }) }));
-    for (let attempt = 0; attempt < 300; attempt += 1) {
-      const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-      if (execution.status !== 'RUNNING') return execution;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error('The digest did not finish in 30 s');
-  }
+  const runDigest = (frequency: string) => runStateMachine('newsletter', { trigger: 'test', frequency });
 
   it('sends each confirmed subscriber one digest of their topics with one-click unsubscribe, once however often it runs', async () => {
     const email = `digest-${Date.now()}@example.com`;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { relativeTime } from '#domain/badges.ts';
 import { apiGet } from '../api/client.ts';
 import { useActivity } from '../api/me.ts';
+import RevenueWidget from '../donate/RevenueWidget.tsx';
 
 const ACTION_LABELS: Record<string, string> = {
   bookmark: 'Saved an article',
@@ -23,7 +24,7 @@ interface Performance {
   top: { id: string; title: string; viewsCount: number } | null;
 }
 
-/** The signed-in reader's side widgets (reader spec section 2): their activity and content performance. */
+/** The signed-in reader's side widgets (reader spec section 2): their activity, content performance and revenue. */
 export default function SignedInWidgets() {
   const activity = useActivity();
   const [range, setRange] = useState<Range>('7d');
@@ -91,6 +92,7 @@ export default function SignedInWidgets() {
           </>
         )}
       </section>
+      <RevenueWidget />
     </>
   );
 }

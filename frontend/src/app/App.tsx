@@ -24,6 +24,8 @@ const DashboardPage = lazy(() => import('../account/DashboardPage.tsx'));
 const NewsletterPage = lazy(() => import('../newsletter/NewsletterPage.tsx'));
 const NewsletterConfirmPage = lazy(() => import('../newsletter/ConfirmPage.tsx'));
 const UnsubscribePage = lazy(() => import('../newsletter/UnsubscribePage.tsx'));
+const DonatePage = lazy(() => import('../donate/DonatePage.tsx'));
+const PaymentSuccessPage = lazy(() => import('../donate/PaymentSuccessPage.tsx'));
 const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
   lazy(() => import('../reader/InfoPages.tsx').then((module) => ({ default: module[name] })));
 const AboutPage = infoPage('AboutPage');
@@ -73,6 +75,8 @@ export function App() {
             <Route path="/newsletter" element={<ReaderShell><NewsletterPage /></ReaderShell>} />
             <Route path="/newsletter/confirm" element={<ReaderShell><NewsletterConfirmPage /></ReaderShell>} />
             <Route path="/unsubscribe" element={<ReaderShell><UnsubscribePage /></ReaderShell>} />
+            <Route path="/donate" element={<ReaderShell><DonatePage /></ReaderShell>} />
+            <Route path="/payment-success" element={<ReaderShell><PaymentSuccessPage /></ReaderShell>} />
             <Route path="/contact" element={<ReaderShell><ContactPage /></ReaderShell>} />
             <Route path="/about" element={<ReaderShell><AboutPage /></ReaderShell>} />
             <Route path="/mission" element={<ReaderShell><MissionPage /></ReaderShell>} />
