@@ -25,6 +25,7 @@ const rows: Array<[string, string]> = [
   ['DynamoDB Local', runtime.urls.dynamodb],
   ['Cognito (cognito-local)', runtime.urls.cognito],
   ['Fixture feeds', runtime.urls.feeds],
+  ['Razorpay (test)', runtime.urls.razorpay],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

@@ -48,7 +48,7 @@ function progress(events: HistoryEvent[]): string {
   const started = events.filter((event) => event.type === 'MapIterationStarted').length;
   const done = events.filter((event) => event.type === 'MapIterationSucceeded' || event.type === 'MapIterationFailed').length;
   const batches = entered.filter((event) => event.stateEnteredEventDetails?.name === 'ClassifyBatch').length;
-  return [`state ${current}`, started ? `hosts ${done}/${started}` : '', batches ? `classify batches ${batches}` : ''].filter(Boolean).join(', ');
+  return [`state ${current}`, started ? `${machine === 'newsletter' ? 'subscriber batches' : 'hosts'} ${done}/${started}` : '', batches ? `classify batches ${batches}` : ''].filter(Boolean).join(', ');
 }
 
 let last = '';

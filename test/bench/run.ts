@@ -1,5 +1,6 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Not part of npm test. */
 import { runHomeBundleBench } from './bundle.ts';
+import { runDigestBench } from './digest.ts';
 import { runIngestBench } from './ingest.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runRecommendationBench } from './recommend.ts';
@@ -11,3 +12,4 @@ if (!only || only === 'lighthouse') await runLighthouseBench();
 if (!only || only === 'search') await runSearchBench();
 if (!only || only === 'ingest') await runIngestBench();
 if (!only || only === 'recommend') await runRecommendationBench();
+if (!only || only === 'digest') await runDigestBench();
