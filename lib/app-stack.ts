@@ -17,7 +17,7 @@ import { Mail } from './constructs/mail.ts';
 import { acknowledge } from './constructs/nag.ts';
 import { Pipeline } from './constructs/pipeline.ts';
 import { Site } from './constructs/site.ts';
-import { stack as defaultDescription, type StackDescription } from './stack-description.ts';
+import { stack as defaultDescription, type FunctionDescription, type StackDescription } from './stack-description.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -64,31 +64,31 @@ export class CreatorNewsHubStack extends Stack {
       functions.set(fnDescription.name, fn);
     }
 
+    /** A secret read by the functions whose access asks for it: the grant and its ARN (never its value) in their settings. */
+    const shareSecret = (secret: secretsmanager.Secret, needs: (access: FunctionDescription['access']) => boolean | undefined, variable: string) => {
+      for (const fnDescription of description.functions) {
+        if (!needs(fnDescription.access)) continue;
+        const fn = functions.get(fnDescription.name) as lambda.Function;
+        secret.grantRead(fn);
+        fn.addEnvironment(variable, secret.secretArn);
+      }
+    };
+
     // The key of the newsletter's signed links: generated once, read by the functions that sign or check them.
     const linkSigningSecret = new secretsmanager.Secret(this, 'LinkSigningKey', {
       description: 'Signs newsletter confirmation and unsubscribe links',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     acknowledge(linkSigningSecret, 'SMG4', 'Rotating this key would void every unsubscribe link already mailed (RFC 8058 links must keep working); it is never shown to anyone.');
-    for (const fnDescription of description.functions) {
-      if (!fnDescription.access.linkSigningKey) continue;
-      const fn = functions.get(fnDescription.name) as lambda.Function;
-      linkSigningSecret.grantRead(fn);
-      fn.addEnvironment('LINK_SIGNING_SECRET_ARN', linkSigningSecret.secretArn);
-    }
+    shareSecret(linkSigningSecret, (access) => access.linkSigningKey, 'LINK_SIGNING_SECRET_ARN');
 
-    // Razorpay's keys: created empty of real values; operators put the live keys in after deploy (README).
+    // Razorpay's keys: created with placeholders; operators put the live keys in after deploy (README).
     const razorpaySecret = new secretsmanager.Secret(this, 'RazorpayKeys', {
       description: 'Razorpay key id, key secret and webhook secret: {"keyId","keySecret","webhookSecret"}',
       generateSecretString: { secretStringTemplate: JSON.stringify({ keyId: 'set-after-deploy', webhookSecret: 'set-after-deploy' }), generateStringKey: 'keySecret', excludePunctuation: true },
     });
     acknowledge(razorpaySecret, 'SMG4', 'Razorpay keys are rotated in the Razorpay dashboard and then written here; Secrets Manager cannot rotate them itself.');
-    for (const fnDescription of description.functions) {
-      if (!fnDescription.access.paymentKeys) continue;
-      const fn = functions.get(fnDescription.name) as lambda.Function;
-      razorpaySecret.grantRead(fn);
-      fn.addEnvironment('RAZORPAY_SECRET_ARN', razorpaySecret.secretArn);
-    }
+    shareSecret(razorpaySecret, (access) => access.paymentKeys, 'RAZORPAY_SECRET_ARN');
 
     const poolOperations = {
       customMessage: cognito.UserPoolOperation.CUSTOM_MESSAGE,

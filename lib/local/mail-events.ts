@@ -65,8 +65,6 @@ export function snsNotification(topicArn: string, message: unknown) {
 }
 
 export interface MailEventPoller {
-  /** Reads the store now (tests call it instead of waiting for the next second). */
-  poll: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -116,7 +114,6 @@ export function startMailEventPoller(options: {
   };
   const timer = setInterval(() => void poll(), 1000);
   return {
-    poll,
     stop: async () => {
       clearInterval(timer);
       await running;
