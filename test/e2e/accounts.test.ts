@@ -136,10 +136,14 @@ describe('the signed-in reader in Chromium', () => {
     };
     const names: Record<string, string> = { 'creator-economy': 'Creator Economy', 'brand-partnerships': 'Brand Partnerships', 'platform-updates': 'Platform Updates', 'industry-insights': 'Industry Insights', 'regulations-ethics': 'Regulations & Ethics', general: 'General' };
     await expect.poll(firstCategory, { timeout: 20_000, interval: 1000 }).toBe(names[likedCategory]);
-    // The signed-in side widgets: the reader's own activity and content performance.
+    // The signed-in side widgets: the reader's own activity, content performance and the month's donations.
     const activity = page().locator('.widget', { has: page().getByRole('heading', { name: 'Your Activity' }) });
     await activity.getByText('Liked an article').first().waitFor();
     await page().getByRole('heading', { name: 'Content Performance' }).waitFor();
+    const support = page().locator('.widget', { has: page().getByRole('heading', { name: 'Community Support' }) });
+    const donations = (await (await fetch(`${local().urls.api}/donations/summary`)).json()) as { goalPercent: number };
+    await support.getByRole('progressbar').waitFor();
+    expect(await support.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(Math.min(100, donations.goalPercent)));
     const shown = await page().locator('#feed-panel article h2').allTextContents();
     for (const card of chosen) expect(shown).not.toContain(card.title);
     expect(await seriousViolations(page())).toEqual([]);
