@@ -183,7 +183,13 @@ describe('donations', () => {
     const underpaid = { id: `pay_${randomBytes(7).toString('hex')}`, order_id: order.order_id, amount: 100, currency: 'INR', status: 'captured' };
     expect(await sendWebhook('payment.captured', underpaid, `evt_${randomBytes(6).toString('hex')}`)).toMatchObject({ status: 200, body: { status: 'mismatch' } });
     expect(await sendWebhook('payment.captured', { ...underpaid, order_id: 'order_NotOursAtAll1' }, `evt_${randomBytes(6).toString('hex')}`)).toMatchObject({ body: { status: 'unknown-order' } });
-    expect(await orderStatus(order.order_id)).toBe('pending');
+    // Signed, but the payment it carries was not captured.
+    const notCaptured = { id: `pay_${randomBytes(7).toString('hex')}`, order_id: order.order_id, amount: 20_000, currency: 'INR', status: 'failed' };
+    expect(await sendWebhook('payment.captured', notCaptured, `evt_${randomBytes(6).toString('hex')}`)).toMatchObject({ status: 200, body: { status: 'mismatch' } });
+    // An event id no key can hold, or an event name of any size: a clear answer, never a 5xx.
+    expect((await sendWebhook('payment.failed', notCaptured, 'e'.repeat(3000))).status).toBe(200);
+    expect((await sendWebhook('x'.repeat(5000), notCaptured, `evt_${randomBytes(6).toString('hex')}`)).status).toBe(400);
+    expect(await orderStatus(order.order_id)).toBe('failed');
     expect(moved(before, await summary())).toEqual({ totalRaised: 0, donations: 0, supporters: 0, monthRaised: 0 });
   });
 

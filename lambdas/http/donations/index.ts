@@ -126,12 +126,12 @@ const verify = route({ body: z.unknown() }, async ({ body }) => {
 });
 
 const webhookSchema = z.object({
-  event: z.string(),
+  event: z.string().max(100),
   payload: z.object({
     payment: z
-      .object({ entity: z.object({ id: z.string(), order_id: z.string().nullable().optional(), amount: z.number(), currency: z.string(), status: z.string() }) })
+      .object({ entity: z.object({ id: z.string().max(100), order_id: z.string().max(100).nullable().optional(), amount: z.number(), currency: z.string().max(10), status: z.string().max(40) }) })
       .optional(),
-    order: z.object({ entity: z.object({ id: z.string(), amount: z.number(), currency: z.string(), status: z.string() }) }).optional(),
+    order: z.object({ entity: z.object({ id: z.string().max(100), amount: z.number(), currency: z.string().max(10), status: z.string().max(40) }) }).optional(),
   }),
 });
 
@@ -142,7 +142,8 @@ async function applyWebhook(event: z.infer<typeof webhookSchema>): Promise<{ out
   const donation = await findDonationByOrder(orderId);
   if (!donation) return { outcome: 'unknown-order', orderId };
   if (event.event === 'payment.failed') return { outcome: (await markDonationFailed(donation)) ? 'failed' : 'ignored', orderId };
-  if (!payment || payment.amount !== donation.amount || payment.currency !== donation.currency) {
+  // Counted only for a captured payment of exactly the order's amount (the signature says Razorpay sent it).
+  if (!payment || payment.status !== 'captured' || payment.amount !== donation.amount || payment.currency !== donation.currency) {
     logger.warn('webhook payment does not match its donation', { donationId: donation.id, event: event.event });
     return { outcome: 'mismatch', orderId };
   }
@@ -164,7 +165,9 @@ const webhook = route({}, async ({ event }) => {
     throw badRequest('Webhook body must be JSON');
   }
   const payload = parsed(webhookSchema, body, 'Unreadable webhook payload');
-  const eventId = event.headers['x-razorpay-event-id'] || createHash('sha256').update(raw).digest('hex');
+  // Razorpay's event ids are short (evt_...); anything else is keyed by the body's hash, so no header can make an oversized key.
+  const header = event.headers['x-razorpay-event-id'] ?? '';
+  const eventId = /^[\w-]{1,64}$/.test(header) ? header : createHash('sha256').update(raw).digest('hex');
   if (await paymentEventSeen(eventId)) return { status: 'duplicate' };
   const { outcome, orderId } = await applyWebhook(payload);
   await recordPaymentEvent({ eventId, event: payload.event, orderId, outcome });
