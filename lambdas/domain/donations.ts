@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './account.ts';
+import { visibleText } from './text.ts';
 
 /** Donation rules and texts (reader spec sections 2, 3, 5, 8, 9). Amounts on the wire and in storage are paise. */
 export const DONATION_PRESETS_RUPEES = [100, 250, 500, 1000, 2500] as const;
@@ -56,7 +57,7 @@ const optionalText = (max: number) =>
     .string()
     .max(max)
     .optional()
-    .transform((text) => text?.replace(/\s+/g, ' ').trim() || undefined);
+    .transform((text) => (text === undefined ? undefined : visibleText(text).replace(/\s+/g, ' ') || undefined));
 
 export const donationRequestSchema = z.object({
   /** Paise. */
@@ -68,7 +69,7 @@ export const donationRequestSchema = z.object({
     .string()
     .max(DONATION_MESSAGE_MAX, `Message must be at most ${DONATION_MESSAGE_MAX} characters`)
     .optional()
-    .transform((text) => text?.trim() || undefined),
+    .transform((text) => (text === undefined ? undefined : visibleText(text, { multiline: true }) || undefined)),
   is_anonymous: z.boolean().default(false),
   donation_type: z.literal('one-time').default('one-time'),
 });

@@ -23,3 +23,17 @@ export function features(text: string): string[] {
 export function wordCount(text: string): number {
   return words(text).length;
 }
+
+/**
+ * Text a person typed, as other people will see it: lone surrogates replaced, control characters and
+ * invisible direction or spacing marks (bidi overrides and isolates, zero-width space, BOM, word joiner)
+ * removed, so a name cannot spoof another or hide text. ZWJ and ZWNJ stay: Indic scripts and emoji need them.
+ * Line breaks stay only in multi-line text.
+ */
+export function visibleText(text: string, { multiline = false } = {}): string {
+  const wellFormed = text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  const withoutInvisible = wellFormed.replace(/[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/g, '');
+  const lines = withoutInvisible.replace(/\r\n?/g, '\n').replace(/\t/g, ' ');
+  // eslint-disable-next-line no-control-regex -- removing control characters is the point
+  return (multiline ? lines.replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '') : lines.replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')).trim();
+}

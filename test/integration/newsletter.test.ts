@@ -77,6 +77,11 @@ describe('newsletter subscriptions', () => {
     expect(fourth.status).toBe(429);
     expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await mailsTo(local().urls.mail, email)).toHaveLength(3);
+
+    // Someone else's unsubscribe requests for an address do not use up its owner's subscribe requests.
+    const owner = `owner-${Date.now()}@example.com`;
+    for (let count = 0; count < 4; count += 1) await api('POST', '/newsletter/unsubscribe-requests', undefined, { email: owner });
+    expect((await api('POST', '/newsletter/subscriptions', undefined, { email: owner })).status).toBe(202);
   });
 
   it('lets a signed-in reader subscribe with their verified e-mail at once, change and leave', async () => {

@@ -93,3 +93,16 @@ describe('the SES mailbox simulator, locally', () => {
     expect(simulatedEvent(mail, 'bounce@example.com')).toBeNull();
   });
 });
+
+describe('text people type, as others see it', () => {
+  it('drops control characters and direction overrides, keeps Indic joiners and line breaks where asked', async () => {
+    const { visibleText } = await import('../../lambdas/domain/text.ts');
+    expect(visibleText('Asha\u202Emoc.evil\u202C')).toBe('Ashamoc.evil');
+    expect(visibleText('a\u0000b\u0007c\u200Bd\uFEFF')).toBe('a b cd');
+    expect(visibleText('क्\u200Dष and 👩\u200D💻')).toBe('क्\u200Dष and 👩\u200D💻');
+    expect(visibleText('line one\r\nline two', { multiline: true })).toBe('line one\nline two');
+    expect(visibleText('line one\nline two')).toBe('line one line two');
+    expect(visibleText('bad \uD800 surrogate')).toBe('bad \uFFFD surrogate');
+    expect(donationRequestSchema.parse({ amount: 10_000, donor_name: '\u202EAdmin\u202C', message: 'hi\u0000there' })).toMatchObject({ donor_name: 'Admin', message: 'hithere' });
+  });
+});

@@ -19,6 +19,13 @@ import { badRequest } from '#shared/errors.ts';
 import { areaHandler, Reply, route } from '#shared/http.ts';
 import { enforceRateLimit, enforceRateLimitOn } from '#shared/rate-limit.ts';
 
+/** Answers that could tell whether a mail went out take at least this long (an SES call is well under it). */
+const UNIFORM_ANSWER_MS = 400;
+
+async function atLeast(ms: number, work: () => Promise<void>): Promise<void> {
+  await Promise.all([work(), new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
 const tokenQuery = z.object({ token: z.string().min(10).max(2000) });
 
 const unsubscribeUrl = async (email: string) => `${config.SITE_URL}/unsubscribe?token=${encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email }, await linkSigningKey()))}`;
@@ -41,11 +48,13 @@ function view(subscriber: SubscriberItem | null) {
 const subscribe = route({ body: subscriptionRequestSchema }, async ({ body, event }) => {
   await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
   await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
-  const subscriber = await recordSubscriptionRequest(body.email);
-  // A bounced or complaining address gets no more mail, not even a confirmation; the answer stays the same.
-  if (subscriber.suppressedAt) return new Reply(202, { needsVerification: true, message: NEWSLETTER_TEXTS.checkEmail });
-  const token = signLinkToken({ purpose: 'confirm', email: body.email, frequency: body.frequency, topics: body.topics, expiresAt: Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000 }, await linkSigningKey());
-  await sendMail({ to: body.email, tags: { kind: 'newsletter-confirmation' }, ...confirmationMail(body, `${config.SITE_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`) });
+  await atLeast(UNIFORM_ANSWER_MS, async () => {
+    const subscriber = await recordSubscriptionRequest(body.email);
+    // A bounced or complaining address gets no more mail, not even a confirmation; the answer stays the same.
+    if (subscriber.suppressedAt) return;
+    const token = signLinkToken({ purpose: 'confirm', email: body.email, frequency: body.frequency, topics: body.topics, expiresAt: Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000 }, await linkSigningKey());
+    await sendMail({ to: body.email, tags: { kind: 'newsletter-confirmation' }, ...confirmationMail(body, `${config.SITE_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`) });
+  });
   return new Reply(202, { needsVerification: true, message: NEWSLETTER_TEXTS.checkEmail });
 });
 
@@ -77,12 +86,18 @@ const unsubscribe = route({ query: tokenQuery }, async ({ query }) => {
   return { email: payload.email, subscribed: false, message: NEWSLETTER_TEXTS.unsubscribed };
 });
 
-/** Unsubscribe without a link: the address's owner gets one by mail (nobody unsubscribes someone else). */
+/**
+ * Unsubscribe without a link: the address's owner gets one by mail (nobody unsubscribes someone else).
+ * Its own per-address limit, so unsubscribe requests cannot use up the owner's subscribe requests. The
+ * answer takes the same time whether or not a mail went out, so its timing tells nobody who subscribes.
+ */
 const requestUnsubscribe = route({ body: z.object({ email: subscriptionRequestSchema.shape.email }) }, async ({ body, event }) => {
   await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
-  await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
-  const subscriber = await getSubscriber(body.email);
-  if (subscriber?.isActive) await sendMail({ to: body.email, tags: { kind: 'newsletter-unsubscribe' }, ...unsubscribeRequestMail(await unsubscribeUrl(body.email)) });
+  await enforceRateLimitOn('newsletter-unsubscribe-address', NEWSLETTER_LIMITS.perAddress, body.email);
+  await atLeast(UNIFORM_ANSWER_MS, async () => {
+    const subscriber = await getSubscriber(body.email);
+    if (subscriber?.isActive) await sendMail({ to: body.email, tags: { kind: 'newsletter-unsubscribe' }, ...unsubscribeRequestMail(await unsubscribeUrl(body.email)) });
+  });
   return new Reply(202, { message: NEWSLETTER_TEXTS.unsubscribeRequested });
 });
 
