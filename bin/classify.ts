@@ -1,0 +1,32 @@
+/**
+ * `npm run classify`: JSON lines {"title", "summary"?, "source"?} on stdin; one JSON line per item on stdout
+ * with the pipeline's decision (publish / review / reject), category, relevance, confidence and India
+ * relevance, through exactly the code the ingest runs (normalise -> classify -> decide) with the shipped model.
+ * A line that is not such an object gets {"error": "..."}.
+ */
+import { createInterface } from 'node:readline';
+import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
+import { judgeHeadline } from '../lambdas/domain/classifier/headline.ts';
+import type { NaiveBayesModel } from '../lambdas/domain/classifier/naive-bayes.ts';
+import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
+
+/** A source counts as Indian as the ingest's feed list says (by the publisher's domain). */
+const indianDomains = new Set(production.sources.filter((source) => source.isIndian).map((source) => new URL(source.url).hostname.replace(/^www\./, '')));
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (!line.trim()) continue;
+  let answer: unknown;
+  try {
+    const input = JSON.parse(line) as { title?: unknown; summary?: unknown; source?: unknown };
+    if (typeof input.title !== 'string' || !input.title.trim()) throw new Error('"title" must be a non-empty string');
+    answer =
+      judgeHeadline(
+        shippedModel as NaiveBayesModel,
+        { title: input.title, summary: typeof input.summary === 'string' ? input.summary : null, source: typeof input.source === 'string' ? input.source : null },
+        (domain) => indianDomains.has(domain),
+      ) ?? { error: 'The ingest would drop this item (no usable title)' };
+  } catch (error) {
+    answer = { error: error instanceof Error ? error.message : String(error) };
+  }
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+}

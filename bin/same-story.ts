@@ -1,0 +1,24 @@
+/**
+ * `npm run same-story`: JSON lines {"a": {"title", "summary"?}, "b": {...}} on stdin; one line per pair on
+ * stdout, {"same": true|false, "score"}, through exactly the ingest's near-duplicate rule.
+ */
+import { createInterface } from 'node:readline';
+import { sameStory } from '../lambdas/domain/classifier/headline.ts';
+
+type Side = { title?: unknown; summary?: unknown };
+const side = (value: Side | undefined) => {
+  if (!value || typeof value.title !== 'string' || !value.title.trim()) throw new Error('"a" and "b" need a non-empty "title"');
+  return { title: value.title, summary: typeof value.summary === 'string' ? value.summary : null };
+};
+
+for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {
+  if (!line.trim()) continue;
+  let answer: unknown;
+  try {
+    const pair = JSON.parse(line) as { a?: Side; b?: Side };
+    answer = sameStory(side(pair.a), side(pair.b)) ?? { error: 'The ingest would drop one of these items' };
+  } catch (error) {
+    answer = { error: error instanceof Error ? error.message : String(error) };
+  }
+  process.stdout.write(`${JSON.stringify(answer)}\n`);
+}

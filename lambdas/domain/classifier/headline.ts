@@ -1,0 +1,57 @@
+import { normaliseItem } from '../normalise.ts';
+import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../simhash.ts';
+import { classify } from './classify.ts';
+import { decide } from './decision.ts';
+import type { NaiveBayesModel } from './naive-bayes.ts';
+
+/**
+ * One headline through exactly what the ingest runs on a feed item: normalise (as a feed item of that
+ * source), classify, decide. For `npm run classify`, the evaluation and anyone checking by hand.
+ */
+export interface HeadlineInput {
+  title: string;
+  summary?: string | null;
+  /** The publisher's domain, e.g. "afaqs.com". */
+  source?: string | null;
+}
+
+export interface HeadlineVerdict {
+  decision: 'publish' | 'review' | 'reject';
+  category: string;
+  relevance: number;
+  confidence: number;
+  indiaRelevance: number;
+  reason?: string;
+}
+
+const domainOf = (input: HeadlineInput) => (input.source ?? '').replace(/^www\./, '').trim() || 'example.invalid';
+
+/** The headline as the ingest stores a feed item with that title and description. */
+function normalised(input: HeadlineInput) {
+  const domain = domainOf(input);
+  return normaliseItem({ title: input.title, link: `https://${domain}/story`, content: input.summary ?? undefined }, { sourceName: domain, sourceDomain: domain });
+}
+
+export function judgeHeadline(model: NaiveBayesModel, input: HeadlineInput, isIndianSource: (domain: string) => boolean): HeadlineVerdict | null {
+  const domain = domainOf(input);
+  const item = normalised(input);
+  if (!item) return null;
+  const result = classify(model, { title: item.title, summary: item.summary, indianSource: isIndianSource(domain) });
+  const decision = decide(result);
+  return {
+    decision: decision.outcome,
+    category: result.category,
+    relevance: result.relevanceScore,
+    confidence: result.mlConfidenceScore,
+    indiaRelevance: result.indiaRelevance,
+    ...(decision.outcome === 'reject' ? { reason: decision.reason } : {}),
+  };
+}
+
+/** Whether two stories are the same one, by the ingest's near-duplicate rule (SimHash of title and summary). */
+export function sameStory(a: HeadlineInput, b: HeadlineInput): { same: boolean; score: number } | null {
+  const [first, second] = [normalised(a), normalised(b)];
+  if (!first || !second) return null;
+  const distance = hammingDistance(simhash(`${first.title} ${first.summary}`), simhash(`${second.title} ${second.summary}`));
+  return { same: distance <= NEAR_DUPLICATE_DISTANCE, score: Math.round((1 - distance / 64) * 1000) / 1000 };
+}
