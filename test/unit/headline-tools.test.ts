@@ -29,3 +29,24 @@ describe('headline tools', () => {
     expect(different?.score).toBeLessThan(1);
   }, 20_000);
 });
+
+describe('evaluation helpers', () => {
+  it('splits by outlet the same way every time, about 60 / 20 / 20', async () => {
+    const { splitOf } = await import('../../lambdas/domain/classifier/evaluate.ts');
+    expect(splitOf('www.afaqs.com')).toBe(splitOf('afaqs.com'));
+    const counts = { train: 0, validation: 0, test: 0 };
+    for (let index = 0; index < 2000; index += 1) counts[splitOf(`outlet-${index}.example`)] += 1;
+    expect(counts.train / 2000).toBeGreaterThan(0.55);
+    expect(counts.test / 2000).toBeGreaterThan(0.16);
+    expect(counts.validation / 2000).toBeGreaterThan(0.16);
+  });
+
+  it('gives 95 % Wilson intervals', async () => {
+    const { wilson } = await import('../../lambdas/domain/classifier/evaluate.ts');
+    const interval = wilson(63, 72);
+    expect(interval.value).toBeCloseTo(0.875, 3);
+    expect(interval.low).toBeCloseTo(0.779, 2);
+    expect(interval.high).toBeCloseTo(0.933, 2);
+    expect(wilson(0, 10).low).toBe(0);
+  });
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { OFF_TOPIC, predictedLabel } from './classify.ts';
 import type { LabelledText, NaiveBayesModel } from './naive-bayes.ts';
 
@@ -49,4 +50,22 @@ export function evaluate(model: NaiveBayesModel, examples: readonly LabelledText
 /** A candidate replaces the current model only if it is at least as good on every measure that gates publishing. */
 export function isAtLeastAsGood(candidate: Evaluation, current: Evaluation): boolean {
   return candidate.precision >= current.precision && candidate.recall >= current.recall && candidate.categoryAccuracy >= current.categoryAccuracy;
+}
+
+export type Split = 'train' | 'validation' | 'test';
+
+/** Which side an outlet is on: 60 / 20 / 20 by a hash of its domain, the same on every run. */
+export function splitOf(outlet: string): Split {
+  const bucket = createHash('sha256').update(outlet.replace(/^www\./, '').toLowerCase()).digest().readUInt32BE(0) % 10;
+  return bucket < 6 ? 'train' : bucket < 8 ? 'validation' : 'test';
+}
+
+/** 95 % Wilson score interval of a proportion. */
+export function wilson(successes: number, total: number): { value: number; low: number; high: number } {
+  if (!total) return { value: Number.NaN, low: Number.NaN, high: Number.NaN };
+  const z = 1.96;
+  const p = successes / total;
+  const centre = (p + (z * z) / (2 * total)) / (1 + (z * z) / total);
+  const half = (z * Math.sqrt((p * (1 - p)) / total + (z * z) / (4 * total * total))) / (1 + (z * z) / total);
+  return { value: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
