@@ -85,8 +85,13 @@ describe('keywords and India relevance', () => {
 
   it('scores hits + 2 per city + 3 for an Indian source, relevant at 2', () => {
     expect(indiaRelevance('Creators in Mumbai and Pune', false)).toMatchObject({ score: 4, relevant: true, badge: 'Mumbai' });
-    expect(indiaRelevance('India creators', false)).toMatchObject({ score: 1, relevant: false, badge: null });
+    // "India" in a headline is enough on its own (issue 14); a hint alone is not.
+    expect(indiaRelevance('India creators', false)).toMatchObject({ score: 2, relevant: true, badge: 'India Related' });
+    expect(indiaRelevance('Creators earn lakhs', false)).toMatchObject({ score: 1, relevant: false, badge: null });
+    expect(indiaRelevance('SEBI bars finfluencers; MIB advisory on betting ads', false)).toMatchObject({ score: 4, relevant: true, badge: 'India Focus' });
+    expect(indiaRelevance('Prajakta Koli signs a brand deal', false).relevant).toBe(true);
+    expect(indiaRelevance('MrBeast launches a snack brand in the US', false).relevant).toBe(false);
     expect(indiaRelevance('Creators grow', true)).toMatchObject({ score: 3, relevant: true, badge: 'India Focus' });
-    expect(indiaRelevance('Indian creators earn in rupees', false)).toMatchObject({ score: 2, relevant: true, badge: 'India Related' });
+    expect(indiaRelevance('Indian creators earn in rupees', false)).toMatchObject({ score: 3, relevant: true, badge: 'India Related' });
   });
 });
