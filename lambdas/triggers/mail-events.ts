@@ -21,7 +21,13 @@ const addressOf = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).tri
 export async function handler(event: SNSEvent): Promise<{ suppressed: number }> {
   let suppressed = 0;
   for (const record of event.Records) {
-    const parsed = sesEvent.safeParse(JSON.parse(record.Sns.Message));
+    let message: unknown;
+    try {
+      message = JSON.parse(record.Sns.Message);
+    } catch {
+      message = undefined;
+    }
+    const parsed = sesEvent.safeParse(message);
     if (!parsed.success) {
       logger.warn('unreadable mail event', { messageId: record.Sns.MessageId });
       continue;

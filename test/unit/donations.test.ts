@@ -106,3 +106,11 @@ describe('text people type, as others see it', () => {
     expect(donationRequestSchema.parse({ amount: 10_000, donor_name: '\u202EAdmin\u202C', message: 'hi\u0000there' })).toMatchObject({ donor_name: 'Admin', message: 'hithere' });
   });
 });
+
+describe('the mail-events handler', () => {
+  it('skips notifications it cannot read instead of failing the batch (SNS would retry it for nothing)', async () => {
+    const { handler } = await import('../../lambdas/triggers/mail-events.ts');
+    const record = (message: string) => ({ Sns: { Message: message, MessageId: 'm' } });
+    await expect(handler({ Records: [record('not json'), record('{"eventType":"Delivery"}'), record('{"eventType":"Bounce","bounce":{"bounceType":"Transient","bouncedRecipients":[{"emailAddress":"a@example.com"}]}}')] } as never)).resolves.toEqual({ suppressed: 0 });
+  });
+});
