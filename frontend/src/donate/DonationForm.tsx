@@ -54,7 +54,7 @@ export function DonationForm() {
 
   const amount = chosenAmount(preset, custom);
   const paise = amount && 'paise' in amount ? amount.paise : null;
-  const label = paise !== null ? formatRupees(paise) : custom.trim() ? `₹${custom.trim()}` : '';
+  const label = paise !== null ? formatRupees(paise) : '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -187,11 +187,11 @@ export function DonationForm() {
             You are donating <strong>{label}</strong> once{anonymous ? ', anonymously' : ''}.
           </>
         ) : (
-          'Choose or enter an amount.'
+          'Choose an amount, or enter one from ₹1 to ₹50,000.'
         )}
       </div>
       <button type="submit" className="button primary donate-button" disabled={busy || (preset === null && !custom.trim())}>
-        {busy ? 'Processing...' : `Donate ${label}`}
+        {busy ? 'Processing...' : label ? `Donate ${label}` : 'Donate'}
       </button>
       <p className="small muted">Payments are processed securely by Razorpay (UPI, cards, net banking). We never see your card or UPI details.</p>
     </form>
