@@ -4,6 +4,7 @@ import type { CategorySlug } from './categories.ts';
 import { normaliseCategory } from './categories.ts';
 import type { ContentType } from './article-status.ts';
 import { canonicalUrl } from './dedup.ts';
+import { httpUrl } from './urls.ts';
 import { fallbackImage } from './images.ts';
 import { words } from './text.ts';
 
@@ -33,6 +34,8 @@ export interface FeedContext {
   sourceName: string;
   feedTitle?: string;
   sourceDomain: string;
+  /** The feed's address: relative links and images in it are resolved against it. */
+  feedUrl?: string;
 }
 
 export interface NormalisedItem {
@@ -58,17 +61,28 @@ export interface NormalisedItem {
 export const SUMMARY_WORDS = 250;
 export const WORDS_PER_MINUTE = 200;
 
-/** Feed HTML is kept to text formatting, links and images; scripts, styles and event handlers go. */
-export function sanitiseHtml(html: string): string {
+/**
+ * Feed HTML is kept to text formatting, links and images; scripts, styles and event handlers go. Link and
+ * image addresses follow the one URL rule (`httpUrl`): relative ones are resolved against `base`, others dropped.
+ */
+export function sanitiseHtml(html: string, base?: string): string {
   return sanitizeHtml(html, {
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'img', 'figure', 'figcaption', 'code', 'pre'],
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
-    allowedSchemes: ['http', 'https', 'mailto'],
+    allowedSchemes: ['http', 'https'],
     transformTags: {
-      a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer nofollow', target: '_blank' }),
+      a: (tagName, { href, ...attribs }) => {
+        const resolved = httpUrl(href, base);
+        return { tagName, attribs: { ...attribs, ...(resolved ? { href: resolved } : {}), rel: 'noopener noreferrer nofollow', target: '_blank' } };
+      },
       // Feed images rarely carry alt text; an empty one marks them decorative for screen readers.
-      img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
+      img: (tagName, { src, ...attribs }) => {
+        const resolved = httpUrl(src, base);
+        return { tagName, attribs: { ...attribs, ...(resolved ? { src: resolved } : {}), alt: attribs.alt ?? '' } };
+      },
     },
+    // An image whose address did not pass the rule says nothing.
+    exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
   });
 }
 
@@ -122,16 +136,16 @@ export function extractAuthor(item: FeedItem, context: FeedContext, text: string
 const REJECTED_IMAGE = /placeholder|default|1x1|pixel|spacer|blank\.|stock-?photo|shutterstock|gettyimages|istockphoto/i;
 export const FALLBACK_KEYWORDS = ['instagram', 'tiktok', 'youtube', 'creator', 'influencer', 'marketing', 'brand', 'ai', 'india'] as const;
 
-const usableImage = (url: string | undefined): url is string => Boolean(url && /^https?:\/\//.test(url) && !REJECTED_IMAGE.test(url));
+const usableImage = (url: string | null | undefined): url is string => Boolean(url && !REJECTED_IMAGE.test(url));
 
 /**
  * Image rules (reader spec section 5): the largest thumbnail by area, then an image enclosure, then
  * media content, then an image in the item; placeholders, 1x1 pixels and stock images never count.
  * Without one, a fallback chosen by title keyword, else by category (served by the site).
  */
-export function chooseImage(item: FeedItem, html: string, title: string, category: CategorySlug): string {
+export function chooseImage(item: FeedItem, html: string, title: string, category: CategorySlug, base?: string): string {
   const thumbnails = (item.mediaThumbnails ?? [])
-    .map((thumb) => ({ url: thumb.$?.url, area: Number(thumb.$?.width ?? 0) * Number(thumb.$?.height ?? 0) }))
+    .map((thumb) => ({ url: httpUrl(thumb.$?.url, base), area: Number(thumb.$?.width ?? 0) * Number(thumb.$?.height ?? 0) }))
     .filter((thumb) => usableImage(thumb.url) && thumb.area !== 1)
     .sort((a, b) => b.area - a.area);
   const enclosure = item.enclosure?.type?.startsWith('image/') ? item.enclosure.url : undefined;
@@ -140,7 +154,7 @@ export function chooseImage(item: FeedItem, html: string, title: string, categor
     (content) => (content.$?.medium === 'image' || content.$?.type?.startsWith('image/')) && !(content.$?.width === '1' && content.$?.height === '1'),
   )?.$?.url;
   const inline = /<img[^>]+src="([^"]+)"/i.exec(html)?.[1];
-  const candidates = [thumbnails[0]?.url, enclosure, atomEnclosure, media, item.itunes?.image, inline];
+  const candidates = [thumbnails[0]?.url, enclosure, atomEnclosure, media, item.itunes?.image, inline].map((url) => httpUrl(url, base));
   const chosen = candidates.find(usableImage);
   if (chosen) return chosen;
   const titleWords = new Set(words(title));
@@ -173,35 +187,38 @@ function categoryNames(item: FeedItem): string[] {
 /** One feed item in the shape of an article, or null when it lacks a title or a usable link. */
 export function normaliseItem(item: FeedItem, context: FeedContext, now = new Date()): NormalisedItem | null {
   const title = toPlainText(item.title ?? '');
-  const link = item.link ?? item.atomLinks?.find((l) => !l.$?.rel || l.$.rel === 'alternate')?.$?.href ?? item.guid;
+  const base = context.feedUrl ?? `https://${context.sourceDomain}/`;
+  // The item's link, resolved against the feed; an item whose link is not http(s) (javascript:, data:) is dropped.
+  const link = [item.link, item.atomLinks?.find((l) => !l.$?.rel || l.$.rel === 'alternate')?.$?.href, item.guid].map((value) => httpUrl(value, base)).find(Boolean);
   if (!title || !link) return null;
-  let sourceUrl: string;
-  try {
-    sourceUrl = canonicalUrl(link);
-  } catch {
-    return null;
-  }
+  const sourceUrl = canonicalUrl(link);
   const html = item.contentEncoded ?? item.content ?? item.summary ?? '';
-  const content = sanitiseHtml(html);
+  const content = sanitiseHtml(html, base);
   const plain = toPlainText(item.contentSnippet ?? html) || title;
   const rssCategories = categoryNames(item);
   const hinted = rssCategories.map((name) => normaliseCategory(name)).find((slug) => slug !== 'general') ?? null;
   const contentType = contentTypeOf(item);
   const published = new Date(item.isoDate ?? item.pubDate ?? now.toISOString());
-  const audio = item.enclosure?.type?.startsWith('audio/') ? item.enclosure.url : undefined;
+  const audio = item.enclosure?.type?.startsWith('audio/') ? httpUrl(item.enclosure.url, base) : null;
+  const enclosureUrl = httpUrl(item.enclosure?.url, base);
+  const commentsUrl = httpUrl(item.comments, base);
   return {
     title,
     sourceUrl,
     summary: truncateWords(plain, SUMMARY_WORDS),
     content,
     author: extractAuthor(item, context, plain),
-    imageUrl: chooseImage(item, html, title, hinted ?? 'general'),
-    mediaThumbnails: (item.mediaThumbnails ?? [])
-      .filter((thumb) => thumb.$?.url)
-      .map((thumb) => ({ url: thumb.$?.url as string, width: Number(thumb.$?.width ?? 0), height: Number(thumb.$?.height ?? 0) })),
-    enclosures: item.enclosure?.url ? [{ url: item.enclosure.url, type: item.enclosure.type ?? '' }] : [],
+    imageUrl: chooseImage(item, html, title, hinted ?? 'general', base),
+    mediaThumbnails: (item.mediaThumbnails ?? []).flatMap((thumb) => {
+      const url = httpUrl(thumb.$?.url, base);
+      return url ? [{ url, width: Number(thumb.$?.width ?? 0), height: Number(thumb.$?.height ?? 0) }] : [];
+    }),
+    enclosures: enclosureUrl ? [{ url: enclosureUrl, type: item.enclosure?.type ?? '' }] : [],
     mediaMetadata: {
-      mediaContent: (item.mediaContent ?? []).filter((m) => m.$?.url).map((m) => ({ url: m.$?.url as string, type: m.$?.type, medium: m.$?.medium })),
+      mediaContent: (item.mediaContent ?? []).flatMap((m) => {
+        const url = httpUrl(m.$?.url, base);
+        return url ? [{ url, type: m.$?.type, medium: m.$?.medium }] : [];
+      }),
     },
     contentType,
     ...(contentType === 'podcast' && audio ? { podcastMetadata: { audioUrl: audio, duration: durationSeconds(item.itunes?.duration) } } : {}),
@@ -210,7 +227,7 @@ export function normaliseItem(item: FeedItem, context: FeedContext, now = new Da
     categoryHint: hinted,
     // A date in the future (clock skew, typos) is not allowed to pin an item on top of the list.
     originalPublishedAt: (Number.isNaN(published.getTime()) || published > now ? now : published).toISOString(),
-    ...(item.comments ? { commentsUrl: item.comments } : {}),
+    ...(commentsUrl ? { commentsUrl } : {}),
     sourceAttribution: { author: item.creator ?? item.author, feedTitle: context.feedTitle },
   };
 }

@@ -6,6 +6,7 @@ import { INDIA_RELEVANT_AT, indiaBadge } from './badges.ts';
 import { HIDDEN_FROM_PUBLIC, isCategorySlug, type CategorySlug } from './categories.ts';
 import { INDIAN_CITIES } from './classifier/keywords.ts';
 import { PUBLIC_MIN_RELEVANCE } from './article-status.ts';
+import { httpUrl } from './urls.ts';
 
 /** The stored fields the public rules and the reader's card read. */
 export interface ArticleFields {
@@ -102,10 +103,11 @@ export function toPublicArticle(article: ArticleFields) {
     summary: article.summary ?? '',
     category: article.category as CategorySlug,
     tags: article.tags ?? [],
-    sourceUrl: article.sourceUrl,
+    // Re-checked on the way out (the one URL rule): never a javascript: or data: address in a card.
+    sourceUrl: httpUrl(article.sourceUrl) ?? '',
     sourceName: article.sourceName,
     author: article.author ?? null,
-    imageUrl: article.imageUrl ?? null,
+    imageUrl: article.imageUrl?.startsWith('/') ? article.imageUrl : httpUrl(article.imageUrl),
     contentType: article.contentType ?? 'article',
     publishedAt: article.originalPublishedAt ?? article.publishedAt ?? article.createdAt ?? new Date(0).toISOString(),
     viewsCount: article.viewsCount ?? 0,

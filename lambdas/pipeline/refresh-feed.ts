@@ -71,7 +71,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   let images = 0;
   let dataPoints = 0;
   let nearDuplicates = 0;
-  const items = parsed.items.map((item) => normaliseItem(item, { sourceName: feed.name, feedTitle: parsed.title, sourceDomain }, now)).filter((item) => item !== null);
+  const items = parsed.items.map((item) => normaliseItem(item, { sourceName: feed.name, feedTitle: parsed.title, sourceDomain, feedUrl: feed.url }, now)).filter((item) => item !== null);
   // Near-duplicates are dropped in memory, in feed order, before any write.
   const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string }> = [];
   for (const item of items) {

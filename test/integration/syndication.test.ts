@@ -1,7 +1,8 @@
 import Parser from 'rss-parser';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { local } from '../support/aws.ts';
+import { testArticle } from '../support/articles.ts';
+import { local, useLocalAws } from '../support/aws.ts';
 
 /** Feeds, sitemap and share pages over the local gateway, on what the ingest at start published. */
 const get = async (path: string) => {
@@ -109,3 +110,22 @@ describe('share pages', () => {
     expect((await get('/share/no-such-article')).status).toBe(404);
   });
 });
+
+describe('outputs re-check every URL (the one URL rule)', () => {
+  it('never send a stored javascript: or data: address out in a feed, a card or a share page', async () => {
+    useLocalAws();
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const article = testArticle({ title: `Creator economy story with a hostile link ${Date.now()}`, sourceUrl: 'javascript:alert(document.domain)', imageUrl: 'data:image/svg+xml,<svg onload=alert(1)>' });
+    await createArticle(article, { at: new Date() });
+    for (const file of ['rss.xml', 'atom.xml', 'feed.json']) {
+      const { text } = await get(`/feeds/all/${file}`);
+      expect(text, file).toContain(article.id);
+      expect(text, file).not.toMatch(/javascript:|data:image/);
+    }
+    const card = (await (await fetch(`${local().urls.api}/articles/${article.id}`)).json()) as { sourceUrl: string; imageUrl: string | null };
+    expect(card.sourceUrl).toBe('');
+    expect(card.imageUrl).toBeNull();
+    expect((await get(`/share/${article.id}`)).text).not.toMatch(/javascript:|data:image/);
+  });
+});
+

@@ -110,3 +110,49 @@ describe('feed schedule', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
   });
 });
+
+describe('the one URL rule (issue 12)', () => {
+  const context = { sourceName: 'Pub', sourceDomain: 'pub.example', feedUrl: 'https://pub.example/news/feed.xml' };
+  it('keeps absolute http(s) URLs, resolves relative ones against the feed, refuses every other scheme', async () => {
+    const { httpUrl } = await import('../../lambdas/domain/urls.ts');
+    expect(httpUrl('https://a.example/x')).toBe('https://a.example/x');
+    expect(httpUrl('/story/1', context.feedUrl)).toBe('https://pub.example/story/1');
+    expect(httpUrl('story/1', context.feedUrl)).toBe('https://pub.example/news/story/1');
+    expect(httpUrl('//cdn.example/i.png', context.feedUrl)).toBe('https://cdn.example/i.png');
+    for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'data:text/html,<script>x</script>', 'file:///etc/passwd', 'mailto:a@b.c', 'http://', '', null, 42, `https://a.example/${'x'.repeat(2100)}`]) {
+      expect(httpUrl(bad, context.feedUrl), String(bad)).toBeNull();
+    }
+  });
+
+  it('drops an item whose link is not http(s), and resolves a relative one', () => {
+    expect(normaliseItem({ title: 'Creators', link: 'javascript:alert(1)' }, context)).toBeNull();
+    expect(normaliseItem({ title: 'Creators', link: 'data:text/html,hi' }, context)).toBeNull();
+    expect(normaliseItem({ title: 'Creators', link: '/2026/creators' }, context)?.sourceUrl).toBe('https://pub.example/2026/creators');
+    // A bad link falls back to a usable guid.
+    expect(normaliseItem({ title: 'Creators', link: 'javascript:x', guid: 'https://pub.example/g/1' }, context)?.sourceUrl).toBe('https://pub.example/g/1');
+  });
+
+  it('applies it to images, enclosures, comments and the links and images inside content', () => {
+    const item = normaliseItem(
+      {
+        title: 'Creator story',
+        link: 'https://pub.example/s',
+        enclosure: { url: 'javascript:alert(1)', type: 'audio/mpeg' },
+        comments: 'data:text/html,x',
+        mediaThumbnails: [{ $: { url: '/img/thumb.jpg', width: '800', height: '450' } }, { $: { url: 'javascript:x', width: '900', height: '900' } }],
+        mediaContent: [{ $: { url: 'data:image/png;base64,AAAA', medium: 'image' } }],
+        contentEncoded: '<p><a href="/more">more</a> <a href="javascript:alert(1)">bad</a> <img src="../i/pic.png"> <img src="data:image/png;base64,AAAA"></p>',
+      },
+      context,
+    );
+    expect(item?.imageUrl).toBe('https://pub.example/img/thumb.jpg');
+    expect(item?.mediaThumbnails).toEqual([{ url: 'https://pub.example/img/thumb.jpg', width: 800, height: 450 }]);
+    expect(item?.enclosures).toEqual([]);
+    expect(item?.mediaMetadata.mediaContent).toEqual([]);
+    expect(item).not.toHaveProperty('commentsUrl');
+    expect(item?.content).toContain('href="https://pub.example/more"');
+    expect(item?.content).toContain('src="https://pub.example/i/pic.png"');
+    expect(item?.content).not.toMatch(/javascript:|data:/);
+    expect(sanitiseHtml('<a href="mailto:x@y.z">m</a>')).not.toContain('mailto:');
+  });
+});

@@ -2,6 +2,7 @@ import { Feed } from 'feed';
 import he from 'he';
 import { z } from 'zod';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
+import { httpUrl } from '#domain/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import type { HttpEvent } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
@@ -22,7 +23,8 @@ const FORMATS = {
 type FeedFile = keyof typeof FORMATS;
 
 /** Absolute URL of an image the site serves (fallbacks are site paths). */
-const absolute = (url: string | undefined | null) => (!url ? undefined : url.startsWith('/') ? `${config.SITE_URL}${url}` : url);
+/** An image for an output: the site's own paths made absolute, anything else only if it passes the one URL rule. */
+const absolute = (url: string | undefined | null) => (!url ? undefined : url.startsWith('/') ? `${config.SITE_URL}${url}` : (httpUrl(url) ?? undefined));
 const articleUrl = (id: string) => `${config.SITE_URL}/?article=${encodeURIComponent(id)}`;
 
 /** This API's own address as the caller reached it (API Gateway forwards the protocol). */
@@ -66,7 +68,8 @@ function buildFeed(articles: ArticleItem[], scope: CategorySlug | 'all', self: (
       guid: article.id,
       title: article.title,
       // Readers go to the publisher: the item links to the source.
-      link: article.sourceUrl,
+      // Re-checked on the way out: a stored link that is not http(s) points at the article on the site instead.
+      link: httpUrl(article.sourceUrl) ?? articleUrl(article.id),
       date: published,
       published,
       description: article.summary ?? '',
