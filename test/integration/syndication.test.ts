@@ -116,7 +116,7 @@ describe('outputs re-check every URL (the one URL rule)', () => {
     useLocalAws();
     const { createArticle } = await import('../../lambdas/store/articles.ts');
     const article = testArticle({ title: `Creator economy story with a hostile link ${Date.now()}`, sourceUrl: 'javascript:alert(document.domain)', imageUrl: 'data:image/svg+xml,<svg onload=alert(1)>' });
-    await createArticle(article, { at: new Date() });
+    await createArticle(article, { at: new Date().toISOString() });
     for (const file of ['rss.xml', 'atom.xml', 'feed.json']) {
       const { text } = await get(`/feeds/all/${file}`);
       expect(text, file).toContain(article.id);
