@@ -112,12 +112,10 @@ export class CreatorNewsHubStack extends Stack {
       allowedOrigins: [site.url],
     });
 
-    // Functions that write links calling the API directly (the digests' one-click unsubscribe) get its URL;
-    // none of them is an API integration, so this makes no dependency cycle.
-    for (const fnDescription of description.functions) {
-      if (description.routes.some((route) => route.fn === fnDescription.name) || !fnDescription.access.linkSigningKey) continue;
-      functions.get(fnDescription.name)?.addEnvironment('API_URL', api.url);
-    }
+    // Every function knows the API's address from the stack, never from a request's Host header: links that
+    // call the API (one-click unsubscribe) and the API's own self-links (feeds, share pages). The URL names
+    // only the API resource, which depends on no function, so this makes no dependency cycle.
+    for (const fn of functions.values()) fn.addEnvironment('API_URL', api.url);
 
     const alarmTopic = new sns.Topic(this, 'Alarms', {
       displayName: 'Creator News Hub alarms',

@@ -223,6 +223,15 @@ describe('user pool triggers and account functions', () => {
     }
   });
 
+  it('gives every function the API\'s address from the stack (self-links never come from a Host header)', () => {
+    const template = synth();
+    const projectFunctions = Object.entries(template.findResources('AWS::Lambda::Function', { Properties: { Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) } } }));
+    expect(projectFunctions).toHaveLength(description.functions.length);
+    for (const [id, fn] of projectFunctions) {
+      expect((fn.Properties as { Environment: { Variables: Record<string, unknown> } }).Environment.Variables, id).toHaveProperty('API_URL');
+    }
+  });
+
   it('lets only functions with user pool access call it, on that pool, with its id in their settings', () => {
     const template = synth();
     for (const fn of description.functions) {

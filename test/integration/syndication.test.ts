@@ -127,5 +127,27 @@ describe('outputs re-check every URL (the one URL rule)', () => {
     expect(card.imageUrl).toBeNull();
     expect((await get(`/share/${article.id}`)).text).not.toMatch(/javascript:|data:image/);
   });
-});
 
+  it('name their own address from the stack, never from the request\'s Host header (cached publicly, it would poison caches)', async () => {
+    const http = await import('node:http');
+    const hostile = (path: string) =>
+      new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const url = new URL(`${local().urls.api}${path}`);
+        const request = http.request({ host: url.hostname, port: url.port, path, headers: { host: 'evil.example', 'x-forwarded-proto': 'javascript' } }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+        });
+        request.on('error', reject);
+        request.end();
+      });
+    const atom = await hostile('/feeds/all/atom.xml');
+    expect(atom.status).toBe(200);
+    expect(atom.text).not.toContain('evil.example');
+    expect(atom.text).toContain(`${local().urls.api}/feeds/all/atom.xml`);
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1&market=all`)).json()) as { items: Array<{ id: string }> };
+    const share = await hostile(`/share/${items[0]?.id}`);
+    expect(share.status).toBe(200);
+    expect(share.text).not.toContain('evil.example');
+  });
+});

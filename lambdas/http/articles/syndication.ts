@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
 import { httpUrl } from '#domain/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
-import type { HttpEvent } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
 import { notFound } from '#shared/errors.ts';
 import { fallbackImage } from '#domain/normalise.ts';
@@ -22,16 +21,9 @@ const FORMATS = {
 } as const;
 type FeedFile = keyof typeof FORMATS;
 
-/** Absolute URL of an image the site serves (fallbacks are site paths). */
 /** An image for an output: the site's own paths made absolute, anything else only if it passes the one URL rule. */
 const absolute = (url: string | undefined | null) => (!url ? undefined : url.startsWith('/') ? `${config.SITE_URL}${url}` : (httpUrl(url) ?? undefined));
 const articleUrl = (id: string) => `${config.SITE_URL}/?article=${encodeURIComponent(id)}`;
-
-/** This API's own address as the caller reached it (API Gateway forwards the protocol). */
-function apiBase(event: HttpEvent): string {
-  const proto = event.headers['x-forwarded-proto'] ?? 'http';
-  return `${proto}://${event.headers.host ?? event.requestContext.domainName}`;
-}
 
 /**
  * JSON Feed 1.1 from the library's 1.0 output: the version URL and `authors` (1.1 replaced the
@@ -83,10 +75,10 @@ function buildFeed(articles: ArticleItem[], scope: CategorySlug | 'all', self: (
 
 export const syndicationFeed = route(
   { params: z.object({ scope: z.enum(['all', ...PUBLIC_CATEGORY_SLUGS]), file: z.enum(Object.keys(FORMATS) as [FeedFile, ...FeedFile[]]) }) },
-  async ({ params, event }) => {
+  async ({ params }) => {
     const scope = params.scope as CategorySlug | 'all';
     const page = await listPublicArticles({ category: scope === 'all' ? undefined : scope, limit: FEED_ITEMS });
-    const feed = buildFeed(page.items, scope, (file) => `${apiBase(event)}/feeds/${scope}/${file}`);
+    const feed = buildFeed(page.items, scope, (file) => `${config.API_URL}/feeds/${scope}/${file}`);
     const body = params.file === 'rss.xml' ? feed.rss2() : params.file === 'atom.xml' ? feed.atom1() : toJsonFeed11(feed.json1(), 'en-IN');
     return new TextReply(body, FORMATS[params.file].contentType, CACHE);
   },
@@ -114,7 +106,7 @@ export const sitemap = route({}, async () => {
  * A share URL per article: HTML with Open Graph and Twitter card tags, so link previews work for a
  * single-page app, which then sends the visitor on to the article on the site.
  */
-export const sharePage = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params, event }) => {
+export const sharePage = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
   const target = articleUrl(article.id);
@@ -132,7 +124,7 @@ ${meta('property', 'og:site_name', 'Creator News Hub')}
 ${meta('property', 'og:title', article.title)}
 ${meta('property', 'og:description', description)}
 ${meta('property', 'og:image', image)}
-${meta('property', 'og:url', `${apiBase(event)}/share/${encodeURIComponent(article.id)}`)}
+${meta('property', 'og:url', `${config.API_URL}/share/${encodeURIComponent(article.id)}`)}
 ${meta('name', 'twitter:card', 'summary_large_image')}
 ${meta('name', 'twitter:title', article.title)}
 ${meta('name', 'twitter:description', description)}
