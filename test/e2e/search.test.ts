@@ -76,7 +76,8 @@ describe('search, filters and sort in Chromium', () => {
     await phone.locator('article h2').first().waitFor();
     expect(await phone.getByLabel('Sort', { exact: true }).isVisible()).toBe(false);
     await phone.getByRole('button', { name: 'Filters' }).click();
-    expect(await phone.getByLabel('Sort', { exact: true }).isVisible()).toBe(true);
+    // The popover opens on the next render: wait for it rather than look once.
+    await phone.getByLabel('Sort', { exact: true }).waitFor({ state: 'visible', timeout: 5000 });
     await phone.close();
   });
 
