@@ -135,7 +135,7 @@ export class CreatorNewsHubStack extends Stack {
         if (!machine) throw new Error(`Function ${fnDescription.name} names unknown state machine ${name}`);
         machine.grantStartExecution(fn);
         machine.grantRead(fn);
-        machine.grantExecution(fn, 'states:StopExecution');
+        machine.grantExecution(fn, 'states:StopExecution', 'states:RedriveExecution');
         arns[name] = machine.stateMachineArn;
         const machineId = this.getLogicalId(machine.node.defaultChild as CfnResource);
         acknowledge(
@@ -145,6 +145,27 @@ export class CreatorNewsHubStack extends Stack {
         );
       }
       fn.addEnvironment('STATE_MACHINE_ARNS', Stack.of(this).toJsonString(arns));
+    }
+
+    // Functions that pause and resume schedules: read and update exactly the described schedules, and pass
+    // their target role (UpdateSchedule sends the whole definition, role included) to the Scheduler only.
+    for (const fnDescription of description.functions) {
+      if (!fnDescription.access.schedules) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      fn.addEnvironment('SCHEDULE_GROUP', pipeline.scheduleGroup.scheduleGroupName);
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['scheduler:GetSchedule', 'scheduler:UpdateSchedule'],
+          resources: [...pipeline.schedules.values()].map((schedule) => schedule.scheduleArn),
+        }),
+      );
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['iam:PassRole'],
+          resources: [pipeline.scheduleRole.roleArn],
+          conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } },
+        }),
+      );
     }
 
     for (const consumer of description.streamConsumers) {

@@ -11,8 +11,10 @@ export interface FunctionAccess {
   table?: 'read' | 'readWrite';
   /** Sends mail through SES. */
   mail?: boolean;
-  /** State machines (by name) it may start, list and describe. */
+  /** State machines (by name) it may start, list, describe, stop and redrive. */
   stateMachines?: readonly string[];
+  /** Reads the described schedules and pauses or resumes them (EventBridge Scheduler Get/UpdateSchedule). */
+  schedules?: boolean;
   /** Reads the key that signs newsletter links (Secrets Manager on AWS; a local value locally). */
   linkSigningKey?: boolean;
   /** Reads the Razorpay keys (key id and secret, webhook secret): Secrets Manager on AWS, the stand-in's locally. */
@@ -185,7 +187,9 @@ export const stack: StackDescription = {
       name: 'admin',
       entry: 'lambdas/http/admin/index.ts',
       description: 'Admin console API',
-      access: { table: 'readWrite', stateMachines: ['ingest', 'lifecycle', 'retrain'] },
+      access: { table: 'readWrite', stateMachines: ['ingest', 'lifecycle', 'retrain', 'newsletter'], schedules: true },
+      // API Gateway gives up after 30 s; a feed checked on save must answer before that.
+      timeoutSeconds: 29,
     },
     {
       name: 'ingest',
@@ -262,9 +266,41 @@ export const stack: StackDescription = {
     { method: 'PUT', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
     { method: 'DELETE', path: '/me/newsletter', fn: 'newsletter', auth: 'user' },
     { method: 'GET', path: '/admin/ping', fn: 'admin', auth: 'admin' },
+    // Console. Moderators get the review queue and article reading; everything else is the admin's.
+    { method: 'GET', path: '/admin/session', fn: 'admin', auth: 'moderator' },
+    { method: 'GET', path: '/admin/dashboard', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/audit', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/review', fn: 'admin', auth: 'moderator' },
+    { method: 'GET', path: '/admin/review/stats', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/reject', fn: 'admin', auth: 'moderator' },
+    { method: 'GET', path: '/admin/articles', fn: 'admin', auth: 'moderator' },
+    { method: 'POST', path: '/admin/articles', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/articles/{id}', fn: 'admin', auth: 'moderator' },
+    { method: 'PUT', path: '/admin/articles/{id}', fn: 'admin', auth: 'admin' },
+    { method: 'DELETE', path: '/admin/articles/{id}', fn: 'admin', auth: 'admin' },
+    { method: 'PUT', path: '/admin/articles/{id}/featured', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/article-actions', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/summaries', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/summaries/regenerate', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/feeds', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/feeds', fn: 'admin', auth: 'admin' },
+    { method: 'PUT', path: '/admin/feeds/{id}', fn: 'admin', auth: 'admin' },
+    { method: 'DELETE', path: '/admin/feeds/{id}', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/feeds/{id}/fetch', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/feeds-opml', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/feeds-opml', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/lifecycle', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/lifecycle/cleanup-auto-rejected', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/pipeline/executions', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/pipeline/executions', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/pipeline/executions/{machine}/{name}', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/pipeline/executions/{machine}/{name}/stop', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/pipeline/executions/{machine}/{name}/redrive', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/pipeline/schedules', fn: 'admin', auth: 'admin' },
+    { method: 'PUT', path: '/admin/pipeline/schedules/{name}', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/alerts', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/alerts/{id}/resolve', fn: 'admin', auth: 'admin' },
   ],
   stateMachines: [
     {

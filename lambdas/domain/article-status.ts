@@ -36,3 +36,14 @@ export function reviewSortKey(priority: ReviewPriority, relevance: number): stri
   const inverted = 999 - Math.max(0, Math.min(999, Math.round(relevance)));
   return `${REVIEW_PRIORITIES.indexOf(priority)}#${String(inverted).padStart(3, '0')}`;
 }
+
+/** ML confidence buckets (admin spec section 4): high 80 % or more, medium 50-79 %, low under 50 %; 0 marks a failed classification. */
+export const CONFIDENCE_BUCKETS = ['high', 'medium', 'low', 'failed'] as const;
+export type ConfidenceBucket = (typeof CONFIDENCE_BUCKETS)[number];
+
+export function confidenceBucket(score: number): ConfidenceBucket {
+  if (!(score > 0)) return 'failed';
+  if (score >= 0.8) return 'high';
+  if (score >= 0.5) return 'medium';
+  return 'low';
+}

@@ -4,10 +4,10 @@
  * stories a topic set gets.
  */
 import type { CategorySlug } from './categories.ts';
+import { IST_OFFSET_MS } from './dates.ts';
 import { TOPICS, type Frequency, type Topic } from './newsletter.ts';
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 5.5 * 3_600_000;
 
 export const DIGEST_PERIOD_DAYS: Record<Frequency, number> = { daily: 1, weekly: 7, monthly: 30 };
 export const DIGEST_STORIES: Record<Frequency, number> = { daily: 5, weekly: 10, monthly: 10 };

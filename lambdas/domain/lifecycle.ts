@@ -29,6 +29,19 @@ export const PURGED_ATTRIBUTES = [
   'blocklistFlags',
 ] as const;
 
+/**
+ * What a purge (scheduled or manual) writes: status purged, purgedAt stamped, text emptied and the
+ * metadata removed, leaving a hash-only record (the dedup hashes live in their own records, kept forever).
+ */
+export function purgeChange(at: string) {
+  return {
+    status: 'purged' as const,
+    at,
+    set: { purgedAt: at, title: '', summary: '', content: '', sourceUrl: '', tags: [] as string[] },
+    remove: PURGED_ATTRIBUTES,
+  };
+}
+
 export function storageSavedMb(purgedCount: number): number {
   return Math.round(purgedCount * STORAGE_SAVED_MB_PER_PURGE * 100) / 100;
 }

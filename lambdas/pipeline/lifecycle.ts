@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lifecycleCutoffs, PURGED_ATTRIBUTES, storageSavedMb } from '#domain/lifecycle.ts';
+import { lifecycleCutoffs, purgeChange, storageSavedMb } from '#domain/lifecycle.ts';
 import type { ArticleStatus } from '#domain/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
 import { logger } from '#shared/logger.ts';
@@ -49,15 +49,7 @@ function archiveBatch(now: Date): Promise<BatchResult> {
 
 /** Archived for more than 30 days -> purged: content emptied, hashes kept forever by the dedup records. */
 function purgeBatch(now: Date): Promise<BatchResult> {
-  return moveDueBatch('archived', lifecycleCutoffs(now).purgeBefore, () => {
-    const at = new Date().toISOString();
-    return {
-      status: 'purged',
-      at,
-      set: { purgedAt: at, title: '', summary: '', content: '', sourceUrl: '', tags: [] },
-      remove: PURGED_ATTRIBUTES,
-    };
-  });
+  return moveDueBatch('archived', lifecycleCutoffs(now).purgeBefore, () => purgeChange(new Date().toISOString()));
 }
 
 export async function handler(event: unknown): Promise<unknown> {

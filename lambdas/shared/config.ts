@@ -18,6 +18,8 @@ const schema = z.object({
         return z.NEVER;
       }
     }),
+  /** EventBridge Scheduler group of the described schedules (each schedule is named as in the description). */
+  SCHEDULE_GROUP: z.string().min(1).default('default'),
   MAIL_FROM: z.string().default('news@creatornewshub.in'),
   /** Key of the signed newsletter links (confirm, unsubscribe) where no secret ARN is given (locally). */
   LINK_SIGNING_SECRET: z.string().min(32).default('creator-news-hub-local-link-signing-secret-0001'),

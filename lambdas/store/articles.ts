@@ -14,7 +14,7 @@ export type ArticleItem = EntityItem<typeof Article>;
 export const CHANGE_NOTE_DAYS = 2;
 
 /** The change note written with a change the public list can see (entities.ts ArticleChange). */
-function changeNote(articleId: string) {
+export function changeNote(articleId: string) {
   const changedAt = new Date().toISOString();
   return { day: dayOf(changedAt), changedAt, articleId, expiresAt: expiresInDays(CHANGE_NOTE_DAYS) };
 }

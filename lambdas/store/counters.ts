@@ -1,4 +1,4 @@
-import { PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/article-status.ts';
+import { confidenceBucket, PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/article-status.ts';
 import { Counter } from './entities.ts';
 
 /** Counter scopes and names; pages read a whole scope in one Query. */
@@ -10,13 +10,31 @@ export interface CounterChange {
   by: number;
 }
 
-type Counted = { status: ArticleStatus; category?: string | undefined; isDuplicate?: boolean | undefined; relevanceScore?: number | undefined };
+type Counted = {
+  status: ArticleStatus;
+  category?: string | undefined;
+  isDuplicate?: boolean | undefined;
+  relevanceScore?: number | undefined;
+  adminStatus?: string | undefined;
+  mlConfidenceScore?: number | undefined;
+};
 
-/** The counters an article counts in: its status, and while the public list shows it, its category. */
+/**
+ * The counters an article counts in: its status; while the public list shows it, its category; while it
+ * is not purged, where the classifier or a moderator put it (`admin#...`, the entity's default
+ * `unclassified` when absent) and, once classified, its confidence bucket (the dashboard's funnel).
+ */
 function countersOf(article: Counted | undefined): string[] {
   if (!article || article.isDuplicate) return [];
   const listed = article.status === 'published' && article.category && (article.relevanceScore ?? 0) >= PUBLIC_MIN_RELEVANCE;
-  return [`status#${article.status}`, ...(listed ? [`published#${article.category}`] : [])];
+  const adminStatus = article.adminStatus ?? 'unclassified';
+  const live = article.status !== 'purged';
+  return [
+    `status#${article.status}`,
+    ...(listed ? [`published#${article.category}`] : []),
+    ...(live ? [`admin#${adminStatus}`] : []),
+    ...(live && adminStatus !== 'unclassified' ? [`confidence#${confidenceBucket(article.mlConfidenceScore ?? 0)}`] : []),
+  ];
 }
 
 /**

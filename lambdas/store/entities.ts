@@ -207,6 +207,11 @@ export const FeedSource = new Entity({
     nextCheckAt: { type: 'string', required: true, default: now },
     lastCheckedAt: { type: 'string' },
     lastStatus: { type: 'string' },
+    /**
+     * Set when an admin deletes the feed: the item stays as a tombstone (inactive, out of the console's
+     * list) so the catalogue seeding does not bring it back; adding its URL again revives it.
+     */
+    removedAt: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -901,6 +906,45 @@ export const RateLimitWindow = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/**
+ * One console action: who did what to which thing, when, and the thing before and after. Written by the
+ * admin API after each change it makes; kept (no TTL) and read by admins newest first.
+ */
+export const AuditEntry = new Entity({
+  model: { entity: 'auditEntry', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    at: { type: 'string', required: true, default: now },
+    actorId: { type: 'string', required: true },
+    actorEmail: { type: 'string' },
+    actorRole: { type: 'string', required: true },
+    /** e.g. article.status, feed.create, execution.start */
+    action: { type: 'string', required: true },
+    /** What was acted on: an article id, a feed id, an execution name... */
+    target: { type: 'string', required: true },
+    before: { type: 'any' },
+    after: { type: 'any' },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** The whole log, newest first. */
+    byAt: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['at', 'id'], casing: keep },
+    },
+    /** One thing's history, newest first. */
+    byTarget: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['target'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['at', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const store = new Service(
   {
     article: Article,
@@ -937,6 +981,7 @@ export const store = new Service(
     reviewLabel: ReviewLabel,
     modelVersion: ModelVersion,
     rateLimit: RateLimitWindow,
+    auditEntry: AuditEntry,
   },
   { table: tableName, client: documentClient },
 );

@@ -1,4 +1,7 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
+import pLimit from 'p-limit';
+import { FEED_DEFAULT_PRIORITY, FEED_HEALTH_SHOWN, feedUrlKey, slugOf } from '#domain/feed-sources.ts';
 import { RETENTION_DAYS } from '#domain/retention.ts';
 import { FeedHealth, FeedSource } from './entities.ts';
 import { expiresInDays } from './ids.ts';
@@ -20,8 +23,13 @@ export async function listDueFeeds(now = new Date()): Promise<FeedSourceItem[]> 
   return data;
 }
 
-/** Every feed (a few dozen), for the console. */
+/** Every feed (a few dozen), for the console; deleted feeds (tombstones) are left out. */
 export async function listFeeds(): Promise<FeedSourceItem[]> {
+  return (await listFeedsIncludingRemoved()).filter((feed) => !feed.removedAt);
+}
+
+/** Every feed item, tombstones of deleted feeds included (adding a deleted feed's URL revives it). */
+async function listFeedsIncludingRemoved(): Promise<FeedSourceItem[]> {
   const { data } = await FeedSource.query.byNextCheck({}).go({ pages: 'all' });
   return data;
 }
@@ -67,4 +75,192 @@ export async function updateFeedAfterCheck(
   changes: Pick<FeedSourceItem, 'nextCheckAt' | 'consecutiveFailures' | 'lastStatus' | 'lastCheckedAt'> & Partial<Pick<FeedSourceItem, 'etag' | 'lastModified' | 'dataRichnessScore' | 'averageImagesPerItem'>>,
 ): Promise<void> {
   await FeedSource.patch({ id: feed.id }).set(changes).go();
+}
+
+/** A feed with its latest checks, newest first, as the console shows it. */
+export interface FeedWithHealth {
+  feed: FeedSourceItem;
+  health: FeedHealthItem[];
+}
+
+/** Every feed with its latest checks (one Query per feed, a few at a time), richest data first (admin spec). */
+export async function listFeedsWithHealth(checks = FEED_HEALTH_SHOWN): Promise<FeedWithHealth[]> {
+  const feeds = await listFeeds();
+  const limit = pLimit(8);
+  const withHealth = await Promise.all(feeds.map((feed) => limit(async () => ({ feed, health: await latestFeedHealth(feed.id, checks) }))));
+  return withHealth.sort((a, b) => (b.feed.dataRichnessScore ?? 0) - (a.feed.dataRichnessScore ?? 0) || a.feed.name.localeCompare(b.feed.name));
+}
+
+/** The feed (not deleted) whose address is the same feed as `url`, if any. */
+export async function findFeedByUrl(url: string, options: { includeRemoved?: boolean } = {}): Promise<FeedSourceItem | null> {
+  const key = feedUrlKey(url);
+  const feeds = options.includeRemoved ? await listFeedsIncludingRemoved() : await listFeeds();
+  // A live feed wins over a tombstone of the same address.
+  const matches = feeds.filter((feed) => feedUrlKey(feed.url) === key);
+  return matches.find((feed) => !feed.removedAt) ?? matches[0] ?? null;
+}
+
+/** A feed added by an admin is named after its address: the same URL always makes the same id. */
+export function feedIdFor(url: string): string {
+  const hash = createHash('sha256').update(feedUrlKey(url)).digest('hex').slice(0, 8);
+  return `${slugOf(new URL(url).hostname.replace(/^www\./, ''), 40) || 'feed'}-${hash}`;
+}
+
+/** An admin's feed: what the console form and OPML import give. */
+export type NewFeedSource = Pick<FeedSourceItem, 'name' | 'url'> & Partial<Pick<FeedSourceItem, 'priority' | 'isIndian' | 'active' | 'specialization' | 'supportsMedia' | 'contentTypes'>>;
+
+/** Another feed already has this address (`existing` is it). */
+export class FeedExistsError extends Error {
+  constructor(readonly existing: FeedSourceItem) {
+    super(`A feed with this URL already exists: ${existing.name}`);
+    this.name = 'FeedExistsError';
+  }
+}
+
+/**
+ * Adds a feed, due at once (the next ingest fetches it). A deleted feed with the same address is
+ * revived under its old id (its health history and articles point there). Throws FeedExistsError when a
+ * live feed has the address, also when two admins add it at the same moment.
+ */
+export async function addFeedSource(input: NewFeedSource, now = new Date()): Promise<{ feed: FeedSourceItem; revived: boolean }> {
+  return addOne(input, await findFeedByUrl(input.url, { includeRemoved: true }), now);
+}
+
+export interface BulkAddResult {
+  added: FeedSourceItem[];
+  /** Feeds whose address is already in the list (or twice in the input). */
+  skipped: NewFeedSource[];
+}
+
+/** Adds the feeds whose address is not in the list yet (OPML import): one Query for the list, a few writes at a time. */
+export async function addFeedSources(inputs: readonly NewFeedSource[], now = new Date()): Promise<BulkAddResult> {
+  const all = await listFeedsIncludingRemoved();
+  const byKey = new Map<string, FeedSourceItem>();
+  for (const feed of all) {
+    const key = feedUrlKey(feed.url);
+    if (!byKey.has(key) || !feed.removedAt) byKey.set(key, feed);
+  }
+  const seen = new Set<string>();
+  const skipped: NewFeedSource[] = [];
+  const toAdd: Array<{ input: NewFeedSource; existing: FeedSourceItem | null }> = [];
+  for (const input of inputs) {
+    const key = feedUrlKey(input.url);
+    const existing = byKey.get(key) ?? null;
+    if (seen.has(key) || (existing && !existing.removedAt)) skipped.push(input);
+    else toAdd.push({ input, existing });
+    seen.add(key);
+  }
+  const limit = pLimit(8);
+  const outcomes = await Promise.all(
+    toAdd.map(({ input, existing }) =>
+      limit(async () => {
+        try {
+          return (await addOne(input, existing, now)).feed;
+        } catch (error) {
+          if (error instanceof FeedExistsError) {
+            skipped.push(input);
+            return null;
+          }
+          throw error;
+        }
+      }),
+    ),
+  );
+  return { added: outcomes.filter((feed) => feed !== null), skipped };
+}
+
+async function addOne(input: NewFeedSource, existing: FeedSourceItem | null, now: Date): Promise<{ feed: FeedSourceItem; revived: boolean }> {
+  if (existing && !existing.removedAt) throw new FeedExistsError(existing);
+  const nextCheckAt = now.toISOString();
+  const fields = {
+    name: input.name,
+    url: input.url,
+    priority: input.priority ?? FEED_DEFAULT_PRIORITY,
+    isIndian: input.isIndian ?? false,
+    active: input.active ?? true,
+    consecutiveFailures: 0,
+    ...(input.specialization ? { specialization: input.specialization } : {}),
+    ...(input.supportsMedia === undefined ? {} : { supportsMedia: input.supportsMedia }),
+    ...(input.contentTypes ? { contentTypes: input.contentTypes } : {}),
+  };
+  if (existing) {
+    try {
+      const { data } = await FeedSource.patch({ id: existing.id })
+        .set({ ...fields, nextCheckAt })
+        .remove(['removedAt', 'etag', 'lastModified'])
+        .where(({ removedAt }, { exists }) => exists(removedAt))
+        .go({ response: 'all_new' });
+      return { feed: data as FeedSourceItem, revived: true };
+    } catch (error) {
+      if (isConditionFailure(error)) throw new FeedExistsError((await getFeedSource(existing.id)) ?? existing);
+      throw error;
+    }
+  }
+  const id = feedIdFor(input.url);
+  for (const candidate of [id, `${id}-${randomBytes(3).toString('hex')}`]) {
+    try {
+      const { data } = await FeedSource.create({ id: candidate, ...fields, nextCheckAt }).go();
+      return { feed: data, revived: false };
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      const taken = await getFeedSource(candidate);
+      // Another admin added this address at the same moment.
+      if (taken && !taken.removedAt && feedUrlKey(taken.url) === feedUrlKey(input.url)) throw new FeedExistsError(taken);
+      // Otherwise the id belongs to a feed whose address was edited since: take another.
+    }
+  }
+  throw new Error(`Could not find a free id for feed ${input.url}`);
+}
+
+/** What an admin may change on a feed. */
+export type FeedChanges = Partial<Pick<FeedSourceItem, 'name' | 'url' | 'priority' | 'isIndian' | 'active' | 'specialization'>>;
+
+/**
+ * Changes a live feed. A new address starts afresh: no validators, no failure streak, due at once.
+ * Returns null when the feed does not exist or was deleted.
+ */
+export async function changeFeedSource(current: FeedSourceItem, changes: FeedChanges, now = new Date()): Promise<FeedSourceItem | null> {
+  const newAddress = changes.url !== undefined && changes.url !== current.url;
+  const set = {
+    ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+    ...(newAddress ? { consecutiveFailures: 0, nextCheckAt: now.toISOString() } : {}),
+  };
+  try {
+    const patch = FeedSource.patch({ id: current.id }).set(set);
+    const { data } = await (newAddress ? patch.remove(['etag', 'lastModified']) : patch)
+      .where(({ removedAt }, { notExists }) => notExists(removedAt))
+      .go({ response: 'all_new' });
+    return data as FeedSourceItem;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Deletes a feed from the console: it stops being fetched and listed. The item stays as a tombstone
+ * so the catalogue seeding (ensureFeedSources) does not bring a deleted catalogue feed back; articles
+ * it brought stay. Returns false when there was no live feed.
+ */
+export async function removeFeedSource(id: string, now = new Date()): Promise<boolean> {
+  try {
+    await FeedSource.patch({ id })
+      .set({ active: false, removedAt: now.toISOString() })
+      .where(({ removedAt }, { notExists }) => notExists(removedAt))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A live (not deleted) feed by id. */
+export async function getLiveFeedSource(id: string): Promise<FeedSourceItem | null> {
+  const feed = await getFeedSource(id);
+  return feed && !feed.removedAt ? feed : null;
+}
+
+function isConditionFailure(error: unknown): boolean {
+  return error instanceof Error && /conditional/i.test(error.message);
 }

@@ -2,7 +2,7 @@ import type { EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/retention.ts';
 import { Alert, AnalyticsEvent, ContactMessage } from './entities.ts';
 import { dayOf, expiresInDays, newId } from './ids.ts';
-import { queryPage, type Page, type PageOptions } from './paging.ts';
+import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts';
 
 /** Contact messages, analytics events and automation alerts: written by many, read by the console. */
 export type ContactMessageItem = EntityItem<typeof ContactMessage>;
@@ -37,6 +37,25 @@ export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType'
 /** Latest alerts first. */
 export async function latestAlerts(limit = 20): Promise<AlertItem[]> {
   const { data } = await Alert.query.byCreated({}).go({ order: 'desc', limit });
+  return data;
+}
+
+/** Alerts newest first, optionally only the open (resolved=false) or the resolved ones: a filtered Query, filled to the limit. */
+export function listAlerts(options: PageOptions & { resolved?: boolean } = {}): Promise<Page<AlertItem>> {
+  const { resolved } = options;
+  return filledPage(
+    (cursor, limit) => {
+      const query = Alert.query.byCreated({});
+      const filtered = resolved === undefined ? query : query.where((attributes, { eq }) => eq(attributes.resolved, resolved));
+      return filtered.go({ order: 'desc', limit, cursor });
+    },
+    options.limit ?? 20,
+    options.cursor ?? null,
+  );
+}
+
+export async function getAlert(id: string): Promise<AlertItem | null> {
+  const { data } = await Alert.get({ id }).go();
   return data;
 }
 

@@ -1,5 +1,6 @@
 import { type CfnResource, Duration, RemovalPolicy, Stack, TimeZone } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -23,6 +24,11 @@ export interface PipelineProps {
 /** The state machines from their ASL files, their schedules (India time) and an alarm on each one's failures. */
 export class Pipeline extends Construct {
   readonly stateMachines = new Map<string, sfn.StateMachine>();
+  /** The described schedules by name, in one group named after the stack, so functions can address them. */
+  readonly schedules = new Map<string, scheduler.Schedule>();
+  readonly scheduleGroup: scheduler.ScheduleGroup;
+  /** The role every schedule's target assumes; pausing a schedule (UpdateSchedule) passes it again. */
+  readonly scheduleRole: iam.Role;
 
   constructor(scope: Construct, id: string, props: PipelineProps) {
     super(scope, id);
@@ -78,17 +84,33 @@ export class Pipeline extends Construct {
       }).addAlarmAction(new actions.SnsAction(props.alarmTopic));
     }
 
+    // Deterministic names: group = the stack's name, schedule = the described name (the console's
+    // Get/UpdateSchedule address them so; the functions get the group as SCHEDULE_GROUP).
+    this.scheduleGroup = new scheduler.ScheduleGroup(this, 'Schedules', {
+      scheduleGroupName: Stack.of(this).stackName,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.scheduleRole = new iam.Role(this, 'ScheduleRole', {
+      description: 'Assumed by EventBridge Scheduler to start the pipeline state machines',
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': Stack.of(this).account } } }),
+    });
     for (const schedule of props.description.schedules) {
       const stateMachine = this.stateMachines.get(schedule.stateMachine);
       if (!stateMachine) throw new Error(`Schedule ${schedule.name} names unknown state machine ${schedule.stateMachine}`);
-      new scheduler.Schedule(this, `Schedule-${schedule.name}`, {
+      const created = new scheduler.Schedule(this, `Schedule-${schedule.name}`, {
+        scheduleName: schedule.name,
+        scheduleGroup: this.scheduleGroup,
         description: schedule.description,
         schedule: scheduler.ScheduleExpression.expression(schedule.expression, TimeZone.of(schedule.timezone)),
         target: new targets.StepFunctionsStartExecution(stateMachine, {
           input: scheduler.ScheduleTargetInput.fromObject(schedule.input),
           retryAttempts: 2,
+          role: this.scheduleRole,
         }),
       });
+      // The group's name is a literal, so CloudFormation would not order them by itself.
+      created.node.addDependency(this.scheduleGroup);
+      this.schedules.set(schedule.name, created);
     }
   }
 }

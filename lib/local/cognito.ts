@@ -138,7 +138,11 @@ export function cognitoClient(settings: LocalSettings): CognitoIdentityProviderC
  * Creates the pool, its client, the groups and the first admin on the first start, and remembers the
  * ids in the data folder so a second start reuses them.
  */
-export async function ensureUserPool(settings: LocalSettings): Promise<LocalUserPool> {
+/**
+ * The pool, created on first start with the admin account; `onAdminCreated` receives the admin's sub so the
+ * runtime can run the confirmation trigger for it, as a sign-up's confirmation would (profile, counters).
+ */
+export async function ensureUserPool(settings: LocalSettings, onAdminCreated?: (sub: string) => Promise<void>): Promise<LocalUserPool> {
   const endpoint = `http://localhost:${settings.ports.cognito}`;
   const saved = path.join(settings.dataDir, 'user-pool.json');
   const describe = (userPoolId: string, userPoolClientId: string): LocalUserPool => ({
@@ -187,7 +191,8 @@ export async function ensureUserPool(settings: LocalSettings): Promise<LocalUser
   for (const group of GROUPS) {
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group.name, Description: group.description }));
   }
-  await createConfirmedUser(settings, { userPoolId, userPoolClientId }, settings.admin.email, settings.admin.password, ['admin']);
+  const adminSub = await createConfirmedUser(settings, { userPoolId, userPoolClientId }, settings.admin.email, settings.admin.password, ['admin']);
+  await onAdminCreated?.(adminSub);
   mkdirSync(settings.dataDir, { recursive: true });
   writeFileSync(saved, JSON.stringify({ userPoolId, userPoolClientId }, null, 2));
   return describe(userPoolId, userPoolClientId);

@@ -9,7 +9,7 @@ import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startMailEventPoller } from './mail-events.ts';
 import { startRazorpayStandIn } from './razorpay.ts';
-import { startScheduler, type LocalScheduler } from './scheduler.ts';
+import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
 import type { LocalSettings } from './settings.ts';
 import { startSite } from './site.ts';
@@ -27,7 +27,11 @@ export interface LocalUrls {
   cognito: string;
   feeds: string;
   razorpay: string;
+  scheduler: string;
 }
+
+/** The schedule group the local schedules are addressed in (on AWS the stack's group, in SCHEDULE_GROUP). */
+const LOCAL_SCHEDULE_GROUP = 'creator-news-hub';
 
 export interface LocalRuntime {
   urls: LocalUrls;
@@ -68,6 +72,8 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${settings.ports.stepfunctions}`,
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://localhost:${settings.ports.cognito}`,
+    AWS_ENDPOINT_URL_SCHEDULER: `http://127.0.0.1:${settings.ports.scheduler}`,
+    SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
     API_URL: `http://localhost:${settings.ports.api}`,
@@ -115,7 +121,18 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
 
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
-  const pool = await ensureUserPool(settings);
+  // AdminCreateUser fires no confirmation trigger (on AWS neither): run it for the first admin so the
+  // account has its profile and counts among the users, like every account confirmed through sign-up.
+  const pool = await ensureUserPool(settings, async (sub) => {
+    const fn = triggers.PostConfirmation;
+    if (!fn) return;
+    await invokeTrigger(fn, {
+      triggerSource: 'PostConfirmation_ConfirmSignUp',
+      userName: settings.admin.email,
+      request: { userAttributes: { sub, email: settings.admin.email, name: 'Administrator' } },
+      response: {},
+    });
+  });
   process.env.USER_POOL_ID = pool.userPoolId;
   const feedHost = await startFeedHost(ports.feeds);
   if (firstStart) log('First start: created the table and the user pool (with the admin account).');
@@ -131,8 +148,19 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     ports.api,
   );
 
-  const scheduler = startScheduler(options.scheduler === false ? [] : stack.schedules, async (schedule) => {
-    await stepFunctions.startExecution(stepFunctions.arnOf(schedule.stateMachine), schedule.input);
+  const scheduler = startScheduler(
+    stack.schedules,
+    async (schedule) => {
+      await stepFunctions.startExecution(stepFunctions.arnOf(schedule.stateMachine), schedule.input);
+    },
+    { enabled: options.scheduler !== false },
+  );
+  const schedulerServer = await listenSchedulerApi(ports.scheduler, {
+    scheduler,
+    region: settings.region,
+    group: LOCAL_SCHEDULE_GROUP,
+    stateMachineArn: (name) => stepFunctions.arnOf(name),
+    roleArn: 'arn:aws:iam::000000000000:role/creator-news-hub-schedules',
   });
 
   const pollers = await Promise.all(
@@ -211,6 +239,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     cognito: pool.endpoint,
     feeds: feedHost.url,
     razorpay: razorpay.url,
+    scheduler: `http://localhost:${ports.scheduler}`,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -226,6 +255,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
 
   const stop = async () => {
     scheduler.stop();
+    schedulerServer.closeAllConnections();
+    await new Promise((resolve) => schedulerServer.close(resolve));
     await Promise.all(pollers.map((poller) => poller.stop()));
     await mailEvents.stop();
     await site?.close();

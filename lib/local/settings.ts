@@ -18,6 +18,8 @@ export interface LocalSettings {
     stepfunctions: number;
     feeds: number;
     razorpay: number;
+    /** The EventBridge Scheduler API stand-in (GetSchedule / UpdateSchedule / ListSchedules). */
+    scheduler: number;
   };
   region: string;
   tableName: string;
@@ -44,6 +46,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       stepfunctions: base + 5,
       feeds: base + 6,
       razorpay: base + 7,
+      scheduler: base + 8,
     },
     region: 'ap-south-1',
     tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',

@@ -44,8 +44,9 @@ function encodedBody(file: string, acceptEncoding: string): { body: Buffer; enco
 
 /** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html. */
 function startBuiltSite(config: SiteConfig, port: number): Promise<http.Server> {
-  const dist = path.join(repoRoot, 'frontend', 'dist');
-  if (!existsSync(path.join(dist, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build:web` first');
+  // CNH_WEB_OUT: a build elsewhere (parallel checkouts or workers each build their own).
+  const dist = process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.join(repoRoot, 'frontend', 'dist');
+  if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build:web\` first`);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname === '/config.json') {

@@ -7,7 +7,12 @@ import type { StackDescription, StateMachineDescription } from '../stack-descrip
 import { localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
 import { loadFunctionHandler } from './functions.ts';
 
-type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'ABORTED';
+type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+
+/** Statuses Step Functions lets RedriveExecution resume. */
+const REDRIVABLE: ReadonlySet<Status> = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
+/** Step Functions redrives an execution only within 14 days of its stop. */
+const REDRIVE_WINDOW_SECONDS = 14 * 24 * 3600;
 
 interface HistoryEvent {
   id: number;
@@ -28,7 +33,17 @@ interface Execution {
   output?: string;
   error?: string;
   cause?: string;
+  redriveCount?: number;
+  redriveDate?: number;
   events: HistoryEvent[];
+}
+
+/** The error a task throws when a test injected a fault into its function (POST /_local/faults). */
+export class InjectedFault extends Error {
+  constructor(fn: string) {
+    super(`Fault injected into ${fn} for a test (POST /_local/faults on the local Step Functions endpoint)`);
+    this.name = 'InjectedFault';
+  }
 }
 
 class ApiError extends Error {
@@ -44,14 +59,28 @@ const seconds = (ms: number) => ms / 1000;
 
 /**
  * The project's state machines, run by aws-local-stepfunctions behind the subset of the Step Functions
- * JSON API the project calls (start, describe, list, history, stop), so the SDK client, the console and
- * the pipeline CLI work against it unchanged. Finished executions are kept on disk.
+ * JSON API the project calls (start, describe, list, history, stop, redrive), so the SDK client, the
+ * console and the pipeline CLI work against it unchanged. Finished executions are kept on disk.
+ *
+ * RedriveExecution: the real service resumes a failed execution from the state that failed (and a Map from
+ * its unsuccessful iterations). This stand-in runs the execution again from its first state, with the same
+ * input, under the same ARN: every step is idempotent (DESIGN.md section 5), so the outcome is the same;
+ * only the history differs (the states that had succeeded appear again after ExecutionRedriven).
+ *
+ * Test-only fault injection, which exists on this local endpoint alone (never on AWS):
+ * `POST /_local/faults {"fn":"lifecycle","times":1}` makes the next N invocations of that function's
+ * handler, from any task state, throw `InjectedFault` (an error no Retry in state-machines/ names, so it
+ * is not retried away). `GET /_local/faults` shows what is pending; `{"times":0}` clears one.
  */
 export class LocalStepFunctions {
   private readonly machines = new Map<string, { description: StateMachineDescription; machine: StateMachine }>();
   private readonly executions = new Map<string, Execution>();
   private readonly aborts = new Map<string, () => void>();
   private readonly running = new Set<Promise<void>>();
+  /** Error and cause given to StopExecution, recorded when the abort lands. */
+  private readonly stopReasons = new Map<string, { error?: string; cause?: string }>();
+  /** Function name -> invocations left that throw InjectedFault. */
+  private readonly faults = new Map<string, number>();
   private readonly storeDir: string;
 
   constructor(
@@ -97,7 +126,16 @@ export class LocalStepFunctions {
       const fn = this.stack.functions.find((candidate) => candidate.name === fnName);
       if (!fn) throw new Error(`State ${task.name} of ${description.name}: resource ${task.resource} names no function`);
       const handler = await loadFunctionHandler(fn);
-      handlers[task.name] = (input) => handler(input);
+      const target = fn.name;
+      handlers[task.name] = async (input) => {
+        const left = this.faults.get(target) ?? 0;
+        if (left > 0) {
+          if (left === 1) this.faults.delete(target);
+          else this.faults.set(target, left - 1);
+          throw new InjectedFault(target);
+        }
+        return handler(input);
+      };
     }
     this.handlersByMachine.set(description.name, handlers);
     return handlers;
@@ -119,8 +157,17 @@ export class LocalStepFunctions {
     };
     this.executions.set(executionArn, execution);
     this.persist(execution);
+    await this.run(execution, input ?? {});
+    return execution;
+  }
+
+  /** Runs (or, on a redrive, runs again) an execution's state machine in the background. */
+  private async run(execution: Execution, input: unknown): Promise<void> {
+    const entry = this.machines.get(execution.stateMachineArn);
+    if (!entry) throw new ApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${execution.stateMachineArn}'`);
+    const { executionArn, name } = execution;
     const handlers = await this.localHandlers(entry.description);
-    const run = entry.machine.run((input ?? {}) as never, {
+    const run = entry.machine.run(input as never, {
       overrides: { taskResourceLocalHandlers: handlers as never },
       context: { Execution: { Id: executionArn, Name: name, RoleArn: 'arn:aws:iam::000000000000:role/local' } } as never,
     });
@@ -130,45 +177,100 @@ export class LocalStepFunctions {
       this.running.delete(work);
     });
     this.running.add(work);
+  }
+
+  /** Why an execution cannot be redriven, or null when it can (the service's rules, as far as they apply here). */
+  private notRedrivable(execution: Execution): string | null {
+    if (!REDRIVABLE.has(execution.status)) return `Execution is ${execution.status}; only a FAILED, TIMED_OUT or ABORTED execution can be redriven`;
+    if (execution.stopDate !== undefined && seconds(Date.now()) - execution.stopDate > REDRIVE_WINDOW_SECONDS) return 'Execution stopped more than 14 days ago';
+    if ((execution.redriveCount ?? 0) >= 1000) return 'Execution has been redriven 1000 times';
+    return null;
+  }
+
+  /** RedriveExecution: the same execution (same ARN) runs again from the start (see the class comment). */
+  async redriveExecution(executionArn: string): Promise<Execution> {
+    const execution = this.find(executionArn);
+    const reason = this.notRedrivable(execution);
+    if (reason) throw new ApiError('ExecutionNotRedrivable', `Execution not redrivable: ${reason}`);
+    const redriveCount = (execution.redriveCount ?? 0) + 1;
+    const now = Date.now();
+    Object.assign(execution, { status: 'RUNNING', redriveCount, redriveDate: seconds(now) });
+    for (const key of ['stopDate', 'output', 'error', 'cause'] as const) delete execution[key];
+    const id = execution.events.length + 1;
+    execution.events.push({ id, previousEventId: id - 1, timestamp: seconds(now), type: 'ExecutionRedriven', executionRedrivenEventDetails: { redriveCount } });
+    this.persist(execution);
+    await this.run(execution, JSON.parse(execution.input) as unknown);
     return execution;
+  }
+
+  /** Test-only: the next `times` invocations of function `fn` throw InjectedFault (0 clears). */
+  injectFault(fn: string, times: number): void {
+    if (!this.stack.functions.some((candidate) => candidate.name === fn)) throw new ApiError('ValidationException', `No function named ${fn}`);
+    if (times > 0) this.faults.set(fn, times);
+    else this.faults.delete(fn);
   }
 
   private async follow(execution: Execution, run: ReturnType<StateMachine['run']>): Promise<void> {
     const collect = (async () => {
       for await (const log of run.eventLogs) this.addEvent(execution, log as unknown as Record<string, unknown>);
     })();
+    let outcome: Pick<Execution, 'status' | 'output' | 'error' | 'cause'>;
     try {
       const output = await run.result;
-      execution.status = 'SUCCEEDED';
-      execution.output = JSON.stringify(output);
+      outcome = { status: 'SUCCEEDED', output: JSON.stringify(output) };
     } catch (error) {
       const aborted = error instanceof Error && error.name === 'ExecutionAbortedError';
-      execution.status = aborted ? 'ABORTED' : 'FAILED';
       const cause = (error as { cause?: { name?: string; message?: string } }).cause;
-      execution.error = cause?.name ?? (error instanceof Error ? error.name : 'Error');
-      execution.cause = cause?.message ?? (error instanceof Error ? error.message : String(error));
+      outcome = {
+        status: aborted ? 'ABORTED' : 'FAILED',
+        error: cause?.name ?? (error instanceof Error ? error.name : 'Error'),
+        cause: cause?.message ?? (error instanceof Error ? error.message : String(error)),
+        ...(aborted ? this.stopReasons.get(execution.executionArn) : {}),
+      };
     }
+    this.stopReasons.delete(execution.executionArn);
     await collect.catch(() => undefined);
-    execution.stopDate = seconds(Date.now());
+    // All at once, after the last event: a redrive may start as soon as the status is no longer RUNNING.
+    Object.assign(execution, outcome, { stopDate: seconds(Date.now()) });
     this.persist(execution);
   }
+
+  /** Per execution run: the last event of each Map iteration, so events chain by previousEventId as on AWS. */
+  private readonly chains = new WeakMap<Execution, { mapEntered: number; lastInIteration: Map<number, number> }>();
 
   /** Translates the library's event log into Step Functions history events. */
   private addEvent(execution: Execution, log: Record<string, unknown>): void {
     const state = log.state as { name: string; type: string; input: unknown; output?: unknown } | undefined;
+    let chain = this.chains.get(execution);
+    if (!chain) this.chains.set(execution, (chain = { mapEntered: 0, lastInIteration: new Map() }));
+    // Inside a Map iteration an event follows the iteration's previous event (as the service chains them);
+    // elsewhere it follows the event before it.
+    const index = typeof log.index === 'number' ? log.index : undefined;
     const push = (type: string, details: Record<string, unknown> = {}) => {
       const id = execution.events.length + 1;
-      execution.events.push({ id, previousEventId: id - 1, timestamp: seconds(Number(log.timestamp ?? Date.now())), type, ...details });
+      let previousEventId = id - 1;
+      if (log.type === 'MapIterationStarted') previousEventId = chain.mapEntered;
+      else if (index !== undefined) previousEventId = chain.lastInIteration.get(index) ?? id - 1;
+      if (index !== undefined) chain.lastInIteration.set(index, id);
+      if (log.type === 'StateEntered' && state?.type === 'Map' && index === undefined) {
+        chain.mapEntered = id;
+        chain.lastInIteration.clear();
+      }
+      execution.events.push({ id, previousEventId, timestamp: seconds(Number(log.timestamp ?? Date.now())), type, ...details });
     };
     switch (log.type) {
       case 'ExecutionStarted':
+        // A redriven execution keeps its one ExecutionStarted; ExecutionRedriven marks the new run.
+        if (execution.redriveCount) return;
         return push('ExecutionStarted', { executionStartedEventDetails: { input: JSON.stringify(log.input ?? {}) } });
       case 'ExecutionSucceeded':
         return push('ExecutionSucceeded', { executionSucceededEventDetails: { output: JSON.stringify(log.output ?? null) } });
       case 'ExecutionFailed':
         return push('ExecutionFailed', { executionFailedEventDetails: { error: log.Error, cause: String(log.Cause ?? '') } });
-      case 'ExecutionAborted':
-        return push('ExecutionAborted');
+      case 'ExecutionAborted': {
+        const reason = this.stopReasons.get(execution.executionArn);
+        return push('ExecutionAborted', reason ? { executionAbortedEventDetails: reason } : {});
+      }
       case 'StateEntered':
         return push(`${state?.type}StateEntered`, { stateEnteredEventDetails: { name: state?.name, input: JSON.stringify(state?.input ?? null) } });
       case 'StateExited':
@@ -183,7 +285,7 @@ export class LocalStepFunctions {
       case 'MapIterationFailed': {
         const parent = log.parentState as { name: string } | undefined;
         const key = `${log.type.charAt(0).toLowerCase()}${log.type.slice(1)}EventDetails`;
-        return push(log.type, { [key]: { name: parent?.name, index: log.index } });
+        return push(log.type, { [key]: { name: parent?.name, index: log.index, ...(log.type === 'MapIterationFailed' ? { error: log.Error, cause: String(log.Cause ?? '') } : {}) } });
       }
       default:
         return;
@@ -214,7 +316,7 @@ export class LocalStepFunctions {
 
   private summary(execution: Execution) {
     const { events: _events, input: _input, output: _output, error: _error, cause: _cause, ...rest } = execution;
-    return rest;
+    return { ...rest, redriveCount: execution.redriveCount ?? 0 };
   }
 
   /** One call of the Step Functions JSON 1.0 API, by its X-Amz-Target operation name. */
@@ -226,11 +328,23 @@ export class LocalStepFunctions {
         return { executionArn: execution.executionArn, startDate: execution.startDate };
       }
       case 'DescribeExecution': {
-        const { events: _events, ...rest } = this.find(body.executionArn);
-        return rest;
+        const execution = this.find(body.executionArn);
+        const { events: _events, ...rest } = execution;
+        const reason = execution.status === 'RUNNING' ? 'Execution is RUNNING and cannot be redriven' : this.notRedrivable(execution);
+        return { ...rest, redriveCount: execution.redriveCount ?? 0, redriveStatus: reason ? 'NOT_REDRIVABLE' : 'REDRIVABLE', ...(reason ? { redriveStatusReason: reason } : {}) };
+      }
+      case 'RedriveExecution': {
+        const execution = await this.redriveExecution(String(body.executionArn));
+        return { redriveDate: execution.redriveDate };
       }
       case 'StopExecution': {
         const execution = this.find(body.executionArn);
+        if (execution.status === 'RUNNING') {
+          this.stopReasons.set(execution.executionArn, {
+            ...(typeof body.error === 'string' ? { error: body.error } : {}),
+            ...(typeof body.cause === 'string' ? { cause: body.cause } : {}),
+          });
+        }
         this.aborts.get(execution.executionArn)?.();
         return { stopDate: execution.stopDate ?? seconds(Date.now()) };
       }
@@ -238,6 +352,7 @@ export class LocalStepFunctions {
         const all = [...this.executions.values()]
           .filter((execution) => execution.stateMachineArn === body.stateMachineArn)
           .filter((execution) => !body.statusFilter || execution.status === body.statusFilter)
+          .filter((execution) => !body.redriveFilter || (body.redriveFilter === 'REDRIVEN') === Boolean(execution.redriveCount))
           .sort((a, b) => b.startDate - a.startDate);
         return paginate(all.map((execution) => this.summary(execution)), body, 'executions');
       }
@@ -265,6 +380,7 @@ export class LocalStepFunctions {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
+        if (request.url?.split('?')[0] === '/_local/faults') return this.faultsEndpoint(request, response, Buffer.concat(chunks).toString('utf8'));
         const target = String(request.headers['x-amz-target'] ?? '');
         const operation = target.replace(/^AWSStepFunctions\./, '');
         const reply = (status: number, payload: unknown, errorType?: string) => {
@@ -290,6 +406,27 @@ export class LocalStepFunctions {
       });
     });
     return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+  }
+
+  /** Test-only (local endpoint only): POST {"fn","times"} arms a fault, GET lists the armed ones. */
+  private faultsEndpoint(request: http.IncomingMessage, response: http.ServerResponse, text: string): void {
+    const reply = (status: number, payload: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(payload));
+    };
+    if (request.method === 'GET') return reply(200, { faults: Object.fromEntries(this.faults) });
+    if (request.method !== 'POST') return reply(405, { message: 'GET or POST' });
+    try {
+      const body = JSON.parse(text || '{}') as { fn?: unknown; times?: unknown };
+      const times = body.times === undefined ? 1 : Number(body.times);
+      if (typeof body.fn !== 'string' || !Number.isInteger(times) || times < 0 || times > 1000) {
+        return reply(400, { message: 'Body must be {"fn": "<function name>", "times": 0..1000}' });
+      }
+      this.injectFault(body.fn, times);
+      return reply(200, { fn: body.fn, times });
+    } catch (error) {
+      return reply(400, { message: error instanceof Error ? error.message : String(error) });
+    }
   }
 }
 

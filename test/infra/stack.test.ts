@@ -135,6 +135,47 @@ describe('functions', () => {
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'states:StartExecution', 'states:DescribeExecution', 'states:GetExecutionHistory', 'states:StopExecution']));
   });
 
+  it('grant the admin API stop, history and redrive of executions, scoped to its state machines\' executions', () => {
+    const template = synth();
+    const actions = actionsOfFunction(template, 'admin');
+    expect(actions).toEqual(expect.arrayContaining(['states:StopExecution', 'states:GetExecutionHistory', 'states:RedriveExecution', 'states:ListExecutions']));
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: Match.arrayWith(['states:StopExecution', 'states:RedriveExecution']),
+            Resource: { 'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp(':execution:')])] },
+          }),
+        ]),
+      },
+    });
+  });
+
+  it('let the admin API read and pause exactly the described schedules, passing only their target role to the Scheduler', () => {
+    const template = synth();
+    const actions = actionsOfFunction(template, 'admin');
+    expect(actions).toEqual(expect.arrayContaining(['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'iam:PassRole']));
+    // No other function touches schedules or passes roles.
+    for (const fn of description.functions.filter((candidate) => candidate.name !== 'admin')) {
+      expect(actionsOfFunction(template, fn.name.replace(/[^A-Za-z0-9]/g, '')).filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole'), fn.name).toEqual([]);
+    }
+    const [, policy] = resourcesOf(template, 'AWS::IAM::Policy').find(([, candidate]) => JSON.stringify(candidate.Properties).includes('scheduler:UpdateSchedule')) ?? [];
+    const statements = (policy?.Properties.PolicyDocument as { Statement: Array<{ Action: unknown; Resource: unknown; Condition?: unknown }> }).Statement;
+    const scheduleStatement = statements.find((statement) => JSON.stringify(statement.Action).includes('scheduler:UpdateSchedule'));
+    expect(scheduleStatement?.Resource).toHaveLength(description.schedules.length);
+    expect(JSON.stringify(scheduleStatement?.Resource)).not.toContain('*');
+    const passRole = statements.find((statement) => statement.Action === 'iam:PassRole');
+    expect(passRole?.Condition).toEqual({ StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } });
+    expect(JSON.stringify(passRole?.Resource)).toMatch(/PipelineScheduleRole/);
+    // The schedules are named as described, in one group named after the stack, which the function is told.
+    template.hasResourceProperties('AWS::Scheduler::ScheduleGroup', { Name: 'Test' });
+    const [groupId] = resourcesOf(template, 'AWS::Scheduler::ScheduleGroup')[0] ?? [];
+    for (const schedule of description.schedules) {
+      template.hasResource('AWS::Scheduler::Schedule', { Properties: Match.objectLike({ Name: schedule.name, GroupName: 'Test' }), DependsOn: Match.arrayWith([groupId]) });
+    }
+    template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ SCHEDULE_GROUP: 'Test' }) } });
+  });
+
   it('grant the lifecycle steps table writes and nothing on state machines', () => {
     const actions = actionsOfFunction(synth(), 'lifecycle');
     expect(actions).toContain('dynamodb:UpdateItem');

@@ -50,10 +50,10 @@ describe('the review queue', () => {
     expect(queue.map((queued) => queued.id)).not.toContain(item!.id);
   });
 
-  it('rejects, labelling the text off-topic', async () => {
+  it('rejects without a reason as off-topic, labelling the text off-topic', async () => {
     const { body } = await call('GET', '/admin/review', moderatorToken);
     const [item] = body.items as QueueItem[];
-    expect(await call('POST', `/admin/review/${item!.id}/reject`, moderatorToken)).toEqual({ status: 200, body: { id: item!.id, status: 'rejected' } });
+    expect(await call('POST', `/admin/review/${item!.id}/reject`, moderatorToken)).toEqual({ status: 200, body: { id: item!.id, status: 'rejected', reason: 'off_topic' } });
     const { allReviewLabels } = await import('../../lambdas/store/models.ts');
     expect((await allReviewLabels()).find((label) => label.articleId === item!.id)?.label).toBe('off-topic');
   });

@@ -106,10 +106,14 @@ describe('related articles', () => {
 
 describe('article counters', () => {
   it('count published articles by category, and move them when the category changes', () => {
-    expect(articleCounterChanges(undefined, { status: 'published', category: 'general', relevanceScore: 29 })).toEqual([{ scope: 'articles', name: 'status#published', by: 1 }]);
+    expect(articleCounterChanges(undefined, { status: 'published', category: 'general', relevanceScore: 29 })).toEqual([
+      { scope: 'articles', name: 'status#published', by: 1 },
+      { scope: 'articles', name: 'admin#unclassified', by: 1 },
+    ]);
     expect(articleCounterChanges(undefined, { status: 'published', category: 'general', relevanceScore: 70 })).toEqual([
       { scope: 'articles', name: 'status#published', by: 1 },
       { scope: 'articles', name: 'published#general', by: 1 },
+      { scope: 'articles', name: 'admin#unclassified', by: 1 },
     ]);
     expect(articleCounterChanges({ status: 'published', category: 'general', relevanceScore: 70 }, { status: 'published', category: 'platform-updates', relevanceScore: 70 })).toEqual([
       { scope: 'articles', name: 'published#general', by: -1 },
@@ -120,6 +124,35 @@ describe('article counters', () => {
       { scope: 'articles', name: 'status#rejected', by: 1 },
     ]);
     expect(articleCounterChanges(undefined, { status: 'published', category: 'general', isDuplicate: true })).toEqual([]);
+  });
+
+  it('count where the classifier put an article and its confidence bucket, until it is purged (the dashboard funnel)', () => {
+    const draft = { status: 'draft' as const, category: 'general' };
+    const queued = { ...draft, adminStatus: 'pending_review', mlConfidenceScore: 0.62 };
+    expect(articleCounterChanges(draft, queued)).toEqual([
+      { scope: 'articles', name: 'admin#unclassified', by: -1 },
+      { scope: 'articles', name: 'admin#pending_review', by: 1 },
+      { scope: 'articles', name: 'confidence#medium', by: 1 },
+    ]);
+    const approved = { ...queued, status: 'published' as const, adminStatus: 'approved', relevanceScore: 10 };
+    expect(articleCounterChanges(queued, approved)).toEqual([
+      { scope: 'articles', name: 'status#draft', by: -1 },
+      { scope: 'articles', name: 'admin#pending_review', by: -1 },
+      { scope: 'articles', name: 'status#published', by: 1 },
+      { scope: 'articles', name: 'admin#approved', by: 1 },
+    ]);
+    const failed = { ...draft, status: 'rejected' as const, adminStatus: 'auto_rejected', mlConfidenceScore: 0 };
+    expect(articleCounterChanges(failed, { ...failed, status: 'purged' })).toEqual([
+      { scope: 'articles', name: 'status#rejected', by: -1 },
+      { scope: 'articles', name: 'admin#auto_rejected', by: -1 },
+      { scope: 'articles', name: 'confidence#failed', by: -1 },
+      { scope: 'articles', name: 'status#purged', by: 1 },
+    ]);
+    // Every change is balanced: created then deleted leaves nothing behind.
+    const made = articleCounterChanges(undefined, approved);
+    const removed = articleCounterChanges(approved, undefined);
+    expect(made.map((c) => c.name).sort()).toEqual(removed.map((c) => c.name).sort());
+    expect(removed.every((c) => c.by === -1)).toBe(true);
   });
 });
 

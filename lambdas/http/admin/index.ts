@@ -1,10 +1,15 @@
 import { areaHandler } from '#shared/http.ts';
-import { ping } from './ping.ts';
-import { approveArticle, rejectArticle, reviewQueue } from './review.ts';
+import { articleRoutes } from './articles.ts';
+import { consoleRoutes } from './console.ts';
+import { feedRoutes } from './feeds.ts';
+import { pipelineRoutes } from './pipeline.ts';
+import { reviewRoutes } from './review.ts';
 
+/** The console API: one module per screen; each route's role comes from the stack description. */
 export const handler = areaHandler('admin', {
-  'GET /admin/ping': ping,
-  'GET /admin/review': reviewQueue,
-  'POST /admin/review/{id}/approve': approveArticle,
-  'POST /admin/review/{id}/reject': rejectArticle,
+  ...consoleRoutes,
+  ...reviewRoutes,
+  ...articleRoutes,
+  ...feedRoutes,
+  ...pipelineRoutes,
 });

@@ -6,6 +6,10 @@ import { changeArticleStatus, getArticle, listReviewQueue, type ArticleItem } fr
 import { saveReviewLabel } from '#store/models.ts';
 import { HttpError, notFound } from '#shared/errors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/auth.ts';
+import { recordAudit } from '#store/audit.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
+import { reviewQueueScores } from '#store/console-metrics.ts';
 
 /** Admin spec: the review queue item. */
 function toQueueItem(article: ArticleItem) {
@@ -58,18 +62,52 @@ export const approveArticle = route({ params, body: z.object({ category: z.enum(
     set: { adminStatus: 'approved', reviewSort: OUTSIDE_REVIEW_QUEUE, publishedAt: at },
   });
   if (!changed) throw new HttpError(409, 'This article is no longer in the review queue');
-  await saveReviewLabel({ articleId: article.id, label: category, text: labelText(article), decidedBy: caller?.userId });
+  const who = signedInCaller(caller);
+  await saveReviewLabel({ articleId: article.id, label: category, text: labelText(article), decidedBy: who.userId });
+  await recordAudit(who, { action: 'review.approve', target: article.id, before: { status: article.status, category: article.category }, after: { status: 'published', category } });
   return { id: article.id, status: 'published', category };
 });
 
-/** Reject (reason fixed as admin review rejection, admin spec section 4); a rejection teaches the model "off-topic". */
-export const rejectArticle = route({ params }, async ({ params, caller }) => {
-  const article = await pendingArticle(params.id);
-  const changed = await changeArticleStatus(article, {
-    status: 'rejected',
-    set: { adminStatus: 'rejected', reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason: 'admin review rejection' },
-  });
-  if (!changed) throw new HttpError(409, 'This article is no longer in the review queue');
-  await saveReviewLabel({ articleId: article.id, label: OFF_TOPIC, text: labelText(article), decidedBy: caller?.userId });
-  return { id: article.id, status: 'rejected' };
+/** Why a moderator rejects: off-topic teaches the classifier "off-topic"; low quality teaches it nothing about topics. */
+export const REJECT_REASONS = ['off_topic', 'low_quality'] as const;
+
+/**
+ * Reject (admin spec section 4: the reason recorded is "admin review rejection", here with the kind).
+ * Only an off-topic rejection becomes a training label: an article on topic but badly written must not
+ * teach the topic classifier that its subject is off-topic.
+ */
+export const rejectArticle = route(
+  { params, body: z.object({ reason: z.enum(REJECT_REASONS).default('off_topic'), note: z.string().trim().max(500).optional() }).default({ reason: 'off_topic' }) },
+  async ({ params, body, caller }) => {
+    const who = signedInCaller(caller);
+    const article = await pendingArticle(params.id);
+    const rejectionReason = `admin review rejection (${body.reason === 'off_topic' ? 'off-topic' : 'low quality'})`;
+    const changed = await changeArticleStatus(article, {
+      status: 'rejected',
+      set: { adminStatus: 'rejected', reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason },
+    });
+    if (!changed) throw new HttpError(409, 'This article is no longer in the review queue');
+    if (body.reason === 'off_topic') await saveReviewLabel({ articleId: article.id, label: OFF_TOPIC, text: labelText(article), decidedBy: who.userId });
+    await recordAudit(who, { action: 'review.reject', target: article.id, before: { status: article.status, adminStatus: article.adminStatus }, after: { status: 'rejected', adminStatus: 'rejected', rejectionReason, note: body.note } });
+    return { id: article.id, status: 'rejected', reason: body.reason };
+  },
+);
+
+/** Admin spec section 3, review stats: pending, high priority, published, the queue's average relevance. */
+export const reviewStats = route({}, async () => {
+  const [queue, counters] = await Promise.all([reviewQueueScores(), readCounters(COUNTER_SCOPES.articles)]);
+  const relevance = queue.map((item) => item.relevanceScore ?? 0);
+  return {
+    pendingReview: queue.length,
+    highPriority: queue.filter((item) => item.reviewPriority === 'HIGH').length,
+    published: Math.max(0, counters['status#published'] ?? 0),
+    avgRelevanceScore: relevance.length ? Math.round(relevance.reduce((a, b) => a + b, 0) / relevance.length) : null,
+  };
 });
+
+export const reviewRoutes = {
+  'GET /admin/review': reviewQueue,
+  'GET /admin/review/stats': reviewStats,
+  'POST /admin/review/{id}/approve': approveArticle,
+  'POST /admin/review/{id}/reject': rejectArticle,
+};

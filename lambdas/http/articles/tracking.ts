@@ -51,7 +51,7 @@ export const trendingKeywords = route({ query: z.object({ limit: limitParam(30, 
 export const trackClientError = route({
   body: z.object({
     errorId: z.string().min(1).max(64),
-    level: z.enum(['component', 'page', 'critical']),
+    level: z.enum(['component', 'page', 'critical', 'admin']),
     name: z.string().max(100),
     message: z.string().max(1000),
     page: z.string().max(500),

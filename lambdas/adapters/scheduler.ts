@@ -1,0 +1,53 @@
+import { GetScheduleCommand, SchedulerClient, UpdateScheduleCommand, type GetScheduleCommandOutput } from '@aws-sdk/client-scheduler';
+import { config } from '#shared/config.ts';
+
+/**
+ * The described schedules on EventBridge Scheduler, addressed by their described name in the stack's
+ * group (SCHEDULE_GROUP). Locally the SDK reaches the runtime's Scheduler stand-in through
+ * AWS_ENDPOINT_URL_SCHEDULER.
+ */
+
+let client: SchedulerClient | undefined;
+const scheduler = () => (client ??= new SchedulerClient({}));
+
+export class ScheduleNotFoundError extends Error {
+  constructor(name: string) {
+    super(`Schedule ${name} does not exist`);
+    this.name = 'ScheduleNotFoundError';
+  }
+}
+
+export async function getSchedule(name: string): Promise<GetScheduleCommandOutput> {
+  try {
+    return await scheduler().send(new GetScheduleCommand({ Name: name, GroupName: config.SCHEDULE_GROUP }));
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ResourceNotFoundException') throw new ScheduleNotFoundError(name);
+    throw error;
+  }
+}
+
+/**
+ * Pauses (DISABLED) or resumes (ENABLED) a schedule. UpdateSchedule replaces the whole definition, so
+ * every field GetSchedule returned goes back unchanged, with only the state changed.
+ */
+export async function setScheduleState(current: GetScheduleCommandOutput, state: 'ENABLED' | 'DISABLED'): Promise<void> {
+  if (!current.Name || !current.ScheduleExpression || !current.Target || !current.FlexibleTimeWindow) {
+    throw new Error(`GetSchedule returned an incomplete definition for ${current.Name ?? 'a schedule'}`);
+  }
+  await scheduler().send(
+    new UpdateScheduleCommand({
+      Name: current.Name,
+      GroupName: current.GroupName ?? config.SCHEDULE_GROUP,
+      ScheduleExpression: current.ScheduleExpression,
+      ScheduleExpressionTimezone: current.ScheduleExpressionTimezone,
+      Description: current.Description,
+      StartDate: current.StartDate,
+      EndDate: current.EndDate,
+      KmsKeyArn: current.KmsKeyArn,
+      Target: current.Target,
+      FlexibleTimeWindow: current.FlexibleTimeWindow,
+      ActionAfterCompletion: current.ActionAfterCompletion,
+      State: state,
+    }),
+  );
+}

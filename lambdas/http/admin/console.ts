@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/article-status.ts';
+import { indiaDayStart } from '#domain/dates.ts';
+import { rate, systemHealth, mlStatusOf } from '#domain/system-health.ts';
+import { listAudit } from '#store/audit.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
+import { countAlertsSince, countPublishedSince, runsSince } from '#store/console-metrics.ts';
+import { latestPipelineRuns } from '#store/pipeline-runs.ts';
+import { signedInCaller } from '#shared/auth.ts';
+import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
+import { lifecycleRoutes } from './lifecycle.ts';
+import { ping } from './ping.ts';
+
+/** Who the console is talking to, as the server sees it (the shell's route guard reads the role from here). */
+export const session = route({}, async ({ caller }) => {
+  const who = signedInCaller(caller);
+  return { userId: who.userId, role: who.role, email: who.email ?? null, name: who.name ?? null };
+});
+
+const STATUSES = ['draft', 'published', 'rejected', 'archived', 'purged'] as const;
+
+/**
+ * The dashboard (admin spec section 2), every figure from the store: the article counters kept in the
+ * writes, the recorded pipeline runs, alerts and the lifecycle analytics.
+ */
+export const dashboard = route({}, async () => {
+  const now = new Date();
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  const [articles, users, published24h, alerts24h, ingestRuns24h, runsToday, [lastIngest], lifecycle] = await Promise.all([
+    readCounters(COUNTER_SCOPES.articles),
+    readCounters(COUNTER_SCOPES.users),
+    countPublishedSince(dayAgo),
+    countAlertsSince(dayAgo),
+    runsSince('ingest', dayAgo),
+    runsSince('ingest', indiaDayStart(now).toISOString()),
+    latestPipelineRuns('ingest', 1),
+    lifecycleAnalytics(now),
+  ]);
+  const count = (name: string) => Math.max(0, articles[name] ?? 0);
+  const byStatus = Object.fromEntries(STATUSES.map((status) => [status, count(`status#${status}`)])) as Record<(typeof STATUSES)[number], number>;
+  const extracted = STATUSES.reduce((total, status) => total + byStatus[status], 0);
+  const decided = extracted - byStatus.draft;
+  const classified = Object.fromEntries(CONFIDENCE_BUCKETS.map((bucket) => [bucket, count(`confidence#${bucket}`)])) as Record<ReturnType<typeof confidenceBucket>, number>;
+  const classifiedTotal = CONFIDENCE_BUCKETS.reduce((total, bucket) => total + classified[bucket], 0);
+  const unclassified = count('admin#unclassified');
+  const publishRate = rate(byStatus.published, byStatus.published + byStatus.rejected);
+  const processingRate = rate(decided, extracted);
+  const health = systemHealth({
+    drafts: byStatus.draft,
+    alerts24h,
+    feedChecks24h: ingestRuns24h.reduce((total, run) => total + Number((run.stats as { feeds?: number } | undefined)?.feeds ?? 0), 0),
+    published24h,
+    mlStatus: mlStatusOf({ lastIngestEndedAt: lastIngest?.endedAt ?? null, unclassifiedDrafts: unclassified, now }),
+  });
+  return {
+    generatedAt: now.toISOString(),
+    cards: {
+      totalArticles: extracted - byStatus.purged,
+      published: byStatus.published,
+      publishRate,
+      activeUsers: Math.max(0, users.total ?? 0),
+      processingRate,
+      runsToday: runsToday.length,
+    },
+    byStatus,
+    funnel: {
+      extracted,
+      draftsWaiting: unclassified,
+      classified,
+      classifiedTotal,
+      pendingReview: count('admin#pending_review'),
+      published: byStatus.published,
+      rejected: byStatus.rejected,
+    },
+    efficiency: {
+      processingRate,
+      publishRate,
+      classificationSuccessRate: rate(classifiedTotal - classified.failed, classifiedTotal),
+    },
+    health: {
+      ...health,
+      drafts: byStatus.draft,
+      alerts24h,
+      published24h,
+      runs24h: ingestRuns24h.length,
+      lastIngestAt: lastIngest?.endedAt ?? null,
+    },
+    lifecycle,
+  };
+});
+
+export const auditLog = route({ query: z.object({ limit: limitParam(100, 50), cursor: cursorParam, target: z.string().max(200).optional() }) }, async ({ query }) => {
+  const page = await listAudit({ limit: query.limit, cursor: query.cursor, target: query.target });
+  return { items: page.items, cursor: page.cursor };
+});
+
+/** The shell's session check, the dashboard, lifecycle and the audit log. */
+export const consoleRoutes = {
+  'GET /admin/ping': ping,
+  'GET /admin/session': session,
+  'GET /admin/dashboard': dashboard,
+  'GET /admin/audit': auditLog,
+  ...lifecycleRoutes,
+};

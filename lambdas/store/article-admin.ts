@@ -1,0 +1,239 @@
+/**
+ * The console's article queries and writes (Article Management, Summary Manager). Lists are Queries on
+ * the status index (or the category index when a category is chosen), one per status, never a Scan;
+ * every write that moves an article between counted states moves its counters in the same transaction.
+ */
+import type { ArticleStatus } from '#domain/article-status.ts';
+import { adminSearchMatcher, LISTED_STATUSES, pageCount, type AdminSort } from '#domain/article-admin.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
+import { summaryProblems, type SummaryProblem } from '#domain/summaries.ts';
+import { Article, store } from './entities.ts';
+import { changeNote, type ArticleItem } from './articles.ts';
+import { articleCounterChanges, counterKey } from './counters.ts';
+import { transactWithRetry } from './paging.ts';
+
+/** What a row of the console's list carries (and what the list reads of each article). */
+const ROW_ATTRIBUTES = [
+  'id',
+  'title',
+  'status',
+  'adminStatus',
+  'category',
+  'sourceName',
+  'isFeatured',
+  'isDuplicate',
+  'viewsCount',
+  'relevanceScore',
+  'mlConfidenceScore',
+  'createdAt',
+  'publishedAt',
+] as const;
+
+export interface AdminArticleRow {
+  id: string;
+  title: string;
+  status: ArticleStatus;
+  adminStatus: string;
+  category: CategorySlug;
+  sourceName: string;
+  isFeatured: boolean;
+  viewsCount: number;
+  relevanceScore: number;
+  mlConfidenceScore: number;
+  createdAt: string;
+  publishedAt: string | null;
+}
+
+type Listed = Pick<ArticleItem, (typeof ROW_ATTRIBUTES)[number]> & { summary?: string };
+
+/**
+ * Every article of the statuses (in one category when given), only the attributes asked for. Each status
+ * is read with Queries on the category-and-status index, one per category, all side by side: a Query
+ * returns at most 1 MB of items per request (measured before the projection), so one Query per status
+ * would read a large status page after page; seven smaller partitions read at once take a fraction of
+ * that (test/bench/article-admin.ts). Together they are exactly the status partition: every article has
+ * one of the seven categories (the attribute is required, with a default).
+ */
+async function articlesIn<A extends keyof ArticleItem>(statuses: readonly ArticleStatus[], category: CategorySlug | undefined, attributes: readonly A[]) {
+  const categories = category ? [category] : CATEGORY_SLUGS;
+  const pages = await Promise.all(
+    statuses.flatMap((status) =>
+      categories.map((slug) => Article.query.byCategory({ category: slug, status }).go({ pages: 'all', attributes: [...attributes] })),
+    ),
+  );
+  return pages.flatMap((page) => page.data) as unknown as Array<Pick<ArticleItem, A>>;
+}
+
+export interface AdminListQuery {
+  search?: string | undefined;
+  status?: ArticleStatus | undefined;
+  category?: CategorySlug | undefined;
+  sort: AdminSort;
+  page: number;
+  pageSize: number;
+}
+
+export interface AdminListPage {
+  items: AdminArticleRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+  pages: number;
+}
+
+const byCreated = (a: Listed, b: Listed) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1);
+const ORDERS: Record<AdminSort, (a: Listed, b: Listed) => number> = {
+  latest: byCreated,
+  oldest: (a, b) => -byCreated(a, b),
+  trending: (a, b) => (b.viewsCount ?? 0) - (a.viewsCount ?? 0) || byCreated(a, b),
+};
+
+function toRow(article: Listed): AdminArticleRow {
+  return {
+    id: article.id,
+    title: article.title,
+    status: article.status,
+    adminStatus: article.adminStatus,
+    category: article.category,
+    sourceName: article.sourceName,
+    isFeatured: article.isFeatured ?? false,
+    viewsCount: article.viewsCount ?? 0,
+    relevanceScore: article.relevanceScore ?? 0,
+    mlConfidenceScore: article.mlConfidenceScore ?? 0,
+    createdAt: article.createdAt,
+    publishedAt: article.publishedAt ?? null,
+  };
+}
+
+/**
+ * The console's article list: filtered, searched, sorted, one page of it with the exact total. Duplicates
+ * are left out (spec: article counts exclude duplicates); without a status filter purge tombstones are too.
+ * The summary is read only when searching (it is most of a row's size).
+ */
+export async function listAdminArticles(query: AdminListQuery): Promise<AdminListPage> {
+  const matcher = adminSearchMatcher(query.search ?? '');
+  const attributes = matcher ? [...ROW_ATTRIBUTES, 'summary' as const] : ROW_ATTRIBUTES;
+  const all = (await articlesIn(query.status ? [query.status] : LISTED_STATUSES, query.category, attributes)) as Listed[];
+  const matches = all.filter((article) => !article.isDuplicate && (!matcher || matcher(article)));
+  matches.sort(ORDERS[query.sort]);
+  const start = (query.page - 1) * query.pageSize;
+  return {
+    items: matches.slice(start, start + query.pageSize).map(toRow),
+    total: matches.length,
+    page: query.page,
+    pageSize: query.pageSize,
+    pages: pageCount(matches.length, query.pageSize),
+  };
+}
+
+export interface SummaryRow {
+  id: string;
+  title: string;
+  summary: string;
+  status: ArticleStatus;
+  category: CategorySlug;
+  sourceName: string;
+  createdAt: string;
+  problems: SummaryProblem[];
+}
+
+/**
+ * Articles (not purged, not duplicates) whose summary has a problem, newest first; one problem or any.
+ * `counts` gives every problem's total, whatever the filter, for the filter's labels.
+ */
+export async function listSummaryProblems(query: { problem?: SummaryProblem | undefined; page: number; pageSize: number }) {
+  const all = await articlesIn(LISTED_STATUSES, undefined, ['id', 'title', 'summary', 'status', 'category', 'sourceName', 'createdAt', 'isDuplicate'] as const);
+  const counts: Record<SummaryProblem, number> = { missing: 0, 'same-as-title': 0, 'too-short': 0, markup: 0 };
+  const rows: SummaryRow[] = [];
+  for (const article of all) {
+    if (article.isDuplicate) continue;
+    const problems = summaryProblems(article);
+    for (const problem of problems) counts[problem] += 1;
+    if (problems.length === 0 || (query.problem && !problems.includes(query.problem))) continue;
+    rows.push({
+      id: article.id,
+      title: article.title,
+      summary: article.summary ?? '',
+      status: article.status,
+      category: article.category,
+      sourceName: article.sourceName,
+      createdAt: article.createdAt,
+      problems,
+    });
+  }
+  rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
+  const start = (query.page - 1) * query.pageSize;
+  return { items: rows.slice(start, start + query.pageSize), total: rows.length, page: query.page, pageSize: query.pageSize, pages: pageCount(rows.length, query.pageSize), counts };
+}
+
+/** The public list reads change notes: any write to a published article leaves one. */
+const notesFor = (...articles: Array<{ status: ArticleStatus }>) => articles.some((article) => article.status === 'published');
+
+/**
+ * Deletes an article: its status counters move down in the same transaction, conditional on the status
+ * read, and its dedup hashes stay (as after a purge) so no feed brings the story back.
+ * Returns false when the article changed or went meanwhile.
+ */
+export async function deleteArticle(current: ArticleItem): Promise<boolean> {
+  const result = await transactWithRetry(() => store.transaction
+    .write(({ article, counter, articleChange }) => [
+      article.delete({ id: current.id }).where(({ status }, { eq }) => eq(status, current.status)).commit(),
+      ...articleCounterChanges(current, undefined).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
+      ...(notesFor(current) ? [articleChange.put(changeNote(current.id)).commit()] : []),
+    ])
+    .go(), `Deleting article ${current.id}`);
+  return !result.canceled;
+}
+
+/** Editable fields of an article (the editor's, status aside). */
+export type ArticleEdit = Partial<Pick<ArticleItem, 'title' | 'summary' | 'content' | 'category' | 'tags' | 'author' | 'imageUrl' | 'sourceUrl' | 'sourceName' | 'readTimeMinutes' | 'urlHash' | 'titleHash'>>;
+
+/**
+ * Edits an article in its status (a status change goes through changeArticleStatus instead): its order
+ * within the status (statusAt) is kept, so an edit does not reset the lifecycle's clock; a category change
+ * moves the published-per-category counters in the same transaction. Conditional on the status read.
+ */
+export async function editArticle(current: ArticleItem, edit: ArticleEdit): Promise<boolean> {
+  const next = { ...current, ...edit };
+  const result = await transactWithRetry(() => store.transaction
+    .write(({ article, counter, articleChange }) => [
+      article
+        .patch({ id: current.id })
+        // Every composite of the indexes the category is part of, so ElectroDB rebuilds those keys.
+        .set({ ...edit, status: current.status, statusAt: current.statusAt, category: next.category })
+        .where(({ status }, { eq }) => eq(status, current.status))
+        .commit(),
+      ...articleCounterChanges(current, next).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
+      ...(notesFor(current) ? [articleChange.put(changeNote(current.id)).commit()] : []),
+    ])
+    .go(), `Editing article ${current.id}`);
+  return !result.canceled;
+}
+
+/**
+ * Claims the dedup hashes of an edited URL or title for an article (old ones stay: the feed that brought
+ * the original must not bring it back). Returns the kinds another article already holds; none -> claimed.
+ */
+export async function claimHashes(articleId: string, hashes: { url?: string | undefined; title?: string | undefined }): Promise<Array<'url' | 'title'>> {
+  const wanted = (['url', 'title'] as const).flatMap((kind) => (hashes[kind] ? [{ kind, value: hashes[kind] as string }] : []));
+  const known = await Promise.all(wanted.map(({ kind, value }) => store.entities.articleHash.get({ kind, value }).go()));
+  const taken = wanted.filter((_, index) => known[index]?.data && known[index].data.articleId !== articleId).map(({ kind }) => kind);
+  if (taken.length) return taken;
+  const missing = wanted.filter((_, index) => !known[index]?.data);
+  if (missing.length === 0) return [];
+  const result = await transactWithRetry(() => store.transaction
+    .write(({ articleHash }) => missing.map(({ kind, value }) => articleHash.create({ kind, value, articleId }).commit()))
+    .go(), `Claiming hashes for article ${articleId}`);
+  return result.canceled ? missing.map(({ kind }) => kind) : [];
+}
+
+/** Writes a new summary (leaving a change note when the public list shows the article). False if it went. */
+export async function setSummary(current: ArticleItem, summary: string): Promise<boolean> {
+  const result = await transactWithRetry(() => store.transaction
+    .write(({ article, articleChange }) => [
+      article.patch({ id: current.id }).set({ summary }).commit(),
+      ...(notesFor(current) ? [articleChange.put(changeNote(current.id)).commit()] : []),
+    ])
+    .go(), `Regenerating the summary of article ${current.id}`);
+  return !result.canceled;
+}

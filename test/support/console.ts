@@ -1,0 +1,31 @@
+import type { Page } from 'playwright-core';
+import { api, local } from './aws.ts';
+
+/**
+ * Signs in through the site's /auth page (where the console sends guests) and lands on a console path.
+ * Defaults to the admin account the runtime created on first start.
+ */
+export async function openConsole(page: Page, consolePath = '/admin', who: { email: string; password: string } = local().admin): Promise<void> {
+  const { urls } = local();
+  await page.goto(`${urls.site}/auth?redirect=${encodeURIComponent(consolePath)}`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+  await page.waitForURL((url) => url.pathname === consolePath.split('?')[0]);
+}
+
+/** The ID token the page holds (Amplify keeps it in localStorage), for checking the API directly. */
+export async function tokenOf(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.endsWith('.idToken'));
+    return key ? localStorage.getItem(key) : null;
+  });
+  if (!token) throw new Error('The page holds no ID token');
+  return token;
+}
+
+/** A console API call with a token, as the browser makes it: status and parsed body (text stays text). */
+export async function callApi<T = Record<string, unknown>>(token: string | undefined, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const answer = await api(method, path, token, body);
+  return { status: answer.status, body: answer.body as T };
+}
