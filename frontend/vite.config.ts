@@ -12,7 +12,8 @@ export default defineConfig({
     alias: { '#domain': path.resolve(root, '../lambdas/domain') },
   },
   build: {
-    outDir: path.resolve(root, 'dist'),
+    // CNH_WEB_OUT builds elsewhere; the local runtime serves from there when it is set too.
+    outDir: process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.resolve(root, 'dist'),
     emptyOutDir: true,
     sourcemap: true,
     // The console chunk carries Cloudscape (about 190 kB gzip); it loads only under /admin.

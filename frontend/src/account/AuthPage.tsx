@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmationCodeSchema, emailSchema, fieldMessages, passwordSchema, signInSchema, signUpSchema } from '#domain/account.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadSession } from '../auth/user.ts';
@@ -24,9 +24,19 @@ function Field({ id, label, error, children }: { id: string; label: string; erro
   );
 }
 
+/**
+ * Where to go after signing in: `?redirect=` when it is a path on this site (the console sends guests here
+ * with it), else the home page. Anything else (another origin, `//host`, a scheme) is ignored.
+ */
+export function afterSignIn(redirect: string | null): string {
+  return redirect && /^\/(?![/\\])/.test(redirect) ? redirect : '/';
+}
+
 /** Sign In and Sign Up (reader spec section 2), with e-mail verification, resend and password reset. */
 export default function AuthPage() {
   const { status, reload } = useAuth();
+  const [searchParams] = useSearchParams();
+  const destination = afterSignIn(searchParams.get('redirect'));
   const toast = useToast();
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('sign-in');
@@ -42,7 +52,7 @@ export default function AuthPage() {
     document.title = 'Sign in · Creator News Hub';
   }, []);
 
-  if (status === 'signed-in') return <Navigate to="/" replace />;
+  if (status === 'signed-in') return <Navigate to={destination} replace />;
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -64,7 +74,7 @@ export default function AuthPage() {
         await session.signInWithPassword(parsed.data.email, parsed.data.password);
         await reload();
         toast('Welcome Back!', 'You have successfully logged in.');
-        navigate('/', { replace: true });
+        navigate(destination, { replace: true });
       } catch (error) {
         if (error instanceof session.NeedsConfirmation) {
           setMode('confirm');
@@ -108,7 +118,7 @@ export default function AuthPage() {
           await session.signInWithPassword(email, password);
           await reload();
           toast('Welcome Back!', 'You have successfully logged in.');
-          navigate('/', { replace: true });
+          navigate(destination, { replace: true });
         } else {
           setMode('sign-in');
           setNote('Your e-mail is verified. Sign in to continue.');

@@ -1,86 +1,168 @@
 import '@cloudscape-design/global-styles/index.css';
 import AppLayout from '@cloudscape-design/components/app-layout';
-import Button from '@cloudscape-design/components/button';
-import ContentLayout from '@cloudscape-design/components/content-layout';
-import Header from '@cloudscape-design/components/header';
-import SideNavigation from '@cloudscape-design/components/side-navigation';
-import Spinner from '@cloudscape-design/components/spinner';
-import { useCallback, useEffect, useState } from 'react';
-import { fetchAdminPing, type AdminPing } from './api.ts';
-import { ApiError } from '../api/client.ts';
-import { idToken, signOutEverywhere } from '../auth/session.ts';
-import { SignInForm } from './SignInForm.tsx';
-import { StatusOverview } from './StatusOverview.tsx';
+import BreadcrumbGroup from '@cloudscape-design/components/breadcrumb-group';
+import Flashbar from '@cloudscape-design/components/flashbar';
+import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/components/side-navigation';
+import TopNavigation from '@cloudscape-design/components/top-navigation';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import { signOutEverywhere } from '../auth/session.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { AccessDenied, ConsoleLoading, useConsoleSession, type ConsoleSession } from './shell/guard.tsx';
+import { FlashProvider, useFlash } from './shell/flash.tsx';
+import { areaTitle, breadcrumbs, canOpen, NAVIGATION, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom, type ScreenKey } from './shell/navigation.ts';
 
-type Access = { state: 'checking' } | { state: 'guest' } | { state: 'denied'; message: string } | { state: 'admin'; data: AdminPing };
+// One chunk per screen: the console shell loads first, each screen when it is opened.
+const DashboardPage = lazy(() => import('./screens/dashboard/DashboardPage.tsx'));
+const ArticlesPage = lazy(() => import('./screens/articles/ArticlesPage.tsx'));
+const ReviewQueuePage = lazy(() => import('./screens/review/ReviewQueuePage.tsx'));
+const SummaryManagerPage = lazy(() => import('./screens/summaries/SummaryManagerPage.tsx'));
+const FeedsPage = lazy(() => import('./screens/feeds/FeedsPage.tsx'));
+const LifecyclePage = lazy(() => import('./screens/lifecycle/LifecyclePage.tsx'));
+const ManualControlsPage = lazy(() => import('./screens/lifecycle/ManualControlsPage.tsx'));
+const PipelinePage = lazy(() => import('./screens/pipeline/PipelinePage.tsx'));
+const AuditPage = lazy(() => import('./screens/audit/AuditPage.tsx'));
 
-/** The console shell: sign-in, the server's role check, and the dashboard. Loaded only under /admin. */
-export default function AdminApp() {
-  const [access, setAccess] = useState<Access>({ state: 'checking' });
-  const [error, setError] = useState<string | null>(null);
+const SIDEBAR_WIDTH_PX = 256; // 16rem
 
-  const check = useCallback(async () => {
-    setAccess({ state: 'checking' });
-    setError(null);
-    const token = await idToken();
-    if (!token) return setAccess({ state: 'guest' });
-    try {
-      setAccess({ state: 'admin', data: await fetchAdminPing(token) });
-    } catch (caught) {
-      if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403)) {
-        return setAccess(caught.status === 401 ? { state: 'guest' } : { state: 'denied', message: caught.message });
-      }
-      setAccess({ state: 'denied', message: '' });
-      setError(caught instanceof Error ? caught.message : 'Failed to fetch system metrics');
-    }
-  }, []);
+function navigationItems(session: ConsoleSession): SideNavigationProps.Item[] {
+  const link = (key: ScreenKey): SideNavigationProps.Item => ({ type: 'link', text: SCREENS[key].title, href: SCREENS[key].path });
+  const items: SideNavigationProps.Item[] = [{ type: 'link', text: 'Main Site', href: '/', external: false }];
+  for (const { group, screens } of NAVIGATION) {
+    const allowed = screens.filter((key) => canOpen(session.role, SCREENS[key]));
+    if (!allowed.length) continue;
+    if (group) items.push({ type: 'section', text: group, items: allowed.map(link) as SideNavigationProps.Link[] });
+    else items.push(...allowed.map(link));
+  }
+  return items;
+}
 
-  useEffect(() => {
-    void check();
-  }, [check]);
+/** A screen the caller's role may open, else the spec's access-denied text (the API answers 403 as well). */
+function Guarded({ screen, session, children }: { screen: ScreenKey; session: ConsoleSession; children: ReactNode }) {
+  if (!canOpen(session.role, SCREENS[screen])) return <AccessDenied role="admin" />;
+  return <>{children}</>;
+}
 
-  const signOut = async () => {
-    await signOutEverywhere();
-    setAccess({ state: 'guest' });
+function ConsoleLayout({ session }: { session: ConsoleSession }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const flash = useFlash();
+  const [navigationOpen, setNavigationOpen] = useState(() => sidebarOpenFrom(document.cookie));
+
+  const setSidebar = (open: boolean) => {
+    setNavigationOpen(open);
+    document.cookie = sidebarCookie(open);
   };
 
-  const signOutButton = <Button onClick={() => void signOut()}>Sign Out</Button>;
+  // Ctrl/Cmd+B toggles the sidebar (spec).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'b') {
+        event.preventDefault();
+        setNavigationOpen((open) => {
+          document.cookie = sidebarCookie(!open);
+          return !open;
+        });
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
-  const content = (() => {
-    switch (access.state) {
-      case 'checking':
-        return <Spinner size="large" />;
-      case 'guest':
-        return <SignInForm onSignedIn={() => void check()} />;
-      case 'denied':
-        return (
-          <ContentLayout header={<Header variant="h1" actions={signOutButton}>{error ? 'Dashboard Overview' : access.message}</Header>}>
-            {error && <StatusOverview data={null} loading={false} error={error} />}
-          </ContentLayout>
-        );
-      case 'admin':
-        return (
-          <ContentLayout header={<Header variant="h1" actions={signOutButton}>Dashboard Overview</Header>}>
-            <StatusOverview data={access.data} loading={false} error={null} />
-          </ContentLayout>
-        );
-    }
-  })();
+  const screen = screenOf(location.pathname);
+  useEffect(() => {
+    document.title = `${screen?.title ?? 'Dashboard'} · Console · Creator News Hub`;
+  }, [screen]);
+
+  const follow = (event: CustomEvent<{ href: string; external?: boolean }>) => {
+    if (event.detail.external || event.detail.href === '/') return;
+    event.preventDefault();
+    navigate(event.detail.href);
+  };
+
+  const guarded = (key: ScreenKey, page: ReactNode) => <Guarded screen={key} session={session}>{page}</Guarded>;
 
   return (
-    <AppLayout
-      navigation={
-        <SideNavigation
-          header={{ text: 'Creator News Hub', href: '/admin' }}
-          items={[
-            { type: 'link', text: 'Main Site', href: '/', external: false },
-            { type: 'link', text: 'Dashboard', href: '/admin' },
+    <>
+      <div id="console-top" style={{ position: 'sticky', top: 0, zIndex: 1002 }}>
+        <TopNavigation
+          identity={{ href: '/admin', title: areaTitle(location.pathname), onFollow: (event) => follow(event as never) }}
+          utilities={[
+            ...(session.role === 'admin'
+              ? [{ type: 'button' as const, text: 'Add Article', iconName: 'add-plus' as const, onClick: () => navigate('/admin/content/articles/new') }]
+              : []),
+            {
+              type: 'menu-dropdown',
+              text: session.name ?? session.email ?? 'Account',
+              // On a phone the text collapses to the icon; the button still needs a name.
+              ariaLabel: `Account menu of ${session.name ?? session.email ?? 'the signed-in user'}`,
+              description: `${session.email ?? ''} (${session.role})`,
+              iconName: 'user-profile',
+              items: [
+                { id: 'site', text: 'Main Site', href: '/' },
+                { id: 'signout', text: 'Sign Out' },
+              ],
+              onItemClick: (event) => {
+                if (event.detail.id === 'signout') void signOutEverywhere().then(() => window.location.assign('/'));
+              },
+            },
           ]}
         />
-      }
-      tools={undefined}
-      toolsHide
-      content={content}
-    />
+      </div>
+      <AppLayout
+        headerSelector="#console-top"
+        navigationWidth={SIDEBAR_WIDTH_PX}
+        navigationOpen={navigationOpen}
+        onNavigationChange={(event) => setSidebar(event.detail.open)}
+        ariaLabels={{ navigation: 'Console navigation', navigationClose: 'Close navigation', navigationToggle: 'Open navigation', notifications: 'Notifications' }}
+        navigation={
+          <SideNavigation
+            header={{ text: 'Creator News Hub console', href: '/admin' }}
+            activeHref={screen?.path ?? '/admin'}
+            onFollow={follow}
+            items={navigationItems(session)}
+          />
+        }
+        breadcrumbs={<BreadcrumbGroup items={breadcrumbs(location.pathname)} ariaLabel="Breadcrumbs" onFollow={follow} />}
+        notifications={<Flashbar items={flash.items} stackItems={flash.items.length > 2} />}
+        toolsHide
+        content={
+          <ErrorBoundary level="admin">
+            <Suspense fallback={<ConsoleLoading />}>
+              <Routes>
+                <Route index element={session.role === 'admin' ? <DashboardPage /> : <Navigate to={SCREENS.review.path} replace />} />
+                <Route path="dashboard" element={guarded('dashboard', <DashboardPage />)} />
+                <Route path="content/articles/*" element={guarded('articles', <ArticlesPage />)} />
+                <Route path="content/review" element={guarded('review', <ReviewQueuePage />)} />
+                <Route path="content/summary-fix" element={guarded('summaries', <SummaryManagerPage />)} />
+                <Route path="content/rss/*" element={guarded('feeds', <FeedsPage />)} />
+                <Route path="content/lifecycle" element={guarded('lifecycle', <LifecyclePage />)} />
+                <Route path="content/lifecycle/manual" element={guarded('manual', <ManualControlsPage />)} />
+                <Route path="system/pipeline/*" element={guarded('pipeline', <PipelinePage />)} />
+                <Route path="system/audit" element={guarded('audit', <AuditPage />)} />
+                {/* Unknown sub-paths go to the dashboard (spec). */}
+                <Route path="*" element={<Navigate to="/admin" replace />} />
+              </Routes>
+            </Suspense>
+          </ErrorBoundary>
+        }
+      />
+    </>
+  );
+}
+
+/** The console: the route guard, then the shell. Loaded only under /admin (its own chunk). */
+export default function AdminApp() {
+  const session = useConsoleSession();
+  const location = useLocation();
+  if (session.state === 'checking') return <ConsoleLoading />;
+  if (session.state === 'guest') return null; // useConsoleSession has sent the guest to /auth.
+  // A reader: the text names what the screen asked for needs (the dashboard needs an admin, the review queue a moderator).
+  if (session.state === 'denied') return <AccessDenied role={screenOf(location.pathname)?.role ?? 'admin'} />;
+  if (session.state === 'failed') return <AccessDenied message={`Error checking permissions: ${session.message}`} />;
+  return (
+    <FlashProvider>
+      <ConsoleLayout session={session.session} />
+    </FlashProvider>
   );
 }

@@ -86,7 +86,7 @@ export const trackShare = (id: string, platform: string) => quietly(apiPost(`/ar
 
 export interface ClientErrorReport {
   errorId: string;
-  level: 'component' | 'page' | 'critical';
+  level: 'component' | 'page' | 'critical' | 'admin';
   name: string;
   message: string;
   page: string;

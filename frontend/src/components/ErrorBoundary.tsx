@@ -5,8 +5,9 @@ import { reportClientError } from '../api/articles.ts';
  * Error boundaries at three levels (reader spec section 8). Component: a box with the message and
  * Retry. Page: Application Error with Try Again and Go Home. Critical: Critical Application Error with
  * Try Again, Go Home and Reload Page. Page and critical show technical details, an error id and the time.
+ * Admin (console spec section 8): Admin Panel Error with the error id, Try Again and Return to Dashboard.
  */
-export type BoundaryLevel = 'component' | 'page' | 'critical';
+export type BoundaryLevel = 'component' | 'page' | 'critical' | 'admin';
 
 interface Props {
   level: BoundaryLevel;
@@ -60,6 +61,23 @@ export class ErrorBoundary extends Component<Props, State> {
             {title ? 'Try Again' : 'Retry'}
           </button>
         </div>
+      );
+    }
+    if (level === 'admin') {
+      return (
+        <main className="page">
+          <div role="alert" className="card error-card">
+            <h1>Admin Panel Error</h1>
+            <p>Something went wrong in the admin panel. This has been logged for review.</p>
+            <p>Error ID: {errorId}</p>
+            <div className="card-actions">
+              <button type="button" onClick={this.reset}>
+                Try Again
+              </button>
+              <a href="/admin">Return to Dashboard</a>
+            </div>
+          </div>
+        </main>
       );
     }
     const critical = level === 'critical';

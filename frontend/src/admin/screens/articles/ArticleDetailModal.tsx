@@ -1,0 +1,150 @@
+import Alert from '@cloudscape-design/components/alert';
+import Badge from '@cloudscape-design/components/badge';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
+import Link from '@cloudscape-design/components/link';
+import Modal from '@cloudscape-design/components/modal';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Spinner from '@cloudscape-design/components/spinner';
+import { CATEGORY_NAMES } from '#domain/categories.ts';
+import { errorText } from '../../shell/api.ts';
+import { formatCount, formatDateTime } from '../../shell/format.ts';
+import type { ArticleDetail } from './api.ts';
+import { ArticleStatusBadge } from './tableConfig.tsx';
+import { useArticle } from './useArticles.ts';
+
+/** Spec section 4: ML confidence buckets, high 80 % or more, medium 50-79 %, low under 50 %. */
+const confidenceBucket = (percent: number) => (percent >= 80 ? 'High' : percent >= 50 ? 'Medium' : 'Low');
+const dash = (value: number | string | null | undefined) => (value === null || value === undefined || value === '' ? '—' : String(value));
+
+function Words({ words, color }: { words: string[] | undefined; color?: 'red' | 'blue' | 'grey' | 'green' }) {
+  if (!words?.length) return <>—</>;
+  return (
+    <SpaceBetween direction="horizontal" size="xxs">
+      {words.map((word) => (
+        <Badge key={word} color={color ?? 'grey'}>
+          {word}
+        </Badge>
+      ))}
+    </SpaceBetween>
+  );
+}
+
+function DetailBody({ article }: { article: ArticleDetail }) {
+  const matches = article.keywordMatches ?? {};
+  return (
+    <SpaceBetween size="l">
+      {article.isDuplicate && <Alert type="info">This article is marked as a duplicate: it is not counted and never listed.</Alert>}
+      <KeyValuePairs
+        columns={3}
+        items={[
+          { label: 'Status', value: <ArticleStatusBadge status={article.status} /> },
+          { label: 'Review status', value: article.adminStatus.replace(/_/g, ' ') },
+          { label: 'Category', value: CATEGORY_NAMES[article.category] ?? article.category },
+          {
+            label: 'Source',
+            value: article.sourceUrl ? (
+              <Link external href={article.sourceUrl}>
+                {article.sourceName}
+              </Link>
+            ) : (
+              dash(article.sourceName)
+            ),
+          },
+          { label: 'Author', value: dash(article.author) },
+          { label: 'Views', value: formatCount(article.viewsCount) },
+        ]}
+      />
+      <Box variant="h3">ML scores</Box>
+      <KeyValuePairs
+        columns={3}
+        items={[
+          {
+            label: 'ML confidence',
+            value: (
+              <ProgressBar
+                value={article.mlConfidencePercent}
+                additionalInfo={`${confidenceBucket(article.mlConfidencePercent)} confidence${article.mlConfidenceScore === 0 ? ' (0 marks a failed classification)' : ''}`}
+                ariaLabel="ML confidence"
+              />
+            ),
+          },
+          { label: 'Relevance score', value: `${article.relevanceScore}${article.relevanceScore === 30 ? ' (default: not yet scored)' : ''}` },
+          { label: 'ML relevance', value: dash(article.mlRelevanceScore) },
+          { label: 'Quality score', value: dash(article.qualityScore) },
+          { label: 'India relevance', value: dash(article.indiaRelevance) },
+          { label: 'Review priority', value: dash(article.reviewPriority) },
+        ]}
+      />
+      <KeyValuePairs
+        columns={2}
+        items={[
+          { label: 'Primary keywords', value: <Words words={matches.primary} color="blue" /> },
+          { label: 'Secondary keywords', value: <Words words={matches.secondary} /> },
+          { label: 'Indian keywords', value: <Words words={matches.indian} color="green" /> },
+          { label: 'Blocklist flags', value: <Words words={article.blocklistFlags} color="red" /> },
+        ]}
+      />
+      <Box variant="h3">Source attribution</Box>
+      <KeyValuePairs
+        columns={3}
+        items={[
+          { label: 'Feed', value: dash(article.sourceAttribution?.feedTitle ?? article.feedId) },
+          { label: 'Feed author', value: dash(article.sourceAttribution?.author) },
+          { label: 'Rights', value: dash(article.sourceAttribution?.rights) },
+        ]}
+      />
+      <KeyValuePairs
+        columns={3}
+        items={[
+          { label: 'Created', value: formatDateTime(article.createdAt) },
+          { label: 'Updated', value: formatDateTime(article.updatedAt) },
+          { label: 'Originally published', value: formatDateTime(article.originalPublishedAt) },
+          { label: 'Published', value: formatDateTime(article.publishedAt) },
+          { label: 'Archived', value: formatDateTime(article.archivedAt) },
+          { label: 'Purged', value: formatDateTime(article.purgedAt) },
+          ...(article.rejectionReason ? [{ label: 'Rejection reason', value: article.rejectionReason }] : []),
+        ]}
+      />
+      <KeyValuePairs columns={1} items={[{ label: 'Summary', value: article.summary || '—' }, { label: 'Tags', value: <Words words={article.tags} /> }]} />
+    </SpaceBetween>
+  );
+}
+
+/** The detail dialog: the whole article from the server, ML scores included. */
+export function ArticleDetailModal({ id, canEdit, onClose, onEdit }: { id: string | null; canEdit: boolean; onClose(): void; onEdit(id: string): void }) {
+  const article = useArticle(id);
+  return (
+    <Modal
+      visible={Boolean(id)}
+      onDismiss={onClose}
+      size="large"
+      header={article.data?.title || (article.data ? 'Purged article (hash-only record)' : 'Article details')}
+      closeAriaLabel="Close details"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button onClick={onClose}>Close</Button>
+            {canEdit && article.data && article.data.status !== 'purged' && (
+              <Button variant="primary" onClick={() => onEdit(article.data.id)}>
+                Edit
+              </Button>
+            )}
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      {article.isPending ? (
+        <Spinner size="large" />
+      ) : article.isError ? (
+        <Alert type="error" header="Could not load the article" action={<Button onClick={() => void article.refetch()}>Retry</Button>}>
+          {errorText(article.error, 'Failed to load the article')}
+        </Alert>
+      ) : article.data ? (
+        <DetailBody article={article.data} />
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,37 @@
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import Modal from '@cloudscape-design/components/modal';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import type { Feed } from './api.ts';
+
+/** Confirmation before a feed is deleted: it is no longer fetched; the articles it brought stay. */
+export function DeleteFeedModal({ feed, deleting, onDismiss, onConfirm }: { feed: Feed; deleting: boolean; onDismiss(): void; onConfirm(): void }) {
+  return (
+    <Modal
+      visible
+      onDismiss={onDismiss}
+      header="Delete feed"
+      footer={
+        <Box float="right">
+          <SpaceBetween direction="horizontal" size="xs">
+            <Button variant="link" onClick={onDismiss} disabled={deleting}>
+              Cancel
+            </Button>
+            <Button variant="primary" onClick={onConfirm} loading={deleting}>
+              Delete
+            </Button>
+          </SpaceBetween>
+        </Box>
+      }
+    >
+      <SpaceBetween size="s">
+        <Box>
+          Are you sure you want to delete <b>{feed.name}</b>? It will no longer be fetched. The articles it brought stay.
+        </Box>
+        <Box variant="small" color="text-body-secondary">
+          <span style={{ overflowWrap: 'anywhere' }}>{feed.url}</span>
+        </Box>
+      </SpaceBetween>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorText } from '../../shell/api.ts';
+import { executionPath, startExecution, useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
+import { useFlash } from '../../shell/flash.tsx';
+import { ConsoleLoading } from '../../shell/guard.tsx';
+import { formatCount, formatDateTime } from '../../shell/format.ts';
+import { fetchLifecycle } from './api.ts';
+
+const stat = (label: string, value: string, testId: string) => (
+  <div>
+    <Box variant="awsui-key-label">{label}</Box>
+    <Box variant="h2" tagOverride="p" data-testid={testId}>
+      {value}
+    </Box>
+  </div>
+);
+
+export default function LifecyclePage() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { notify } = useFlash();
+  const lifecycle = useQuery({ queryKey: ['admin', 'lifecycle'], queryFn: fetchLifecycle, staleTime: 0, retry: 1 });
+  const [started, setStarted] = useState<StartedExecution | null>(null);
+  const [starting, setStarting] = useState(false);
+
+  const followed = useFollowExecution(started, (result) => {
+    void client.invalidateQueries({ queryKey: ['admin'] });
+    if (result.status === 'SUCCEEDED') {
+      const stats = result.output as { archivedCount?: number; purgedCount?: number } | undefined;
+      notify({ type: 'success', header: 'Lifecycle Management Complete', content: `Archived ${stats?.archivedCount ?? 0}, purged ${stats?.purgedCount ?? 0}.` });
+    } else {
+      notify({ type: 'error', header: 'Lifecycle Management Failed', content: result.cause || result.error || 'Failed to run lifecycle management' });
+    }
+    setStarted(null);
+  });
+
+  const run = async () => {
+    setStarting(true);
+    try {
+      setStarted(await startExecution('lifecycle'));
+    } catch (error) {
+      notify({ type: 'error', header: 'Lifecycle Management Failed', content: errorText(error, 'Failed to run lifecycle management') });
+    } finally {
+      setStarting(false);
+    }
+  };
+
+  const header = (
+    <Header
+      variant="h1"
+      description="Rejected articles are archived after 48 hours and archived ones purged after 30 days, at 06:00 and 18:00 India time; a purge keeps only the URL and title hashes, so no feed brings the article back."
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button onClick={() => navigate('/admin/content/lifecycle/manual')}>Manual Controls</Button>
+          <Button variant="primary" loading={starting || started !== null} onClick={() => void run()}>
+            Run Lifecycle Manager
+          </Button>
+        </SpaceBetween>
+      }
+    >
+      Article Lifecycle Management
+    </Header>
+  );
+
+  if (lifecycle.isPending) return <ContentLayout header={header}><ConsoleLoading /></ContentLayout>;
+  if (lifecycle.error || !lifecycle.data) {
+    return (
+      <ContentLayout header={header}>
+        <Alert type="error" header="Failed to load lifecycle analytics" action={<Button onClick={() => void lifecycle.refetch()}>Retry</Button>}>
+          {errorText(lifecycle.error, 'Failed to load lifecycle analytics')}
+        </Alert>
+      </ContentLayout>
+    );
+  }
+  const data = lifecycle.data;
+  return (
+    <ContentLayout header={header}>
+      <SpaceBetween size="l">
+        {started && followed && (
+          <Alert type="info" header="Lifecycle run in progress">
+            <SpaceBetween size="xs">
+              <ProgressBar value={followed.progress?.total ? (followed.progress.done / followed.progress.total) * 100 : 50} status="in-progress" label="Lifecycle Manager" />
+              <Link href={executionPath(started.machine, started.name)} onFollow={(event) => { event.preventDefault(); navigate(executionPath(started.machine, started.name)); }}>
+                Open the execution in Pipeline Control
+              </Link>
+            </SpaceBetween>
+          </Alert>
+        )}
+        <Container header={<Header variant="h2">Archive and purge</Header>}>
+          <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
+            {stat('Total archived', formatCount(data.totalArchived), 'lc-archived')}
+            {stat('Archived in 24 h', formatCount(data.archivedLast24h), 'lc-archived-24h')}
+            {stat('Total purged', formatCount(data.totalPurged), 'lc-purged')}
+            {stat('Purged in 7 days', formatCount(data.purgedLast7d), 'lc-purged-7d')}
+            {stat('Storage saved', `${data.estimatedStorageSavedMb.toFixed(2)} MB`, 'lc-saved')}
+            {stat('Ready to archive', formatCount(data.pendingArchive), 'lc-pending-archive')}
+            {stat('Ready to purge', formatCount(data.pendingPurge), 'lc-pending-purge')}
+          </ColumnLayout>
+        </Container>
+        <Container header={<Header variant="h2">Pending work</Header>}>
+          <SpaceBetween size="m">
+            {/* Spec: pending-archive bar scale 100, pending-purge bar scale 50. */}
+            <ProgressBar label="Rejected for more than 48 hours" value={Math.min(100, data.pendingArchive)} additionalInfo={`${formatCount(data.pendingArchive)} of a scale of 100`} />
+            <ProgressBar label="Archived for more than 30 days" value={Math.min(100, data.pendingPurge * 2)} additionalInfo={`${formatCount(data.pendingPurge)} of a scale of 50`} />
+          </SpaceBetween>
+        </Container>
+        <Table
+          header={<Header variant="h2" counter={`(${data.runs.length})`} description="The latest 10 runs, scheduled or started here">Runs</Header>}
+          items={data.runs}
+          trackBy="executionId"
+          empty={<Box textAlign="center">No lifecycle run recorded yet</Box>}
+          columnDefinitions={[
+            { id: 'started', header: 'Started', cell: (item) => formatDateTime(item.startedAt) },
+            { id: 'trigger', header: 'Trigger', cell: (item) => item.trigger },
+            { id: 'archived', header: 'Archived', cell: (item) => formatCount(item.stats?.archivedCount ?? 0) },
+            { id: 'purged', header: 'Purged', cell: (item) => formatCount(item.stats?.purgedCount ?? 0) },
+            { id: 'processed', header: 'Processed', cell: (item) => formatCount(item.stats?.totalProcessed ?? 0) },
+            { id: 'saved', header: 'Saved (MB)', cell: (item) => (item.stats?.storageSavedMb ?? 0).toFixed(2) },
+          ]}
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
+}

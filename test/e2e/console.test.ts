@@ -1,0 +1,176 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { seriousViolations } from '../support/axe.ts';
+import { useChromium } from '../support/browser.ts';
+import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { countArticlesInTable } from '../support/store-counts.ts';
+
+/** The console shell, dashboard, review queue, lifecycle and audit screens in Chromium against the runtime `npm start` runs. */
+const chromium = useChromium();
+let moderator: { email: string; password: string };
+
+beforeAll(async () => {
+  useLocalAws();
+  moderator = { email: (await signedInUser(['moderator'])).email, password: 'Reader-Pass-2026' };
+});
+
+async function consolePage(path: string, who?: { email: string; password: string }): Promise<Page> {
+  const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
+  await openConsole(page, path, who);
+  return page;
+}
+
+describe('the console shell', () => {
+  it('sends a guest to /auth and back to the screen asked for after signing in', async () => {
+    const page = await chromium.browser.newPage();
+    await page.goto(`${local().urls.site}/admin/content/review`);
+    await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/admin/content/review');
+    await page.getByLabel('Email').fill(local().admin.email);
+    await page.getByLabel('Password').fill(local().admin.password);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
+    await page.getByRole('heading', { name: 'Admin Review Queue' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/admin/content/review');
+    await page.close();
+  });
+
+  it('tells a signed-in reader that admin privileges are required, as the server does', async () => {
+    const page = await chromium.browser.newPage();
+    await openConsole(page, '/admin', { email: (await signedInUser()).email, password: 'Reader-Pass-2026' });
+    await page.getByText('Access denied. Admin privileges required.').waitFor();
+    await page.close();
+  });
+
+  it('gives a moderator the review queue and article reading, and the server refuses the admin routes', async () => {
+    const page = await consolePage('/admin', moderator);
+    // The dashboard is an admin's: a moderator lands on the review queue.
+    await page.getByRole('heading', { name: 'Admin Review Queue' }).waitFor();
+    const navigation = page.getByRole('navigation', { name: 'Console navigation' }).or(page.locator('nav').filter({ hasText: 'Review Queue' })).first();
+    await expect(navigation.getByRole('link', { name: 'Review Queue' }).count()).resolves.toBe(1);
+    await expect(navigation.getByRole('link', { name: 'RSS Feeds' }).count()).resolves.toBe(0);
+    await expect(navigation.getByRole('link', { name: 'Pipeline Control' }).count()).resolves.toBe(0);
+    await page.goto(`${local().urls.site}/admin/system/pipeline`);
+    await page.getByText('Access denied. Admin privileges required.').waitFor();
+    const token = await tokenOf(page);
+    for (const path of ['/admin/dashboard', '/admin/feeds', '/admin/pipeline/executions', '/admin/audit', '/admin/lifecycle']) {
+      expect((await callApi(token, 'GET', path)).status, path).toBe(403);
+    }
+    expect((await callApi(token, 'POST', '/admin/article-actions', { ids: ['x'], action: 'delete' })).status).toBe(403);
+    expect((await callApi(token, 'GET', '/admin/review')).status).toBe(200);
+    await page.close();
+  });
+
+  it('toggles the sidebar with Ctrl+B and keeps the state in a cookie for 7 days', async () => {
+    const page = await consolePage('/admin');
+    await page.getByRole('heading', { name: 'Dashboard Overview' }).waitFor();
+    const sideLink = page.getByRole('link', { name: 'Review Queue' });
+    await sideLink.first().waitFor();
+    await page.keyboard.press('Control+b');
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'cnh_sidebar')?.value).toBe('closed');
+    const cookie = (await page.context().cookies()).find((entry) => entry.name === 'cnh_sidebar');
+    expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard Overview' }).waitFor();
+    await expect.poll(() => sideLink.first().isVisible()).toBe(false);
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sideLink.first().isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('shows the breadcrumbs and the area title of the path', async () => {
+    const page = await consolePage('/admin/content/lifecycle/manual');
+    await page.getByRole('heading', { name: 'Manual Controls' }).waitFor();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await expect(crumbs.textContent()).resolves.toMatch(/Home.*Content.*Lifecycle Management.*Manual Controls/);
+    // TopNavigation keeps a hidden copy of itself to measure overflow: look at the visible one.
+    await page.locator(':text-is("Content Management"):visible').waitFor();
+    await page.close();
+  });
+});
+
+describe('the dashboard', () => {
+  it('shows the figures the store holds', async () => {
+    const page = await consolePage('/admin');
+    await page.getByTestId('card-published').waitFor();
+    const counted = await countArticlesInTable();
+    const number = async (testId: string) => Number((await page.getByTestId(testId).textContent())?.replace(/[^\d]/g, ''));
+    const all = Object.values(counted.byStatus).reduce((a, b) => a + b, 0);
+    expect(await number('card-published')).toBe(counted.byStatus.published);
+    expect(await number('card-total')).toBe(all - (counted.byStatus.purged ?? 0));
+    expect(await number('funnel-extracted')).toBe(all);
+    expect(await number('funnel-review')).toBe(counted.byAdminStatus.pending_review ?? 0);
+    for (const bucket of ['high', 'medium', 'low', 'failed'] as const) expect(await number(`confidence-${bucket}`), bucket).toBe(counted.byConfidence[bucket]);
+    expect(counted.byStatus.published).toBeGreaterThan(0);
+    expect(await page.getByTestId('health-score').textContent()).toMatch(/^(95|65|25)$/);
+    await page.close();
+  });
+});
+
+describe('the review queue', () => {
+  it('approves into a corrected category and rejects as low quality, the stats following', async () => {
+    const page = await consolePage('/admin/content/review', moderator);
+    const pending = async () => Number(await page.getByTestId('stat-pending').textContent());
+    await expect.poll(pending).toBeGreaterThan(1);
+    const before = await pending();
+    const first = page.getByRole('button', { name: /^Approve / }).first();
+    const title = (await first.getAttribute('aria-label'))?.replace(/^Approve /, '') ?? '';
+    await page.getByRole('button', { name: `Category for ${title}` }).click();
+    await page.getByRole('option', { name: 'Industry Insights' }).click();
+    await first.click();
+    await page.getByText('Article Approved').waitFor();
+    await expect.poll(pending).toBe(before - 1);
+
+    await page.getByRole('button', { name: /^Reject / }).first().click();
+    await page.getByRole('radio', { name: /Low quality/ }).check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Article Rejected').waitFor();
+    await expect.poll(pending).toBe(before - 2);
+
+    const { getArticle } = await import('../../lambdas/store/articles.ts');
+    const token = await tokenOf(page);
+    const audit = await callApi<{ items: Array<{ action: string; target: string }> }>((await signedInUser(['admin'])).idToken, 'GET', '/admin/audit?limit=5');
+    const approved = audit.body.items.find((entry) => entry.action === 'review.approve');
+    expect(await getArticle(approved!.target)).toMatchObject({ status: 'published', category: 'industry-insights', title });
+    expect(token).toBeTruthy();
+    await page.close();
+  });
+});
+
+describe('lifecycle and audit screens', () => {
+  it('shows the lifecycle analytics from the store and the audit log of the changes above', async () => {
+    const page = await consolePage('/admin/content/lifecycle');
+    await page.getByTestId('lc-archived').waitFor();
+    expect(Number(await page.getByTestId('lc-archived').textContent())).toBe((await countArticlesInTable()).byStatus.archived);
+    await page.goto(`${local().urls.site}/admin/system/audit`);
+    await page.getByText('review.approve').first().waitFor();
+    await page.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('has no serious axe violations on the shell screens, desktop and phone', async () => {
+    for (const viewport of [{ width: 1366, height: 900 }, { width: 390, height: 844 }]) {
+      const page = await chromium.browser.newPage({ viewport });
+      await openConsole(page, '/admin');
+      await page.getByTestId('card-published').waitFor();
+      for (const [path, heading] of [
+        ['/admin', 'Dashboard Overview'],
+        ['/admin/content/review', 'Admin Review Queue'],
+        ['/admin/content/lifecycle', 'Article Lifecycle Management'],
+        ['/admin/content/lifecycle/manual', 'Manual Controls'],
+        ['/admin/system/audit', 'Audit Log'],
+      ] as const) {
+        await page.goto(`${local().urls.site}${path}`);
+        await page.getByRole('heading', { name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        // Cloudscape's own phone toolbar puts aria-orientation on a <nav> (app-layout/visual-refresh/mobile-toolbar.js
+        // in 3.0.1383); nothing in this project's markup can remove it, so that one finding is set aside.
+        const violations = (await seriousViolations(page)).filter(
+          (violation) => !(violation.id === 'aria-allowed-attr' && violation.targets.every((target) => target.includes('mobile-toolbar-nav'))),
+        );
+        expect(violations, `${path} at ${viewport.width}px`).toEqual([]);
+      }
+      await page.close();
+    }
+  });
+});
