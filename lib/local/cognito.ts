@@ -139,10 +139,10 @@ export function cognitoClient(settings: LocalSettings): CognitoIdentityProviderC
  * ids in the data folder so a second start reuses them.
  */
 /**
- * The pool, created on first start with the admin account; `onAdminCreated` receives the admin's sub so the
- * runtime can run the confirmation trigger for it, as a sign-up's confirmation would (profile, counters).
+ * The pool, created on first start with the admin account; then `createdAdminSub` names the new admin so
+ * the runtime can run the confirmation trigger for it, as a sign-up's confirmation would (profile, counters).
  */
-export async function ensureUserPool(settings: LocalSettings, onAdminCreated?: (sub: string) => Promise<void>): Promise<LocalUserPool> {
+export async function ensureUserPool(settings: LocalSettings): Promise<LocalUserPool & { createdAdminSub?: string }> {
   const endpoint = `http://localhost:${settings.ports.cognito}`;
   const saved = path.join(settings.dataDir, 'user-pool.json');
   const describe = (userPoolId: string, userPoolClientId: string): LocalUserPool => ({
@@ -191,11 +191,10 @@ export async function ensureUserPool(settings: LocalSettings, onAdminCreated?: (
   for (const group of GROUPS) {
     await client.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: group.name, Description: group.description }));
   }
-  const adminSub = await createConfirmedUser(settings, { userPoolId, userPoolClientId }, settings.admin.email, settings.admin.password, ['admin']);
-  await onAdminCreated?.(adminSub);
+  const createdAdminSub = await createConfirmedUser(settings, { userPoolId, userPoolClientId }, settings.admin.email, settings.admin.password, ['admin']);
   mkdirSync(settings.dataDir, { recursive: true });
   writeFileSync(saved, JSON.stringify({ userPoolId, userPoolClientId }, null, 2));
-  return describe(userPoolId, userPoolClientId);
+  return { ...describe(userPoolId, userPoolClientId), createdAdminSub };
 }
 
 /** A user who can sign in at once (no verification mail), in the given groups. Returns the user's sub. */

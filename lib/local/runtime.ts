@@ -121,19 +121,19 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
 
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
+  const pool = await ensureUserPool(settings);
+  process.env.USER_POOL_ID = pool.userPoolId;
   // AdminCreateUser fires no confirmation trigger (on AWS neither): run it for the first admin so the
   // account has its profile and counts among the users, like every account confirmed through sign-up.
-  const pool = await ensureUserPool(settings, async (sub) => {
-    const fn = triggers.PostConfirmation;
-    if (!fn) return;
-    await invokeTrigger(fn, {
+  // After USER_POOL_ID is set: the handlers read their settings once, when first loaded.
+  if (pool.createdAdminSub && triggers.PostConfirmation) {
+    await invokeTrigger(triggers.PostConfirmation, {
       triggerSource: 'PostConfirmation_ConfirmSignUp',
       userName: settings.admin.email,
-      request: { userAttributes: { sub, email: settings.admin.email, name: 'Administrator' } },
+      request: { userAttributes: { sub: pool.createdAdminSub, email: settings.admin.email, name: 'Administrator' } },
       response: {},
     });
-  });
-  process.env.USER_POOL_ID = pool.userPoolId;
+  }
   const feedHost = await startFeedHost(ports.feeds);
   if (firstStart) log('First start: created the table and the user pool (with the admin account).');
 

@@ -1,4 +1,5 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Not part of npm test. */
+import { runArticleAdminBench } from './article-admin.ts';
 import { runHomeBundleBench } from './bundle.ts';
 import { runDigestBench } from './digest.ts';
 import { runIngestBench } from './ingest.ts';
@@ -13,3 +14,4 @@ if (!only || only === 'search') await runSearchBench();
 if (!only || only === 'ingest') await runIngestBench();
 if (!only || only === 'recommend') await runRecommendationBench();
 if (!only || only === 'digest') await runDigestBench();
+if (!only || only === 'article-admin') await runArticleAdminBench();
