@@ -72,7 +72,7 @@ describe('Article Management in Chromium', () => {
     expect(await page.locator('table tbody tr').count()).toBe(Math.min(25, all.total));
     if (all.pages > 1) await page.getByRole('button', { name: 'Page 2', exact: true }).waitFor();
     await select(page, 'Articles per page', '100 per page');
-    await expect.poll(() => page.locator('table tbody tr').count()).toBe(Math.min(100, all.total));
+    await expect.poll(() => page.locator('table tbody tr').count(), { timeout: 20_000 }).toBe(Math.min(100, all.total));
     if (all.total <= 100) expect(await page.getByRole('button', { name: 'Page 2', exact: true }).count()).toBe(0);
 
     // Search (case does not matter) and a status filter that leaves nothing.
@@ -80,11 +80,11 @@ describe('Article Management in Chromium', () => {
     await select(page, 'Filter by status', 'Published');
     await page.getByText('No article matches these filters.').waitFor();
     await select(page, 'Filter by status', 'Draft');
-    await expect.poll(async () => (await rows(page)).length).toBe(2);
+    await expect.poll(async () => (await rows(page)).length, { timeout: 20_000 }).toBe(2);
     await select(page, 'Filter by category', 'Regulations & Ethics');
     await page.getByText('No article matches these filters.').waitFor();
     await select(page, 'Filter by category', 'Creator Economy');
-    await expect.poll(async () => (await rows(page)).length).toBe(2);
+    await expect.poll(async () => (await rows(page)).length, { timeout: 20_000 }).toBe(2);
   });
 
   it('publishes 3 selected drafts: the server counts move by 3 and the reader site shows them', async () => {
@@ -105,7 +105,7 @@ describe('Article Management in Chromium', () => {
     expect(after.published! - before.published!).toBe(3);
     expect(before.draft! - after.draft!).toBe(3);
     // The stats strip shows the server's counters.
-    await expect.poll(async () => (await page.getByTestId('articles-count-published').textContent())?.replace(/\D/g, '')).toBe(String(after.published));
+    await expect.poll(async () => (await page.getByTestId('articles-count-published').textContent())?.replace(/\D/g, ''), { timeout: 20_000 }).toBe(String(after.published));
     for (const id of ids) expect((await callApi<Row>(token, 'GET', `/admin/articles/${id}`)).body.status).toBe('published');
 
     // The reader site finds them (the public index reads the change notes within a few seconds).
@@ -122,6 +122,11 @@ describe('Article Management in Chromium', () => {
       )
       .toBe(3);
     await reader.close();
+
+    // The dashboard's Published card moved with them.
+    await page.goto(`${local().urls.site}/admin`);
+    await expect.poll(async () => Number((await page.getByTestId('card-published').textContent())?.replace(/\D/g, '')), { timeout: 20_000 }).toBe(after.published);
+    expect(after.published).toBe(before.published! + 3);
   });
 
   it('adds an article through the editor, shows it in the detail dialog, and deletes it after the confirmation', async () => {
@@ -193,7 +198,7 @@ describe('Article Management in Chromium', () => {
     await row.getByText('Too short').waitFor();
     await row.getByRole('button', { name: `Regenerate the summary of Summary story ${word} for creators` }).click();
     await page.getByText('1 summary regenerated').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
     expect((await callApi<{ summary: string }>(token, 'GET', `/admin/articles/${body.id}`)).body.summary).toBe(
       `Agencies in India ${word} say creator rates rose again this year for brand campaigns.`,
     );

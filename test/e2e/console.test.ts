@@ -8,6 +8,8 @@ import { countArticlesInTable } from '../support/store-counts.ts';
 
 /** The console shell, dashboard, review queue, lifecycle and audit screens in Chromium against the runtime `npm start` runs. */
 const chromium = useChromium();
+/** expect.poll gives up after 1 s by default; screens under a loaded CI machine need longer. */
+const SLOW = { timeout: 20_000 };
 let moderator: { email: string; password: string };
 
 beforeAll(async () => {
@@ -66,14 +68,14 @@ describe('the console shell', () => {
     const sideLink = page.getByRole('link', { name: 'Review Queue' });
     await sideLink.first().waitFor();
     await page.keyboard.press('Control+b');
-    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'cnh_sidebar')?.value).toBe('closed');
+    await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'cnh_sidebar')?.value, SLOW).toBe('closed');
     const cookie = (await page.context().cookies()).find((entry) => entry.name === 'cnh_sidebar');
     expect((cookie?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(6.9 * 86_400);
     await page.reload();
     await page.getByRole('heading', { name: 'Dashboard Overview' }).waitFor();
-    await expect.poll(() => sideLink.first().isVisible()).toBe(false);
+    await expect.poll(() => sideLink.first().isVisible(), SLOW).toBe(false);
     await page.keyboard.press('Control+b');
-    await expect.poll(() => sideLink.first().isVisible()).toBe(true);
+    await expect.poll(() => sideLink.first().isVisible(), SLOW).toBe(true);
     await page.close();
   });
 
@@ -110,7 +112,7 @@ describe('the review queue', () => {
   it('approves into a corrected category and rejects as low quality, the stats following', async () => {
     const page = await consolePage('/admin/content/review', moderator);
     const pending = async () => Number(await page.getByTestId('stat-pending').textContent());
-    await expect.poll(pending).toBeGreaterThan(1);
+    await expect.poll(pending, SLOW).toBeGreaterThan(1);
     const before = await pending();
     const first = page.getByRole('button', { name: /^Approve / }).first();
     const title = (await first.getAttribute('aria-label'))?.replace(/^Approve /, '') ?? '';
@@ -118,13 +120,13 @@ describe('the review queue', () => {
     await page.getByRole('option', { name: 'Industry Insights' }).click();
     await first.click();
     await page.getByText('Article Approved').waitFor();
-    await expect.poll(pending).toBe(before - 1);
+    await expect.poll(pending, SLOW).toBe(before - 1);
 
     await page.getByRole('button', { name: /^Reject / }).first().click();
     await page.getByRole('radio', { name: /Low quality/ }).check();
     await page.getByRole('dialog').getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Article Rejected').waitFor();
-    await expect.poll(pending).toBe(before - 2);
+    await expect.poll(pending, SLOW).toBe(before - 2);
 
     const { getArticle } = await import('../../lambdas/store/articles.ts');
     const token = await tokenOf(page);
@@ -141,8 +143,15 @@ describe('lifecycle and audit screens', () => {
     const page = await consolePage('/admin/content/lifecycle');
     await page.getByTestId('lc-archived').waitFor();
     expect(Number(await page.getByTestId('lc-archived').textContent())).toBe((await countArticlesInTable()).byStatus.archived);
+    // Run Lifecycle Manager: a lifecycle execution, followed to its end, then recorded among the runs.
+    const runsShown = async () => Number(/\((\d+)\)/.exec((await page.getByRole('heading', { name: /^Runs/ }).textContent()) ?? '')?.[1]);
+    const runsBefore = await runsShown();
+    await page.getByRole('button', { name: 'Run Lifecycle Manager' }).click();
+    await page.getByText('Lifecycle Management Complete').waitFor({ timeout: 60_000 });
+    await expect.poll(runsShown, SLOW).toBe(Math.min(10, runsBefore + 1));
     await page.goto(`${local().urls.site}/admin/system/audit`);
-    await page.getByText('review.approve').first().waitFor();
+    // The newest entry is the lifecycle run just started here, by this admin.
+    await page.getByRole('row').filter({ hasText: 'execution.start' }).filter({ hasText: local().admin.email }).first().waitFor();
     await page.close();
   });
 });

@@ -76,6 +76,11 @@ describe('RSS Feed Management', () => {
     expect(done).toBe(total);
     const executionLink = page.getByRole('link', { name: /^Open execution .+ in Pipeline Control$/ });
     expect(await executionLink.getAttribute('href')).toMatch(/^\/admin\/system\/pipeline\/executions\/ingest\/[^/]+$/);
+    // The same execution in Pipeline Control, with its history; then back to the feeds.
+    await executionLink.click();
+    await page.getByTestId('execution-status').getByText(/Succeeded/i).waitFor();
+    for (const state of ['ListDueFeeds', 'FetchHosts', 'RecordRun']) await page.locator(`:text-is("${state}"):visible`).first().waitFor();
+    await page.goBack();
     await page.getByTestId(`feed-status-${id}`).getByText('Healthy').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId(`feed-items-${id}`).textContent()).toBe('4');
     const checked = (await feedList(token)).find((feed) => feed.id === id);

@@ -83,7 +83,7 @@ describe('Pipeline Control', () => {
 
     await page.getByTestId('execution-status').getByText('Failed').waitFor({ timeout: 30_000 });
     await page.getByText('InjectedFault', { exact: true }).first().waitFor();
-    await expect.poll(() => page.getByTestId('execution-cause').textContent()).toMatch(/Fault injected into lifecycle/);
+    await expect.poll(() => page.getByTestId('execution-cause').textContent(), { timeout: 20_000 }).toMatch(/Fault injected into lifecycle/);
     const timeline = page.getByRole('table').filter({ hasText: 'Time in state' });
     await timeline.getByRole('row').filter({ hasText: 'ArchiveBatch' }).filter({ hasText: 'InjectedFault' }).waitFor();
     expect(await page.getByRole('button', { name: 'Stop' }).count()).toBe(0);
