@@ -64,6 +64,18 @@ export class CreatorNewsHubStack extends Stack {
       functions.set(fnDescription.name, fn);
     }
 
+    // Diagnostics and backups: the table's backups (CreateBackup, DescribeContinuousBackups on the table;
+    // DescribeBackup on its backups; ListBackups takes no resource) and the SES account (GetAccount takes none).
+    for (const fnDescription of description.functions) {
+      if (!fnDescription.access.operations) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:CreateBackup', 'dynamodb:DescribeContinuousBackups'], resources: [table.tableArn] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:DescribeBackup'], resources: [`${table.tableArn}/backup/*`] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:ListBackups', 'ses:GetAccount'], resources: ['*'] }));
+      acknowledge(fn.role ?? fn, `IAM5[Resource::<${this.getLogicalId(table.node.defaultChild as CfnResource)}.Arn>/backup/*]`, 'Describing the table\'s own on-demand backups: backup ARNs are made at run time under the table\'s ARN, the grant covers that table only.');
+      acknowledge(fn.role ?? fn, 'IAM5[Resource::*]', 'dynamodb:ListBackups and ses:GetAccount support no resource-level permissions (AWS service authorization reference); Resource * is the only form AWS accepts. ListBackups is called with the table name.');
+    }
+
     /** A secret read by the functions whose access asks for it: the grant and its ARN (never its value) in their settings. */
     const shareSecret = (secret: secretsmanager.Secret, needs: (access: FunctionDescription['access']) => boolean | undefined, variable: string) => {
       for (const fnDescription of description.functions) {

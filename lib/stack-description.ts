@@ -21,6 +21,11 @@ export interface FunctionAccess {
   paymentKeys?: boolean;
   /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
   userPool?: readonly string[];
+  /**
+   * The console's diagnostics and backups: reads the SES account (GetAccount), the table's backup state
+   * (DescribeContinuousBackups, ListBackups) and makes on-demand backups of the table (CreateBackup).
+   */
+  operations?: boolean;
 }
 
 export interface FunctionDescription {
@@ -187,7 +192,25 @@ export const stack: StackDescription = {
       name: 'admin',
       entry: 'lambdas/http/admin/index.ts',
       description: 'Admin console API',
-      access: { table: 'readWrite', stateMachines: ['ingest', 'lifecycle', 'retrain', 'newsletter'], schedules: true },
+      access: {
+        table: 'readWrite',
+        stateMachines: ['ingest', 'lifecycle', 'retrain', 'newsletter'],
+        schedules: true,
+        // User management: roles are Cognito groups; suspension disables the account and ends its sessions.
+        userPool: [
+          'cognito-idp:AdminAddUserToGroup',
+          'cognito-idp:AdminRemoveUserFromGroup',
+          'cognito-idp:AdminListGroupsForUser',
+          'cognito-idp:AdminDisableUser',
+          'cognito-idp:AdminEnableUser',
+          'cognito-idp:AdminUpdateUserAttributes',
+          'cognito-idp:AdminUserGlobalSignOut',
+          // Diagnostics: the user pool answers.
+          'cognito-idp:DescribeUserPool',
+        ],
+        // Diagnostics (SES account, table) and backups.
+        operations: true,
+      },
       // API Gateway gives up after 30 s; a feed checked on save must answer before that.
       timeoutSeconds: 29,
     },
@@ -299,6 +322,20 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/admin/pipeline/executions/{machine}/{name}/redrive', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/pipeline/schedules', fn: 'admin', auth: 'admin' },
     { method: 'PUT', path: '/admin/pipeline/schedules/{name}', fn: 'admin', auth: 'admin' },
+    // Console part 2 (issue 11).
+    { method: 'GET', path: '/admin/revenue', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/newsletter', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/newsletter/subscribers', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/newsletter/issues', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/users', fn: 'admin', auth: 'admin' },
+    { method: 'PUT', path: '/admin/users/{userId}', fn: 'admin', auth: 'admin' },
+    { method: 'PUT', path: '/admin/users/{userId}/role', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/users/{userId}/messages', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/users/{userId}/suspension', fn: 'admin', auth: 'admin' },
+    { method: 'DELETE', path: '/admin/users/{userId}/suspension', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/diagnostics', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/backups', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/backups', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/alerts', fn: 'admin', auth: 'admin' },
     { method: 'POST', path: '/admin/alerts/{id}/resolve', fn: 'admin', auth: 'admin' },
   ],

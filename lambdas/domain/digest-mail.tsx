@@ -2,6 +2,7 @@ import { Body, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text 
 import { render } from '@react-email/render';
 import { FREQUENCIES, type Frequency } from './newsletter.ts';
 import type { DigestArticle } from './digest.ts';
+import { contentParagraphs } from './newsletter-admin.ts';
 
 interface DigestProps {
   frequency: Frequency;
@@ -59,4 +60,45 @@ export async function renderDigest(props: DigestProps): Promise<{ subject: strin
   const element = <Digest {...props} />;
   const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
   return { subject: `${label}: ${props.stories[0]?.title ?? 'this period in creator news'}`, html, text };
+}
+
+interface ComposedProps {
+  subject: string;
+  /** Plain text from the console (sanitised there); React escapes it, paragraphs on blank lines. */
+  content: string;
+  siteUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** An issue an admin composed in the console, in the digest's layout and footer. */
+function ComposedIssue({ subject, content, siteUrl, unsubscribeUrl }: ComposedProps) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{subject}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading as="h1" style={{ color: '#1d4ed8', fontSize: '22px' }}>
+            Creator News Hub · {subject}
+          </Heading>
+          {contentParagraphs(content).map((paragraph, index) => (
+            <Text key={index} style={{ ...styles.summary, margin: '0 0 12px', whiteSpace: 'pre-line' }}>
+              {paragraph}
+            </Text>
+          ))}
+          <Hr />
+          <Text style={styles.footer}>
+            You receive this because you subscribed at <Link href={siteUrl}>{siteUrl.replace(/^https?:\/\//, '')}</Link>.{' '}
+            <Link href={`${siteUrl}/newsletter`}>Manage preferences</Link> · <Link href={unsubscribeUrl}>Unsubscribe</Link>
+          </Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+export async function renderComposedIssue(props: ComposedProps): Promise<{ subject: string; html: string; text: string }> {
+  const element = <ComposedIssue {...props} />;
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject: props.subject, html, text };
 }

@@ -34,6 +34,25 @@ export const IMPACT_TIERS = [
 ] as const;
 
 /**
+ * Supporter tiers of the console's Revenue analytics (admin spec: tier names premium, gold, silver, other;
+ * it gives no amounts). The thresholds are the Donate page's impact tiers above (IMPACT_TIERS): premium from
+ * the Champion gift (2,500 rupees), gold from Advocate (1,000), silver from Supporter (500), other below.
+ * Checked from the top; minimum in rupees.
+ */
+export const SUPPORTER_TIERS = [
+  { tier: 'premium', minRupees: 2500 },
+  { tier: 'gold', minRupees: 1000 },
+  { tier: 'silver', minRupees: 500 },
+  { tier: 'other', minRupees: 0 },
+] as const;
+export type SupporterTier = (typeof SUPPORTER_TIERS)[number]['tier'];
+
+/** The tier a single gift (paise) falls in. */
+export function supporterTier(paise: number): SupporterTier {
+  return SUPPORTER_TIERS.find((tier) => paise >= tier.minRupees * 100)?.tier ?? 'other';
+}
+
+/**
  * A whole number of rupees from 1 to 50,000, sent in paise. Anything else ("abc", 0, 12.5 rupees) is the
  * spec's 'Please enter a valid donation amount'; above the maximum, 'Maximum donation amount is ₹50,000'.
  */

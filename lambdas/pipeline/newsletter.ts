@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/digest.ts';
-import { renderDigest } from '#domain/digest-mail.tsx';
+import { renderComposedIssue, renderDigest } from '#domain/digest-mail.tsx';
 import { FREQUENCIES, signLinkToken, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/public-articles.ts';
 import { sendMail } from '#adapters/mail.ts';
@@ -20,7 +20,15 @@ const SEND_CONCURRENCY = 3;
 const UNSUBSCRIBE_PLACEHOLDER = '__UNSUBSCRIBE_URL__';
 
 const input = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('prepare'), frequency: z.enum(FREQUENCY_VALUES), now: z.string().datetime({ offset: true }) }),
+  z
+    .object({
+      step: z.literal('prepare'),
+      now: z.string().datetime({ offset: true }),
+      frequency: z.enum(FREQUENCY_VALUES).optional(),
+      /** The execution's input: a digest names its frequency; an issue composed in the console its issueId. */
+      input: z.object({ frequency: z.enum(FREQUENCY_VALUES).optional(), issueId: z.string().min(1).optional() }).passthrough().optional(),
+    })
+    .refine((step) => step.input?.issueId || step.frequency || step.input?.frequency, { message: 'a digest needs a frequency' }),
   z.object({ step: z.literal('send'), issueId: z.string().min(1), batch: z.number().int().min(0) }),
   z.object({
     step: z.literal('record'),
@@ -41,6 +49,39 @@ const digestArticle = (article: Parameters<typeof toPublicArticle>[0]): DigestAr
  * Chooses the issue's stories once per topic set and splits the verified, active subscribers of the
  * frequency into batches stored in the table; the state machine then maps over the batch numbers.
  */
+/** Splits recipients into the issue's stored batches: the state machine maps over the batch numbers. */
+async function saveBatches(issueId: string, recipients: Array<{ email: string; topics: string }>) {
+  const batches: Array<{ issueId: string; batch: number }> = [];
+  for (let start = 0; start < recipients.length; start += DIGEST_BATCH_SIZE) {
+    const batch = batches.length;
+    await saveBatch(issueId, batch, recipients.slice(start, start + DIGEST_BATCH_SIZE));
+    batches.push({ issueId, batch });
+  }
+  return batches;
+}
+
+/**
+ * An issue composed in the console (saved by the admin API before it started this execution): every
+ * verified, active (so unsuppressed) subscriber of its frequency, or of every frequency. An address has
+ * one frequency, so it is listed once; the delivery claims keep a re-run from sending it twice.
+ */
+async function prepareComposed(issueId: string) {
+  const issue = await getIssue(issueId);
+  if (!issue?.subject || !issue.content) throw new Error(`Composed issue ${issueId} is missing`);
+  const recipients: Array<{ email: string; topics: string }> = [];
+  for (const frequency of issue.frequency ? [issue.frequency] : FREQUENCY_VALUES) {
+    let cursor: string | null = null;
+    do {
+      const page = await listDigestRecipients(frequency, { limit: 500, cursor });
+      for (const subscriber of page.items) recipients.push({ email: subscriber.email, topics: 'all' });
+      cursor = page.cursor;
+    } while (cursor);
+  }
+  const batches = await saveBatches(issueId, recipients);
+  logger.info('composed newsletter issue prepared', { issueId, recipients: recipients.length, batches: batches.length });
+  return { issueId, recipients: recipients.length, batches };
+}
+
 async function prepare(frequency: Frequency, now: Date) {
   const period = digestIssue(frequency, now);
   const articles = (await publishedSince(period.since)).filter(isPublicArticle).map(digestArticle);
@@ -63,12 +104,7 @@ async function prepare(frequency: Frequency, now: Date) {
   const issue = await ensureIssue({ issueId: period.issueId, frequency, since: period.since, until: period.until, stories });
   const chosen = { ...stories, ...(issue.stories as Record<string, string[]>) };
   if (JSON.stringify(chosen) !== JSON.stringify(issue.stories)) await setIssueStories(period.issueId, chosen);
-  const batches: Array<{ issueId: string; batch: number }> = [];
-  for (let start = 0; start < recipients.length; start += DIGEST_BATCH_SIZE) {
-    const batch = batches.length;
-    await saveBatch(period.issueId, batch, recipients.slice(start, start + DIGEST_BATCH_SIZE));
-    batches.push({ issueId: period.issueId, batch });
-  }
+  const batches = await saveBatches(period.issueId, recipients);
   logger.info('newsletter issue prepared', { issueId: period.issueId, recipients: recipients.length, batches: batches.length, articles: articles.length });
   return { issueId: period.issueId, recipients: recipients.length, batches };
 }
@@ -85,14 +121,22 @@ async function send(issueId: string, batchNumber: number) {
   const articles = new Map((await getArticles([...new Set(Object.values(stories).flat())])).map((article) => [article.id, digestArticle(article)]));
   const key = await linkSigningKey();
   const rendered = new Map<string, Promise<{ subject: string; html: string; text: string } | null>>();
+  const composed = issue.subject && issue.content ? { subject: issue.subject, content: issue.content } : null;
+  const digestFrequency = issue.frequency;
+  if (!composed && !digestFrequency) throw new Error(`Issue ${issueId} has neither a frequency nor composed content`);
   const renderFor = (topics: string) => {
+    if (composed) {
+      let mail = rendered.get('composed');
+      if (!mail) rendered.set('composed', (mail = renderComposedIssue({ ...composed, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER })));
+      return mail;
+    }
     let mail = rendered.get(topics);
-    if (!mail) {
+    if (!mail && digestFrequency) {
       const picked = (stories[topics] ?? []).map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article));
-      mail = picked.length ? renderDigest({ frequency: issue.frequency, stories: picked, topics: topicSetLabels(topics), siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : Promise.resolve(null);
+      mail = picked.length ? renderDigest({ frequency: digestFrequency, stories: picked, topics: topicSetLabels(topics), siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : Promise.resolve(null);
       rendered.set(topics, mail);
     }
-    return mail;
+    return mail ?? Promise.resolve(null);
   };
   const totals = { sent: 0, skipped: 0, failed: 0 };
   const limit = pLimit(SEND_CONCURRENCY);
@@ -117,7 +161,7 @@ async function send(issueId: string, batchNumber: number) {
               'List-Unsubscribe': `<${config.API_URL}/newsletter/unsubscribe?token=${token}>`,
               'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
             },
-            tags: { kind: 'digest', issue: issueId },
+            tags: { kind: composed ? 'composed' : 'digest', issue: issueId },
           });
           await confirmDelivery(issueId, recipient.email, messageId);
           totals.sent += 1;
@@ -135,8 +179,12 @@ async function send(issueId: string, batchNumber: number) {
 export async function handler(event: unknown) {
   const step = input.parse(event);
   switch (step.step) {
-    case 'prepare':
-      return prepare(step.frequency, new Date(step.now));
+    case 'prepare': {
+      if (step.input?.issueId) return prepareComposed(step.input.issueId);
+      const frequency = step.frequency ?? step.input?.frequency;
+      if (!frequency) throw new Error('a digest needs a frequency');
+      return prepare(frequency, new Date(step.now));
+    }
     case 'send':
       return send(step.issueId, step.batch);
     case 'record': {

@@ -54,6 +54,11 @@ const schema = z.object({
   API_URL: z.string().url().default('https://api.creatornewshub.in').transform((url) => url.replace(/\/+$/, '')),
   /** The reader site's address, for links in feeds, the sitemap and share pages. */
   SITE_URL: z.string().url().default('https://creatornewshub.in'),
+  /**
+   * Locally only (DynamoDB Local has no CreateBackup): the folder the console's backups export the table
+   * to (store/backups.ts). Unset on AWS, where a backup is a DynamoDB on-demand backup.
+   */
+  LOCAL_BACKUP_DIR: z.string().min(1).optional(),
   /** How often, at most, an instance's search index reads the article change notes (store/article-search.ts). */
   SEARCH_SYNC_SECONDS: z.coerce.number().min(0).default(5),
 });

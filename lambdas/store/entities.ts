@@ -537,6 +537,9 @@ export const Profile = new Entity({
     role: { type: ROLES, required: true, default: 'user' },
     subscriptionType: { type: 'string', default: 'Free' },
     subscriptionStatus: { type: 'string', default: 'Active' },
+    /** Set by an admin's suspension (the Cognito account is disabled meanwhile); absent means not suspended. */
+    suspended: { type: 'boolean' },
+    suspendedAt: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -700,7 +703,11 @@ export const NewsletterIssue = new Entity({
   model: { entity: 'newsletterIssue', version: '1', service },
   attributes: {
     issueId: { type: 'string', required: true },
-    frequency: { type: SUBSCRIPTION_TYPES, required: true },
+    /** A digest's frequency; on an issue composed in the console, its audience (absent: every frequency). */
+    frequency: { type: SUBSCRIPTION_TYPES },
+    /** Set on an issue an admin composed in the console (plain text; the mail template escapes it). */
+    subject: { type: 'string' },
+    content: { type: 'string' },
     since: { type: 'string', required: true },
     until: { type: 'string', required: true },
     /** Topic-set key -> story ids, chosen once per set. */

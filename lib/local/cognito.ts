@@ -45,13 +45,14 @@ interface CognitoUser {
 }
 
 /**
- * cognito-local, run inside the local runtime the way `createDefaultServer` builds it, with three
+ * cognito-local, run inside the local runtime the way `createDefaultServer` builds it, with four
  * differences that make it behave as the deployed pool does:
  * - its mails (verification, resend, password reset) go through SES to the local inbox, as Cognito sends
  *   them through SES on AWS, instead of being printed;
  * - its Lambda triggers run the described functions' handlers in this process (as every local function
  *   runs), through cognito-local's own trigger code;
- * - it answers GetTokensFromRefreshToken (Amplify's refresh call) as InitiateAuth REFRESH_TOKEN_AUTH.
+ * - it answers GetTokensFromRefreshToken (Amplify's refresh call) as InitiateAuth REFRESH_TOKEN_AUTH;
+ * - a disabled account cannot sign in, and AdminUserGlobalSignOut revokes refresh tokens (accountRules).
  */
 export async function startCognitoLocal(settings: LocalSettings, triggers: Record<string, string>, invoke: TriggerInvoker): Promise<Server> {
   const configDirectory = path.join(settings.dataDir, 'cognito', '.cognito');
@@ -94,12 +95,12 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
   const mail = new SESv2Client({ endpoint: `http://127.0.0.1:${settings.ports.mail}`, region: settings.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const sendEmail = async (_ctx: unknown, user: CognitoUser, destination: string, message: { __code: string; emailSubject?: string; emailMessage?: string }) => {
     const to = user.Attributes?.find((attribute) => attribute.Name === 'email')?.Value ?? destination;
-    const html = message.emailMessage ?? `<p>Your verification code is ${message.__code}</p>`;
+    const html = message.emailMessage || `<p>Your verification code is ${message.__code}</p>`;
     await mail.send(
       new SendEmailCommand({
         FromEmailAddress: 'no-reply@verificationemail.com',
         Destination: { ToAddresses: [to] },
-        Content: { Simple: { Subject: { Data: message.emailSubject ?? 'Your verification code' }, Body: { Html: { Data: html } } } },
+        Content: { Simple: { Subject: { Data: message.emailSubject || 'Your verification code' }, Body: { Html: { Data: html } } } },
       }),
     );
   };
@@ -114,9 +115,12 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
     triggers: triggerService,
   };
   const route = Router(services);
+  const accounts = accountRules(cognito as CognitoPools);
   const router = (target: string) => {
+    if (target === 'AdminUserGlobalSignOut') return accounts.globalSignOut;
+    if (target === 'InitiateAuth') return accounts.refuseDisabled(route(target));
     if (target !== 'GetTokensFromRefreshToken') return route(target);
-    const initiateAuth = route('InitiateAuth');
+    const initiateAuth = accounts.refuseDisabled(route('InitiateAuth'));
     return (context: unknown, req: unknown) => {
       const { ClientId, RefreshToken } = req as { ClientId: string; RefreshToken: string };
       return initiateAuth(context, { AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId, AuthParameters: { REFRESH_TOKEN: RefreshToken } });
@@ -124,6 +128,52 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
   };
   const server = await createServer(router, logger, config.ServerConfig, services).start();
   return server;
+}
+
+interface LocalPoolUser {
+  Enabled?: boolean;
+  RefreshTokens?: string[];
+}
+
+interface LocalPool {
+  getUserByUsername(ctx: unknown, username: string): Promise<LocalPoolUser | null>;
+  getUserByRefreshToken(ctx: unknown, token: string): Promise<LocalPoolUser | null>;
+  saveUser(ctx: unknown, user: LocalPoolUser): Promise<void>;
+}
+
+interface CognitoPools {
+  getUserPool(ctx: unknown, id: string): Promise<LocalPool>;
+  getUserPoolForClientId(ctx: unknown, clientId: string): Promise<LocalPool>;
+}
+
+/**
+ * Two account rules of the deployed pool that cognito-local 5.3.0 lacks: a disabled user (AdminDisableUser)
+ * cannot sign in or refresh ("User is disabled."), and AdminUserGlobalSignOut revokes the user's refresh tokens.
+ */
+function accountRules(cognito: CognitoPools) {
+  const errors = require('cognito-local/lib/errors.js') as { NotAuthorizedError: new (message?: string) => Error; UserNotFoundError: new () => Error };
+  type Handler = (ctx: unknown, req: unknown) => Promise<unknown>;
+  return {
+    refuseDisabled: (initiateAuth: Handler): Handler => async (ctx, req) => {
+      const { ClientId, AuthParameters } = req as { ClientId?: string; AuthParameters?: Record<string, string> };
+      if (ClientId && AuthParameters) {
+        const pool = await cognito.getUserPoolForClientId(ctx, ClientId).catch(() => null);
+        const user = AuthParameters.USERNAME
+          ? await pool?.getUserByUsername(ctx, AuthParameters.USERNAME)
+          : AuthParameters.REFRESH_TOKEN ? await pool?.getUserByRefreshToken(ctx, AuthParameters.REFRESH_TOKEN) : null;
+        if (user && user.Enabled === false) throw new errors.NotAuthorizedError('User is disabled.');
+      }
+      return initiateAuth(ctx, req);
+    },
+    globalSignOut: async (ctx: unknown, req: unknown) => {
+      const { UserPoolId, Username } = req as { UserPoolId: string; Username: string };
+      const pool = await cognito.getUserPool(ctx, UserPoolId);
+      const user = await pool.getUserByUsername(ctx, Username);
+      if (!user) throw new errors.UserNotFoundError();
+      await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
+      return {};
+    },
+  };
 }
 
 export function cognitoClient(settings: LocalSettings): CognitoIdentityProviderClient {

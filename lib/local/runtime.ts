@@ -33,6 +33,20 @@ export interface LocalUrls {
 /** The schedule group the local schedules are addressed in (on AWS the stack's group, in SCHEDULE_GROUP). */
 const LOCAL_SCHEDULE_GROUP = 'creator-news-hub';
 
+/**
+ * What the SES stand-in answers to SESv2 GetAccount (the console's diagnostics ask it): it answers only
+ * when given an account, in the shape of AWS's answer. A sandboxed account with sending on.
+ */
+const LOCAL_SES_ACCOUNT = {
+  DedicatedIpAutoWarmupEnabled: false,
+  Details: { AdditionalContactEmailAddresses: [], ContactLanguage: 'EN', MailType: 'TRANSACTIONAL', ReviewDetails: { CaseId: 'local', Status: 'GRANTED' }, UseCaseDescription: 'Local stand-in', WebsiteURL: 'http://localhost' },
+  EnforcementStatus: 'HEALTHY',
+  ProductionAccessEnabled: false,
+  SendingEnabled: true,
+  SendQuota: { Max24HourSend: 200, MaxSendRate: 1, SentLast24Hours: 0 },
+  SuppressionAttributes: { SuppressedReasons: [] },
+};
+
 export interface LocalRuntime {
   urls: LocalUrls;
   pool: LocalUserPool;
@@ -78,6 +92,8 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     SITE_URL: `http://localhost:${settings.ports.site}`,
     API_URL: `http://localhost:${settings.ports.api}`,
     FEED_CATALOGUE: 'fixtures',
+    // DynamoDB Local has no CreateBackup: the console's backups are exports of the table into this folder.
+    LOCAL_BACKUP_DIR: path.join(settings.dataDir, 'backups'),
     RAZORPAY_KEY_ID: settings.razorpay.keyId,
     RAZORPAY_KEY_SECRET: settings.razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: settings.razorpay.webhookSecret,
@@ -102,7 +118,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
 
   log('Starting DynamoDB Local, cognito-local and aws-ses-v2-local...');
   const sesEntry = require.resolve('aws-ses-v2-local/dist/cli.js');
-  startChild('mail', process.execPath, [sesEntry, '--port', String(ports.mail), '--host', '127.0.0.1']);
+  startChild('mail', process.execPath, [sesEntry, '--port', String(ports.mail), '--host', '127.0.0.1'], { env: { ...process.env, AWS_SES_ACCOUNT: JSON.stringify(LOCAL_SES_ACCOUNT) } });
   const triggerNames = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation' } as const;
   const triggers = Object.fromEntries(stack.userPoolTriggers.map((trigger) => [triggerNames[trigger.trigger], trigger.fn]));
   const invokeTrigger = async (functionName: string, event: unknown) => {
@@ -133,6 +149,10 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
       request: { userAttributes: { sub: pool.createdAdminSub, email: settings.admin.email, name: 'Administrator' } },
       response: {},
     });
+    // The profile's role mirrors the Cognito group (user management lists by it): this account is in admin.
+    const profiles = await import('../../lambdas/store/profiles.ts');
+    const profile = await profiles.getProfile(pool.createdAdminSub);
+    if (profile) await profiles.setProfileRole(profile, 'admin');
   }
   const feedHost = await startFeedHost(ports.feeds);
   if (firstStart) log('First start: created the table and the user pool (with the admin account).');

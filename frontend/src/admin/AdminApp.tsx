@@ -22,6 +22,10 @@ const LifecyclePage = lazy(() => import('./screens/lifecycle/LifecyclePage.tsx')
 const ManualControlsPage = lazy(() => import('./screens/lifecycle/ManualControlsPage.tsx'));
 const PipelinePage = lazy(() => import('./screens/pipeline/PipelinePage.tsx'));
 const AuditPage = lazy(() => import('./screens/audit/AuditPage.tsx'));
+const RevenuePage = lazy(() => import('./screens/revenue/RevenuePage.tsx'));
+const UsersPage = lazy(() => import('./screens/users/UsersPage.tsx'));
+const NewsletterPage = lazy(() => import('./screens/newsletter/NewsletterPage.tsx'));
+const DiagnosticsPage = lazy(() => import('./screens/diagnostics/DiagnosticsPage.tsx'));
 
 const SIDEBAR_WIDTH_PX = 256; // 16rem
 
@@ -124,7 +128,7 @@ function ConsoleLayout({ session }: { session: ConsoleSession }) {
           />
         }
         breadcrumbs={<BreadcrumbGroup items={breadcrumbs(location.pathname)} ariaLabel="Breadcrumbs" onFollow={follow} />}
-        notifications={<Flashbar items={flash.items} stackItems={flash.items.length > 2} />}
+        notifications={<Flashbar items={flash.items} stackItems={flash.items.length > 2} i18nStrings={{ ariaLabel: 'Notifications', notificationBarText: 'Notifications', notificationBarAriaLabel: 'View all notifications' }} />}
         toolsHide
         content={
           <ErrorBoundary level="admin">
@@ -140,6 +144,10 @@ function ConsoleLayout({ session }: { session: ConsoleSession }) {
                 <Route path="content/lifecycle/manual" element={guarded('manual', <ManualControlsPage />)} />
                 <Route path="system/pipeline/*" element={guarded('pipeline', <PipelinePage />)} />
                 <Route path="system/audit" element={guarded('audit', <AuditPage />)} />
+                <Route path="analytics/revenue" element={guarded('revenue', <RevenuePage />)} />
+                <Route path="users/*" element={guarded('users', <UsersPage />)} />
+                <Route path="system/newsletter" element={guarded('newsletter', <NewsletterPage />)} />
+                <Route path="system/diagnostics" element={guarded('diagnostics', <DiagnosticsPage />)} />
                 {/* Unknown sub-paths go to the dashboard (spec). */}
                 <Route path="*" element={<Navigate to="/admin" replace />} />
               </Routes>

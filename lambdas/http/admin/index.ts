@@ -2,8 +2,12 @@ import { areaHandler } from '#shared/http.ts';
 import { articleRoutes } from './articles.ts';
 import { consoleRoutes } from './console.ts';
 import { feedRoutes } from './feeds.ts';
+import { newsletterRoutes } from './newsletter.ts';
 import { pipelineRoutes } from './pipeline.ts';
+import { revenueRoutes } from './revenue.ts';
 import { reviewRoutes } from './review.ts';
+import { systemRoutes } from './system.ts';
+import { userRoutes } from './users.ts';
 
 /** The console API: one module per screen; each route's role comes from the stack description. */
 export const handler = areaHandler('admin', {
@@ -12,4 +16,8 @@ export const handler = areaHandler('admin', {
   ...articleRoutes,
   ...feedRoutes,
   ...pipelineRoutes,
+  ...revenueRoutes,
+  ...newsletterRoutes,
+  ...userRoutes,
+  ...systemRoutes,
 });

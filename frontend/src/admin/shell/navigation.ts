@@ -21,7 +21,11 @@ export const SCREENS = {
   feeds: { path: '/admin/content/rss', title: 'RSS Feeds', crumb: 'RSS Feed Management', role: 'admin' },
   lifecycle: { path: '/admin/content/lifecycle', title: 'Lifecycle Manager', crumb: 'Lifecycle Management', role: 'admin' },
   manual: { path: '/admin/content/lifecycle/manual', title: 'Manual Controls', role: 'admin' },
+  revenue: { path: '/admin/analytics/revenue', title: 'Revenue', crumb: 'Revenue Analytics', role: 'admin' },
+  users: { path: '/admin/users', title: 'Users', crumb: 'User Management', role: 'admin' },
   pipeline: { path: '/admin/system/pipeline', title: 'Pipeline Control', role: 'admin' },
+  newsletter: { path: '/admin/system/newsletter', title: 'Newsletter', role: 'admin' },
+  diagnostics: { path: '/admin/system/diagnostics', title: 'Diagnostics & Backup', crumb: 'System Diagnostics', role: 'admin' },
   audit: { path: '/admin/system/audit', title: 'Audit Log', role: 'admin' },
 } as const satisfies Record<string, ConsoleScreen>;
 
@@ -31,7 +35,9 @@ export type ScreenKey = keyof typeof SCREENS;
 export const NAVIGATION: ReadonlyArray<{ group?: string; screens: readonly ScreenKey[] }> = [
   { screens: ['dashboard'] },
   { group: 'Content', screens: ['articles', 'review', 'summaries', 'feeds', 'lifecycle', 'manual'] },
-  { group: 'System', screens: ['pipeline', 'audit'] },
+  { group: 'Analytics', screens: ['revenue'] },
+  { screens: ['users'] },
+  { group: 'System', screens: ['pipeline', 'newsletter', 'diagnostics', 'audit'] },
 ];
 
 export const canOpen = (role: ConsoleRole, screen: ConsoleScreen) => screen.role === 'moderator' || role === 'admin';
@@ -68,7 +74,7 @@ const SEGMENT_TITLES: Record<string, string> = {
   edit: 'Edit Article',
 };
 
-const GROUP_HOME: Record<string, string> = { content: '/admin/content/articles', system: '/admin/system/pipeline' };
+const GROUP_HOME: Record<string, string> = { content: '/admin/content/articles', system: '/admin/system/pipeline', analytics: '/admin/analytics/revenue' };
 
 /**
  * Breadcrumbs from the path: Home, then the second and third segments with friendly titles (a screen's

@@ -1,0 +1,199 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+import Link from '@cloudscape-design/components/link';
+import Pagination from '@cloudscape-design/components/pagination';
+import ProgressBar from '@cloudscape-design/components/progress-bar';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import TextFilter from '@cloudscape-design/components/text-filter';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorText } from '../../shell/api.ts';
+import { executionPath, useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
+import { useFlash } from '../../shell/flash.tsx';
+import { formatCount, formatDateTime } from '../../shell/format.ts';
+import { ConsoleLoading } from '../../shell/guard.tsx';
+import { COMPOSE_TEXTS, ComposeModal } from './ComposeModal.tsx';
+import { subscriberColumns } from './tableConfig.tsx';
+import { useNewsletterStats, useSubscribers } from './useNewsletter.ts';
+
+const LOAD_FAILED = 'Failed to load newsletter subscribers';
+
+const stat = (label: string, value: string, testId: string) => (
+  <div>
+    <Box variant="awsui-key-label">{label}</Box>
+    <Box variant="h2" tagOverride="p" data-testid={testId}>
+      {value}
+    </Box>
+  </div>
+);
+
+function Subscribers() {
+  const { notify } = useFlash();
+  const [filter, setFilter] = useState('');
+  const [search, setSearch] = useState('');
+  // cursors[i] opens page i + 1; a new search starts again at page 1.
+  const [cursors, setCursors] = useState<Array<string | null>>([null]);
+  const [pageIndex, setPageIndex] = useState(0);
+  const page = useSubscribers(search, cursors[pageIndex] ?? null);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(filter.trim());
+      setCursors([null]);
+      setPageIndex(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [filter]);
+  useEffect(() => {
+    if (page.error) notify({ type: 'error', header: 'Error', content: LOAD_FAILED });
+  }, [page.error, notify]);
+  useEffect(() => {
+    const next = page.data?.cursor;
+    if (next && cursors.length === pageIndex + 1) setCursors((known) => [...known, next]);
+  }, [page.data?.cursor, pageIndex, cursors.length]);
+
+  const hasNext = pageIndex + 1 < cursors.length;
+  return (
+    <Table
+      header={<Header variant="h2" description="Newest first, 10 a page">Subscribers</Header>}
+      items={page.data?.items ?? []}
+      trackBy="email"
+      loading={page.isPending}
+      loadingText="Loading subscribers"
+      columnDefinitions={subscriberColumns}
+      variant="container"
+      ariaLabels={{ tableLabel: 'Newsletter subscribers' }}
+      empty={
+        page.error ? (
+          <Box textAlign="center" color="text-status-error">
+            {LOAD_FAILED} <Button variant="inline-link" onClick={() => void page.refetch()}>Retry</Button>
+          </Box>
+        ) : (
+          <Box textAlign="center">{search ? `No subscriber address contains “${search}”` : 'No subscribers yet'}</Box>
+        )
+      }
+      filter={<TextFilter filteringText={filter} onChange={({ detail }) => setFilter(detail.filteringText)} filteringPlaceholder="Search by email" filteringAriaLabel="Search subscribers by email" filteringClearAriaLabel="Clear search" />}
+      pagination={
+        <Pagination
+          currentPageIndex={pageIndex + 1}
+          pagesCount={cursors.length}
+          openEnd={Boolean(page.data?.cursor)}
+          onChange={({ detail }) => setPageIndex(Math.min(detail.currentPageIndex - 1, cursors.length - 1))}
+          onNextPageClick={() => hasNext && setPageIndex(pageIndex + 1)}
+          ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (n) => `Page ${n}` }}
+        />
+      }
+    />
+  );
+}
+
+export default function NewsletterPage() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const { notify } = useFlash();
+  const stats = useNewsletterStats();
+  const [composing, setComposing] = useState(false);
+  const [started, setStarted] = useState<StartedExecution | null>(null);
+
+  const followed = useFollowExecution(started, (result) => {
+    void client.invalidateQueries({ queryKey: ['admin', 'newsletter'] });
+    if (result.status === 'SUCCEEDED') {
+      const output = result.output as { sent?: number; skipped?: number; failed?: number } | undefined;
+      notify({ type: 'success', header: 'Newsletter Sent', content: `Sent to ${formatCount(output?.sent ?? 0)} subscribers${output?.failed ? `, ${formatCount(output.failed)} failed` : ''}.` });
+    } else {
+      notify({ type: 'error', header: 'Error', content: result.cause || result.error || COMPOSE_TEXTS.sendFailed });
+    }
+  });
+
+  const running = started !== null && (followed?.status ?? 'RUNNING') === 'RUNNING';
+  const header = (
+    <Header
+      variant="h1"
+      description="Subscribers, their confirmations and suppressions; compose an issue for every confirmed subscriber."
+      actions={
+        <SpaceBetween direction="horizontal" size="xs">
+          <Button iconName="refresh" ariaLabel="Refresh" onClick={() => void client.invalidateQueries({ queryKey: ['admin', 'newsletter'] })} />
+          <Button variant="primary" disabled={running} onClick={() => setComposing(true)}>
+            Compose
+          </Button>
+        </SpaceBetween>
+      }
+    >
+      Newsletter Management
+    </Header>
+  );
+
+  const progress = followed?.progress;
+  return (
+    <ContentLayout header={header}>
+      <SpaceBetween size="l">
+        {started && followed && (
+          <Alert
+            type={followed.status === 'RUNNING' ? 'info' : followed.status === 'SUCCEEDED' ? 'success' : 'error'}
+            header={followed.status === 'RUNNING' ? 'Sending the newsletter' : followed.status === 'SUCCEEDED' ? 'Newsletter sent' : 'Sending failed'}
+            dismissible={followed.status !== 'RUNNING'}
+            i18nStrings={{ dismissAriaLabel: 'Dismiss the sending status' }}
+            onDismiss={() => setStarted(null)}
+          >
+            <SpaceBetween size="xs">
+              <ProgressBar
+                data-testid="nl-progress"
+                value={followed.status === 'RUNNING' ? (progress?.total ? (progress.done / progress.total) * 100 : 10) : 100}
+                status={followed.status === 'RUNNING' ? 'in-progress' : followed.status === 'SUCCEEDED' ? 'success' : 'error'}
+                label="Newsletter issue"
+                description={progress?.total ? `${progress.done} of ${progress.total} batches sent` : undefined}
+                resultText={followed.status === 'SUCCEEDED' ? `Sent to ${formatCount((followed.output as { sent?: number } | undefined)?.sent ?? 0)} subscribers` : (followed.cause || followed.error || COMPOSE_TEXTS.sendFailed)}
+              />
+              <Link href={executionPath(started.machine, started.name)} onFollow={(event) => { event.preventDefault(); navigate(executionPath(started.machine, started.name)); }}>
+                Open the execution in Pipeline Control
+              </Link>
+            </SpaceBetween>
+          </Alert>
+        )}
+        <Container header={<Header variant="h2">Overview</Header>}>
+          {stats.isPending ? (
+            <ConsoleLoading />
+          ) : !stats.data ? (
+            <Alert type="error" header="Error" action={<Button onClick={() => void stats.refetch()}>Retry</Button>}>
+              {errorText(stats.error, LOAD_FAILED)}
+            </Alert>
+          ) : (
+            <SpaceBetween size="l">
+              <ColumnLayout columns={4} variant="text-grid" minColumnWidth={140}>
+                {stat('Total subscribers', formatCount(stats.data.total), 'nl-total')}
+                {stat('Verified', formatCount(stats.data.confirmed), 'nl-confirmed')}
+                {stat('Pending confirmation', formatCount(stats.data.pending), 'nl-pending')}
+                {stat('Suppressed', formatCount(stats.data.suppressed), 'nl-suppressed')}
+                {stat('Daily', formatCount(stats.data.byFrequency.daily), 'nl-daily')}
+                {stat('Weekly', formatCount(stats.data.byFrequency.weekly), 'nl-weekly')}
+                {stat('Monthly', formatCount(stats.data.byFrequency.monthly), 'nl-monthly')}
+                {stat('Unsubscribed', formatCount(stats.data.unsubscribed), 'nl-unsubscribed')}
+              </ColumnLayout>
+              <Box variant="small" data-testid="nl-last-issue">
+                {stats.data.lastIssue
+                  ? `Last issue ${stats.data.lastIssue.issueId ?? ''} (${stats.data.lastIssue.trigger}), ${formatDateTime(stats.data.lastIssue.endedAt)}: ${formatCount(stats.data.lastIssue.sent)} sent, ${formatCount(stats.data.lastIssue.skipped)} skipped, ${formatCount(stats.data.lastIssue.failed)} failed.`
+                  : 'No issue sent yet.'}
+              </Box>
+            </SpaceBetween>
+          )}
+        </Container>
+        <Subscribers />
+      </SpaceBetween>
+      <ComposeModal
+        visible={composing}
+        onDismiss={() => setComposing(false)}
+        onStarted={(execution) => {
+          setComposing(false);
+          setStarted(execution);
+        }}
+      />
+    </ContentLayout>
+  );
+}

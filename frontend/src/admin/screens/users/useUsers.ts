@@ -1,0 +1,29 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UserTab } from '#domain/user-admin.ts';
+import { changeRole, enableUser, fetchUsers, sendMessage, suspendUser, updateUser, type UserRole } from './api.ts';
+
+/** The user list of a tab and search, page by page (the server's cursor). */
+export function useUsers(tab: UserTab, search: string) {
+  return useInfiniteQuery({
+    queryKey: ['admin', 'users', tab, search],
+    queryFn: ({ pageParam }) => fetchUsers(tab, search, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.cursor ?? undefined,
+    staleTime: 0,
+    retry: 1,
+  });
+}
+
+/** Writes are not retried: a refused change will not pass on a second try. */
+export function useUserActions() {
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'users'] });
+  const options = { onSettled: refresh, retry: false } as const;
+  return {
+    update: useMutation({ mutationFn: ({ userId, fullName, email }: { userId: string; fullName?: string; email?: string }) => updateUser(userId, { fullName, email }), ...options }),
+    role: useMutation({ mutationFn: ({ userId, role }: { userId: string; role: UserRole }) => changeRole(userId, role), ...options }),
+    message: useMutation({ mutationFn: ({ userId, message }: { userId: string; message: string }) => sendMessage(userId, message), ...options }),
+    suspend: useMutation({ mutationFn: ({ userId, reason }: { userId: string; reason: string }) => suspendUser(userId, reason), ...options }),
+    enable: useMutation({ mutationFn: (userId: string) => enableUser(userId), ...options }),
+  };
+}

@@ -1,0 +1,81 @@
+import {
+  AdminAddUserToGroupCommand,
+  AdminDisableUserCommand,
+  AdminEnableUserCommand,
+  AdminListGroupsForUserCommand,
+  AdminRemoveUserFromGroupCommand,
+  AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  AliasExistsException,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import type { Role } from '#shared/auth.ts';
+import { config } from '#shared/config.ts';
+import { HttpError } from '#shared/errors.ts';
+
+/**
+ * The console's user management on the product's user pool (admin function). Users are addressed by their
+ * `sub` (the profile's userId), which Cognito accepts as the user name of a pool that signs in by e-mail.
+ */
+const cognito = new CognitoIdentityProviderClient({});
+
+function poolId(): string {
+  if (!config.USER_POOL_ID) throw new Error('USER_POOL_ID is not set for this function');
+  return config.USER_POOL_ID;
+}
+
+/** The groups that carry a role (a plain reader is in none). */
+const ROLE_GROUPS = ['admin', 'moderator'] as const;
+
+async function send<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UserNotFoundException) throw new HttpError(404, 'This user has no account in the user pool');
+    throw error;
+  }
+}
+
+/**
+ * Puts the user in the group of the role and out of the other role groups. Takes effect at the user's next
+ * token (the groups are a claim of the ID token). Returns the role groups the user was in before.
+ */
+export async function setRoleGroups(userId: string, role: Role): Promise<string[]> {
+  const listed = await send(() => cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId(), Username: userId })));
+  const before = (listed.Groups ?? []).map((group) => group.GroupName ?? '').filter((name) => (ROLE_GROUPS as readonly string[]).includes(name));
+  for (const group of before) {
+    if (group !== role) await send(() => cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId(), Username: userId, GroupName: group })));
+  }
+  if (role !== 'user' && !before.includes(role)) {
+    await send(() => cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: poolId(), Username: userId, GroupName: role })));
+  }
+  return before;
+}
+
+/**
+ * A new sign-in address. Nobody has proved the user reads it, so it is stored as unverified (Cognito sends
+ * the code to the new address); an address another account uses is refused.
+ */
+export async function changeEmail(userId: string, email: string): Promise<void> {
+  try {
+    await send(() => cognito.send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: poolId(),
+      Username: userId,
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }],
+    })));
+  } catch (error) {
+    if (error instanceof AliasExistsException) throw new HttpError(409, 'Another account already uses this e-mail address');
+    throw error;
+  }
+}
+
+/** The account cannot sign in, and its refresh tokens stop working (issued ID tokens run out within the hour). */
+export async function disableUser(userId: string): Promise<void> {
+  await send(() => cognito.send(new AdminDisableUserCommand({ UserPoolId: poolId(), Username: userId })));
+  await send(() => cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: userId })));
+}
+
+export async function enableUser(userId: string): Promise<void> {
+  await send(() => cognito.send(new AdminEnableUserCommand({ UserPoolId: poolId(), Username: userId })));
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/revenue.ts';
+import { listPaidDonationsBetween } from '#store/donations.ts';
+import { route } from '#shared/http.ts';
+
+/**
+ * Revenue analytics (issue 11 item 2; admin spec Revenue Analytics): paid donations only, read by one Query
+ * on the paid-donations index from the start of the previous period (or of the 14-day trend) to now.
+ */
+const revenueQuery = z.object({
+  days: z
+    .string()
+    .default('30')
+    .refine((value) => REVENUE_PERIODS.map(String).includes(value), { message: `days must be one of ${REVENUE_PERIODS.join(', ')}` })
+    .transform((value) => Number(value) as RevenuePeriod),
+});
+
+export const revenue = route({ query: revenueQuery }, async ({ query }) => {
+  const windows = revenueWindows(query.days, new Date());
+  const donations = await listPaidDonationsBetween(windows.readFrom, windows.to);
+  return revenueAnalytics(
+    donations.flatMap((donation) => (donation.paidAt ? [{ amount: donation.amount, currency: donation.currency, paidAt: donation.paidAt }] : [])),
+    query.days,
+    windows,
+  );
+});
+
+export const revenueRoutes = {
+  'GET /admin/revenue': revenue,
+};

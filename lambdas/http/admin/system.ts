@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { diagnosticReport } from '#domain/diagnostics.ts';
+import { runChecks } from '#adapters/health-checks.ts';
+import { recordAudit } from '#store/audit.ts';
+import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
+import { signedInCaller } from '#shared/auth.ts';
+import { config } from '#shared/config.ts';
+import { HttpError } from '#shared/errors.ts';
+import { route } from '#shared/http.ts';
+
+/** Diagnostics and backups (issue 11 item 5; admin spec "System diagnostics", "System Configuration & Backup"). */
+
+/** Nothing to send: a body, if any, must be an empty object. */
+const noBody = z.object({}).strict().optional();
+
+/** Runs every check now (nothing is changed, so nothing is audited). */
+export const runDiagnostics = route({ body: noBody }, async ({ event }) => {
+  const authorization = event.headers?.authorization ?? event.headers?.Authorization;
+  const checks = await runChecks({ authorization });
+  return diagnosticReport(checks, new Date());
+});
+
+/** Where backups go: exports into the runtime's folder locally, DynamoDB on-demand backups on AWS. */
+const backupMode = () => (config.LOCAL_BACKUP_DIR ? ({ kind: 'export', dir: config.LOCAL_BACKUP_DIR } as const) : ({ kind: 'aws' } as const));
+
+export const listBackups = route({}, async () => {
+  const client = boundedDynamoClient(5_000);
+  try {
+    const mode = backupMode();
+    const [pitr, backups] = await Promise.all([
+      pointInTimeRecovery(client, config.TABLE_NAME),
+      mode.kind === 'export' ? listExports(mode.dir) : listAwsBackups(client, config.TABLE_NAME),
+    ]);
+    return { table: config.TABLE_NAME, mode: mode.kind, pointInTimeRecovery: pitr, backups };
+  } finally {
+    client.destroy();
+  }
+});
+
+export const prepareBackup = route({ body: noBody }, async ({ caller }) => {
+  const who = signedInCaller(caller);
+  const mode = backupMode();
+  // An export reads the whole table: a longer wait per page than the checks', still bounded.
+  const client = boundedDynamoClient(20_000);
+  let backup;
+  try {
+    backup = mode.kind === 'export' ? await exportTable(client, config.TABLE_NAME, mode.dir) : await createAwsBackup(client, config.TABLE_NAME);
+  } catch (error) {
+    const name = (error as { name?: string }).name ?? '';
+    if (/BackupInUseException|LimitExceededException|ContinuousBackupsUnavailableException/.test(name)) {
+      throw new HttpError(409, `Failed to prepare system backup: ${(error as Error).message}`);
+    }
+    throw error;
+  } finally {
+    client.destroy();
+  }
+  await recordAudit(who, {
+    action: 'backup.prepare',
+    target: `backup:${backup.id}`,
+    after: { kind: backup.kind, table: backup.table, totalRecords: backup.totalRecords, totalBytes: backup.totalBytes, components: backup.components },
+  });
+  return { backup };
+});
+
+export const systemRoutes = {
+  'POST /admin/diagnostics': runDiagnostics,
+  'GET /admin/backups': listBackups,
+  'POST /admin/backups': prepareBackup,
+};
