@@ -15,15 +15,7 @@ import { ConsoleLoading } from '../../shell/guard.tsx';
 import type { Backup, DiagnosticReport } from './api.ts';
 import { backupColumns, checkColumns, componentColumns, formatBytes } from './tableConfig.tsx';
 import { useBackups, usePrepareBackup, useRunDiagnostics } from './useDiagnostics.ts';
-
-const stat = (label: string, value: string, testId: string) => (
-  <div>
-    <Box variant="awsui-key-label">{label}</Box>
-    <Box variant="h2" tagOverride="p" data-testid={testId}>
-      {value}
-    </Box>
-  </div>
-);
+import { StatTile } from '../../shell/StatTile.tsx';
 
 function DiagnosticsResults({ report }: { report: DiagnosticReport }) {
   const { items, collectionProps } = useCollection(report.checks, { sorting: {} });
@@ -44,10 +36,10 @@ function DiagnosticsResults({ report }: { report: DiagnosticReport }) {
         </Alert>
       )}
       <ColumnLayout columns={4} variant="text-grid" minColumnWidth={140}>
-        {stat('Checks', formatCount(summary.checksTotal), 'diag-total')}
-        {stat('Passing', formatCount(summary.passing), 'diag-passing')}
-        {stat('Failing', formatCount(summary.failing), 'diag-failing')}
-        {stat('Average latency', `${formatCount(summary.averageLatencyMs)} ms`, 'diag-latency')}
+        <StatTile label={'Checks'} value={formatCount(summary.checksTotal)} testId={'diag-total'} />
+        <StatTile label={'Passing'} value={formatCount(summary.passing)} testId={'diag-passing'} />
+        <StatTile label={'Failing'} value={formatCount(summary.failing)} testId={'diag-failing'} />
+        <StatTile label={'Average latency'} value={`${formatCount(summary.averageLatencyMs)} ms`} testId={'diag-latency'} />
       </ColumnLayout>
       <Table
         {...collectionProps}

@@ -18,15 +18,7 @@ import { useFlash } from '../../shell/flash.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { fetchLifecycle } from './api.ts';
-
-const stat = (label: string, value: string, testId: string) => (
-  <div>
-    <Box variant="awsui-key-label">{label}</Box>
-    <Box variant="h2" tagOverride="p" data-testid={testId}>
-      {value}
-    </Box>
-  </div>
-);
+import { StatTile } from '../../shell/StatTile.tsx';
 
 export default function LifecyclePage() {
   const client = useQueryClient();
@@ -101,13 +93,13 @@ export default function LifecyclePage() {
         )}
         <Container header={<Header variant="h2">Archive and purge</Header>}>
           <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
-            {stat('Total archived', formatCount(data.totalArchived), 'lc-archived')}
-            {stat('Archived in 24 h', formatCount(data.archivedLast24h), 'lc-archived-24h')}
-            {stat('Total purged', formatCount(data.totalPurged), 'lc-purged')}
-            {stat('Purged in 7 days', formatCount(data.purgedLast7d), 'lc-purged-7d')}
-            {stat('Storage saved', `${data.estimatedStorageSavedMb.toFixed(2)} MB`, 'lc-saved')}
-            {stat('Ready to archive', formatCount(data.pendingArchive), 'lc-pending-archive')}
-            {stat('Ready to purge', formatCount(data.pendingPurge), 'lc-pending-purge')}
+            <StatTile label={'Total archived'} value={formatCount(data.totalArchived)} testId={'lc-archived'} />
+            <StatTile label={'Archived in 24 h'} value={formatCount(data.archivedLast24h)} testId={'lc-archived-24h'} />
+            <StatTile label={'Total purged'} value={formatCount(data.totalPurged)} testId={'lc-purged'} />
+            <StatTile label={'Purged in 7 days'} value={formatCount(data.purgedLast7d)} testId={'lc-purged-7d'} />
+            <StatTile label={'Storage saved'} value={`${data.estimatedStorageSavedMb.toFixed(2)} MB`} testId={'lc-saved'} />
+            <StatTile label={'Ready to archive'} value={formatCount(data.pendingArchive)} testId={'lc-pending-archive'} />
+            <StatTile label={'Ready to purge'} value={formatCount(data.pendingPurge)} testId={'lc-pending-purge'} />
           </ColumnLayout>
         </Container>
         <Container header={<Header variant="h2">Pending work</Header>}>

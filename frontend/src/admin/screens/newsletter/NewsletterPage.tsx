@@ -22,17 +22,9 @@ import { ConsoleLoading } from '../../shell/guard.tsx';
 import { COMPOSE_TEXTS, ComposeModal } from './ComposeModal.tsx';
 import { subscriberColumns } from './tableConfig.tsx';
 import { useNewsletterStats, useSubscribers } from './useNewsletter.ts';
+import { StatTile } from '../../shell/StatTile.tsx';
 
 const LOAD_FAILED = 'Failed to load newsletter subscribers';
-
-const stat = (label: string, value: string, testId: string) => (
-  <div>
-    <Box variant="awsui-key-label">{label}</Box>
-    <Box variant="h2" tagOverride="p" data-testid={testId}>
-      {value}
-    </Box>
-  </div>
-);
 
 function Subscribers() {
   const { notify } = useFlash();
@@ -167,14 +159,14 @@ export default function NewsletterPage() {
           ) : (
             <SpaceBetween size="l">
               <ColumnLayout columns={4} variant="text-grid" minColumnWidth={140}>
-                {stat('Total subscribers', formatCount(stats.data.total), 'nl-total')}
-                {stat('Verified', formatCount(stats.data.confirmed), 'nl-confirmed')}
-                {stat('Pending confirmation', formatCount(stats.data.pending), 'nl-pending')}
-                {stat('Suppressed', formatCount(stats.data.suppressed), 'nl-suppressed')}
-                {stat('Daily', formatCount(stats.data.byFrequency.daily), 'nl-daily')}
-                {stat('Weekly', formatCount(stats.data.byFrequency.weekly), 'nl-weekly')}
-                {stat('Monthly', formatCount(stats.data.byFrequency.monthly), 'nl-monthly')}
-                {stat('Unsubscribed', formatCount(stats.data.unsubscribed), 'nl-unsubscribed')}
+                <StatTile label={'Total subscribers'} value={formatCount(stats.data.total)} testId={'nl-total'} />
+                <StatTile label={'Verified'} value={formatCount(stats.data.confirmed)} testId={'nl-confirmed'} />
+                <StatTile label={'Pending confirmation'} value={formatCount(stats.data.pending)} testId={'nl-pending'} />
+                <StatTile label={'Suppressed'} value={formatCount(stats.data.suppressed)} testId={'nl-suppressed'} />
+                <StatTile label={'Daily'} value={formatCount(stats.data.byFrequency.daily)} testId={'nl-daily'} />
+                <StatTile label={'Weekly'} value={formatCount(stats.data.byFrequency.weekly)} testId={'nl-weekly'} />
+                <StatTile label={'Monthly'} value={formatCount(stats.data.byFrequency.monthly)} testId={'nl-monthly'} />
+                <StatTile label={'Unsubscribed'} value={formatCount(stats.data.unsubscribed)} testId={'nl-unsubscribed'} />
               </ColumnLayout>
               <Box variant="small" data-testid="nl-last-issue">
                 {stats.data.lastIssue

@@ -20,6 +20,7 @@ import { useFlash } from '../../shell/flash.tsx';
 import { formatDateTime } from '../../shell/format.ts';
 import type { Priority, QueueItem, RejectReason } from './api.ts';
 import { useReviewQueue } from './useReviewQueue.ts';
+import { StatTile } from '../../shell/StatTile.tsx';
 
 const PRIORITY_ORDER: Priority[] = ['HIGH', 'MEDIUM', 'LOW'];
 const PRIORITY_COLOR = { HIGH: 'red', MEDIUM: 'blue', LOW: 'grey' } as const;
@@ -166,12 +167,7 @@ export default function ReviewQueuePage() {
   };
 
   const statTile = (label: string, value: number | null | undefined, testId: string) => (
-    <div>
-      <Box variant="awsui-key-label">{label}</Box>
-      <Box variant="h2" tagOverride="p" data-testid={testId}>
-        {value === undefined ? '…' : value === null ? '—' : value.toLocaleString('en-IN')}
-      </Box>
-    </div>
+    <StatTile label={label} value={value === undefined ? '…' : value === null ? '—' : value.toLocaleString('en-IN')} testId={testId} />
   );
 
   return (
