@@ -17,6 +17,8 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Cloudscape then shows flashes and dialogs without their fade-in, so axe never measures a half-faded colour.
+      '--force-prefers-reduced-motion',
     ],
   });
 }
