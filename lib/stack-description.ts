@@ -254,6 +254,7 @@ export const stack: StackDescription = {
     { method: 'GET', path: '/sitemap.xml', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/share/{id}', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/content-performance', fn: 'articles', auth: 'public' },
+    { method: 'POST', path: '/page-views', fn: 'articles', auth: 'public' },
     { method: 'GET', path: '/me/feed', fn: 'articles', auth: 'user' },
     { method: 'GET', path: '/me', fn: 'me', auth: 'user' },
     { method: 'PATCH', path: '/me', fn: 'me', auth: 'user' },
@@ -338,6 +339,17 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/admin/backups', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/alerts', fn: 'admin', auth: 'admin' },
     { method: 'POST', path: '/admin/alerts/{id}/resolve', fn: 'admin', auth: 'admin' },
+    // Analytics (page views the reader site sends, engagement, conversions) and its CSV report.
+    { method: 'GET', path: '/admin/analytics', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/analytics/report', fn: 'admin', auth: 'admin' },
+    // Settings the handlers read, and the security view (audit of role changes, sign-in failures).
+    { method: 'GET', path: '/admin/settings', fn: 'admin', auth: 'admin' },
+    { method: 'PUT', path: '/admin/settings', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/security', fn: 'admin', auth: 'admin' },
+    // Operations / monitoring from recorded runs, and recovery actions.
+    { method: 'GET', path: '/admin/operations', fn: 'admin', auth: 'admin' },
+    { method: 'GET', path: '/admin/recovery', fn: 'admin', auth: 'admin' },
+    { method: 'POST', path: '/admin/recovery/{action}', fn: 'admin', auth: 'admin' },
   ],
   stateMachines: [
     {

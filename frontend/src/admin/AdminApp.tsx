@@ -26,6 +26,11 @@ const RevenuePage = lazy(() => import('./screens/revenue/RevenuePage.tsx'));
 const UsersPage = lazy(() => import('./screens/users/UsersPage.tsx'));
 const NewsletterPage = lazy(() => import('./screens/newsletter/NewsletterPage.tsx'));
 const DiagnosticsPage = lazy(() => import('./screens/diagnostics/DiagnosticsPage.tsx'));
+const AnalyticsPage = lazy(() => import('./screens/analytics/AnalyticsPage.tsx'));
+const OperationsPage = lazy(() => import('./screens/operations/OperationsPage.tsx'));
+const RecoveryPage = lazy(() => import('./screens/recovery/RecoveryPage.tsx'));
+const SecurityPage = lazy(() => import('./screens/security/SecurityPage.tsx'));
+const SettingsPage = lazy(() => import('./screens/settings/SettingsPage.tsx'));
 
 const SIDEBAR_WIDTH_PX = 256; // 16rem
 
@@ -148,6 +153,16 @@ function ConsoleLayout({ session }: { session: ConsoleSession }) {
                 <Route path="users/*" element={guarded('users', <UsersPage />)} />
                 <Route path="system/newsletter" element={guarded('newsletter', <NewsletterPage />)} />
                 <Route path="system/diagnostics" element={guarded('diagnostics', <DiagnosticsPage />)} />
+                <Route path="analytics" element={guarded('analytics', <AnalyticsPage />)} />
+                <Route path="system/operations" element={guarded('operations', <OperationsPage view="operations" />)} />
+                <Route path="system/monitoring" element={guarded('monitoring', <OperationsPage view="monitoring" />)} />
+                <Route path="system/security" element={guarded('security', <SecurityPage />)} />
+                {/* Settings and config are the same screen (spec route table). */}
+                <Route path="system/settings" element={guarded('settings', <SettingsPage />)} />
+                <Route path="system/config" element={<Navigate to="/admin/system/settings" replace />} />
+                <Route path="system/recovery" element={guarded('recovery', <RecoveryPage />)} />
+                <Route path="system/emergency-recovery" element={<Navigate to="/admin/system/recovery" replace />} />
+                <Route path="system" element={<Navigate to="/admin/system/pipeline" replace />} />
                 {/* Unknown sub-paths go to the dashboard (spec). */}
                 <Route path="*" element={<Navigate to="/admin" replace />} />
               </Routes>

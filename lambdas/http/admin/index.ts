@@ -1,11 +1,14 @@
 import { areaHandler } from '#shared/http.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { articleRoutes } from './articles.ts';
 import { consoleRoutes } from './console.ts';
 import { feedRoutes } from './feeds.ts';
 import { newsletterRoutes } from './newsletter.ts';
+import { operationsRoutes } from './operations.ts';
 import { pipelineRoutes } from './pipeline.ts';
 import { revenueRoutes } from './revenue.ts';
 import { reviewRoutes } from './review.ts';
+import { settingsRoutes } from './settings.ts';
 import { systemRoutes } from './system.ts';
 import { userRoutes } from './users.ts';
 
@@ -20,4 +23,7 @@ export const handler = areaHandler('admin', {
   ...newsletterRoutes,
   ...userRoutes,
   ...systemRoutes,
+  ...analyticsRoutes,
+  ...settingsRoutes,
+  ...operationsRoutes,
 });

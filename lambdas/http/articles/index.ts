@@ -2,6 +2,7 @@ import { areaHandler } from '#shared/http.ts';
 import { listCategories } from './categories.ts';
 import { sendContactMessage } from './contact.ts';
 import { personalFeed } from './feed.ts';
+import { trackPageView } from './page-views.ts';
 import { getPublicArticle } from './get-article.ts';
 import { listArticles } from './list-articles.ts';
 import { contentPerformance } from './performance.ts';
@@ -25,4 +26,5 @@ export const handler = areaHandler('articles', {
   'GET /share/{id}': sharePage,
   'GET /content-performance': contentPerformance,
   'GET /me/feed': personalFeed,
+  'POST /page-views': trackPageView,
 });

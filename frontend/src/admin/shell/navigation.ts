@@ -21,9 +21,15 @@ export const SCREENS = {
   feeds: { path: '/admin/content/rss', title: 'RSS Feeds', crumb: 'RSS Feed Management', role: 'admin' },
   lifecycle: { path: '/admin/content/lifecycle', title: 'Lifecycle Manager', crumb: 'Lifecycle Management', role: 'admin' },
   manual: { path: '/admin/content/lifecycle/manual', title: 'Manual Controls', role: 'admin' },
+  analytics: { path: '/admin/analytics', title: 'Analytics', crumb: 'Performance Analytics', role: 'admin' },
   revenue: { path: '/admin/analytics/revenue', title: 'Revenue', crumb: 'Revenue Analytics', role: 'admin' },
   users: { path: '/admin/users', title: 'Users', crumb: 'User Management', role: 'admin' },
   pipeline: { path: '/admin/system/pipeline', title: 'Pipeline Control', role: 'admin' },
+  operations: { path: '/admin/system/operations', title: 'Operations', role: 'admin' },
+  monitoring: { path: '/admin/system/monitoring', title: 'Monitoring', crumb: 'System Monitoring', role: 'admin' },
+  security: { path: '/admin/system/security', title: 'Security', role: 'admin' },
+  settings: { path: '/admin/system/settings', title: 'Settings', role: 'admin' },
+  recovery: { path: '/admin/system/recovery', title: 'Recovery', role: 'admin' },
   newsletter: { path: '/admin/system/newsletter', title: 'Newsletter', role: 'admin' },
   diagnostics: { path: '/admin/system/diagnostics', title: 'Diagnostics & Backup', crumb: 'System Diagnostics', role: 'admin' },
   audit: { path: '/admin/system/audit', title: 'Audit Log', role: 'admin' },
@@ -35,9 +41,9 @@ export type ScreenKey = keyof typeof SCREENS;
 export const NAVIGATION: ReadonlyArray<{ group?: string; screens: readonly ScreenKey[] }> = [
   { screens: ['dashboard'] },
   { group: 'Content', screens: ['articles', 'review', 'summaries', 'feeds', 'lifecycle', 'manual'] },
-  { group: 'Analytics', screens: ['revenue'] },
+  { group: 'Analytics', screens: ['analytics', 'revenue'] },
   { screens: ['users'] },
-  { group: 'System', screens: ['pipeline', 'newsletter', 'diagnostics', 'audit'] },
+  { group: 'System', screens: ['pipeline', 'operations', 'monitoring', 'security', 'settings', 'newsletter', 'diagnostics', 'recovery', 'audit'] },
 ];
 
 export const canOpen = (role: ConsoleRole, screen: ConsoleScreen) => screen.role === 'moderator' || role === 'admin';
@@ -74,7 +80,7 @@ const SEGMENT_TITLES: Record<string, string> = {
   edit: 'Edit Article',
 };
 
-const GROUP_HOME: Record<string, string> = { content: '/admin/content/articles', system: '/admin/system/pipeline', analytics: '/admin/analytics/revenue' };
+const GROUP_HOME: Record<string, string> = { content: '/admin/content/articles', system: '/admin/system/pipeline' };
 
 /**
  * Breadcrumbs from the path: Home, then the second and third segments with friendly titles (a screen's

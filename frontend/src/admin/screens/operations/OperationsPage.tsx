@@ -1,0 +1,7 @@
+import ContentLayout from '@cloudscape-design/components/content-layout';
+import Header from '@cloudscape-design/components/header';
+
+/** Placeholder while the screen is built (the lead replaces or removes it before anything lands). */
+export default function OperationsPage(_props: { view: 'operations' | 'monitoring' }) {
+  return <ContentLayout header={<Header variant="h1">Operations</Header>}>Not built yet.</ContentLayout>;
+}

@@ -1,0 +1,3 @@
+import { notBuiltYet } from '../admin/placeholder.ts';
+
+export const trackPageView = notBuiltYet('Page views');
