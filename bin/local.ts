@@ -2,6 +2,7 @@
  * `npm start`: the whole product on this machine, on stand-ins that speak the AWS wire protocols
  * (see ../shared/DESIGN.md section 2 and README.md). Ctrl-C stops every child process.
  */
+import { stopChildren } from '../lib/local/processes.ts';
 import { startLocalRuntime } from '../lib/local/runtime.ts';
 import { localSettings } from '../lib/local/settings.ts';
 
@@ -41,6 +42,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     log('\nStopping...');
+    // A run still draining or a held connection must not keep the stand-ins alive past the stop.
+    setTimeout(() => {
+      log('Still stopping after 8 s: stopping the stand-ins now.');
+      void stopChildren().finally(() => process.exit(1));
+    }, 8_000).unref();
     runtime.stop().then(
       () => process.exit(0),
       () => process.exit(1),

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import {
@@ -112,7 +112,7 @@ const SCAN_SEGMENTS = 4;
  * Writes every item of the table to `<dir>/<id>.jsonl` (then its manifest), counting items and bytes per
  * entity. The file appears under its final name only when complete (written as .partial, then renamed).
  */
-export async function exportTable(client: DynamoDBClient, table: string, dir: string, now = new Date()): Promise<BackupSummary> {
+export async function exportTable(client: DynamoDBClient, table: string, dir: string, now = new Date(), pageTimeoutMs = 20_000): Promise<BackupSummary> {
   await mkdir(dir, { recursive: true });
   const id = backupId(now);
   const file = path.join(dir, `${id}.jsonl`);
@@ -126,7 +126,10 @@ export async function exportTable(client: DynamoDBClient, table: string, dir: st
       Array.from({ length: SCAN_SEGMENTS }, async (_unused, segment) => {
         let start: Item | undefined;
         do {
-          const page = await client.send(new ScanCommand({ TableName: table, Segment: segment, TotalSegments: SCAN_SEGMENTS, ExclusiveStartKey: start, ConsistentRead: true }));
+          // The client's socket timeouts miss a database that accepted the connection and then went silent.
+          const page = await client.send(new ScanCommand({ TableName: table, Segment: segment, TotalSegments: SCAN_SEGMENTS, ExclusiveStartKey: start, ConsistentRead: true }), {
+            abortSignal: AbortSignal.timeout(pageTimeoutMs),
+          });
           let chunk = '';
           for (const item of page.Items ?? []) {
             const line = `${itemToJson(item)}\n`;
@@ -145,9 +148,13 @@ export async function exportTable(client: DynamoDBClient, table: string, dir: st
         } while (start);
       }),
     );
-  } finally {
+  } catch (error) {
+    // A half export is no backup: nothing is left that a restore could mistake for one.
     await handle.close();
+    await rm(partial, { force: true });
+    throw error;
   }
+  await handle.close();
   await rename(partial, file);
   const summary: BackupSummary = { id, kind: 'export', table, createdAt: now.toISOString(), status: 'AVAILABLE', file, ...backupTotals(counts) };
   await writeFile(path.join(dir, `${id}${MANIFEST_SUFFIX}`), JSON.stringify(summary, null, 2));

@@ -25,6 +25,11 @@ export function startChild(name: string, command: string, args: string[], option
 
 let stopping = false;
 
+// Whatever way the runtime exits, its stand-ins go with it (a Java DynamoDB left behind holds the port).
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 export async function stopChildren(): Promise<void> {
   stopping = true;
   const exits = [...children].map(

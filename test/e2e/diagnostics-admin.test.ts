@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
@@ -22,6 +24,16 @@ async function screenshot(page: Page, name: string) {
 }
 
 type Backup = { id: string; file?: string; totalRecords: number };
+
+/** The DynamoDB Local process of the runtime the tests share (the java process started with its port). */
+function dynamoDbLocalPid(): number {
+  const port = new URL(local().urls.dynamodb).port;
+  const line = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' })
+    .split('\n')
+    .find((candidate) => candidate.includes('DynamoDBLocal.jar') && candidate.includes(`-port ${port}`));
+  if (!line) throw new Error(`No DynamoDB Local process on port ${port}`);
+  return Number(line.trim().split(/\s+/)[0]);
+}
 
 describe('Diagnostics & Backup', () => {
   it('runs diagnostics (System Healthy), prepares a backup and lists it', async () => {
@@ -81,4 +93,34 @@ describe('Diagnostics & Backup', () => {
     await phone.close();
     await page.close();
   });
+
+  it('says Issues Detected, naming DynamoDB, and Backup Failed while DynamoDB Local is stopped, and System Healthy once it runs again', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await openConsole(page, SCREEN);
+    await page.getByTestId('diag-idle').waitFor();
+    const pid = dynamoDbLocalPid();
+    // Resumed in the finally below and again after all tests, should this test be cut off by its timeout.
+    afterAll(() => process.kill(pid, 'SIGCONT'));
+    // SIGSTOP: the process holds its port and data but answers nothing, as a hung database would.
+    process.kill(pid, 'SIGSTOP');
+    try {
+      await page.getByRole('button', { name: 'Run Diagnostics' }).click();
+      await page.getByText(/^Issues Detected: [1-9]\d*$/).first().waitFor({ timeout: 45_000 });
+      const failing = Number(await page.getByTestId('diag-failing').textContent());
+      expect(failing).toBeGreaterThanOrEqual(1);
+      expect(await page.getByText(`Issues Detected: ${failing}`).count()).toBeGreaterThan(0);
+      const dynamoRow = page.getByRole('table', { name: 'Diagnostic checks' }).getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'dynamodb', exact: true }) });
+      expect(await dynamoRow.textContent()).toContain('Failed');
+      await screenshot(page, 'diagnostics-issues-1366x900');
+      // A backup cannot be made either: the spec's failure toast, not a simulated success.
+      await page.getByRole('button', { name: 'Prepare Backup' }).click();
+      await page.getByText('Failed to prepare system backup').waitFor({ timeout: 45_000 });
+      expect(await page.getByText('Backup Prepared').count()).toBe(0);
+    } finally {
+      process.kill(pid, 'SIGCONT');
+    }
+    await page.getByRole('button', { name: 'Run Diagnostics' }).click();
+    await expect.poll(() => page.getByTestId('diag-failing').textContent(), { timeout: 45_000 }).toBe('0');
+    await page.close();
+  }, 150_000);
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { diagnosticReport } from '#domain/diagnostics.ts';
+import { checkErrorText, diagnosticReport } from '#domain/diagnostics.ts';
 import { runChecks } from '#adapters/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
 import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
@@ -44,13 +44,13 @@ export const prepareBackup = route({ body: noBody }, async ({ caller }) => {
   const client = boundedDynamoClient(20_000);
   let backup;
   try {
-    backup = mode.kind === 'export' ? await exportTable(client, config.TABLE_NAME, mode.dir) : await createAwsBackup(client, config.TABLE_NAME);
+    // Each page within 10 s, so a silent table fails here before the console's 15 s request limit.
+    backup = mode.kind === 'export' ? await exportTable(client, config.TABLE_NAME, mode.dir, new Date(), 10_000) : await createAwsBackup(client, config.TABLE_NAME);
   } catch (error) {
     const name = (error as { name?: string }).name ?? '';
-    if (/BackupInUseException|LimitExceededException|ContinuousBackupsUnavailableException/.test(name)) {
-      throw new HttpError(409, `Failed to prepare system backup: ${(error as Error).message}`);
-    }
-    throw error;
+    const busy = /BackupInUseException|LimitExceededException|ContinuousBackupsUnavailableException/.test(name);
+    // The table busy (409) or not answering (503): either way the operator reads why, never a bare 500.
+    throw new HttpError(busy ? 409 : 503, `Failed to prepare system backup: ${checkErrorText(error)}`);
   } finally {
     client.destroy();
   }

@@ -4,6 +4,8 @@ import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 import { fetchBackups, prepareBackup, runDiagnostics } from './api.ts';
 
+const BACKUP_FAILED = 'Failed to prepare system backup';
+
 /** Run Diagnostics: idle (no data), running (isPending), results (data); toasts with the spec's texts. */
 export function useRunDiagnostics() {
   const { notify } = useFlash();
@@ -36,6 +38,10 @@ export function usePrepareBackup() {
         content: backup.kind === 'export' ? `${formatCount(backup.totalRecords)} records in ${backup.components.length} components exported.` : `On-demand backup ${backup.status.toLowerCase()}.`,
       });
     },
-    onError: (error) => notify({ type: 'error', header: 'Backup Failed', content: errorText(error, 'Failed to prepare system backup') }),
+    onError: (error) => {
+      // The spec's text always leads; the reason (the server's, or the browser's own timeout) follows it.
+      const reason = errorText(error, '');
+      notify({ type: 'error', header: 'Backup Failed', content: reason.startsWith(BACKUP_FAILED) ? reason : `${BACKUP_FAILED}${reason ? `: ${reason}` : ''}` });
+    },
   });
 }
