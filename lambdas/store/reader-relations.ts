@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { Bookmark, Like, store } from './entities.ts';
+import { relationDayCounters } from './page-views.ts';
 import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
 
 /** Bookmarks and likes: a user's relation to an article, counted on the article in the same write. */
@@ -14,12 +15,14 @@ const counterOf = { bookmark: 'bookmarksCount', like: 'likesCount' } as const;
  */
 export async function addRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
   const result = await transactWithRetry(() => store.transaction
-    .write(({ bookmark, like, article }) => [
+    .write(({ bookmark, like, article, counter }) => [
       (kind === 'bookmark' ? bookmark : like).create({ userId, articleId }).commit(),
       article
         .patch({ id: articleId })
         .add({ [counterOf[kind]]: 1 })
         .commit(),
+      // The console's daily analytics counters (a removal does not lower them: they count likes given).
+      ...relationDayCounters(kind, articleId).map((key) => counter.update(key).add({ value: 1 }).commit()),
     ])
     .go(), `Adding ${kind} of ${articleId}`);
   return !result.canceled;

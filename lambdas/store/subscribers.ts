@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { Subscriber } from './entities.ts';
+import { recordSubscriptionConfirmedOfDay } from './page-views.ts';
 import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts';
 
 export type SubscriberItem = EntityItem<typeof Subscriber>;
@@ -76,6 +77,7 @@ export async function activateSubscription(email: string, preferences: { frequen
     token: existing?.token ?? newSubscriberToken(),
   }).go({ response: 'all_new' });
   if (existing?.unsubscribedAt) await Subscriber.patch({ email }).remove(['unsubscribedAt']).go();
+  if (!existing?.verifiedAt) await recordSubscriptionConfirmedOfDay(); // the console's daily analytics counter
   return { ...(data as SubscriberItem), unsubscribedAt: undefined };
 }
 

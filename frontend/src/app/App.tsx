@@ -12,6 +12,7 @@ import { HomePage } from '../reader/HomePage.tsx';
 import { InstallPrompt } from './InstallPrompt.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { ToastProvider } from '../components/Toasts.tsx';
+import { usePageViews } from '../lib/page-views.ts';
 
 // The console (Cloudscape) is its own chunk: readers never download it.
 const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
@@ -34,6 +35,7 @@ const PrivacyPage = infoPage('PrivacyPage');
 const TermsPage = infoPage('TermsPage');
 
 function ReaderShell({ children }: { children: ReactNode }) {
+  usePageViews();
   return (
     <ToastProvider>
       <Header />

@@ -1,3 +1,41 @@
-import { notBuiltYet } from '../admin/placeholder.ts';
+import { z } from 'zod';
+import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics.ts';
+import { recordPageView } from '#store/page-views.ts';
+import { config } from '#shared/config.ts';
+import { route, TextReply } from '#shared/http.ts';
+import { enforceRateLimit } from '#shared/rate-limit.ts';
 
-export const trackPageView = notBuiltYet('Page views');
+/** Generous for a reader (a route change a second, sustained), tight enough that one client cannot inflate figures. */
+export const PAGE_VIEW_LIMIT = { limit: 60, windowSeconds: 60 } as const;
+
+const NO_CONTENT = new TextReply('', 'text/plain', {}, 204);
+
+const pageViewBody = z.object({
+  path: z.string().min(1).max(PAGE_VIEW_PATH_MAX, `path is at most ${PAGE_VIEW_PATH_MAX} characters`).startsWith('/', 'path starts with /'),
+  referrer: z.string().max(2000).nullish(),
+});
+
+const header = (headers: Record<string, string | undefined> | undefined, name: string): string | undefined =>
+  Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+
+const hostOf = (url: string | undefined): string[] => {
+  try {
+    return url ? [new URL(url).hostname] : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * A page view from the reader site's beacon (issue 11 item 1). Privacy: no cookie is read or set, no user
+ * id, no address stored (the rate limit keys on a salted hash that expires); only the cleaned path, the
+ * external referrer's domain and a device class move today's counters. Bots are answered 204 and not counted.
+ */
+export const trackPageView = route({ body: pageViewBody }, async ({ body, event }) => {
+  await enforceRateLimit('page-views', PAGE_VIEW_LIMIT, event);
+  const userAgent = header(event.headers, 'user-agent');
+  if (isBot(userAgent)) return NO_CONTENT;
+  const ownHosts = [...hostOf(config.SITE_URL), ...hostOf(header(event.headers, 'origin'))];
+  await recordPageView({ path: cleanPath(body.path), referrer: referrerDomain(body.referrer, ownHosts), device: deviceClass(userAgent) });
+  return NO_CONTENT;
+});

@@ -5,6 +5,7 @@ import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
 import { recordAnalyticsEvent } from '#store/operations.ts';
+import { recordArticleViewOfDay, recordSearchOfDay } from '#store/page-views.ts';
 import { badRequest, notFound } from '#shared/errors.ts';
 import { limitParam, Reply, route } from '#shared/http.ts';
 
@@ -12,8 +13,9 @@ const params = z.object({ id: z.string().min(1).max(100) });
 
 /** A view of a public article (anonymous allowed): the article's count goes up atomically. */
 export const trackView = route({ params }, async ({ params }) => {
-  if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
-  await incrementArticleCounter(params.id, 'viewsCount');
+  const article = await getPublicArticleItem(params.id);
+  if (!article) throw notFound('Article not found');
+  await Promise.all([incrementArticleCounter(params.id, 'viewsCount'), recordArticleViewOfDay(article)]);
   return new Reply(202, { ok: true });
 });
 
@@ -28,7 +30,7 @@ export const trackShare = route({ params, body: z.object({ platform: z.enum(SHAR
 export const trackSearch = route({ body: z.object({ term: z.string().max(200) }) }, async ({ body }) => {
   const term = normaliseSearchTerm(body.term);
   if (!term) throw badRequest('Search terms are 2 to 60 characters', { fieldErrors: { term: ['Search terms are 2 to 60 characters'] } });
-  await bumpKeyword('search-based', term);
+  await Promise.all([bumpKeyword('search-based', term), recordSearchOfDay(term)]);
   return new Reply(202, { ok: true });
 });
 

@@ -1,0 +1,45 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+import { siteConfig } from '../api/config.ts';
+
+/**
+ * Privacy-friendly page views (issue 11 item 1): on each reader route change, one beacon to POST /page-views
+ * with the pathname (no query, no fragment; e-mail- and token-looking segments masked) and the referrer
+ * (the server keeps only an external referrer's domain). No cookie, no id, nothing stored in the browser.
+ * Sent after the page has rendered and while the browser is idle: never in the home page's critical path.
+ */
+const mask = (path: string) =>
+  path
+    .split('/')
+    .map((segment) => (segment.includes('@') || segment.includes('%40') ? ':email' : /^(?=.*\d)[\w\-.~%]{20,}$/.test(segment) && !/^[\da-f]{8}-([\da-f]{4}-){3}[\da-f]{12}$/i.test(segment) ? ':token' : segment))
+    .join('/')
+    .slice(0, 300);
+
+let lastPath: string | undefined;
+let firstView = true;
+
+function send(path: string): void {
+  // The document's referrer only describes how the reader arrived: later route changes are internal.
+  const referrer = firstView ? document.referrer : '';
+  firstView = false;
+  void siteConfig()
+    .then(({ apiUrl }) => {
+      const url = new URL('/page-views', apiUrl).toString();
+      const body = JSON.stringify({ path, referrer });
+      // A string body is sent as text/plain: a simple cross-origin request, no preflight, no credentials.
+      if (!navigator.sendBeacon?.(url, body)) void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);
+    })
+    .catch(() => undefined);
+}
+
+/** Counts one view per pathname change of the reader site (the console is not counted). */
+export function usePageViews(): void {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const path = mask(pathname);
+    if (path === lastPath) return;
+    lastPath = path;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
+    idle(() => send(path));
+  }, [pathname]);
+}

@@ -1,0 +1,71 @@
+import { DAILY, indiaDayOf, type DailyCounters, type DeviceClass } from '#domain/analytics.ts';
+import { counterKey } from './counters.ts';
+import { Counter, Subscriber } from './entities.ts';
+
+/**
+ * Daily analytics counters (issue 11 item 1): one Counter partition per India day (`analytics#YYYY-MM-DD`),
+ * one item per figure (page views, by path, by referrer domain, by device; article views by article and by
+ * category; likes, bookmarks, searches and confirmed subscriptions). Each event is an atomic ADD that
+ * creates the item on first use; the console reads a day with one Query. No raw page-view event is kept.
+ */
+export const analyticsScope = (day: string): string => `analytics#${day}`;
+
+/** Plain UpdateItems do not conflict with each other: one item per name (shard 0). */
+const plainKey = (day: string, name: string) => ({ scope: analyticsScope(day), name: `${name}~0` });
+
+async function addDaily(names: readonly string[], at = new Date()): Promise<void> {
+  const day = indiaDayOf(at);
+  await Promise.all(names.map((name) => Counter.update(plainKey(day, name)).add({ value: 1 }).go({ response: 'none' })));
+}
+
+/** A counted page view: four ADDs (day total, path, referrer domain, device) on today's India day. */
+export function recordPageView(view: { path: string; referrer: string | null; device: DeviceClass }, at = new Date()): Promise<void> {
+  return addDaily([DAILY.pageViews, DAILY.path(view.path), DAILY.referrer(view.referrer), DAILY.device(view.device)], at);
+}
+
+/** An article view (POST /articles/{id}/views): the day's total, the article's and its category's. */
+export function recordArticleViewOfDay(article: { id: string; category?: string | undefined }, at = new Date()): Promise<void> {
+  return addDaily([DAILY.articleViews, DAILY.articleView(article.id), ...(article.category ? [DAILY.categoryViews(article.category)] : [])], at);
+}
+
+/** A search run on the site (normalised term). */
+export function recordSearchOfDay(term: string, at = new Date()): Promise<void> {
+  return addDaily([DAILY.searches, DAILY.search(term)], at);
+}
+
+/** A first confirmation of a newsletter subscription. */
+export function recordSubscriptionConfirmedOfDay(at = new Date()): Promise<void> {
+  return addDaily([DAILY.subscriptionsConfirmed], at);
+}
+
+/**
+ * The day-counter changes of a new like or bookmark, for the caller's transaction (its write and its
+ * counters commit together). The day's total is sharded: concurrent likes would conflict on one item.
+ */
+export function relationDayCounters(kind: 'like' | 'bookmark', articleId: string, at = new Date()): Array<{ scope: string; name: string }> {
+  const scope = analyticsScope(indiaDayOf(at));
+  const total = kind === 'like' ? DAILY.likes : DAILY.bookmarks;
+  const perArticle = kind === 'like' ? DAILY.like(articleId) : DAILY.bookmark(articleId);
+  return [counterKey({ scope, name: total, by: 1 }), counterKey({ scope, name: perArticle, by: 1 })];
+}
+
+/** Every counter of these India days, shards summed: one Query per day. */
+export async function readDailyCounters(days: readonly string[]): Promise<Record<string, DailyCounters>> {
+  const pages = await Promise.all(days.map((day) => Counter.query.byScope({ scope: analyticsScope(day) }).go({ pages: 'all' })));
+  const result: Record<string, DailyCounters> = {};
+  days.forEach((day, index) => {
+    const totals: DailyCounters = {};
+    for (const item of pages[index]?.data ?? []) {
+      const name = item.name.replace(/~\d+$/, '');
+      totals[name] = (totals[name] ?? 0) + (item.value ?? 0);
+    }
+    result[day] = totals;
+  });
+  return result;
+}
+
+/** When subscribers joined (asked to subscribe), from a time to a time: one Query on the joined index. */
+export async function subscriptionsStartedBetween(from: string, to: string): Promise<string[]> {
+  const { data } = await Subscriber.query.byJoined({}).between({ createdAt: from }, { createdAt: to }).go({ pages: 'all', attributes: ['createdAt', 'email'] });
+  return data.flatMap((item) => (item.createdAt && item.createdAt < to ? [item.createdAt] : []));
+}
