@@ -105,6 +105,8 @@ export class CreatorNewsHubStack extends Stack {
     const poolOperations = {
       customMessage: cognito.UserPoolOperation.CUSTOM_MESSAGE,
       postConfirmation: cognito.UserPoolOperation.POST_CONFIRMATION,
+      preAuthentication: cognito.UserPoolOperation.PRE_AUTHENTICATION,
+      postAuthentication: cognito.UserPoolOperation.POST_AUTHENTICATION,
     } as const;
     for (const trigger of description.userPoolTriggers) {
       const fn = functions.get(trigger.fn);

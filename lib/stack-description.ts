@@ -82,7 +82,7 @@ export interface StreamConsumerDescription {
 }
 
 /** Cognito Lambda triggers the user pool calls. */
-export const USER_POOL_TRIGGERS = ['customMessage', 'postConfirmation'] as const;
+export const USER_POOL_TRIGGERS = ['customMessage', 'postConfirmation', 'preAuthentication', 'postAuthentication'] as const;
 export type UserPoolTrigger = (typeof USER_POOL_TRIGGERS)[number];
 
 export interface UserPoolTriggerDescription {
@@ -456,6 +456,9 @@ export const stack: StackDescription = {
   userPoolTriggers: [
     { trigger: 'customMessage', fn: 'account-events' },
     { trigger: 'postConfirmation', fn: 'account-events' },
+    // Sign-in attempts and successes per account per day (the Security screen's sign-in failures).
+    { trigger: 'preAuthentication', fn: 'account-events' },
+    { trigger: 'postAuthentication', fn: 'account-events' },
   ],
   mailEvents: { fn: 'mail-events', events: ['Bounce', 'Complaint'] },
 };

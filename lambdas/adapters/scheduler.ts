@@ -51,3 +51,26 @@ export async function setScheduleState(current: GetScheduleCommandOutput, state:
     }),
   );
 }
+
+/** Moves a schedule to a new expression (the Settings screen's digest times), keeping everything else. */
+export async function setScheduleExpression(name: string, expression: string): Promise<void> {
+  const current = await getSchedule(name);
+  if (!current.Name || !current.Target || !current.FlexibleTimeWindow) throw new Error(`GetSchedule returned an incomplete definition for ${name}`);
+  if (current.ScheduleExpression === expression) return;
+  await scheduler().send(
+    new UpdateScheduleCommand({
+      Name: current.Name,
+      GroupName: current.GroupName ?? config.SCHEDULE_GROUP,
+      ScheduleExpression: expression,
+      ScheduleExpressionTimezone: current.ScheduleExpressionTimezone,
+      Description: current.Description,
+      StartDate: current.StartDate,
+      EndDate: current.EndDate,
+      KmsKeyArn: current.KmsKeyArn,
+      Target: current.Target,
+      FlexibleTimeWindow: current.FlexibleTimeWindow,
+      ActionAfterCompletion: current.ActionAfterCompletion,
+      State: current.State,
+    }),
+  );
+}

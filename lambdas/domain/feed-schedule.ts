@@ -15,14 +15,14 @@ export interface ServerHints {
 const capped = (ms: number) => Math.min(ms, MAX_BACKOFF_HOURS * 60 * MINUTE);
 
 /** After a good check: the base interval, or longer if the publisher asks for it. */
-export function nextCheckAfterSuccess(now: Date, hints: ServerHints = {}): Date {
+export function nextCheckAfterSuccess(now: Date, hints: ServerHints = {}, intervalMinutes = BASE_INTERVAL_MINUTES): Date {
   const asked = Math.max(hints.maxAgeSeconds ?? 0, hints.retryAfterSeconds ?? 0) * 1000;
-  return new Date(now.getTime() + capped(Math.max(BASE_INTERVAL_MINUTES * MINUTE, asked)));
+  return new Date(now.getTime() + capped(Math.max(intervalMinutes * MINUTE, asked)));
 }
 
 /** After the n-th failure in a row: 30 min, 1 h, 2 h, ... capped at 24 h, or the server's Retry-After if longer. */
-export function nextCheckAfterFailure(now: Date, consecutiveFailures: number, hints: ServerHints = {}): Date {
-  const backoff = BASE_INTERVAL_MINUTES * MINUTE * 2 ** Math.max(0, consecutiveFailures - 1);
+export function nextCheckAfterFailure(now: Date, consecutiveFailures: number, hints: ServerHints = {}, intervalMinutes = BASE_INTERVAL_MINUTES): Date {
+  const backoff = intervalMinutes * MINUTE * 2 ** Math.max(0, consecutiveFailures - 1);
   return new Date(now.getTime() + capped(Math.max(backoff, (hints.retryAfterSeconds ?? 0) * 1000)));
 }
 

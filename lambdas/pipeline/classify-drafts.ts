@@ -8,6 +8,8 @@ import { fallbackImage } from '#domain/normalise.ts';
 import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { activeModelVersion } from '#store/models.ts';
+import { currentSettings } from '#store/settings.ts';
+import { decisionThresholds } from '#domain/settings.ts';
 
 const MODEL_CACHE_MS = 5 * 60_000;
 /** Status changes in flight at once. */
@@ -33,9 +35,10 @@ export interface ClassifyStats {
   modelVersion: string;
 }
 
-/** Scores a batch of unclassified drafts and publishes, queues or rejects each (thresholds in domain/classifier/decision.ts). */
+/** Scores a batch of unclassified drafts and publishes, queues or rejects each (thresholds: the console's settings, defaults in domain/classifier/decision.ts). */
 export async function classifyDrafts(batchSize: number, now = new Date()): Promise<ClassifyStats> {
   const { model, version } = await currentModel();
+  const thresholds = decisionThresholds(await currentSettings());
   const drafts = await listUnclassifiedDrafts(batchSize);
   const indianFeeds = new Map<string, boolean>();
   const stats: ClassifyStats = { classified: 0, published: 0, queued: 0, rejected: 0, more: drafts.cursor !== null, modelVersion: version };
@@ -45,7 +48,7 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
   const limit = pLimit(WRITE_CONCURRENCY);
   const classifyOne = async (article: (typeof drafts.items)[number]) => {
     const result = classify(model, { title: article.title, summary: article.summary ?? '', indianSource: indianFeeds.get(article.feedId ?? '') ?? false });
-    const decision = decide(result);
+    const decision = decide(result, thresholds);
     const at = now.toISOString();
     const scores = {
       relevanceScore: result.relevanceScore,

@@ -23,6 +23,8 @@ export interface RefreshOptions {
   timeoutMs: number;
   maxBytes: number;
   now: Date;
+  /** Minimum minutes between two checks of the feed (the console's feed politeness setting). */
+  intervalMinutes?: number;
   /** Fingerprints of recent stories; new ones are added as they are stored. */
   fingerprints: Array<{ articleId: string; simhash: string }>;
 }
@@ -48,7 +50,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
       consecutiveFailures,
       lastStatus: 'error',
       lastCheckedAt: checkedAt,
-      nextCheckAt: nextCheckAfterFailure(now, consecutiveFailures, fetched.hints).toISOString(),
+      nextCheckAt: nextCheckAfterFailure(now, consecutiveFailures, fetched.hints, options.intervalMinutes).toISOString(),
     });
     return { feedId: feed.id, outcome: 'failed' as const, itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0, error };
   };
@@ -56,7 +58,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   if (fetched.kind === 'error') return fail(fetched.error, fetched.httpStatus);
   if (fetched.kind === 'not-modified') {
     await recordFeedHealth({ feedId: feed.id, checkedAt, status: 'not-modified', httpStatus: 304, responseTimeMs: fetched.responseTimeMs });
-    await updateFeedAfterCheck(feed, { consecutiveFailures: 0, lastStatus: 'not-modified', lastCheckedAt: checkedAt, nextCheckAt: nextCheckAfterSuccess(now, fetched.hints).toISOString() });
+    await updateFeedAfterCheck(feed, { consecutiveFailures: 0, lastStatus: 'not-modified', lastCheckedAt: checkedAt, nextCheckAt: nextCheckAfterSuccess(now, fetched.hints, options.intervalMinutes).toISOString() });
     return { feedId: feed.id, outcome: 'not-modified', itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0 };
   }
 
@@ -140,7 +142,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
     consecutiveFailures: 0,
     lastStatus: 'healthy',
     lastCheckedAt: checkedAt,
-    nextCheckAt: nextCheckAfterSuccess(now, fetched.hints).toISOString(),
+    nextCheckAt: nextCheckAfterSuccess(now, fetched.hints, options.intervalMinutes).toISOString(),
     ...(fetched.etag ? { etag: fetched.etag } : {}),
     ...(fetched.lastModified ? { lastModified: fetched.lastModified } : {}),
     averageImagesPerItem: items.length ? Math.round((images / items.length) * 100) / 100 : 0,

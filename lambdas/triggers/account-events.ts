@@ -1,20 +1,26 @@
-import type { CustomMessageTriggerEvent, PostConfirmationTriggerEvent } from 'aws-lambda';
+import type { CustomMessageTriggerEvent, PostAuthenticationTriggerEvent, PostConfirmationTriggerEvent, PreAuthenticationTriggerEvent } from 'aws-lambda';
 import { accountMail } from '#domain/account-mail.ts';
 import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
 import { createAccountRecords } from '#store/profiles.ts';
+import { recordSignInAttempt, recordSignInSuccess } from '#store/sign-ins.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
-type AccountEvent = CustomMessageTriggerEvent | PostConfirmationTriggerEvent;
+type AccountEvent = CustomMessageTriggerEvent | PostConfirmationTriggerEvent | PreAuthenticationTriggerEvent | PostAuthenticationTriggerEvent;
 
 /**
  * The user pool's triggers (one function, two triggers, as the stack description wires them):
  * - CustomMessage: the verification and password-reset mails in the product's words (Cognito sends them,
  *   through SES on AWS and into the local inbox here);
  * - PostConfirmation: the confirmed reader's profile, default preferences and welcome notification, in one
- *   transaction; a retried trigger finds them there and changes nothing.
+ *   transaction; a retried trigger finds them there and changes nothing;
+ * - PreAuthentication / PostAuthentication: a sign-in attempt and a success, counted per account per India
+ *   day (the Security screen's failures = attempts - successes). Keyed by the account's sub, which both
+ *   events carry in request.userAttributes (userName is the pool's username: the sub in an e-mail-username
+ *   pool on AWS, the e-mail address in cognito-local). Counting never blocks a sign-in: a store error is logged.
  */
-export async function handler(event: AccountEvent): Promise<AccountEvent> {
+async function handleEvent(event: AccountEvent): Promise<AccountEvent> {
   if (event.triggerSource.startsWith('CustomMessage_')) {
     const custom = event as CustomMessageTriggerEvent;
     const mail = accountMail(custom.triggerSource, custom.request.codeParameter, config.SITE_URL);
@@ -23,6 +29,17 @@ export async function handler(event: AccountEvent): Promise<AccountEvent> {
       custom.response.emailMessage = mail.html;
     }
     return custom;
+  }
+  if (event.triggerSource === 'PreAuthentication_Authentication' || event.triggerSource === 'PostAuthentication_Authentication') {
+    const attributes = event.request.userAttributes;
+    const userId = attributes.sub ?? event.userName;
+    try {
+      if (event.triggerSource === 'PreAuthentication_Authentication') await recordSignInAttempt(userId, attributes.email);
+      else await recordSignInSuccess(userId, attributes.email);
+    } catch (error) {
+      logger.error('sign-in not counted', { trigger: event.triggerSource, userId, error: error instanceof Error ? error.message : String(error) });
+    }
+    return event;
   }
   if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
     const attributes = event.request.userAttributes;
@@ -33,3 +50,6 @@ export async function handler(event: AccountEvent): Promise<AccountEvent> {
   }
   return event;
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('account-events', handleEvent);

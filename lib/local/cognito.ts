@@ -52,7 +52,9 @@ interface CognitoUser {
  * - its Lambda triggers run the described functions' handlers in this process (as every local function
  *   runs), through cognito-local's own trigger code;
  * - it answers GetTokensFromRefreshToken (Amplify's refresh call) as InitiateAuth REFRESH_TOKEN_AUTH;
- * - a disabled account cannot sign in, and AdminUserGlobalSignOut revokes refresh tokens (accountRules).
+ * - a disabled account cannot sign in, and AdminUserGlobalSignOut revokes refresh tokens (accountRules);
+ * - a password sign-in runs the PreAuthentication trigger first, as the deployed pool does (cognito-local
+ *   5.3.0 has no PreAuthentication; it does call PostAuthentication itself).
  */
 export async function startCognitoLocal(settings: LocalSettings, triggers: Record<string, string>, invoke: TriggerInvoker): Promise<Server> {
   const configDirectory = path.join(settings.dataDir, 'cognito', '.cognito');
@@ -116,9 +118,11 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
   };
   const route = Router(services);
   const accounts = accountRules(cognito as CognitoPools);
+  const preAuthentication = triggers.PreAuthentication;
+  const withPreAuthentication = preAuthentication ? accounts.preAuthenticate((event) => invoke(preAuthentication, event)) : (handler: Parameters<typeof accounts.refuseDisabled>[0]) => handler;
   const router = (target: string) => {
     if (target === 'AdminUserGlobalSignOut') return accounts.globalSignOut;
-    if (target === 'InitiateAuth') return accounts.refuseDisabled(route(target));
+    if (target === 'InitiateAuth') return accounts.refuseDisabled(withPreAuthentication(route(target)));
     if (target !== 'GetTokensFromRefreshToken') return route(target);
     const initiateAuth = accounts.refuseDisabled(route('InitiateAuth'));
     return (context: unknown, req: unknown) => {
@@ -131,6 +135,8 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
 }
 
 interface LocalPoolUser {
+  Username?: string;
+  Attributes?: Array<{ Name: string; Value?: string }>;
   Enabled?: boolean;
   RefreshTokens?: string[];
 }
@@ -151,9 +157,43 @@ interface CognitoPools {
  * cannot sign in or refresh ("User is disabled."), and AdminUserGlobalSignOut revokes the user's refresh tokens.
  */
 function accountRules(cognito: CognitoPools) {
-  const errors = require('cognito-local/lib/errors.js') as { NotAuthorizedError: new (message?: string) => Error; UserNotFoundError: new () => Error };
+  const errors = require('cognito-local/lib/errors.js') as {
+    NotAuthorizedError: new (message?: string) => Error;
+    UserNotFoundError: new () => Error;
+    UserLambdaValidationError: new (message?: string) => Error;
+  };
   type Handler = (ctx: unknown, req: unknown) => Promise<unknown>;
   return {
+    /**
+     * A password sign-in of an existing user first runs PreAuthentication with the event AWS sends
+     * (before the password is checked, so wrong passwords count as attempts); a trigger that fails
+     * refuses the sign-in, as on AWS ("PreAuthentication failed with error ...").
+     */
+    preAuthenticate: (trigger: (event: unknown) => Promise<unknown>) => (initiateAuth: Handler): Handler => async (ctx, req) => {
+      const { ClientId, AuthFlow, AuthParameters } = req as { ClientId?: string; AuthFlow?: string; AuthParameters?: Record<string, string> };
+      if (ClientId && AuthParameters?.USERNAME && (AuthFlow === 'USER_PASSWORD_AUTH' || AuthFlow === 'USER_SRP_AUTH')) {
+        const pool = await cognito.getUserPoolForClientId(ctx, ClientId).catch(() => null);
+        const user = await pool?.getUserByUsername(ctx, AuthParameters.USERNAME);
+        if (user) {
+          const userAttributes = Object.fromEntries((user.Attributes ?? []).map((attribute) => [attribute.Name, attribute.Value ?? '']));
+          try {
+            await trigger({
+              version: '1',
+              region: 'local',
+              userPoolId: (pool as unknown as { options?: { Id?: string } }).options?.Id ?? '',
+              userName: user.Username ?? AuthParameters.USERNAME,
+              callerContext: { awsSdkVersion: 'cognito-local', clientId: ClientId },
+              triggerSource: 'PreAuthentication_Authentication',
+              request: { userAttributes, validationData: {} },
+              response: {},
+            });
+          } catch (error) {
+            throw new errors.UserLambdaValidationError(`PreAuthentication failed with error ${error instanceof Error ? error.message : String(error)}.`);
+          }
+        }
+      }
+      return initiateAuth(ctx, req);
+    },
     refuseDisabled: (initiateAuth: Handler): Handler => async (ctx, req) => {
       const { ClientId, AuthParameters } = req as { ClientId?: string; AuthParameters?: Record<string, string> };
       if (ClientId && AuthParameters) {

@@ -119,7 +119,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   log('Starting DynamoDB Local, cognito-local and aws-ses-v2-local...');
   const sesEntry = require.resolve('aws-ses-v2-local/dist/cli.js');
   startChild('mail', process.execPath, [sesEntry, '--port', String(ports.mail), '--host', '127.0.0.1'], { env: { ...process.env, AWS_SES_ACCOUNT: JSON.stringify(LOCAL_SES_ACCOUNT) } });
-  const triggerNames = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation' } as const;
+  const triggerNames = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation', preAuthentication: 'PreAuthentication', postAuthentication: 'PostAuthentication' } as const;
   const triggers = Object.fromEntries(stack.userPoolTriggers.map((trigger) => [triggerNames[trigger.trigger], trigger.fn]));
   const invokeTrigger = async (functionName: string, event: unknown) => {
     const fn = stack.functions.find((candidate) => candidate.name === functionName);

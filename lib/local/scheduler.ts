@@ -33,6 +33,8 @@ export interface LocalScheduler {
   status: () => LocalScheduleStatus[];
   /** Pauses (DISABLED) or resumes (ENABLED) one schedule's job; false when no such schedule. */
   setState: (name: string, state: ScheduleState) => boolean;
+  /** Moves one cron schedule to another cron expression (the console's digest times); false when no such schedule. */
+  setExpression: (name: string, expression: string) => boolean;
 }
 
 interface Job {
@@ -115,6 +117,22 @@ export function startScheduler(
         job.anchor = now;
         arm(job);
       }
+      return true;
+    },
+    setExpression: (name, expression) => {
+      const job = jobs.get(name);
+      if (!job) return false;
+      if (job.schedule.expression === expression) return true;
+      const schedule = { ...job.schedule, expression };
+      const probe = cronOf(schedule);
+      if (!probe) throw new Error(`Schedule ${name}: expression not understood: ${expression}`);
+      probe.stop();
+      job.cancel?.();
+      job.cancel = null;
+      job.cron = null;
+      job.schedule = schedule;
+      job.modifiedAt = new Date();
+      if (job.state === 'ENABLED') arm(job);
       return true;
     },
   };
@@ -206,8 +224,12 @@ export function listenSchedulerApi(port: number, options: SchedulerApiOptions): 
       const status = find(name, typeof body.GroupName === 'string' ? body.GroupName : null);
       const state = body.State ?? 'ENABLED';
       if (state !== 'ENABLED' && state !== 'DISABLED') throw new SchedulerApiError(400, 'ValidationException', 'State must be ENABLED or DISABLED');
+      if (typeof body.ScheduleExpression !== 'string') throw new SchedulerApiError(400, 'ValidationException', 'ScheduleExpression is required');
       if (body.ScheduleExpression !== status.schedule.expression) {
-        throw new SchedulerApiError(400, 'ValidationException', 'The local scheduler changes only State; ScheduleExpression must be the described one (lib/stack-description.ts)');
+        // A new time for a cron schedule (the console's digest times); a rate schedule keeps its described rate.
+        if (!status.schedule.expression.startsWith('cron(') || !body.ScheduleExpression.startsWith('cron(')) {
+          throw new SchedulerApiError(400, 'ValidationException', 'The local scheduler changes only State and cron times; a rate expression must be the described one (lib/stack-description.ts)');
+        }
       }
       if (body.ScheduleExpressionTimezone !== undefined && body.ScheduleExpressionTimezone !== status.schedule.timezone) {
         throw new SchedulerApiError(400, 'ValidationException', 'The local scheduler changes only State; the time zone must be the described one');
@@ -215,6 +237,11 @@ export function listenSchedulerApi(port: number, options: SchedulerApiOptions): 
       const given = body.Target as { Arn?: unknown } | undefined;
       if (!given || given.Arn !== options.stateMachineArn(status.schedule.stateMachine)) {
         throw new SchedulerApiError(400, 'ValidationException', 'Target is required and must be the described state machine');
+      }
+      try {
+        scheduler.setExpression(name, body.ScheduleExpression);
+      } catch (error) {
+        throw new SchedulerApiError(400, 'ValidationException', error instanceof Error ? error.message : String(error));
       }
       scheduler.setState(name, state);
       return { ScheduleArn: arnOf(name) };

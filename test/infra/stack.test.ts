@@ -233,10 +233,18 @@ describe('user pool triggers and account functions', () => {
     const template = synth();
     const [, pool] = resourcesOf(template, 'AWS::Cognito::UserPool')[0] ?? [];
     const config = pool?.Properties.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
-    const keys = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation' } as const;
+    const keys = { customMessage: 'CustomMessage', postConfirmation: 'PostConfirmation', preAuthentication: 'PreAuthentication', postAuthentication: 'PostAuthentication' } as const;
     for (const trigger of description.userPoolTriggers) {
       expect(config[keys[trigger.trigger]]?.['Fn::GetAtt'][0]).toMatch(new RegExp(`^Fn${trigger.fn.replace(/-/g, '')}Function`));
     }
+  });
+
+  it('counts sign-ins: PreAuthentication and PostAuthentication both call account-events', () => {
+    const template = synth();
+    const [, pool] = resourcesOf(template, 'AWS::Cognito::UserPool')[0] ?? [];
+    const config = pool?.Properties.LambdaConfig as Record<string, { 'Fn::GetAtt': [string, string] }>;
+    expect(config.PreAuthentication?.['Fn::GetAtt'][0]).toMatch(/^Fnaccountevents/);
+    expect(config.PostAuthentication?.['Fn::GetAtt'][0]).toMatch(/^Fnaccountevents/);
   });
 
   it('sends Cognito\'s mails through the product\'s SES domain', () => {

@@ -18,8 +18,10 @@ export type Decision =
   | { outcome: 'review'; priority: ReviewPriority }
   | { outcome: 'reject'; reason: string };
 
-export function decide(result: Classification): Decision {
-  const t = DECISION_THRESHOLDS;
+export type DecisionThresholds = { [K in keyof typeof DECISION_THRESHOLDS]: number };
+
+/** The decision at the given thresholds (the console's settings; the constants above by default). */
+export function decide(result: Classification, t: DecisionThresholds = DECISION_THRESHOLDS): Decision {
   if (result.relevanceScore < t.autoRejectBelowRelevance) {
     return { outcome: 'reject', reason: result.blocklistFlags.length ? `off-topic: ${result.blocklistFlags.join(', ')}` : 'low relevance' };
   }

@@ -6,13 +6,13 @@ import {
   DONATION_TEXTS,
   donationRequestSchema,
   goalPercent,
-  MONTHLY_GOAL_RUPEES,
   RECENT_SUPPORTERS,
   supporterName,
 } from '#domain/donations.ts';
 import { donationReceiptMail } from '#domain/donation-mail.ts';
 import { checkoutKeyId, checkoutSignatureIsValid, createOrder, fetchPayment, webhookSignatureIsValid } from '#adapters/razorpay.ts';
 import { sendMail } from '#adapters/mail.ts';
+import { currentSettings } from '#store/settings.ts';
 import {
   createDonation,
   donationTotals,
@@ -176,7 +176,7 @@ const webhook = route({}, async ({ event }) => {
 
 /** The Donate page's figures, all from the counters kept with each payment, and the latest supporters. */
 const summary = route({}, async () => {
-  const [totals, recent] = await Promise.all([donationTotals(), listRecentPaidDonations(RECENT_SUPPORTERS)]);
+  const [totals, recent, settings] = await Promise.all([donationTotals(), listRecentPaidDonations(RECENT_SUPPORTERS), currentSettings()]);
   return {
     currency: DONATION_CURRENCY,
     totalRaised: totals.totalRaised,
@@ -184,8 +184,9 @@ const summary = route({}, async () => {
     supporters: totals.supporters,
     month: totals.month,
     monthRaised: totals.monthRaised,
-    monthlyGoal: MONTHLY_GOAL_RUPEES * 100,
-    goalPercent: goalPercent(totals.monthRaised),
+    // The goal is a console setting (defaults to MONTHLY_GOAL_RUPEES).
+    monthlyGoal: settings.monthlyGoalRupees * 100,
+    goalPercent: goalPercent(totals.monthRaised, settings.monthlyGoalRupees),
     recentSupporters: recent.map((donation) => ({
       name: supporterName(donation),
       amount: donation.amount,

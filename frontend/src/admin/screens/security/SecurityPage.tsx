@@ -1,7 +1,104 @@
+import Alert from '@cloudscape-design/components/alert';
+import Box from '@cloudscape-design/components/box';
+import Button from '@cloudscape-design/components/button';
+import ColumnLayout from '@cloudscape-design/components/column-layout';
+import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
+import SegmentedControl from '@cloudscape-design/components/segmented-control';
+import SpaceBetween from '@cloudscape-design/components/space-between';
+import Table from '@cloudscape-design/components/table';
+import { useEffect, useState } from 'react';
+import { errorText } from '../../shell/api.ts';
+import { useFlash } from '../../shell/flash.tsx';
+import { formatCount } from '../../shell/format.ts';
+import { ConsoleLoading } from '../../shell/guard.tsx';
+import { SECURITY_PERIODS, type SecurityDays } from './api.ts';
+import { failureColumns, roleChangeColumns } from './tableConfig.tsx';
+import { useSecurity } from './useSecurity.ts';
 
-/** Placeholder while the screen is built (the lead replaces or removes it before anything lands). */
+const stat = (label: string, value: number, testId: string) => (
+  <div>
+    <Box variant="awsui-key-label">{label}</Box>
+    <Box variant="h2" tagOverride="p" data-testid={testId}>
+      {formatCount(value)}
+    </Box>
+  </div>
+);
+
 export default function SecurityPage() {
-  return <ContentLayout header={<Header variant="h1">Security</Header>}>Not built yet.</ContentLayout>;
+  const { notify } = useFlash();
+  const [days, setDays] = useState<SecurityDays>(7);
+  const security = useSecurity(days);
+
+  useEffect(() => {
+    if (security.error) notify({ type: 'error', header: 'Error', content: 'Failed to load security data' });
+  }, [security.error, notify]);
+
+  const header = (
+    <Header
+      variant="h1"
+      description="Sign-in failures counted by the user pool, and role changes and suspensions from the audit log (India-time days)."
+      actions={
+        <SpaceBetween direction="horizontal" size="xs" alignItems="center">
+          <SegmentedControl
+            label="Period"
+            selectedId={String(days)}
+            onChange={({ detail }) => setDays(Number(detail.selectedId) as SecurityDays)}
+            options={SECURITY_PERIODS.map((period) => ({ id: String(period), text: period === 1 ? 'Today' : `${period} days` }))}
+          />
+          <Button iconName="refresh" ariaLabel="Refresh" loading={security.isFetching} onClick={() => void security.refetch()} />
+        </SpaceBetween>
+      }
+    >
+      Security
+    </Header>
+  );
+
+  if (security.isPending) return <ContentLayout header={header}><ConsoleLoading /></ContentLayout>;
+  if (!security.data) {
+    return (
+      <ContentLayout header={header}>
+        <Alert type="error" header="Error" action={<Button onClick={() => void security.refetch()}>Retry</Button>}>
+          {errorText(security.error, 'Failed to load security data')}
+        </Alert>
+      </ContentLayout>
+    );
+  }
+  const data = security.data;
+  return (
+    <ContentLayout header={header}>
+      <SpaceBetween size="l">
+        <Container>
+          <ColumnLayout columns={3} variant="text-grid">
+            {stat('Sign-in attempts', data.totals.attempts, 'sec-attempts')}
+            {stat('Failed sign-ins', data.totals.failures, 'sec-failures')}
+            {stat('Accounts with failures', data.totals.accountsWithFailures, 'sec-accounts')}
+          </ColumnLayout>
+        </Container>
+        <Table
+          header={<Header variant="h2" counter={`(${data.signInFailures.length})`}>Sign-in failures</Header>}
+          items={data.signInFailures}
+          columnDefinitions={failureColumns}
+          variant="container"
+          wrapLines
+          loading={security.isFetching && security.isPlaceholderData}
+          loadingText="Loading sign-ins"
+          empty={<Box textAlign="center" padding="m">No failed sign-ins in this period</Box>}
+          data-testid="sec-failures-table"
+        />
+        <Table
+          header={<Header variant="h2" counter={`(${data.roleChanges.length})`}>Role changes and suspensions</Header>}
+          items={data.roleChanges}
+          columnDefinitions={roleChangeColumns}
+          variant="container"
+          wrapLines
+          loading={security.isFetching && security.isPlaceholderData}
+          loadingText="Loading changes"
+          empty={<Box textAlign="center" padding="m">No role changes or suspensions in this period</Box>}
+          data-testid="sec-roles-table"
+        />
+      </SpaceBetween>
+    </ContentLayout>
+  );
 }

@@ -1,0 +1,75 @@
+import { withDefaults, type SettingsValues } from '#domain/settings.ts';
+import { Setting } from './entities.ts';
+
+const NAME = 'console';
+/** Each container re-reads the settings at most this often; the admin's own save refreshes it at once. */
+export const SETTINGS_CACHE_MS = 60_000;
+
+export interface StoredSettings {
+  values: SettingsValues;
+  /** 0 while nothing was ever saved (the defaults). */
+  version: number;
+  updatedAt: string | null;
+  updatedBy: string | null;
+}
+
+let cached: { settings: StoredSettings; loadedAt: number } | undefined;
+
+/** The settings item as stored (defaults for missing keys), read fresh. */
+export async function readSettings(): Promise<StoredSettings> {
+  const item = (await Setting.get({ name: NAME }).go({ consistent: true })).data;
+  const settings: StoredSettings = item
+    ? { values: withDefaults(item.values as Partial<SettingsValues>), version: item.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy ?? null }
+    : { values: withDefaults(undefined), version: 0, updatedAt: null, updatedBy: null };
+  cached = { settings, loadedAt: Date.now() };
+  return settings;
+}
+
+/** The values the handlers follow: one read per container per minute at most. */
+export async function currentSettings(): Promise<SettingsValues> {
+  if (cached && Date.now() - cached.loadedAt < SETTINGS_CACHE_MS) return cached.settings.values;
+  return (await readSettings()).values;
+}
+
+/** Forgets the cached settings (tests; a save in this container). */
+export function forgetSettings(): void {
+  cached = undefined;
+}
+
+export class StaleSettingsError extends Error {
+  constructor() {
+    super('Settings were changed by someone else; reload');
+    this.name = 'StaleSettingsError';
+  }
+}
+
+/**
+ * Saves the values if the stored version is still `expectedVersion` (0: never saved), as version + 1.
+ * A concurrent save in between makes the condition fail: StaleSettingsError.
+ */
+export async function saveSettings(values: SettingsValues, expectedVersion: number, updatedBy: string): Promise<StoredSettings> {
+  const version = expectedVersion + 1;
+  try {
+    if (expectedVersion === 0) {
+      await Setting.create({ name: NAME, version, values, updatedBy }).go();
+    } else {
+      await Setting.put({ name: NAME, version, values, updatedBy })
+        .where((attributes, { eq }) => eq(attributes.version, expectedVersion))
+        .go();
+    }
+  } catch (error) {
+    if (isConditionFailure(error)) throw new StaleSettingsError();
+    throw error;
+  }
+  forgetSettings();
+  return readSettings();
+}
+
+function isConditionFailure(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const name = (current as { name?: string }).name ?? '';
+    const message = (current as { message?: string }).message ?? '';
+    if (name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(message)) return true;
+  }
+  return false;
+}

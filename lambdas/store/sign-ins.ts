@@ -1,0 +1,51 @@
+import type { EntityItem } from 'electrodb';
+import { IST_OFFSET_MS } from '#domain/dates.ts';
+import type { AuditEntryItem } from './audit.ts';
+import { AuditEntry, SignInDay } from './entities.ts';
+
+export type SignInDayItem = EntityItem<typeof SignInDay>;
+
+/** The India-time calendar day of an instant, YYYY-MM-DD. */
+export function indiaDay(at: Date): string {
+  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** The last `days` India days up to `now`'s, newest first. */
+export function indiaDays(days: number, now = new Date()): string[] {
+  return Array.from({ length: days }, (_, index) => indiaDay(new Date(now.getTime() - index * 86_400_000)));
+}
+
+/** PreAuthentication: one more attempt for the account today (one UpdateItem ADD). */
+export async function recordSignInAttempt(userId: string, email: string | undefined, at = new Date()): Promise<void> {
+  await SignInDay.update({ day: indiaDay(at), userId })
+    .add({ attempts: 1 })
+    .set({ lastAttemptAt: at.toISOString(), ...(email ? { email } : {}) })
+    .go();
+}
+
+/** PostAuthentication: one more success for the account today (one UpdateItem ADD). */
+export async function recordSignInSuccess(userId: string, email: string | undefined, at = new Date()): Promise<void> {
+  await SignInDay.update({ day: indiaDay(at), userId })
+    .add({ successes: 1 })
+    .set({ lastSuccessAt: at.toISOString(), ...(email ? { email } : {}) })
+    .go();
+}
+
+/** Every account's counts on the given days: one Query per day (all pages). */
+export async function listSignInDays(days: string[]): Promise<SignInDayItem[]> {
+  const perDay = await Promise.all(days.map((day) => SignInDay.query.byDay({ day }).go({ pages: 'all' })));
+  return perDay.flatMap((answer) => answer.data);
+}
+
+/** Audit actions the Security screen shows: role changes and suspensions (and re-enables). */
+export const SECURITY_ACTIONS: readonly string[] = ['user.role', 'user.suspend', 'user.enable'];
+
+/** Role changes and suspensions since `since`, newest first: one Query of the log by time, filtered by action. */
+export async function listSecurityAudit(since: Date): Promise<AuditEntryItem[]> {
+  const { data } = await AuditEntry.query
+    .byAt({})
+    .gte({ at: since.toISOString() })
+    .where((attributes, { eq }) => SECURITY_ACTIONS.map((action) => eq(attributes.action, action as string)).join(' OR '))
+    .go({ order: 'desc', pages: 'all' });
+  return data;
+}
