@@ -8,4 +8,8 @@ export const RETENTION_DAYS = {
   recommendation: 30,
   /** Notifications without their own expiry. */
   notification: 90,
+  /** Recorded function runs per hour (console Operations reads 24 h; a fortnight keeps a week-on-week look). */
+  runMetrics: 14,
+  /** Recovery runs (the console shows the latest 10). */
+  recoveryRuns: 90,
 } as const;

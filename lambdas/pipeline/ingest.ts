@@ -3,6 +3,7 @@ import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { ensureFeedSources, getFeedSource, listDueFeeds } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
+import { currentSettings } from '#store/settings.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { feedCatalogue } from './catalogue.ts';
@@ -10,6 +11,7 @@ import { classifyDrafts } from './classify-drafts.ts';
 import { refreshFeed, type RefreshStats } from './refresh-feed.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
 import { executionFields, recordRun } from './runs.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
 /** Task steps of state-machines/ingest.asl.json, one Lambda, dispatched on `step`. */
 const input = z.discriminatedUnion('step', [
@@ -48,10 +50,11 @@ async function listDue(now: Date) {
 async function fetchHost(feedIds: string[], now: Date) {
   const fingerprints = await recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now);
   const results: RefreshStats[] = [];
+  const { feedIntervalMinutes } = await currentSettings();
   for (const feedId of feedIds) {
     const feed = await getFeedSource(feedId);
     if (!feed) continue;
-    const stats = await refreshFeed(feed, { timeoutMs: config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints });
+    const stats = await refreshFeed(feed, { timeoutMs: config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints, intervalMinutes: feedIntervalMinutes });
     if (stats.outcome === 'failed') {
       logger.warn('feed check failed', { feedId, error: stats.error });
       await raiseAlert({ severity: (feed.consecutiveFailures ?? 0) + 1 >= 3 ? 'high' : 'medium', alertType: 'feed-failure', message: `${feed.name}: ${stats.error}`, context: { feedId } });
@@ -70,7 +73,7 @@ async function fetchHost(feedIds: string[], now: Date) {
   };
 }
 
-export async function handler(event: unknown): Promise<unknown> {
+async function handleEvent(event: unknown): Promise<unknown> {
   const request = input.parse(event);
   switch (request.step) {
     case 'list-due':
@@ -105,3 +108,6 @@ export async function handler(event: unknown): Promise<unknown> {
     }
   }
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('ingest', handleEvent);

@@ -4,6 +4,7 @@ import type { ArticleStatus } from '#domain/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
 import { logger } from '#shared/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
 /** Articles one invocation moves; the state machine loops while more are due, so no run hits the Lambda timeout. */
 const BATCH_SIZE = 200;
@@ -52,7 +53,7 @@ function purgeBatch(now: Date): Promise<BatchResult> {
   return moveDueBatch('archived', lifecycleCutoffs(now).purgeBefore, () => purgeChange(new Date().toISOString()));
 }
 
-export async function handler(event: unknown): Promise<unknown> {
+async function handleEvent(event: unknown): Promise<unknown> {
   const request = input.parse(event);
   switch (request.step) {
     case 'archive':
@@ -72,3 +73,6 @@ export async function handler(event: unknown): Promise<unknown> {
     }
   }
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('lifecycle', handleEvent);

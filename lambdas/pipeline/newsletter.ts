@@ -12,6 +12,7 @@ import { listDigestRecipients } from '#store/subscribers.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
 const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ...Frequency[]];
 const KNOWN_TOPICS = new Set<string>(TOPICS.map((topic) => topic.value));
@@ -176,7 +177,7 @@ async function send(issueId: string, batchNumber: number) {
   return totals;
 }
 
-export async function handler(event: unknown) {
+async function handleEvent(event: unknown) {
   const step = input.parse(event);
   switch (step.step) {
     case 'prepare': {
@@ -195,3 +196,6 @@ export async function handler(event: unknown) {
     }
   }
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('newsletter-digest', handleEvent);

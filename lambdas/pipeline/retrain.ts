@@ -6,6 +6,7 @@ import { allReviewLabels, latestModelVersionNumber, saveModelVersion, versionKey
 import { z } from 'zod';
 import { currentModel } from './classify-drafts.ts';
 import { executionFields, recordRun } from './runs.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
 const input = z.object(executionFields);
 
@@ -14,7 +15,7 @@ const input = z.object(executionFields);
  * only if it scores at least as well as the current one on the held-out set. Either way the candidate
  * is kept, with its scores, so the console can show why it was or was not used.
  */
-export async function handler(event: unknown): Promise<unknown> {
+async function handleEvent(event: unknown): Promise<unknown> {
   const request = input.parse(event);
   const labels = await allReviewLabels();
   const examples: LabelledText[] = [...training, ...labels.map((label) => ({ label: label.label, text: label.text }))];
@@ -35,3 +36,6 @@ export async function handler(event: unknown): Promise<unknown> {
   await recordRun('retrain', request, stats);
   return stats;
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('retrain', handleEvent);

@@ -5,6 +5,7 @@ import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-descript
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from './errors.ts';
 import { logger } from './logger.ts';
+import { runMetricsMiddleware } from './run-metrics.ts';
 import { InvalidCursorError } from '#store/paging.ts';
 
 type Schema = z.ZodType;
@@ -131,7 +132,8 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
     return result instanceof Reply ? json(result.statusCode, result.body, result.headers) : json(200, result);
   };
 
-  return middy<HttpEvent, APIGatewayProxyStructuredResultV2, Error, Context>(main).use({
+  // Used first, so its after / onError run last and see the final status (5xx = error).
+  return middy<HttpEvent, APIGatewayProxyStructuredResultV2, Error, Context>(main).use(runMetricsMiddleware(fn)).use({
     name: 'access-log-and-errors',
     before: (request) => {
       request.internal = { startedAt: Date.now() } as never;

@@ -832,6 +832,70 @@ export const Alert = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/**
+ * Recorded runs of one described function in one UTC hour (store/run-metrics.ts): counters added by every
+ * container's flush (UpdateItem ADD), a coarse latency histogram for a p95 estimate. Kept RETENTION_DAYS.runMetrics.
+ */
+export const RunMetric = new Entity({
+  model: { entity: 'runMetric', version: '1', service },
+  attributes: {
+    fn: { type: 'string', required: true },
+    /** YYYY-MM-DDTHH (UTC). */
+    hour: { type: 'string', required: true },
+    invocations: { type: 'number', default: 0 },
+    errors: { type: 'number', default: 0 },
+    totalMs: { type: 'number', default: 0 },
+    maxMs: { type: 'number', default: 0 },
+    /** Runs under 100, 250, 500, 1000, 2500 ms and the rest. */
+    h0: { type: 'number', default: 0 },
+    h1: { type: 'number', default: 0 },
+    h2: { type: 'number', default: 0 },
+    h3: { type: 'number', default: 0 },
+    h4: { type: 'number', default: 0 },
+    h5: { type: 'number', default: 0 },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byFunction: {
+      pk: { field: 'pk', composite: ['fn'], casing: keep },
+      sk: { field: 'sk', composite: ['hour'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/** A recovery action run from the console (store/recovery-runs.ts), latest first. */
+export const RecoveryRun = new Entity({
+  model: { entity: 'recoveryRun', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    action: { type: 'string', required: true },
+    startedBy: { type: 'string', required: true },
+    startedAt: { type: 'string', required: true },
+    finishedAt: { type: 'string' },
+    status: { type: ['running', 'completed', 'failed'] as const, required: true },
+    done: { type: 'number', default: 0 },
+    total: { type: 'number', default: 0 },
+    failed: { type: 'number', default: 0 },
+    /** Where a chunked action goes on (a paging cursor), or the execution it started. */
+    cursor: { type: 'string' },
+    details: { type: 'any' },
+    error: { type: 'string' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Latest first. */
+    byStarted: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['startedAt', 'id'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const PipelineRun = new Entity({
   model: { entity: 'pipelineRun', version: '1', service },
   attributes: {
@@ -952,6 +1016,51 @@ export const AuditEntry = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
+/**
+ * The console's settings (Settings screen): one item holding every value operators tune, with a version
+ * that each save must name (optimistic concurrency) and who saved it last.
+ */
+export const Setting = new Entity({
+  model: { entity: 'setting', version: '1', service },
+  attributes: {
+    name: { type: 'string', required: true },
+    version: { type: 'number', required: true },
+    values: { type: 'any', required: true },
+    updatedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', composite: ['name'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
+/**
+ * Sign-ins of one account on one India day, counted by the user pool's triggers: PreAuthentication adds an
+ * attempt, PostAuthentication a success (failures = attempts - successes). One Query lists a day.
+ */
+export const SignInDay = new Entity({
+  model: { entity: 'signInDay', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    /** The account's sub (both triggers key by it). */
+    userId: { type: 'string', required: true },
+    email: { type: 'string' },
+    attempts: { type: 'number' },
+    successes: { type: 'number' },
+    lastAttemptAt: { type: 'string' },
+    lastSuccessAt: { type: 'string' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['userId'], casing: keep },
+    },
+  },
+}, { table: tableName, client: documentClient });
+
 export const store = new Service(
   {
     article: Article,
@@ -989,6 +1098,8 @@ export const store = new Service(
     modelVersion: ModelVersion,
     rateLimit: RateLimitWindow,
     auditEntry: AuditEntry,
+    setting: Setting,
+    signInDay: SignInDay,
   },
   { table: tableName, client: documentClient },
 );

@@ -10,6 +10,7 @@ import { refreshRecommendations } from '#store/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/users.ts';
 import { logger } from '#shared/logger.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
 type Image = Record<string, unknown>;
 
@@ -36,7 +37,7 @@ interface PublishedArticle {
  *   ..."), and a breaking story is announced on its own. Notification ids are derived from the reader, the
  *   article or hour, so a retried batch creates nothing twice.
  */
-export async function handler(event: DynamoDBStreamEvent): Promise<void> {
+async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
   const readers = new Set<string>();
   const published: PublishedArticle[] = [];
   for (const record of event.Records) {
@@ -96,3 +97,6 @@ async function notifyFollowers(articles: readonly PublishedArticle[], now = new 
     await createNotificationOnce({ userId, ...newArticlesNotification(names, count) }, `new-articles:${userId}`, windowStart);
   }
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('personalise', handleEvent);

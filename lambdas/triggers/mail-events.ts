@@ -2,6 +2,7 @@ import type { SNSEvent } from 'aws-lambda';
 import { z } from 'zod';
 import { suppressSubscriber } from '#store/subscribers.ts';
 import { logger } from '#shared/logger.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
 
 /** The parts of an SES event (configuration set -> SNS) this reads. */
 const sesEvent = z.object({
@@ -18,7 +19,7 @@ const addressOf = (value: string) => (/<([^>]+)>/.exec(value)?.[1] ?? value).tri
  * digest goes there again (SES's account suppression list also stops any other mail). Transient bounces
  * (mailbox full) are left to SES's retries.
  */
-export async function handler(event: SNSEvent): Promise<{ suppressed: number }> {
+async function handleEvent(event: SNSEvent): Promise<{ suppressed: number }> {
   let suppressed = 0;
   for (const record of event.Records) {
     let message: unknown;
@@ -45,3 +46,6 @@ export async function handler(event: SNSEvent): Promise<{ suppressed: number }> 
   }
   return { suppressed };
 }
+
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+export const handler = withRunMetrics('mail-events', handleEvent);

@@ -5,6 +5,7 @@ import { runDigestBench } from './digest.ts';
 import { runIngestBench } from './ingest.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runRecommendationBench } from './recommend.ts';
+import { runRunMetricsBench } from './run-metrics.ts';
 import { runSearchBench } from './search.ts';
 
 const only = process.argv[2];
@@ -15,3 +16,4 @@ if (!only || only === 'ingest') await runIngestBench();
 if (!only || only === 'recommend') await runRecommendationBench();
 if (!only || only === 'digest') await runDigestBench();
 if (!only || only === 'article-admin') await runArticleAdminBench();
+if (!only || only === 'run-metrics') await runRunMetricsBench();
