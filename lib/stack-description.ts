@@ -277,6 +277,7 @@ export const stack: StackDescription = {
     { method: 'POST', path: '/me/notifications/read-all', fn: 'me', auth: 'user' },
     { method: 'POST', path: '/me/notifications/{id}/read', fn: 'me', auth: 'user' },
     { method: 'DELETE', path: '/me/notifications/{id}', fn: 'me', auth: 'user' },
+    { method: 'GET', path: '/newsletter/options', fn: 'newsletter', auth: 'public' },
     { method: 'POST', path: '/newsletter/subscriptions', fn: 'newsletter', auth: 'public' },
     { method: 'POST', path: '/newsletter/confirmations', fn: 'newsletter', auth: 'public' },
     { method: 'POST', path: '/newsletter/unsubscribe', fn: 'newsletter', auth: 'public' },

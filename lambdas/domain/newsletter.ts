@@ -24,7 +24,7 @@ export const TOPICS = [
 ] as const;
 export type Topic = (typeof TOPICS)[number]['value'];
 const TOPIC_VALUES = TOPICS.map((topic) => topic.value) as [Topic, ...Topic[]];
-const FREQUENCY_VALUES = FREQUENCIES.map((frequency) => frequency.value) as [Frequency, ...Frequency[]];
+export const FREQUENCY_VALUES = FREQUENCIES.map((frequency) => frequency.value) as [Frequency, ...Frequency[]];
 
 export const newsletterPreferencesSchema = z.object({
   frequency: z.enum(FREQUENCY_VALUES).default(DEFAULT_FREQUENCY),
@@ -34,7 +34,8 @@ export const newsletterPreferencesSchema = z.object({
     .default([])
     .transform((topics) => [...new Set(topics)]),
 });
-export const subscriptionRequestSchema = newsletterPreferencesSchema.extend({ email: emailSchema });
+/** A guest's request: without a frequency the server takes the console's default (Settings). */
+export const subscriptionRequestSchema = newsletterPreferencesSchema.extend({ email: emailSchema, frequency: z.enum(FREQUENCY_VALUES).optional() });
 export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
 
 export const NEWSLETTER_TEXTS = {

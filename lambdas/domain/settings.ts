@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DECISION_THRESHOLDS } from './classifier/decision.ts';
 import { MONTHLY_GOAL_RUPEES } from './donations.ts';
 import { BASE_INTERVAL_MINUTES } from './feed-schedule.ts';
+import { DEFAULT_FREQUENCY, FREQUENCY_VALUES } from './newsletter.ts';
 
 /**
  * The values operators tune from the console (Settings screen), stored as one versioned item. The
@@ -23,6 +24,8 @@ const fields = {
   dailyDigestTime: time,
   weeklyDigestTime: time,
   monthlyDigestTime: time,
+  /** Newsletter: the frequency the subscription form preselects (and a request without one gets). */
+  defaultFrequency: z.enum(FREQUENCY_VALUES, 'Choose daily, weekly or monthly'),
   /** Feeds: minimum minutes between two fetches of one feed (the publisher may ask for longer). */
   feedIntervalMinutes: z.number().int('Whole minutes').min(5, 'At least 5 minutes').max(1440, 'At most 1440 minutes (a day)'),
 };
@@ -51,6 +54,7 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   dailyDigestTime: '07:00',
   weeklyDigestTime: '07:00',
   monthlyDigestTime: '07:00',
+  defaultFrequency: DEFAULT_FREQUENCY,
   feedIntervalMinutes: BASE_INTERVAL_MINUTES,
 };
 

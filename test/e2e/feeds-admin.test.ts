@@ -69,7 +69,7 @@ describe('RSS Feed Management', () => {
 
     // Process All Feeds: an ingest execution, followed to its end; the new feed was due, so it is fetched.
     await page.getByRole('button', { name: 'Process All Feeds' }).click();
-    await page.getByTestId('ingest-status').getByText('SUCCEEDED').waitFor({ timeout: 90_000 });
+    await page.getByTestId('run-status').getByText('SUCCEEDED').waitFor({ timeout: 90_000 });
     const progress = (await page.getByText(/^\d+ of \d+ feeds? done/).textContent()) ?? '';
     const [, done, total] = /^(\d+) of (\d+)/.exec(progress) ?? [];
     expect(Number(total)).toBeGreaterThanOrEqual(1);

@@ -106,7 +106,7 @@ describe('recovery screen', () => {
     await page.getByTestId('run-classify-drafts').click();
     await page.getByText('Classify waiting drafts: in progress').waitFor();
     await page.getByTestId('run-progress').waitFor();
-    await page.getByRole('link', { name: 'Open the execution in Pipeline Control' }).waitFor();
+    await page.getByRole('link', { name: /^Open execution .+ in Pipeline Control$/ }).waitFor();
     await expect.poll(() => page.getByTestId('recovery-result').textContent(), { timeout: 60_000 }).toMatch(/^The ingest execution recovery-classify-\S+ succeeded\.$/);
     expect((await getArticle(waiting.id))?.adminStatus).not.toBe('unclassified');
 

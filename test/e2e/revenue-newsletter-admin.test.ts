@@ -126,7 +126,7 @@ describe('newsletter management screen', () => {
     await page.getByRole('button', { name: 'Compose' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Send newsletter' }).click();
-    await page.getByText('Please fill in both subject and content').waitFor();
+    await dialog.getByText('Please fill in both subject and content', { exact: true }).waitFor();
 
     const subject = `Console issue ${tag}`;
     await dialog.getByLabel('Subject').fill(subject);

@@ -6,6 +6,7 @@ import { localSettings } from '../../lib/local/settings.ts';
 import { api, local, signedInUser, signedUpReader, useLocalAws } from '../support/aws.ts';
 import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
+import { waitForMail } from '../support/inbox.ts';
 
 /**
  * Settings and Security (issue 11 item 5) through the local gateway: one versioned, validated, audited
@@ -22,6 +23,7 @@ type Values = {
   dailyDigestTime: string;
   weeklyDigestTime: string;
   monthlyDigestTime: string;
+  defaultFrequency: 'daily' | 'weekly' | 'monthly';
   feedIntervalMinutes: number;
 };
 type StatusRow = { configCategory: string; settingName: string; currentValue: string; recommendedValue: string; status: 'ok' | 'warning'; manualActionRequired: boolean };
@@ -128,6 +130,22 @@ describe('settings', () => {
     const summary = await api('GET', '/donations/summary');
     expect(summary.status).toBe(200);
     expect(summary.body).toMatchObject({ monthlyGoal: 1_234_500 });
+  });
+
+  it('a changed default frequency is what the public form starts from and what a request without one gets', async () => {
+    await save({ defaultFrequency: 'monthly', dailyDigestTime: '06:45' });
+    const options = await api('GET', '/newsletter/options');
+    expect(options).toMatchObject({ status: 200, body: { defaultFrequency: 'monthly', digestTimes: { daily: '06:45' } } });
+    const email = `default-frequency-${Date.now()}@example.com`;
+    expect((await api('POST', '/newsletter/subscriptions', undefined, { email, topics: [] })).status).toBe(202);
+    const mail = await waitForMail(local().urls.mail, email, /Confirm your Creator News Hub newsletter/);
+    const token = decodeURIComponent(/\/newsletter\/confirm\?token=([^"\s]+)/.exec(mail.body.text ?? '')?.[1] ?? '');
+    const confirmed = await api('POST', '/newsletter/confirmations', undefined, { token });
+    expect(confirmed).toMatchObject({ status: 200, body: { email, subscribed: true, frequency: 'monthly' } });
+    // A frequency the form sends is kept; a bad one is refused, never replaced by the default.
+    expect((await api('POST', '/newsletter/subscriptions', undefined, { email: `x-${email}`, frequency: 'hourly', topics: [] })).status).toBe(400);
+    expect((await callApi(admin, 'PUT', '/admin/settings', { version: (await settings()).version, ...(await settings()).values, defaultFrequency: 'hourly' })).status).toBe(400);
+    await save({ defaultFrequency: 'weekly', dailyDigestTime: '07:00' });
   });
 
   it('a changed digest time moves the schedule (India time, days kept) and the status follows', async () => {

@@ -32,6 +32,13 @@ function send(path: string): void {
     .catch(() => undefined);
 }
 
+/** Paths counted but not sent yet: sent when the browser is idle, or at once when the page goes away. */
+const pending: string[] = [];
+const flush = () => {
+  for (const path of pending.splice(0)) send(path);
+};
+if (typeof window !== 'undefined') window.addEventListener('pagehide', flush);
+
 /** Counts one view per pathname change of the reader site (the console is not counted). */
 export function usePageViews(): void {
   const { pathname } = useLocation();
@@ -39,7 +46,9 @@ export function usePageViews(): void {
     const path = mask(pathname);
     if (path === lastPath) return;
     lastPath = path;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
-    idle(() => send(path));
+    pending.push(path);
+    // Idle, but within 2 s: a busy page must not hold a view back until the reader leaves.
+    if (window.requestIdleCallback) window.requestIdleCallback(flush, { timeout: 2000 });
+    else window.setTimeout(flush, 1);
   }, [pathname]);
 }

@@ -1,9 +1,11 @@
 import { useEffect } from 'react';
 import { FREQUENCIES } from '#domain/newsletter.ts';
+import { useNewsletterOptions } from './api.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 
 /** /newsletter (reader spec section 2). */
 export default function NewsletterPage() {
+  const options = useNewsletterOptions();
   useEffect(() => {
     document.title = 'Newsletter · Creator News Hub';
   }, []);
@@ -22,7 +24,8 @@ export default function NewsletterPage() {
             {FREQUENCIES.map((frequency) => (
               <li key={frequency.value}>
                 <strong>{frequency.label}</strong>
-                <span>{frequency.promise}</span>
+                {/* The daily promise names its time: the console's setting once loaded. */}
+                <span>{options.data ? frequency.promise.replace('07:00', options.data.digestTimes.daily) : frequency.promise}</span>
               </li>
             ))}
           </ul>

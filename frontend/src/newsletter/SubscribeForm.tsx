@@ -3,7 +3,7 @@ import { DEFAULT_FREQUENCY, FREQUENCIES, TOPICS, type Frequency, type Topic } fr
 import { emailSchema } from '#domain/account.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';
-import { requestSubscription, useMySubscription, useMySubscriptionChanges } from './api.ts';
+import { requestSubscription, useMySubscription, useMySubscriptionChanges, useNewsletterOptions } from './api.ts';
 
 /**
  * The newsletter form (reader spec section 2): e-mail (the signed-in reader's own), frequency, topics.
@@ -14,10 +14,12 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   const { status, user } = useAuth();
   const toast = useToast();
   const mine = useMySubscription();
+  const options = useNewsletterOptions();
   const { save, leave } = useMySubscriptionChanges();
   const signedIn = status === 'signed-in';
   const [email, setEmail] = useState('');
   const [frequency, setFrequency] = useState<Frequency>(DEFAULT_FREQUENCY);
+  const [frequencyChosen, setFrequencyChosen] = useState(false);
   const [topics, setTopics] = useState<Topic[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,6 +28,10 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   useEffect(() => {
     if (user?.email) setEmail(user.email);
   }, [user?.email]);
+  // The console's default frequency preselects, until the reader picks one or their subscription says otherwise.
+  useEffect(() => {
+    if (options.data && !frequencyChosen && !mine.data?.subscribed) setFrequency(options.data.defaultFrequency);
+  }, [options.data, frequencyChosen, mine.data?.subscribed]);
   useEffect(() => {
     if (mine.data?.subscribed) {
       setFrequency(mine.data.frequency);
@@ -107,7 +113,10 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
         <>
           <div className="field">
             <label htmlFor="nl-frequency">Frequency</label>
-            <select id="nl-frequency" value={frequency} onChange={(event) => setFrequency(event.target.value as Frequency)}>
+            <select id="nl-frequency" value={frequency} onChange={(event) => {
+                setFrequencyChosen(true);
+                setFrequency(event.target.value as Frequency);
+              }}>
               {FREQUENCIES.map((item) => (
                 <option key={item.value} value={item.value}>
                   {item.label}

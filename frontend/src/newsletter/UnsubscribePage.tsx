@@ -1,6 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DEFAULT_FREQUENCY } from '#domain/newsletter.ts';
 import { useToast } from '../components/Toasts.tsx';
 import { requestSubscription, requestUnsubscribe, unsubscribeWithToken } from './api.ts';
 
@@ -54,7 +53,7 @@ export default function UnsubscribePage() {
   const resubscribe = async () => {
     if (!again.trim()) return toast('Error', 'Please enter your email address');
     try {
-      await requestSubscription({ email: again.trim(), frequency: DEFAULT_FREQUENCY, topics: [] });
+      await requestSubscription({ email: again.trim(), topics: [] });
       toast('Check your inbox', 'Please check your email to verify your subscription');
     } catch {
       toast('Error', 'Failed to resubscribe. Please try again.');

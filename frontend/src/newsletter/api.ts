@@ -15,8 +15,19 @@ export interface Subscription {
 
 export interface SubscriptionRequest {
   email: string;
-  frequency: Frequency;
+  /** Left out, the server takes the console's default. */
+  frequency?: Frequency;
   topics: Topic[];
+}
+
+export interface NewsletterOptions {
+  defaultFrequency: Frequency;
+  digestTimes: Record<Frequency, string>;
+}
+
+/** The console's default frequency and digest times (Settings), cached by the API for a minute. */
+export function useNewsletterOptions() {
+  return useQuery({ queryKey: ['newsletter', 'options'], queryFn: () => apiCall<NewsletterOptions>('GET', '/newsletter/options', {}), staleTime: 60_000 });
 }
 
 const key = ['me', 'newsletter'] as const;

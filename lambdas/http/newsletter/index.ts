@@ -12,6 +12,7 @@ import {
 } from '#domain/newsletter.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#adapters/secrets.ts';
+import { currentSettings } from '#store/settings.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
@@ -30,12 +31,13 @@ const tokenQuery = z.object({ token: z.string().min(10).max(2000) });
 
 const unsubscribeUrl = async (email: string) => `${config.SITE_URL}/unsubscribe?token=${encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email }, await linkSigningKey()))}`;
 
-function view(subscriber: SubscriberItem | null) {
+async function view(subscriber: SubscriberItem | null) {
   const subscribed = Boolean(subscriber?.isActive && subscriber.isVerified);
   return {
     subscribed,
     pending: Boolean(subscriber && !subscriber.isVerified),
-    frequency: subscriber?.subscriptionType ?? 'weekly',
+    // Someone not subscribed yet starts from the console's default frequency.
+    frequency: subscriber?.subscriptionType ?? (await currentSettings()).defaultFrequency,
     topics: subscriber?.preferredTopics ?? [],
   };
 }
@@ -45,8 +47,9 @@ function view(subscriber: SubscriberItem | null) {
  * chosen preferences (double opt-in), and always the same answer, so the page tells nobody whether an address
  * is subscribed and nobody can change another person's subscription.
  */
-const subscribe = route({ body: subscriptionRequestSchema }, async ({ body, event }) => {
+const subscribe = route({ body: subscriptionRequestSchema }, async ({ body: asked, event }) => {
   await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
+  const body = { ...asked, frequency: asked.frequency ?? (await currentSettings()).defaultFrequency };
   await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
   await atLeast(UNIFORM_ANSWER_MS, async () => {
     const subscriber = await recordSubscriptionRequest(body.email);
@@ -72,7 +75,7 @@ const confirm = route({ body: tokenQuery }, async ({ body }) => {
   const payload = readLinkToken(body.token, await linkSigningKey());
   if (payload?.purpose !== 'confirm') throw badRequest(NEWSLETTER_TEXTS.invalidLink);
   const subscriber = await activate(payload.email, payload);
-  return { email: payload.email, ...view(subscriber), message: NEWSLETTER_TEXTS.subscribed };
+  return { email: payload.email, ...(await view(subscriber)), message: NEWSLETTER_TEXTS.subscribed };
 });
 
 /**
@@ -108,20 +111,31 @@ function readerEmail(caller: Parameters<typeof signedInCaller>[0]): string {
   return email.toLowerCase();
 }
 
-const myNewsletter = route({}, async ({ caller }) => ({ email: readerEmail(caller), ...view(await getSubscriber(readerEmail(caller))) }));
+const myNewsletter = route({}, async ({ caller }) => ({ email: readerEmail(caller), ...(await view(await getSubscriber(readerEmail(caller)))) }));
 
 const updateMyNewsletter = route({ body: newsletterPreferencesSchema }, async ({ caller, body }) => {
   const email = readerEmail(caller);
-  return { email, ...view(await activate(email, body)), message: NEWSLETTER_TEXTS.preferencesUpdated };
+  return { email, ...(await view(await activate(email, body))), message: NEWSLETTER_TEXTS.preferencesUpdated };
 });
 
 const leaveMyNewsletter = route({}, async ({ caller }) => {
   const email = readerEmail(caller);
   await deactivateSubscription(email);
-  return { email, ...view(await getSubscriber(email)), message: NEWSLETTER_TEXTS.unsubscribed };
+  return { email, ...(await view(await getSubscriber(email))), message: NEWSLETTER_TEXTS.unsubscribed };
+});
+
+/** What the public form starts from: the console's default frequency and the digests' India times (Settings). */
+const options = route({}, async () => {
+  const settings = await currentSettings();
+  return new Reply(
+    200,
+    { defaultFrequency: settings.defaultFrequency, digestTimes: { daily: settings.dailyDigestTime, weekly: settings.weeklyDigestTime, monthly: settings.monthlyDigestTime } },
+    { 'cache-control': 'public, max-age=60' },
+  );
 });
 
 export const handler = areaHandler('newsletter', {
+  'GET /newsletter/options': options,
   'POST /newsletter/subscriptions': subscribe,
   'POST /newsletter/confirmations': confirm,
   'POST /newsletter/unsubscribe': unsubscribe,

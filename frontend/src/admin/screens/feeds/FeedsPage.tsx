@@ -6,14 +6,13 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../shell/api.ts';
-import { executionPath, startExecution, useFollowExecution, type ExecutionProgress, type StartedExecution } from '../../shell/executions.ts';
+import { startExecution, useFollowExecution, type ExecutionProgress, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
+import { RunProgress } from '../../shell/RunProgress.tsx';
+import { StatTile } from '../../shell/StatTile.tsx';
 import { formatCount } from '../../shell/format.ts';
 import { exportOpml, type Feed } from './api.ts';
 import { DeleteFeedModal } from './DeleteFeedModal.tsx';
@@ -29,50 +28,19 @@ type IngestOutput = { feeds?: number; created?: number; failedFeeds?: number };
 
 const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
-const stat = (label: string, value: number, testId: string) => (
-  <div>
-    <Box variant="awsui-key-label">{label}</Box>
-    <Box variant="h2" tagOverride="p" data-testid={testId}>
-      {formatCount(value)}
-    </Box>
-  </div>
-);
 
 /** "Process All Feeds": the ingest execution this page started, its progress and where to inspect it. */
 function IngestProgress({ started, state }: { started: StartedExecution; state: ExecutionProgress | null }) {
-  const navigate = useNavigate();
-  const status = state?.status ?? 'RUNNING';
   const progress = state?.progress ?? null;
-  const path = executionPath(started.machine, started.name);
-  const running = status === 'RUNNING';
-  const value = progress?.total ? (progress.done / progress.total) * 100 : running ? 0 : 100;
   const output = (state?.output ?? null) as IngestOutput | null;
   return (
-    <Container header={<Header variant="h2">Process All Feeds</Header>}>
-      <SpaceBetween size="s">
-        <ProgressBar
-          label="Ingest"
-          value={value}
-          status={running ? 'in-progress' : status === 'SUCCEEDED' ? 'success' : 'error'}
-          description={progress ? `${formatCount(progress.done)} of ${plural(progress.total, 'feed')} done${progress.failed ? `, ${formatCount(progress.failed)} failed` : ''}` : 'Listing the due feeds'}
-          resultText={
-            status === 'SUCCEEDED'
-              ? `Finished: ${plural(output?.feeds ?? progress?.total ?? 0, 'feed')} checked, ${plural(output?.created ?? 0, 'new article')}`
-              : `Ended ${status.toLowerCase().replace('_', ' ')}${state?.cause ? `: ${state.cause}` : ''}`
-          }
-          additionalInfo={<span data-testid="ingest-status">{status}</span>}
-        />
-        <Link
-          href={path}
-          onFollow={(event) => {
-            event.preventDefault();
-            navigate(path);
-          }}
-        >
-          Open execution {started.name} in Pipeline Control
-        </Link>
-      </SpaceBetween>
-    </Container>
+    <RunProgress
+      headers={{ running: 'Process All Feeds', succeeded: 'Process All Feeds: done', failed: 'RSS Processing Failed' }}
+      label="Ingest"
+      execution={{ started, followed: state }}
+      description={progress ? `${formatCount(progress.done)} of ${plural(progress.total, 'feed')} done${progress.failed ? `, ${formatCount(progress.failed)} failed` : ''}` : 'Listing the due feeds'}
+      {...(state?.status === 'SUCCEEDED' ? { resultText: `Finished: ${plural(output?.feeds ?? progress?.total ?? 0, 'feed')} checked, ${plural(output?.created ?? 0, 'new article')}` } : {})}
+    />
   );
 }
 
@@ -224,10 +192,10 @@ export default function FeedsPage() {
             {list && list.summary.total > 0 && (
               <Container>
                 <ColumnLayout columns={4} variant="text-grid" minColumnWidth={120}>
-                  {stat('Active', list.summary.active, 'feeds-active')}
-                  {stat('Paused', list.summary.paused, 'feeds-paused')}
-                  {stat('Failing', list.summary.failing, 'feeds-failing')}
-                  {stat('Not checked yet', list.summary.neverChecked, 'feeds-never-checked')}
+                  <StatTile label="Active" value={formatCount(list.summary.active)} testId="feeds-active" />
+                  <StatTile label="Paused" value={formatCount(list.summary.paused)} testId="feeds-paused" />
+                  <StatTile label="Failing" value={formatCount(list.summary.failing)} testId="feeds-failing" />
+                  <StatTile label="Not checked yet" value={formatCount(list.summary.neverChecked)} testId="feeds-never-checked" />
                 </ColumnLayout>
               </Container>
             )}

@@ -5,7 +5,6 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -13,11 +12,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../shell/api.ts';
-import { executionPath, startExecution, useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
+import { startExecution, useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { fetchLifecycle } from './api.ts';
+import { RunProgress } from '../../shell/RunProgress.tsx';
 import { StatTile } from '../../shell/StatTile.tsx';
 
 export default function LifecyclePage() {
@@ -81,16 +81,7 @@ export default function LifecyclePage() {
   return (
     <ContentLayout header={header}>
       <SpaceBetween size="l">
-        {started && followed && (
-          <Alert type="info" header="Lifecycle run in progress">
-            <SpaceBetween size="xs">
-              <ProgressBar value={followed.progress?.total ? (followed.progress.done / followed.progress.total) * 100 : 50} status="in-progress" label="Lifecycle Manager" />
-              <Link href={executionPath(started.machine, started.name)} onFollow={(event) => { event.preventDefault(); navigate(executionPath(started.machine, started.name)); }}>
-                Open the execution in Pipeline Control
-              </Link>
-            </SpaceBetween>
-          </Alert>
-        )}
+        {started && followed && <RunProgress headers={{ running: 'Lifecycle run in progress' }} label="Lifecycle Manager" execution={{ started, followed }} />}
         <Container header={<Header variant="h2">Archive and purge</Header>}>
           <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
             <StatTile label={'Total archived'} value={formatCount(data.totalArchived)} testId={'lc-archived'} />

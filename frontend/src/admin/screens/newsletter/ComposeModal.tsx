@@ -27,12 +27,15 @@ export function ComposeModal({ visible, onDismiss, onStarted }: { visible: boole
   const [content, setContent] = useState('');
   const [audience, setAudience] = useState<{ value: string; label: string }>(ALL);
   const [sending, setSending] = useState(false);
+  // Problems show inside the dialog: a toast would sit behind the modal's overlay, dimmed and unread.
+  const [problem, setProblem] = useState<string | null>(null);
 
   const send = async () => {
     if (!subject.trim() || !content.trim()) {
-      notify({ type: 'error', header: 'Error', content: COMPOSE_TEXTS.fillBoth });
+      setProblem(COMPOSE_TEXTS.fillBoth);
       return;
     }
+    setProblem(null);
     setSending(true);
     try {
       const started = await sendIssue({ subject, content, ...(audience.value !== 'all' ? { frequency: audience.value as Frequency } : {}) });
@@ -42,7 +45,7 @@ export function ComposeModal({ visible, onDismiss, onStarted }: { visible: boole
       setAudience(ALL);
       onStarted(started);
     } catch (error) {
-      notify({ type: 'error', header: 'Error', content: errorText(error, COMPOSE_TEXTS.sendFailed) });
+      setProblem(errorText(error, COMPOSE_TEXTS.sendFailed));
     } finally {
       setSending(false);
     }
@@ -69,7 +72,7 @@ export function ComposeModal({ visible, onDismiss, onStarted }: { visible: boole
       }
     >
       <form onSubmit={(event) => { event.preventDefault(); void send(); }}>
-        <Form>
+        <Form errorText={problem}>
           <SpaceBetween size="m">
             <FormField label="Subject">
               <Input value={subject} onChange={({ detail }) => setSubject(detail.value)} placeholder="This week in creator news" />

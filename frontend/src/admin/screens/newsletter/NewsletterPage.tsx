@@ -5,18 +5,16 @@ import ColumnLayout from '@cloudscape-design/components/column-layout';
 import Container from '@cloudscape-design/components/container';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Link from '@cloudscape-design/components/link';
 import Pagination from '@cloudscape-design/components/pagination';
-import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../shell/api.ts';
-import { executionPath, useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
+import { useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
+import { RunProgress } from '../../shell/RunProgress.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { COMPOSE_TEXTS, ComposeModal } from './ComposeModal.tsx';
@@ -88,7 +86,6 @@ function Subscribers() {
 
 export default function NewsletterPage() {
   const client = useQueryClient();
-  const navigate = useNavigate();
   const { notify } = useFlash();
   const stats = useNewsletterStats();
   const [composing, setComposing] = useState(false);
@@ -127,27 +124,14 @@ export default function NewsletterPage() {
     <ContentLayout header={header}>
       <SpaceBetween size="l">
         {started && followed && (
-          <Alert
-            type={followed.status === 'RUNNING' ? 'info' : followed.status === 'SUCCEEDED' ? 'success' : 'error'}
-            header={followed.status === 'RUNNING' ? 'Sending the newsletter' : followed.status === 'SUCCEEDED' ? 'Newsletter sent' : 'Sending failed'}
-            dismissible={followed.status !== 'RUNNING'}
-            i18nStrings={{ dismissAriaLabel: 'Dismiss the sending status' }}
+          <RunProgress
+            headers={{ running: 'Sending the newsletter', succeeded: 'Newsletter sent', failed: 'Sending failed' }}
+            label="Newsletter issue"
+            execution={{ started, followed }}
+            {...(progress?.total ? { description: `${progress.done} of ${progress.total} batches sent` } : {})}
+            resultText={followed.status === 'SUCCEEDED' ? `Sent to ${formatCount((followed.output as { sent?: number } | undefined)?.sent ?? 0)} subscribers` : followed.cause || followed.error || COMPOSE_TEXTS.sendFailed}
             onDismiss={() => setStarted(null)}
-          >
-            <SpaceBetween size="xs">
-              <ProgressBar
-                data-testid="nl-progress"
-                value={followed.status === 'RUNNING' ? (progress?.total ? (progress.done / progress.total) * 100 : 10) : 100}
-                status={followed.status === 'RUNNING' ? 'in-progress' : followed.status === 'SUCCEEDED' ? 'success' : 'error'}
-                label="Newsletter issue"
-                description={progress?.total ? `${progress.done} of ${progress.total} batches sent` : undefined}
-                resultText={followed.status === 'SUCCEEDED' ? `Sent to ${formatCount((followed.output as { sent?: number } | undefined)?.sent ?? 0)} subscribers` : (followed.cause || followed.error || COMPOSE_TEXTS.sendFailed)}
-              />
-              <Link href={executionPath(started.machine, started.name)} onFollow={(event) => { event.preventDefault(); navigate(executionPath(started.machine, started.name)); }}>
-                Open the execution in Pipeline Control
-              </Link>
-            </SpaceBetween>
-          </Alert>
+          />
         )}
         <Container header={<Header variant="h2">Overview</Header>}>
           {stats.isPending ? (

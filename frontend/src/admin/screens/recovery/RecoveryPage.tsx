@@ -107,7 +107,7 @@ export default function RecoveryPage() {
         )}
         {active && (
           <RunProgress
-            header={`${ACTION_TEXT[active.action].title}: in progress`}
+            headers={{ running: `${ACTION_TEXT[active.action].title}: in progress` }}
             label={ACTION_TEXT[active.action].title}
             {...(active.execution ? { execution: { started: active.execution, followed } } : {})}
             {...(active.run && !active.execution ? { counts: { done: active.run.done, total: active.run.total } } : {})}

@@ -8,9 +8,11 @@ import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Header from '@cloudscape-design/components/header';
 import Input from '@cloudscape-design/components/input';
+import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { FREQUENCIES } from '#domain/newsletter.ts';
 import { ApiError } from '../../../api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
@@ -29,7 +31,7 @@ interface FieldSpec {
   key: Key;
   label: string;
   description: string;
-  type?: 'number' | 'time';
+  type?: 'number' | 'time' | 'frequency';
 }
 
 const SECTIONS: Array<{ title: string; description: string; fields: FieldSpec[] }> = [
@@ -49,11 +51,12 @@ const SECTIONS: Array<{ title: string; description: string; fields: FieldSpec[] 
   },
   {
     title: 'Newsletter',
-    description: 'When each digest goes out, India time (24-hour HH:MM). Saving moves the schedules.',
+    description: 'When each digest goes out, India time (24-hour HH:MM; saving moves the schedules), and the frequency new subscribers start from.',
     fields: [
       { key: 'dailyDigestTime', label: 'Daily Digest time', description: 'Every day.', type: 'time' },
       { key: 'weeklyDigestTime', label: 'Weekly Roundup time', description: 'Mondays.', type: 'time' },
       { key: 'monthlyDigestTime', label: 'Monthly Summary time', description: 'On the 1st.', type: 'time' },
+      { key: 'defaultFrequency', label: 'Default frequency', description: 'What the subscription form preselects.', type: 'frequency' },
     ],
   },
   {
@@ -174,6 +177,16 @@ export default function SettingsPage() {
                         errorText={errors[field.key]}
                         constraintText={`Default ${data.defaults[field.key]}`}
                       >
+                        {field.type === 'frequency' ? (
+                          <Select
+                            selectedOption={FREQUENCIES.map(({ value, label }) => ({ value, label })).find((option) => option.value === draft[field.key]) ?? null}
+                            options={FREQUENCIES.map(({ value, label }) => ({ value, label }))}
+                            onChange={({ detail }) => setDraft({ ...draft, [field.key]: detail.selectedOption.value ?? '' })}
+                            invalid={Boolean(errors[field.key])}
+                            ariaLabel={field.label}
+                            data-testid={`setting-${field.key}`}
+                          />
+                        ) : (
                         <Input
                           value={draft[field.key]}
                           inputMode={field.type === 'number' ? 'decimal' : 'text'}
@@ -183,6 +196,7 @@ export default function SettingsPage() {
                           data-testid={`setting-${field.key}`}
                           ariaLabel={field.label}
                         />
+                        )}
                       </FormField>
                     ))}
                   </ColumnLayout>

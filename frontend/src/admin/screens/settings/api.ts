@@ -9,6 +9,7 @@ export interface SettingsValues {
   dailyDigestTime: string;
   weeklyDigestTime: string;
   monthlyDigestTime: string;
+  defaultFrequency: 'daily' | 'weekly' | 'monthly';
   feedIntervalMinutes: number;
 }
 
