@@ -35,6 +35,26 @@ export function mergeTrending(contentBased: readonly KeywordCount[], searchBased
 }
 
 /** A search term worth counting: trimmed, lower case, 2 to 60 characters. */
+/**
+ * A search phrase joins Trending only once this many different readers searched it on different
+ * client-days (issue 12: one client repeating a phrase counts once a day, so it cannot put it there alone).
+ */
+export const TRENDING_MIN_SEARCHERS = 3;
+
+/** Phrases that are spam whoever searches them: follower selling, gambling, adult, lending. */
+const TRENDING_BLOCKLIST = /\b(buy (?:real )?(?:followers|likes|views|subscribers)|cheap (?:followers|likes)|followers? (?:for sale|cheap)|casino|betting|satta|porn|xxx|nude|viagra|escort|instant loan|loan app)\b/i;
+
+/**
+ * Whether a normalised search term may be shown as a trending topic: words only, no markup, no address
+ * (a URL, a domain or an e-mail) and nothing on the blocklist. Searching works for every term either way.
+ */
+export function isTrendableTerm(term: string): boolean {
+  if (/[<>{}[\]"'`\\=;|]/.test(term)) return false;
+  if (/:\/\/|www\.|@|\b[a-z0-9-]+\.(?:[a-z]{2,})(?:\b|\/)/i.test(term)) return false;
+  if (!/\p{L}/u.test(term)) return false;
+  return !TRENDING_BLOCKLIST.test(term);
+}
+
 export function normaliseSearchTerm(term: string): string | null {
   const cleaned = term.trim().toLowerCase().replace(/\s+/g, ' ');
   return cleaned.length >= 2 && cleaned.length <= 60 ? cleaned : null;

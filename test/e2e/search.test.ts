@@ -42,7 +42,7 @@ describe('search, filters and sort in Chromium', () => {
     await chromium.page.keyboard.press('Control+k');
     await expect.poll(() => chromium.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search articles');
     await chromium.page.getByRole('button', { name: 'Creator Economy' }).first().waitFor();
-    await chromium.page.getByRole('button', { name: 'Influencer Marketing' }).click();
+    await chromium.page.getByRole('button', { name: 'Influencer Marketing', exact: true }).click();
     await chromium.page.getByRole('heading', { name: 'Search results for "Influencer Marketing"' }).waitFor();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { local, useLocalAws } from '../support/aws.ts';
+import { anotherClient, apiFrom, local, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */
@@ -18,15 +18,34 @@ async function firstPublicArticle() {
 }
 
 describe('view and share tracking', () => {
-  it('counts a view on the article, atomically, for anonymous readers', async () => {
+  it('counts a view on the article once per reader per day, atomically, for anonymous readers', async () => {
     const article = await firstPublicArticle();
     const before = ((await call('GET', `/articles/${article.id}`)).body.viewsCount as number) ?? 0;
-    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/articles/${article.id}/views`)));
+    const answers = await Promise.all([1, 2, 3].map(() => apiFrom(anotherClient(), 'POST', `/articles/${article.id}/views`)));
     expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202]);
     expect((await call('GET', `/articles/${article.id}`)).body.viewsCount).toBe(before + 3);
     expect((await call('POST', '/articles/no-such-article/views')).status).toBe(404);
     // A malformed percent-encoding in a path parameter is API Gateway's 400, not a 500.
     expect((await fetch(`${local().urls.api}/articles/%E0%A4%A`)).status).toBe(400);
+  });
+
+  it('keeps one client from inflating views or shares: 200 posts, 20 at a time, count once', async () => {
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as { items: Array<{ id: string }> };
+    const article = items.at(-1)!;
+    useLocalAws();
+    const { getPublicArticleItem } = await import('../../lambdas/store/articles.ts');
+    const counts = async () => (await getPublicArticleItem(article.id)) as { viewsCount?: number; sharesCount?: number };
+    const before = await counts();
+    const attacker = anotherClient();
+    for (let round = 0; round < 10; round += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_unused, index) => (index % 2 ? apiFrom(attacker, 'POST', `/articles/${article.id}/shares`, { platform: 'twitter' }) : apiFrom(attacker, 'POST', `/articles/${article.id}/views`))),
+      );
+      expect(answers.every((answer) => answer.status === 202)).toBe(true);
+    }
+    const after = await counts();
+    expect((after.viewsCount ?? 0) - (before.viewsCount ?? 0)).toBe(1);
+    expect((after.sharesCount ?? 0) - (before.sharesCount ?? 0)).toBe(1);
   });
 
   it('records a share by platform and refuses unknown platforms with 400', async () => {
@@ -43,14 +62,32 @@ describe('view and share tracking', () => {
 });
 
 describe('trending keywords', () => {
-  it('merge content-based keywords from the ingest with the searches people run', async () => {
-    for (let index = 0; index < 3; index += 1) expect((await call('POST', '/search-keywords', { term: '  Creator Tax  ' })).status).toBe(202);
-    expect((await call('POST', '/search-keywords', { term: 'x' })).status).toBe(400);
-    const { body } = await call('GET', '/trending-keywords?limit=10');
-    const items = body.items as Array<{ keyword: string; searchCount: number; source: string }>;
-    expect(items.find((item) => item.keyword === 'creator tax')).toMatchObject({ source: 'search-based', searchCount: 3 });
+  const trending = async () => ((await call('GET', '/trending-keywords?limit=30')).body.items as Array<{ keyword: string; searchCount: number; source: string }>);
+
+  it('merge content-based keywords from the ingest with searches that several readers ran', async () => {
+    const phrase = `creator tax ${Date.now().toString(36)}`;
+    // One reader, many times: counted once, not trending.
+    const one = anotherClient();
+    for (let index = 0; index < 5; index += 1) expect((await apiFrom(one, 'POST', '/search-keywords', { term: `  ${phrase.toUpperCase()}  ` })).status).toBe(202);
+    expect((await trending()).find((item) => item.keyword === phrase)).toBeUndefined();
+    // Two more readers: three different searchers, now it trends.
+    for (const reader of [anotherClient(), anotherClient()]) expect((await apiFrom(reader, 'POST', '/search-keywords', { term: phrase })).status).toBe(202);
+    const items = await trending();
+    expect(items.find((item) => item.keyword === phrase)).toMatchObject({ source: 'search-based', searchCount: 3 });
     expect(items.filter((item) => item.source === 'content-based').length).toBeGreaterThan(0);
-    expect(items.length).toBeLessThanOrEqual(10);
+    expect((await call('POST', '/search-keywords', { term: 'x' })).status).toBe(400);
+  });
+
+  it('never trends spam, markup or addresses, however many readers post them', async () => {
+    const spam = ['buy followers at evil.example', '<script>alert(1)</script>', 'visit www.spam.example now', 'cheap likes here', 'mail me@spam.example'];
+    for (let reader = 0; reader < 5; reader += 1) {
+      const client = anotherClient();
+      for (const term of spam) expect((await apiFrom(client, 'POST', '/search-keywords', { term })).status).toBe(202);
+    }
+    const keywords = (await trending()).map((item) => item.keyword);
+    for (const term of spam) expect(keywords).not.toContain(term.toLowerCase());
+    const widgets = (await call('GET', '/widgets')).body;
+    expect(JSON.stringify(widgets)).not.toMatch(/evil\.example|<script>|spam\.example/);
   });
 });
 

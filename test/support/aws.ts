@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
@@ -136,3 +137,41 @@ export function httpEvent(routeKey: string, options: { query?: Record<string, st
 }
 
 export const lambdaContext = { awsRequestId: 'test', getRemainingTimeInMillis: () => 29_000 };
+
+/**
+ * A distinct client for the API: a random loopback source address (Linux answers the whole 127/8 on lo),
+ * so the gateway sees another sourceIp, exactly as API Gateway would see another reader.
+ */
+export const anotherClient = () => `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
+
+/** Like api(), but sent from the given loopback address (see anotherClient). */
+export function apiFrom(source: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown }> {
+  const url = new URL(path, local().urls.api);
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method,
+        localAddress: source,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
+  });
+}

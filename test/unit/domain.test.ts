@@ -5,7 +5,7 @@ import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/
 import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/lifecycle.ts';
 import { qualityLevel, qualityScore } from '../../lambdas/domain/quality.ts';
 import { pickRelated } from '../../lambdas/domain/related.ts';
-import { mergeTrending, normaliseSearchTerm } from '../../lambdas/domain/trending.ts';
+import { isTrendableTerm, mergeTrending, normaliseSearchTerm } from '../../lambdas/domain/trending.ts';
 import { articleCounterChanges } from '../../lambdas/store/counters.ts';
 
 describe('categories', () => {
@@ -174,5 +174,11 @@ describe('trending keywords', () => {
     expect(normaliseSearchTerm('  Brand   Deals ')).toBe('brand deals');
     expect(normaliseSearchTerm('a')).toBeNull();
     expect(normaliseSearchTerm('x'.repeat(61))).toBeNull();
+  });
+
+  it('lets only plain phrases trend: no markup, addresses or blocklisted spam', () => {
+    for (const term of ['brand deals', 'creator economy india', 'youtube shorts monetisation', 'ugc rates 2026', 'डिजिटल क्रिएटर']) expect(isTrendableTerm(term), term).toBe(true);
+    for (const term of ['buy followers at evil.example', '<script>alert(1)</script>', 'https://x.example/a', 'www.spam.example', 'evil.example', 'me@spam.example', 'cheap likes now', 'buy real followers', 'casino bonus', '12345', '{"a":1}'])
+      expect(isTrendableTerm(term), term).toBe(false);
   });
 });

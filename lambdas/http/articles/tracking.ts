@@ -1,43 +1,63 @@
 import { z } from 'zod';
-import { DEFAULT_TRENDING_LIMIT, mergeTrending, normaliseSearchTerm, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
+import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
 import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
+import { consumeRateLimit } from '#store/rate-limits.ts';
 import { recordAnalyticsEvent } from '#store/operations.ts';
 import { recordArticleViewOfDay, recordSearchOfDay } from '#store/page-views.ts';
 import { badRequest, notFound } from '#shared/errors.ts';
+import type { HttpEvent } from '#shared/auth.ts';
 import { limitParam, Reply, route } from '#shared/http.ts';
+import { clientKey } from '#shared/rate-limit.ts';
 
 const params = z.object({ id: z.string().min(1).max(100) });
 
-/** A view of a public article (anonymous allowed): the article's count goes up atomically. */
-export const trackView = route({ params }, async ({ params }) => {
+/**
+ * Whether this is the client's first such event today (issue 12: one client cannot move a count).
+ * The rate-limit store's one-hit window per (what, client, UTC day) is the record; it expires by TTL.
+ */
+async function firstToday(what: string, event: HttpEvent, userId?: string): Promise<boolean> {
+  const decision = await consumeRateLimit(`once:${what}`, clientKey(event, userId), { limit: 1, windowSeconds: 86_400 });
+  return decision.allowed;
+}
+
+/** A view of a public article (anonymous allowed): counted once per client per article per day, atomically. */
+export const trackView = route({ params }, async ({ params, event, caller }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
-  await Promise.all([incrementArticleCounter(params.id, 'viewsCount'), recordArticleViewOfDay(article)]);
-  return new Reply(202, { ok: true });
+  const counted = await firstToday(`view:${params.id}`, event, caller?.userId);
+  if (counted) await Promise.all([incrementArticleCounter(params.id, 'viewsCount'), recordArticleViewOfDay(article)]);
+  return new Reply(202, { ok: true, counted });
 });
 
-/** A share of a public article to a platform (anonymous allowed; a signed-in sharer is never sent by the site). */
-export const trackShare = route({ params, body: z.object({ platform: z.enum(SHARE_PLATFORMS) }) }, async ({ params, body }) => {
+/** A share of a public article to a platform (anonymous allowed): counted once per client per article per day. */
+export const trackShare = route({ params, body: z.object({ platform: z.enum(SHARE_PLATFORMS) }) }, async ({ params, body, event, caller }) => {
   if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
-  await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), incrementArticleCounter(params.id, 'sharesCount')]);
-  return new Reply(202, { ok: true });
+  const counted = await firstToday(`share:${params.id}`, event, caller?.userId);
+  if (counted) await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), incrementArticleCounter(params.id, 'sharesCount')]);
+  return new Reply(202, { ok: true, counted });
 });
 
-/** A search someone ran, counted for the search-based trending keywords. */
-export const trackSearch = route({ body: z.object({ term: z.string().max(200) }) }, async ({ body }) => {
+/**
+ * A search someone ran: counted once per client per term per day, and offered to the search-based
+ * trending keywords only when the term is trendable (no markup, addresses or blocklisted phrases).
+ */
+export const trackSearch = route({ body: z.object({ term: z.string().max(200) }) }, async ({ body, event, caller }) => {
   const term = normaliseSearchTerm(body.term);
   if (!term) throw badRequest('Search terms are 2 to 60 characters', { fieldErrors: { term: ['Search terms are 2 to 60 characters'] } });
-  await Promise.all([bumpKeyword('search-based', term), recordSearchOfDay(term)]);
-  return new Reply(202, { ok: true });
+  const counted = await firstToday(`search:${term}`, event, caller?.userId);
+  if (counted) await Promise.all([isTrendableTerm(term) ? bumpKeyword('search-based', term) : Promise.resolve(), recordSearchOfDay(term)]);
+  return new Reply(202, { ok: true, counted });
 });
 
 /** Content-based and search-based keywords of the last 7 days, merged as the spec merges them. */
 export async function mergedTrendingKeywords(limit: number): Promise<KeywordCount[]> {
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
-  const [content, searches] = await Promise.all([recentKeywords('content-based', since, limit), recentKeywords('search-based', since, limit)]);
+  // Searches show once enough different readers made them; terms stored before the filter are checked again.
+  const [content, searched] = await Promise.all([recentKeywords('content-based', since, limit), recentKeywords('search-based', since, limit * 3)]);
+  const searches = searched.filter((item) => (item.searchCount ?? 0) >= TRENDING_MIN_SEARCHERS && isTrendableTerm(item.keyword));
   const toCount = (item: { keyword: string; searchCount?: number | undefined; source: string }) => ({ keyword: item.keyword, searchCount: item.searchCount ?? 0, source: item.source });
   return mergeTrending(content.map(toCount), searches.map(toCount), limit);
 }
