@@ -15,6 +15,17 @@ export function clientKey(event: HttpEvent, userId?: string): string {
   return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:${who}`).digest('base64url').slice(0, 22);
 }
 
+/**
+ * One reader for counting views and shares: the address and the browser's User-Agent, hashed with the salt
+ * (as privacy-friendly analytics count visitors). Many Indian mobile readers share one carrier address
+ * (CGNAT), so the address alone would count a whole carrier's readers as one.
+ */
+export function visitorKey(event: HttpEvent, userId?: string): string {
+  if (userId) return clientKey(event, userId);
+  const agent = event.headers?.['user-agent'] ?? '';
+  return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:visitor:${event.requestContext.http?.sourceIp ?? 'unknown'}:${agent}`).digest('base64url').slice(0, 22);
+}
+
 /** Counts the request against the bucket's rule for a key (already hashed); past the limit, a 429 with Retry-After. */
 async function enforce(bucket: string, key: string, rule: RateLimitRule): Promise<void> {
   const decision = await consumeRateLimit(bucket, key, rule);

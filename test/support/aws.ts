@@ -145,7 +145,7 @@ export const lambdaContext = { awsRequestId: 'test', getRemainingTimeInMillis: (
 export const anotherClient = () => `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
 
 /** Like api(), but sent from the given loopback address (see anotherClient). */
-export function apiFrom(source: string, method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: unknown }> {
+export function apiFrom(source: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
   const url = new URL(path, local().urls.api);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
@@ -154,7 +154,7 @@ export function apiFrom(source: string, method: string, path: string, body?: unk
       {
         method,
         localAddress: source,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
       },
       (response) => {
         let text = '';

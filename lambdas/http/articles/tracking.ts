@@ -10,16 +10,22 @@ import { recordArticleViewOfDay, recordSearchOfDay } from '#store/page-views.ts'
 import { badRequest, notFound } from '#shared/errors.ts';
 import type { HttpEvent } from '#shared/auth.ts';
 import { limitParam, Reply, route } from '#shared/http.ts';
-import { clientKey } from '#shared/rate-limit.ts';
+import { TRACKING_LIMITS } from '#domain/tracking.ts';
+import { clientKey, enforceRateLimit, visitorKey } from '#shared/rate-limit.ts';
 
 const params = z.object({ id: z.string().min(1).max(100) });
 
 /**
- * Whether this is the client's first such event today (issue 12: one client cannot move a count).
- * The rate-limit store's one-hit window per (what, client, UTC day) is the record; it expires by TTL.
+ * Whether this is the first such event today from this reader (issue 12: one client cannot move a count).
+ * The rate-limit store's one-hit window per (what, who, UTC day) is the record; it expires by TTL. Views
+ * and shares are counted per visitor (address + browser), searches towards Trending per address, so
+ * changing the User-Agent does not make one script several searchers. Every event also spends the
+ * address's tracking budget (429 past it).
  */
-async function firstToday(what: string, event: HttpEvent, userId?: string): Promise<boolean> {
-  const decision = await consumeRateLimit(`once:${what}`, clientKey(event, userId), { limit: 1, windowSeconds: 86_400 });
+async function firstToday(what: string, event: HttpEvent, userId: string | undefined, who: 'visitor' | 'address'): Promise<boolean> {
+  await enforceRateLimit('tracking', TRACKING_LIMITS.events, event);
+  const key = who === 'visitor' ? visitorKey(event, userId) : clientKey(event, userId);
+  const decision = await consumeRateLimit(`once:${what}`, key, { limit: 1, windowSeconds: 86_400 });
   return decision.allowed;
 }
 
@@ -27,7 +33,7 @@ async function firstToday(what: string, event: HttpEvent, userId?: string): Prom
 export const trackView = route({ params }, async ({ params, event, caller }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
-  const counted = await firstToday(`view:${params.id}`, event, caller?.userId);
+  const counted = await firstToday(`view:${params.id}`, event, caller?.userId, 'visitor');
   if (counted) await Promise.all([incrementArticleCounter(params.id, 'viewsCount'), recordArticleViewOfDay(article)]);
   return new Reply(202, { ok: true, counted });
 });
@@ -35,7 +41,7 @@ export const trackView = route({ params }, async ({ params, event, caller }) => 
 /** A share of a public article to a platform (anonymous allowed): counted once per client per article per day. */
 export const trackShare = route({ params, body: z.object({ platform: z.enum(SHARE_PLATFORMS) }) }, async ({ params, body, event, caller }) => {
   if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
-  const counted = await firstToday(`share:${params.id}`, event, caller?.userId);
+  const counted = await firstToday(`share:${params.id}`, event, caller?.userId, 'visitor');
   if (counted) await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), incrementArticleCounter(params.id, 'sharesCount')]);
   return new Reply(202, { ok: true, counted });
 });
@@ -47,7 +53,7 @@ export const trackShare = route({ params, body: z.object({ platform: z.enum(SHAR
 export const trackSearch = route({ body: z.object({ term: z.string().max(200) }) }, async ({ body, event, caller }) => {
   const term = normaliseSearchTerm(body.term);
   if (!term) throw badRequest('Search terms are 2 to 60 characters', { fieldErrors: { term: ['Search terms are 2 to 60 characters'] } });
-  const counted = await firstToday(`search:${term}`, event, caller?.userId);
+  const counted = await firstToday(`search:${term}`, event, caller?.userId, 'address');
   if (counted) await Promise.all([isTrendableTerm(term) ? bumpKeyword('search-based', term) : Promise.resolve(), recordSearchOfDay(term)]);
   return new Reply(202, { ok: true, counted });
 });
@@ -78,7 +84,8 @@ export const trackClientError = route({
     message: z.string().max(1000),
     page: z.string().max(500),
   }),
-}, async ({ body }) => {
+}, async ({ body, event }) => {
+  await enforceRateLimit('client-errors', TRACKING_LIMITS.clientErrors, event);
   await recordAnalyticsEvent({ eventName: 'exception', eventData: { ...body, fatal: body.level === 'critical' } });
   return new Reply(202, { ok: true });
 });

@@ -1,0 +1,9 @@
+/**
+ * Per-client limits on the anonymous tracking writes (issue 12): far above what a reader's browser sends
+ * (a view, a share or a search every few seconds), a wall for a script. Views, shares and searches share
+ * one budget; a refused event is a 429 with Retry-After, which the site ignores (tracking never bothers a reader).
+ */
+export const TRACKING_LIMITS = {
+  events: { limit: 120, windowSeconds: 60 },
+  clientErrors: { limit: 20, windowSeconds: 3_600 },
+} as const;
