@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole } from '../support/console.ts';
 
@@ -23,18 +22,6 @@ const indiaDay = (ms: number) => new Date(ms + IST).toISOString().slice(0, 10);
 beforeAll(() => {
   useLocalAws();
 });
-
-async function noSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  // Cloudscape's phone toolbar puts aria-orientation on a <nav> (see console.test.ts): that one finding is set aside.
-  const violations = (await seriousViolations(page)).filter(
-    (violation) => !(violation.id === 'aria-allowed-attr' && violation.targets.every((target) => target.includes('mobile-toolbar-nav'))),
-  );
-  // The failing markup, so a finding says which element it is.
-  const markup = await Promise.all(violations.flatMap((violation) => violation.targets.map((target) => page.locator(target).first().evaluate((node) => node.outerHTML.slice(0, 300)).catch(() => target))));
-  expect(violations, `${what}: ${markup.join(' | ')}`).toEqual([]);
-  if (process.env.CNH_SHOTS) await page.screenshot({ path: `${process.env.CNH_SHOTS}/${what.replace(/\W+/g, '-')}.png`, fullPage: true });
-}
 
 /** Sums of the day counter items of the last `days` India days, by name (shards added), read here from the table. */
 async function counterSums(days: number): Promise<{ perDay: Map<string, Record<string, number>>; total: Record<string, number>; dates: string[] }> {
@@ -166,7 +153,7 @@ describe('the Analytics screen', () => {
     const referrers = page.getByRole('table', { name: 'Referrers' });
     await expect.poll(() => referrers.getByRole('row', { name: /instagram\.com/ }).textContent(), SLOW).toContain(count(want30.total['pv.ref#instagram.com'] ?? -1));
     await page.getByText('Page views per day').waitFor();
-    await noSeriousViolations(page, 'analytics traffic at 1366px');
+    await expectNoSeriousViolations(page, 'analytics traffic at 1366px');
 
     // Content: the most viewed article is ours, with its likes, shares and bookmarks of the period.
     await page.getByRole('tab', { name: 'Content' }).click();
@@ -185,7 +172,7 @@ describe('the Analytics screen', () => {
     expect(await page.getByTestId('an-bookmarks').textContent()).toBe(count(want30.bookmarks));
     expect(await page.getByTestId('an-searches').textContent()).toBe(count(want30.searches));
     await expect.poll(() => page.getByRole('table', { name: 'Top search terms' }).getByRole('row', { name: new RegExp(term) }).textContent(), SLOW).toBe(`${term}2`);
-    await noSeriousViolations(page, 'analytics engagement at 1366px');
+    await expectNoSeriousViolations(page, 'analytics engagement at 1366px');
 
     // Conversion totals and rate.
     await page.getByRole('tab', { name: 'Conversion' }).click();
@@ -194,7 +181,7 @@ describe('the Analytics screen', () => {
     const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount / 100);
     expect(await page.getByTestId('an-donations').textContent()).toBe(`${count(want30.donations.length)} · ${inr}`);
     expect(await page.getByTestId('an-rate').textContent()).toBe(`${((Math.round((want30.conversions / want30.pageViews) * 10_000) / 10_000) * 100).toFixed(2)}%`);
-    await noSeriousViolations(page, 'analytics conversion at 1366px');
+    await expectNoSeriousViolations(page, 'analytics conversion at 1366px');
 
     // Reports: the CSV's rows are the store's days.
     await page.getByRole('tab', { name: 'Reports' }).click();
@@ -216,7 +203,7 @@ describe('the Analytics screen', () => {
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[1]), 0)).toBe(fresh.pageViews);
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[4]), 0)).toBe(fresh.shares.length);
     expect(lines.slice(1).reduce((sum, line) => sum + Number(line.split(',')[9]), 0)).toBe(fresh.donations.length);
-    await noSeriousViolations(page, 'analytics reports at 1366px');
+    await expectNoSeriousViolations(page, 'analytics reports at 1366px');
 
     // Periods: 7 and 90 days, each equal to the store's.
     await page.getByRole('tab', { name: 'Traffic' }).click();
@@ -227,9 +214,9 @@ describe('the Analytics screen', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('an-card-pageViews').waitFor();
-    await noSeriousViolations(page, 'analytics traffic at 390px');
+    await expectNoSeriousViolations(page, 'analytics traffic at 390px');
     await page.getByRole('tab', { name: 'Content' }).click();
-    await noSeriousViolations(page, 'analytics content at 390px');
+    await expectNoSeriousViolations(page, 'analytics content at 390px');
     await page.close();
   });
 

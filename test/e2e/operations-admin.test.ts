@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useLocalAws } from '../support/aws.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 
@@ -20,17 +20,6 @@ async function consolePage(path: string, width = 1366, height = 900): Promise<Pa
   const page = await chromium.browser.newPage({ viewport: { width, height } });
   await openConsole(page, path);
   return page;
-}
-
-async function noSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  // Cloudscape's phone toolbar puts aria-orientation on a <nav> (see console.test.ts): that one finding is set aside.
-  const violations = (await seriousViolations(page)).filter(
-    (violation) => !(violation.id === 'aria-allowed-attr' && violation.targets.every((target) => target.includes('mobile-toolbar-nav'))),
-  );
-  const markup = await Promise.all(violations.flatMap((violation) => violation.targets.map((target) => page.locator(target).first().evaluate((node) => node.outerHTML.slice(0, 300)).catch(() => target))));
-  expect(violations, `${what}: ${markup.join(' | ')}`).toEqual([]);
-  if (process.env.CNH_SHOTS) await page.screenshot({ path: `${process.env.CNH_SHOTS}/${what.replace(/\W+/g, '-')}.png`, fullPage: true });
 }
 
 describe('monitoring screen', () => {
@@ -56,10 +45,10 @@ describe('monitoring screen', () => {
     for (const machine of body.stateMachines) expect(await page.getByTestId(`sm-${machine.machine}-runs`).textContent()).toBe(String(machine.runs));
     await page.getByRole('heading', { name: 'Stabilization monitor' }).waitFor();
     await page.getByRole('heading', { name: /^Alarms/ }).waitFor();
-    await noSeriousViolations(page, 'monitoring at 1366px');
+    await expectNoSeriousViolations(page, 'monitoring at 1366px');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('fn-admin-day-invocations').waitFor();
-    await noSeriousViolations(page, 'monitoring at 390px');
+    await expectNoSeriousViolations(page, 'monitoring at 390px');
     await page.close();
   });
 
@@ -68,7 +57,7 @@ describe('monitoring screen', () => {
     await page.getByRole('heading', { name: 'System Operations', level: 1 }).waitFor();
     await page.getByRole('tab', { name: 'Automation' }).click();
     await page.getByRole('table', { name: /Schedules/ }).getByText('lifecycle-twice-daily').waitFor();
-    await noSeriousViolations(page, 'operations automation at 1366px');
+    await expectNoSeriousViolations(page, 'operations automation at 1366px');
     await page.getByRole('tab', { name: 'Maintenance' }).click();
     await page.getByRole('link', { name: /^Recovery:/ }).click();
     await page.getByRole('heading', { name: 'System Recovery', level: 1 }).waitFor();
@@ -90,7 +79,7 @@ describe('recovery screen', () => {
     expect(page.url()).toContain('/admin/system/recovery');
     const pendingRejected = Number((await page.getByTestId('pending-reject-auto-rejected').textContent())?.replace(/,/g, ''));
     expect(pendingRejected).toBeGreaterThanOrEqual(2);
-    await noSeriousViolations(page, 'recovery at 1366px');
+    await expectNoSeriousViolations(page, 'recovery at 1366px');
 
     await page.getByTestId('run-reject-auto-rejected').click();
     await expect.poll(() => page.getByTestId('recovery-result').textContent(), SLOW).toBe(`${pendingRejected} auto-rejected drafts moved to rejected.`);
@@ -112,7 +101,7 @@ describe('recovery screen', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('recovery-result').waitFor();
-    await noSeriousViolations(page, 'recovery at 390px');
+    await expectNoSeriousViolations(page, 'recovery at 390px');
     await page.close();
   });
 });

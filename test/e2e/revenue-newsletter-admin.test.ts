@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
 import { mailsTo } from '../support/inbox.ts';
@@ -22,18 +22,6 @@ async function consolePage(path: string, width = 1366, height = 900): Promise<Pa
   const page = await chromium.browser.newPage({ viewport: { width, height } });
   await openConsole(page, path);
   return page;
-}
-
-async function noSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  // Cloudscape's phone toolbar puts aria-orientation on a <nav> (see console.test.ts): that one finding is set aside.
-  const violations = (await seriousViolations(page)).filter(
-    (violation) => !(violation.id === 'aria-allowed-attr' && violation.targets.every((target) => target.includes('mobile-toolbar-nav'))),
-  );
-  // The failing markup, so a finding says which element it is.
-  const markup = await Promise.all(violations.flatMap((violation) => violation.targets.map((target) => page.locator(target).first().evaluate((node) => node.outerHTML.slice(0, 300)).catch(() => target))));
-  expect(violations, `${what}: ${markup.join(' | ')}`).toEqual([]);
-  if (process.env.CNH_SHOTS) await page.screenshot({ path: `${process.env.CNH_SHOTS}/${what.replace(/\W+/g, '-')}.png`, fullPage: true });
 }
 
 describe('revenue analytics screen', () => {
@@ -57,14 +45,14 @@ describe('revenue analytics screen', () => {
     const premium = paid.filter((donation) => donation.amount >= 250_000).reduce((sum, donation) => sum + donation.amount, 0);
     await expect.poll(() => tiers.getByRole('row', { name: /Premium/ }).textContent(), SLOW).toContain(`${money(premium)}${Math.round((premium / total) * 100)}%`);
     await page.getByText('Daily Revenue Trend').waitFor();
-    await noSeriousViolations(page, 'revenue at 1366px');
+    await expectNoSeriousViolations(page, 'revenue at 1366px');
 
     // Refresh asks the server again; the empty state needs a period with nothing: checked on the API shape instead.
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => page.getByTestId('rev-total').textContent(), SLOW).toBe(money(total));
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('rev-total').waitFor();
-    await noSeriousViolations(page, 'revenue at 390px');
+    await expectNoSeriousViolations(page, 'revenue at 390px');
     await page.close();
   });
 });
@@ -121,7 +109,7 @@ describe('newsletter management screen', () => {
     const table = page.getByRole('table', { name: 'Newsletter subscribers' });
     await expect.poll(() => table.locator('tbody tr').count(), SLOW).toBe(5);
     await expect.poll(() => table.getByRole('row', { name: new RegExp(address('bounced')) }).textContent(), SLOW).toContain('Suppressed');
-    await noSeriousViolations(page, 'newsletter at 1366px');
+    await expectNoSeriousViolations(page, 'newsletter at 1366px');
 
     await page.getByRole('button', { name: 'Compose' }).click();
     const dialog = page.getByRole('dialog');
@@ -131,7 +119,7 @@ describe('newsletter management screen', () => {
     const subject = `Console issue ${tag}`;
     await dialog.getByLabel('Subject').fill(subject);
     await dialog.getByLabel('Content').fill('Hello creators.\n\nA second paragraph.');
-    await noSeriousViolations(page, 'compose dialog');
+    await expectNoSeriousViolations(page, 'compose dialog');
     await dialog.getByRole('button', { name: 'Send newsletter' }).click();
     await page.getByText('Sending the newsletter').or(page.getByText('Newsletter sent', { exact: true })).first().waitFor();
     await page.getByText('Newsletter sent', { exact: true }).waitFor({ timeout: 45_000 });
@@ -144,7 +132,7 @@ describe('newsletter management screen', () => {
     await expect.poll(() => page.getByTestId('nl-last-issue').textContent(), SLOW).toContain(`${confirmed.length.toLocaleString('en-IN')} sent`);
 
     await page.setViewportSize({ width: 390, height: 844 });
-    await noSeriousViolations(page, 'newsletter at 390px');
+    await expectNoSeriousViolations(page, 'newsletter at 390px');
     await page.close();
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createConfirmedUser } from '../../lib/local/cognito.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import { local, useLocalAws } from '../support/aws.ts';
-import { seriousViolations } from '../support/axe.ts';
+import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 
@@ -33,18 +33,6 @@ async function consolePage(path: string, width = 1366, height = 900): Promise<Pa
   return page;
 }
 
-async function noSeriousViolations(page: Page, what: string) {
-  await page.waitForLoadState('networkidle');
-  // Cloudscape's phone toolbar puts aria-orientation on a <nav> (see console.test.ts): that one finding is set aside.
-  const violations = (await seriousViolations(page)).filter(
-    (violation) => !(violation.id === 'aria-allowed-attr' && violation.targets.every((target) => target.includes('mobile-toolbar-nav'))),
-  );
-  // The failing markup, so a finding says which element it is.
-  const markup = await Promise.all(violations.flatMap((violation) => violation.targets.map((target) => page.locator(target).first().evaluate((node) => node.outerHTML.slice(0, 300)).catch(() => target))));
-  expect(violations, `${what}: ${markup.join(' | ')}`).toEqual([]);
-  if (process.env.CNH_SHOTS) await page.screenshot({ path: `${process.env.CNH_SHOTS}/${what.replace(/\W+/g, '-')}.png`, fullPage: true });
-}
-
 const field = (page: Page, key: string) => page.getByTestId(`setting-${key}`).locator('input');
 
 describe('settings screen', () => {
@@ -70,10 +58,10 @@ describe('settings screen', () => {
     await field(page, 'weeklyDigestTime').fill('25:00');
     await save.click();
     await page.getByText('Use a 24-hour time as HH:MM').waitFor(SLOW);
-    await noSeriousViolations(page, 'settings at 1366px');
+    await expectNoSeriousViolations(page, 'settings at 1366px');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('config-status').waitFor();
-    await noSeriousViolations(page, 'settings at 390px');
+    await expectNoSeriousViolations(page, 'settings at 390px');
     await page.close();
   });
 });
@@ -99,10 +87,10 @@ describe('security screen', () => {
     const row = page.getByTestId('sec-failures-table').locator('tr', { hasText: email });
     await expect.poll(async () => ((await row.count()) ? await row.textContent() : ''), SLOW).toMatch(new RegExp(`${email}11`));
     await page.getByRole('heading', { name: 'Role changes and suspensions' }).waitFor();
-    await noSeriousViolations(page, 'security at 1366px');
+    await expectNoSeriousViolations(page, 'security at 1366px');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('sec-failures-table').waitFor();
-    await noSeriousViolations(page, 'security at 390px');
+    await expectNoSeriousViolations(page, 'security at 390px');
     await page.close();
   });
 });

@@ -207,7 +207,9 @@ describe('GET /categories', () => {
 describe('GET /widgets', () => {
   it('counts every figure from the public articles and the keywords', async () => {
     const { bumpKeyword } = await import('../../lambdas/store/keywords.ts');
-    await bumpKeyword('search-based', 'creator payouts');
+    const { TRENDING_MIN_SEARCHERS } = await import('../../lambdas/domain/trending.ts');
+    // Searched by as many different readers as a search needs to trend.
+    await bumpKeyword('search-based', 'creator payouts', TRENDING_MIN_SEARCHERS);
     const response = await handler(httpEvent('GET /widgets'), lambdaContext);
     expect(response.statusCode).toBe(200);
     const body = JSON.parse(response.body) as {
@@ -222,6 +224,6 @@ describe('GET /widgets', () => {
     expect(body.platformUpdates).toHaveLength(5);
     expect(body.platformUpdates.map((item) => item.impact)).toEqual(['High', 'High', 'Medium', 'Medium', 'Low']);
     const searched = await list({ q: 'creator payouts', limit: '100' });
-    expect(body.trendingTopics).toContainEqual(expect.objectContaining({ topic: 'creator payouts', searchCount: 1, articles: searched.body.total }));
+    expect(body.trendingTopics).toContainEqual(expect.objectContaining({ topic: 'creator payouts', searchCount: TRENDING_MIN_SEARCHERS, articles: searched.body.total }));
   });
 });
