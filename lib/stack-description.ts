@@ -297,6 +297,9 @@ export const stack: StackDescription = {
     { method: 'GET', path: '/admin/audit', fn: 'admin', auth: 'admin' },
     { method: 'GET', path: '/admin/review', fn: 'admin', auth: 'moderator' },
     { method: 'GET', path: '/admin/review/stats', fn: 'admin', auth: 'moderator' },
+    // Moderators take a searched or content keyword off Trending (and put it back).
+    { method: 'GET', path: '/admin/trending-keywords', fn: 'admin', auth: 'moderator' },
+    { method: 'PUT', path: '/admin/trending-keywords/visibility', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },
     { method: 'POST', path: '/admin/review/{id}/reject', fn: 'admin', auth: 'moderator' },
     { method: 'GET', path: '/admin/articles', fn: 'admin', auth: 'moderator' },

@@ -485,6 +485,9 @@ export const TrendingKeyword = new Entity({
     source: { type: KEYWORD_SOURCES, required: true },
     searchCount: { type: 'number', default: 0 },
     lastSearchedAt: { type: 'string', required: true, default: now },
+    /** A moderator took it off Trending (who, when); searches still count. */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
   },
   indexes: {
     byKeyword: {

@@ -1,5 +1,6 @@
 import type { EntityItem } from 'electrodb';
 import { TrendingKeyword } from './entities.ts';
+import { isConditionalWriteFailure } from './paging.ts';
 
 export type TrendingKeywordItem = EntityItem<typeof TrendingKeyword>;
 export type KeywordSource = TrendingKeywordItem['source'];
@@ -16,6 +17,18 @@ export async function bumpKeyword(source: KeywordSource, keyword: string, by = 1
 export async function recentKeywords(source: KeywordSource, since: Date, limit: number): Promise<TrendingKeywordItem[]> {
   const { data } = await TrendingKeyword.query.bySourceRecent({ source }).gte({ lastSearchedAt: since.toISOString() }).go({ pages: 'all' });
   return data.sort((a, b) => (b.searchCount ?? 0) - (a.searchCount ?? 0)).slice(0, limit);
+}
+
+/** A moderator hides a keyword from Trending, or shows it again; false when no such keyword exists. */
+export async function setKeywordHidden(source: KeywordSource, keyword: string, hiddenBy: string | null): Promise<TrendingKeywordItem | null> {
+  const update = TrendingKeyword.patch({ source, keyword });
+  try {
+    const { data } = await (hiddenBy ? update.set({ hiddenAt: new Date().toISOString(), hiddenBy }) : update.remove(['hiddenAt', 'hiddenBy'])).go({ response: 'all_new' });
+    return data as TrendingKeywordItem;
+  } catch (error) {
+    if (isConditionalWriteFailure(error)) return null;
+    throw error;
+  }
 }
 
 /** Sets a content-based keyword's count to what the recent articles show (a refresh, not an increment). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anotherClient, apiFrom, local, useLocalAws } from '../support/aws.ts';
+import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */
@@ -114,6 +114,43 @@ describe('trending keywords', () => {
     for (const term of spam) expect(keywords).not.toContain(term.toLowerCase());
     const widgets = (await call('GET', '/widgets')).body;
     expect(JSON.stringify(widgets)).not.toMatch(/evil\.example|<script>|spam\.example/);
+  });
+});
+
+describe('trending moderation', () => {
+  it('lets a moderator hide a keyword from Trending and show it again (audited); readers and guests may not', async () => {
+    const phrase = `reel rates ${Date.now().toString(36)}`;
+    for (let reader = 0; reader < 3; reader += 1) expect((await apiFrom(anotherClient(), 'POST', '/search-keywords', { term: phrase })).status).toBe(202);
+    const publicList = async () => ((await call('GET', '/trending-keywords?limit=30')).body.items as Array<{ keyword: string }>).map((item) => item.keyword);
+    expect(await publicList()).toContain(phrase);
+
+    const [moderator, reader] = await Promise.all([signedInUser(['moderator']), signedInUser()]);
+    const change = { keyword: phrase, hidden: true };
+    expect((await api('PUT', '/admin/trending-keywords/visibility', undefined, change)).status).toBe(401);
+    expect((await api('PUT', '/admin/trending-keywords/visibility', reader.idToken, change)).status).toBe(403);
+    expect((await api('GET', '/admin/trending-keywords', reader.idToken)).status).toBe(403);
+    const listed = await api('GET', '/admin/trending-keywords', moderator.idToken);
+    expect(listed.status).toBe(200);
+    expect((listed.body as { items: Array<{ keyword: string; state: string }> }).items.find((item) => item.keyword === phrase)).toMatchObject({ state: 'eligible' });
+
+    expect(await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, change)).toMatchObject({ status: 200, body: { keyword: phrase, hidden: true } });
+    expect(await publicList()).not.toContain(phrase);
+    expect(JSON.stringify((await call('GET', '/widgets')).body)).not.toContain(phrase);
+    // More searches count, but the keyword stays hidden.
+    expect((await apiFrom(anotherClient(), 'POST', '/search-keywords', { term: phrase })).status).toBe(202);
+    expect(await publicList()).not.toContain(phrase);
+    const hiddenRow = ((await api('GET', '/admin/trending-keywords', moderator.idToken)).body as { items: Array<{ keyword: string; state: string; searchCount: number }> }).items.find((item) => item.keyword === phrase);
+    expect(hiddenRow).toMatchObject({ state: 'hidden', searchCount: 4 });
+
+    expect((await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, { keyword: phrase, hidden: false })).status).toBe(200);
+    expect(await publicList()).toContain(phrase);
+    expect((await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, { keyword: 'never searched anywhere', hidden: true })).status).toBe(404);
+    expect((await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, { keyword: phrase, hidden: 'yes' })).status).toBe(400);
+
+    useLocalAws();
+    const { listAudit } = await import('../../lambdas/store/audit.ts');
+    const [entry] = (await listAudit({ target: `keyword:search-based:${phrase}`, limit: 1 })).items;
+    expect(entry).toMatchObject({ action: 'trending.show', actorEmail: moderator.email });
   });
 });
 

@@ -10,6 +10,7 @@ import { revenueRoutes } from './revenue.ts';
 import { reviewRoutes } from './review.ts';
 import { settingsRoutes } from './settings.ts';
 import { systemRoutes } from './system.ts';
+import { trendingRoutes } from './trending.ts';
 import { userRoutes } from './users.ts';
 
 /** The console API: one module per screen; each route's role comes from the stack description. */
@@ -26,4 +27,5 @@ export const handler = areaHandler('admin', {
   ...analyticsRoutes,
   ...settingsRoutes,
   ...operationsRoutes,
+  ...trendingRoutes,
 });

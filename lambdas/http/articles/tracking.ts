@@ -62,8 +62,9 @@ export const trackSearch = route({ body: z.object({ term: z.string().max(200) })
 export async function mergedTrendingKeywords(limit: number): Promise<KeywordCount[]> {
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
   // Searches show once enough different readers made them; terms stored before the filter are checked again.
-  const [content, searched] = await Promise.all([recentKeywords('content-based', since, limit), recentKeywords('search-based', since, limit * 3)]);
-  const searches = searched.filter((item) => (item.searchCount ?? 0) >= TRENDING_MIN_SEARCHERS && isTrendableTerm(item.keyword));
+  const [contentAll, searched] = await Promise.all([recentKeywords('content-based', since, limit * 2), recentKeywords('search-based', since, limit * 3)]);
+  const content = contentAll.filter((item) => !item.hiddenAt);
+  const searches = searched.filter((item) => !item.hiddenAt && (item.searchCount ?? 0) >= TRENDING_MIN_SEARCHERS && isTrendableTerm(item.keyword));
   const toCount = (item: { keyword: string; searchCount?: number | undefined; source: string }) => ({ keyword: item.keyword, searchCount: item.searchCount ?? 0, source: item.source });
   return mergeTrending(content.map(toCount), searches.map(toCount), limit);
 }

@@ -17,6 +17,7 @@ import { useMemo, useState } from 'react';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { useFlash } from '../../shell/flash.tsx';
+import { TrendingKeywords } from './TrendingKeywords.tsx';
 import { formatDateTime } from '../../shell/format.ts';
 import type { Priority, QueueItem, RejectReason } from './api.ts';
 import { useReviewQueue } from './useReviewQueue.ts';
@@ -220,6 +221,7 @@ export default function ReviewQueuePage() {
             )}
           </SpaceBetween>
         )}
+        <TrendingKeywords />
       </SpaceBetween>
       <Modal
         visible={rejecting !== null}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/trending.ts';
+import { recordAudit } from '#store/audit.ts';
+import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
+import { signedInCaller } from '#shared/auth.ts';
+import { notFound } from '#shared/errors.ts';
+import { route } from '#shared/http.ts';
+
+/**
+ * Trending moderation (issue 12 item 2): the keywords of the last 7 days, each with whether the public list
+ * may show it (enough readers, a plain phrase, not hidden), and a moderator's hide / show.
+ */
+const KEYWORDS_LISTED = 50;
+
+export const listTrendingKeywords = route({}, async () => {
+  const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
+  const [searched, content] = await Promise.all([recentKeywords('search-based', since, KEYWORDS_LISTED), recentKeywords('content-based', since, KEYWORDS_LISTED)]);
+  const row = (item: (typeof searched)[number]) => {
+    const count = item.searchCount ?? 0;
+    const shown = item.hiddenAt ? 'hidden' : !isTrendableTerm(item.keyword) ? 'filtered' : item.source === 'search-based' && count < TRENDING_MIN_SEARCHERS ? 'too-few-readers' : 'eligible';
+    return { keyword: item.keyword, source: item.source, searchCount: count, lastSearchedAt: item.lastSearchedAt, state: shown, hiddenAt: item.hiddenAt ?? null, hiddenBy: item.hiddenBy ?? null };
+  };
+  return { minSearchers: TRENDING_MIN_SEARCHERS, items: [...searched, ...content].map(row) };
+});
+
+const visibilityBody = z
+  .object({
+    keyword: z.string().min(1).max(200),
+    source: z.enum(['search-based', 'content-based']).default('search-based'),
+    hidden: z.boolean(),
+  })
+  .strict();
+
+export const setTrendingVisibility = route({ body: visibilityBody }, async ({ body, caller }) => {
+  const who = signedInCaller(caller);
+  const keyword = normaliseSearchTerm(body.keyword) ?? body.keyword;
+  const updated = await setKeywordHidden(body.source as KeywordSource, keyword, body.hidden ? (who.email ?? who.userId) : null);
+  if (!updated) throw notFound(`No trending keyword "${keyword}"`);
+  await recordAudit(who, { action: body.hidden ? 'trending.hide' : 'trending.show', target: `keyword:${body.source}:${keyword}`, before: { hidden: !body.hidden }, after: { hidden: body.hidden } });
+  return { keyword, source: body.source, hidden: Boolean(updated.hiddenAt) };
+});
+
+export const trendingRoutes = {
+  'GET /admin/trending-keywords': listTrendingKeywords,
+  'PUT /admin/trending-keywords/visibility': setTrendingVisibility,
+};
