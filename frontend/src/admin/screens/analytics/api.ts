@@ -1,5 +1,6 @@
 import { siteConfig } from '../../../api/config.ts';
 import { idToken } from '../../../auth/session.ts';
+import type { Analytics } from '#domain/analytics.ts';
 import { adminGet } from '../../shell/api.ts';
 
 export const ANALYTICS_PERIODS = [
@@ -8,57 +9,9 @@ export const ANALYTICS_PERIODS = [
   { days: 90, label: '90 days' },
 ] as const;
 export type AnalyticsDays = (typeof ANALYTICS_PERIODS)[number]['days'];
-export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
-
-export interface Card {
-  value: number;
-  previous: number;
-  /** Percent vs the previous period of the same length; null when it had none. */
-  change: number | null;
-}
-
-export interface DailyRow {
-  date: string;
-  pageViews: number;
-  articleViews: number;
-  likes: number;
-  shares: number;
-  bookmarks: number;
-  searches: number;
-  subscriptionsStarted: number;
-  subscriptionsConfirmed: number;
-  donations: number;
-  donationAmountPaise: number;
-}
-
-export interface TopArticle {
-  id: string;
-  title: string;
-  category: string | null;
-  views: number;
-  likes: number;
-  shares: number;
-  bookmarks: number;
-}
-
-export interface Analytics {
-  days: AnalyticsDays;
-  from: string;
-  to: string;
-  cards: Record<'pageViews' | 'articleViews' | 'engagements' | 'conversions', Card>;
-  daily: DailyRow[];
-  traffic: { topPaths: Array<{ path: string; views: number }>; referrers: Array<{ domain: string; views: number }>; devices: Record<DeviceClass, number> };
-  content: { topArticles: TopArticle[]; byCategory: Array<{ category: string; views: number }> };
-  engagement: {
-    totals: Record<'likes' | 'shares' | 'bookmarks' | 'searches', number>;
-    sharesByPlatform: Array<{ platform: string; shares: number }>;
-    topSearchTerms: Array<{ term: string; searches: number }>;
-  };
-  conversion: {
-    totals: Record<'subscriptionsStarted' | 'subscriptionsConfirmed' | 'donations' | 'donationAmountPaise' | 'conversions', number>;
-    conversionRate: number | null;
-  };
-}
+// The answer's shape is the server's own (type-only: nothing of the domain module reaches the bundle).
+export type { Analytics, DailyRow } from '#domain/analytics.ts';
+export type TopArticle = Analytics['content']['topArticles'][number];
 
 export const fetchAnalytics = (days: AnalyticsDays) => adminGet<Analytics>('/admin/analytics', { days });
 

@@ -1,3 +1,4 @@
+import type { RevenueAnalytics } from '#domain/revenue.ts';
 import { adminGet } from '../../shell/api.ts';
 
 export const REVENUE_PERIODS = [
@@ -7,21 +8,8 @@ export const REVENUE_PERIODS = [
   { days: 365, label: 'Last Year' },
 ] as const;
 export type RevenueDays = (typeof REVENUE_PERIODS)[number]['days'];
-export type Tier = 'premium' | 'gold' | 'silver' | 'other';
-
-export interface RevenueAnalytics {
-  days: RevenueDays;
-  from: string;
-  to: string;
-  totalRevenuePaise: number;
-  donationCount: number;
-  avgDonationPaise: number;
-  /** Percent vs the previous period of the same length; null when that period had none. */
-  growthRate: number | null;
-  previousRevenuePaise: number;
-  currencyBreakdown: Record<string, { count: number; totalPaise: number }>;
-  tierBreakdown: Record<Tier, { count: number; totalPaise: number; share: number }>;
-  dailyRevenue: Array<{ date: string; revenuePaise: number; count: number }>;
-}
+// The answer's shape is the server's own (type-only imports: nothing of the domain reaches the bundle).
+export type { RevenueAnalytics } from '#domain/revenue.ts';
+export type { SupporterTier as Tier } from '#domain/donations.ts';
 
 export const fetchRevenue = (days: RevenueDays) => adminGet<RevenueAnalytics>('/admin/revenue', { days });
