@@ -7,7 +7,7 @@
 import { createInterface } from 'node:readline';
 import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
 import { judgeHeadline } from '../lambdas/domain/classifier/headline.ts';
-import type { NaiveBayesModel } from '../lambdas/domain/classifier/naive-bayes.ts';
+import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
 import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
 
 /** A source counts as Indian as the ingest's feed list says (by the publisher's domain). */
@@ -21,7 +21,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
     if (typeof input.title !== 'string' || !input.title.trim()) throw new Error('"title" must be a non-empty string');
     answer =
       judgeHeadline(
-        shippedModel as NaiveBayesModel,
+        shippedModel as HeadlineModel,
         { title: input.title, summary: typeof input.summary === 'string' ? input.summary : null, source: typeof input.source === 'string' ? input.source : null },
         (domain) => indianDomains.has(domain),
       ) ?? { error: 'The ingest would drop this item (no usable title)' };

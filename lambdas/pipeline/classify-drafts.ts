@@ -2,7 +2,7 @@ import pLimit from 'p-limit';
 import shippedModel from '#domain/classifier/model.json' with { type: 'json' };
 import { classify } from '#domain/classifier/classify.ts';
 import { decide } from '#domain/classifier/decision.ts';
-import type { NaiveBayesModel } from '#domain/classifier/naive-bayes.ts';
+import { isHeadlineModel, type HeadlineModel } from '#domain/classifier/model.ts';
 import { OUTSIDE_REVIEW_QUEUE, reviewSortKey } from '#domain/article-status.ts';
 import { fallbackImage } from '#domain/normalise.ts';
 import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
@@ -14,15 +14,20 @@ import { decisionThresholds } from '#domain/settings.ts';
 const MODEL_CACHE_MS = 5 * 60_000;
 /** Status changes in flight at once. */
 const WRITE_CONCURRENCY = 8;
-let cached: { model: NaiveBayesModel; version: string; loadedAt: number } | undefined;
+let cached: { model: HeadlineModel; version: string; loadedAt: number } | undefined;
 
-/** The newest active trained model, else the one shipped with the code; cached for a few minutes per container. */
-export async function currentModel(): Promise<{ model: NaiveBayesModel; version: string }> {
+/**
+ * The newest active trained model, else the one shipped with the code; cached for a few minutes per
+ * container. A stored model of an older kind (the naive Bayes before issue 14) gives way to the shipped one.
+ */
+export async function currentModel(): Promise<{ model: HeadlineModel; version: string }> {
   if (cached && Date.now() - cached.loadedAt < MODEL_CACHE_MS) return cached;
   const stored = await activeModelVersion();
-  cached = stored
-    ? { model: JSON.parse(stored.model) as NaiveBayesModel, version: stored.version, loadedAt: Date.now() }
-    : { model: shippedModel as NaiveBayesModel, version: 'shipped', loadedAt: Date.now() };
+  const parsed: unknown = stored ? JSON.parse(stored.model) : null;
+  cached =
+    stored && isHeadlineModel(parsed)
+      ? { model: parsed, version: stored.version, loadedAt: Date.now() }
+      : { model: shippedModel as HeadlineModel, version: 'shipped', loadedAt: Date.now() };
   return cached;
 }
 

@@ -1,38 +1,45 @@
 import heldout from '#domain/classifier/data/heldout.json' with { type: 'json' };
 import training from '#domain/classifier/data/training.json' with { type: 'json' };
+import corpus from '#domain/classifier/data/corpus/train-validation.json' with { type: 'json' };
+import { fromText } from '#domain/classifier/corpus.ts';
 import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
-import { train, type LabelledText } from '#domain/classifier/naive-bayes.ts';
+import { buildModel, type HeadlineExample } from '#domain/classifier/train.ts';
 import { allReviewLabels, latestModelVersionNumber, saveModelVersion, versionKey } from '#store/models.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { currentModel } from './classify-drafts.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';
 
 const input = z.object(executionFields);
 
+/** What the model is scored on before adoption: the hand-written held-out set and the corpus's validation split. */
+const gate: HeadlineExample[] = [...heldout.map(fromText), ...corpus.validation];
+
 /**
- * Trains a candidate on the labelled set plus every moderator decision, and makes it the active model
- * only if it scores at least as well as the current one on the held-out set. Either way the candidate
- * is kept, with its scores, so the console can show why it was or was not used.
+ * Trains a candidate on the shipped rows (hand-written set + the corpus's train split) plus every moderator
+ * decision (a low-quality rejection teaches "on topic" only, an off-topic one "off-topic"), calibrated and
+ * thresholded on the validation split, and makes it the active model only if it scores at least as well as
+ * the current one. Either way the candidate is kept, with its scores and thresholds, so the console can show
+ * why it was or was not used.
  */
 async function handleEvent(event: unknown): Promise<unknown> {
   const request = input.parse(event);
   const labels = await allReviewLabels();
-  const examples: LabelledText[] = [...training, ...labels.map((label) => ({ label: label.label, text: label.text }))];
-  const candidate = train(examples);
+  const examples: HeadlineExample[] = [...training.map(fromText), ...corpus.train, ...labels.map(fromText)];
+  const candidate = await buildModel(examples, corpus.validation);
   const current = await currentModel();
-  const candidateScores = evaluate(candidate, heldout);
-  const currentScores = evaluate(current.model, heldout);
+  const candidateScores = evaluate(candidate, gate);
+  const currentScores = evaluate(current.model, gate);
   const adopted = isAtLeastAsGood(candidateScores, currentScores);
   const version = versionKey((await latestModelVersionNumber()) + 1);
   await saveModelVersion({
     version,
     status: adopted ? 'active' : 'rejected',
     model: JSON.stringify(candidate),
-    metrics: { candidate: candidateScores, current: { version: current.version, ...currentScores } },
+    metrics: { candidate: candidateScores, thresholds: candidate.thresholds, current: { version: current.version, ...currentScores } },
     trainedOn: examples.length,
   });
-  const stats = { version, adopted, trainedOn: examples.length, reviewLabels: labels.length, candidate: candidateScores, current: currentScores };
+  const stats = { version, adopted, trainedOn: examples.length, reviewLabels: labels.length, candidate: candidateScores, thresholds: candidate.thresholds, current: currentScores };
   await recordRun('retrain', request, stats);
   return stats;
 }

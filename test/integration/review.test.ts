@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { testArticle } from '../support/articles.ts';
 
-/** The review queue through the local gateway, on what the first ingest queued. */
+/** The review queue through the local gateway, on what the first ingest queued and four uncertain drafts. */
 type QueueItem = { id: string; title: string; priorityLevel: string; relevanceScore: number; category: string };
 let moderatorToken: string;
 
@@ -17,6 +18,13 @@ async function call(method: string, path: string, token?: string, body?: unknown
 beforeAll(async () => {
   useLocalAws();
   moderatorToken = (await signedInUser(['moderator'])).idToken;
+  // The classifier decides the fixture feeds' clear-cut stories itself; uncertain drafts of each priority are queued here.
+  const { createArticle } = await import('../../lambdas/store/articles.ts');
+  const { reviewSortKey } = await import('../../lambdas/domain/article-status.ts');
+  const drafts = [['LOW', 35], ['HIGH', 62], ['MEDIUM', 50], ['MEDIUM', 44]] as const;
+  for (const [reviewPriority, relevanceScore] of drafts) {
+    await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority, reviewSort: reviewSortKey(reviewPriority, relevanceScore) }));
+  }
 });
 
 describe('the review queue', () => {

@@ -1,17 +1,14 @@
-import { CATEGORY_SLUGS, type CategorySlug } from '../categories.ts';
+import { type CategorySlug } from '../categories.ts';
 import { qualityScore } from '../quality.ts';
 import { indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
-import { predict, type NaiveBayesModel } from './naive-bayes.ts';
+import { predictHeadline, type HeadlineModel } from './model.ts';
 
-/** The label the model gives to text the product does not cover at all. */
-export const OFF_TOPIC = 'off-topic';
-/** Categories whose articles are about creators and influencer marketing (general is not). */
-const CREATOR_CATEGORIES: readonly CategorySlug[] = CATEGORY_SLUGS.filter((slug) => slug !== 'general');
+export { LOW_QUALITY, OFF_TOPIC } from './model.ts';
 
 export interface Classification {
-  /** 0-100 */
+  /** 0-100: the model's calibrated probability that the story is about creators. */
   relevanceScore: number;
-  /** Probability the model gives its own answer, 0-1. */
+  /** Probability the model gives its own answer (its category, or off-topic), 0-1. */
   mlConfidenceScore: number;
   /** The model's probability that the text is about creators, 0-100. */
   mlRelevanceScore: number;
@@ -23,38 +20,26 @@ export interface Classification {
 }
 
 /**
- * Scores one article. Relevance blends the model's probability that the text is about creators (70%)
- * with keyword evidence (30%: a primary keyword counts double a secondary one, five points fill it);
- * blocklisted subjects without any primary keyword cap relevance at 20, so politics and cricket never
- * pass. Quality follows the spec formula from confidence and relevance.
+ * Scores one article. Relevance is the model's calibrated probability that the story is about creators;
+ * the keyword lists and the blocklist are features of the model, reported here for the console but no
+ * longer overriding it (issue 14: the blocklist capped on-beat stories that mention a "match"). A story the
+ * model calls off-topic gets the general category, never a creator category by elimination.
  */
-export function classify(model: NaiveBayesModel, input: { title: string; summary: string; indianSource: boolean }): Classification {
-  const text = `${input.title}. ${input.title}. ${input.summary}`;
-  const posterior = predict(model, text);
-  const pCreator = CREATOR_CATEGORIES.reduce((sum, slug) => sum + (posterior[slug] ?? 0), 0);
-  const matches = keywordMatches(`${input.title} ${input.summary}`);
-  const blocklistFlags = matchesOf(BLOCKLIST, `${input.title} ${input.summary}`);
-  const keywordEvidence = Math.min(1, (2 * matches.primary.length + matches.secondary.length) / 5);
-  let relevance = Math.round(100 * (0.7 * pCreator + 0.3 * keywordEvidence));
-  if (blocklistFlags.length && !matches.primary.length) relevance = Math.min(relevance, 20);
-
-  const categoryScores = CATEGORY_SLUGS.map((slug) => [slug, posterior[slug] ?? 0] as const);
-  const [category] = categoryScores.reduce((best, current) => (current[1] > best[1] ? current : best));
-  const confidence = Math.max(...Object.values(posterior));
+export function classify(model: HeadlineModel, input: { title: string; summary: string; indianSource: boolean }): Classification {
+  const { onBeat, categories } = predictHeadline(model, input.title, input.summary);
+  const [bestCategory, categoryProbability] = Object.entries(categories).reduce((best, current) => (current[1] > best[1] ? current : best));
+  const onTopic = onBeat >= 0.5;
+  const confidence = onTopic ? categoryProbability : 1 - onBeat;
+  const relevance = Math.round(100 * onBeat);
+  const text = `${input.title} ${input.summary}`;
   return {
     relevanceScore: relevance,
     mlConfidenceScore: Math.round(confidence * 1000) / 1000,
-    mlRelevanceScore: Math.round(pCreator * 100),
-    category,
-    keywordMatches: matches,
-    blocklistFlags,
-    indiaRelevance: indiaRelevance(`${input.title} ${input.summary}`, input.indianSource).score,
+    mlRelevanceScore: relevance,
+    category: onTopic ? (bestCategory as CategorySlug) : 'general',
+    keywordMatches: keywordMatches(text),
+    blocklistFlags: matchesOf(BLOCKLIST, text),
+    indiaRelevance: indiaRelevance(text, input.indianSource).score,
     qualityScore: qualityScore(confidence, relevance),
   };
-}
-
-/** The label the model would give (for evaluation): off-topic, or the best category. */
-export function predictedLabel(model: NaiveBayesModel, text: string): string {
-  const posterior = predict(model, text);
-  return Object.entries(posterior).reduce((best, current) => (current[1] > best[1] ? current : best))[0];
 }

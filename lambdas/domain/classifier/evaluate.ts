@@ -1,9 +1,16 @@
 import { createHash } from 'node:crypto';
-import { OFF_TOPIC, predictedLabel } from './classify.ts';
-import type { LabelledText, NaiveBayesModel } from './naive-bayes.ts';
+import { classify, OFF_TOPIC } from './classify.ts';
+import { INDIA_RELEVANT_AT } from '../badges.ts';
+import type { CorpusHeadline } from './corpus.ts';
+import { judgeHeadline, type HeadlineVerdict } from './headline.ts';
+import type { HeadlineModel } from './model.ts';
+import { isOnBeatLabel, type HeadlineExample } from './train.ts';
 
-/** Creator-related labels: what the product publishes (general business news and off-topic are not). */
-const isCreatorLabel = (label: string) => label !== OFF_TOPIC && label !== 'general';
+/** The label the model gives (for evaluation): off-topic, or its category. */
+export function predictedLabel(model: HeadlineModel, example: { title: string; summary: string }): string {
+  const result = classify(model, { title: example.title, summary: example.summary, indianSource: false });
+  return result.category === 'general' ? OFF_TOPIC : result.category;
+}
 
 export interface Evaluation {
   /** Of the texts the model calls creator-related, the share that are. */
@@ -17,18 +24,19 @@ export interface Evaluation {
   size: number;
 }
 
-export function evaluate(model: NaiveBayesModel, examples: readonly LabelledText[]): Evaluation {
+export function evaluate(model: HeadlineModel, examples: readonly HeadlineExample[]): Evaluation {
   let truePositive = 0;
   let falsePositive = 0;
   let falseNegative = 0;
   let rightCategory = 0;
   let creatorTotal = 0;
   let exact = 0;
-  for (const { label, text } of examples) {
-    const predicted = predictedLabel(model, text);
+  for (const example of examples) {
+    const { label } = example;
+    const predicted = predictedLabel(model, example);
     if (predicted === label) exact += 1;
-    const actualCreator = isCreatorLabel(label);
-    const predictedCreator = isCreatorLabel(predicted);
+    const actualCreator = isOnBeatLabel(label);
+    const predictedCreator = isOnBeatLabel(predicted);
     if (actualCreator && predictedCreator) truePositive += 1;
     if (!actualCreator && predictedCreator) falsePositive += 1;
     if (actualCreator && !predictedCreator) falseNegative += 1;
@@ -68,4 +76,28 @@ export function wilson(successes: number, total: number): { value: number; low: 
   const centre = (p + (z * z) / (2 * total)) / (1 + (z * z) / total);
   const half = (z * Math.sqrt((p * (1 - p)) / total + (z * z) / (4 * total * total))) / (1 + (z * z) / total);
   return { value: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
+}
+
+/** Corpus rows through exactly what the ingest runs (normalise, classify, decide), with their verdicts. */
+export function judgeCorpus(model: HeadlineModel, rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean) {
+  return rows
+    .map((row) => ({ row, verdict: judgeHeadline(model, { title: row.title, summary: row.summary, source: row.outlet }, isIndianSource) }))
+    .filter((entry): entry is { row: CorpusHeadline; verdict: HeadlineVerdict } => entry.verdict !== null);
+}
+
+/** Counts behind every figure of issue 14's table (successes / totals, for intervals). */
+export function corpusFigures(judged: ReturnType<typeof judgeCorpus>) {
+  const onBeat = judged.filter(({ row }) => row.label === 'on-beat');
+  const published = judged.filter(({ verdict }) => verdict.decision === 'publish');
+  const indiaTruth = onBeat.filter(({ row }) => row.india);
+  const indiaPredicted = onBeat.filter(({ verdict }) => verdict.indiaRelevance >= INDIA_RELEVANT_AT);
+  const count = (successes: number, total: number) => ({ successes, total, value: total ? successes / total : Number.NaN });
+  return {
+    publishPrecision: count(published.filter(({ row }) => row.label === 'on-beat').length, published.length),
+    relevantNotRejected: count(onBeat.filter(({ verdict }) => verdict.decision !== 'reject').length, onBeat.length),
+    relevantPublished: count(onBeat.filter(({ verdict }) => verdict.decision === 'publish').length, onBeat.length),
+    categoryAccuracy: count(onBeat.filter(({ row, verdict }) => row.category === verdict.category).length, onBeat.length),
+    indiaRecall: count(indiaTruth.filter(({ verdict }) => verdict.indiaRelevance >= INDIA_RELEVANT_AT).length, indiaTruth.length),
+    indiaPrecision: count(indiaPredicted.filter(({ row }) => row.india).length, indiaPredicted.length),
+  };
 }

@@ -1,8 +1,8 @@
 import { normaliseItem } from '../normalise.ts';
-import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../simhash.ts';
+import { sameStory as sameStoryRule } from '../story-cluster.ts';
 import { classify } from './classify.ts';
 import { decide } from './decision.ts';
-import type { NaiveBayesModel } from './naive-bayes.ts';
+import type { HeadlineModel } from './model.ts';
 
 /**
  * One headline through exactly what the ingest runs on a feed item: normalise (as a feed item of that
@@ -32,7 +32,7 @@ function normalised(input: HeadlineInput) {
   return normaliseItem({ title: input.title, link: `https://${domain}/story`, content: input.summary ?? undefined }, { sourceName: domain, sourceDomain: domain });
 }
 
-export function judgeHeadline(model: NaiveBayesModel, input: HeadlineInput, isIndianSource: (domain: string) => boolean): HeadlineVerdict | null {
+export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndianSource: (domain: string) => boolean): HeadlineVerdict | null {
   const domain = domainOf(input);
   const item = normalised(input);
   if (!item) return null;
@@ -48,10 +48,9 @@ export function judgeHeadline(model: NaiveBayesModel, input: HeadlineInput, isIn
   };
 }
 
-/** Whether two stories are the same one, by the ingest's near-duplicate rule (SimHash of title and summary). */
-export function sameStory(a: HeadlineInput, b: HeadlineInput): { same: boolean; score: number } | null {
+/** Whether two stories are the same event, by the ingest's story-clustering rule on the stored title and summary. */
+export function sameStory(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }): { same: boolean; score: number } | null {
   const [first, second] = [normalised(a), normalised(b)];
   if (!first || !second) return null;
-  const distance = hammingDistance(simhash(`${first.title} ${first.summary}`), simhash(`${second.title} ${second.summary}`));
-  return { same: distance <= NEAR_DUPLICATE_DISTANCE, score: Math.round((1 - distance / 64) * 1000) / 1000 };
+  return sameStoryRule({ ...first, publishedAt: a.publishedAt ?? null }, { ...second, publishedAt: b.publishedAt ?? null });
 }

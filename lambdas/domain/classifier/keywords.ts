@@ -39,11 +39,22 @@ export const BLOCKLIST = [
   'cricket', 'ipl', 'football', 'hockey', 'tennis', 'badminton', 'sports', 'match', 'tournament', 'sensex', 'nifty', 'monsoon', 'earthquake', 'police',
 ];
 
+/** Each phrase's words, padded, worked out once: the lists are fixed and every article is matched against all of them. */
+const phraseForms = new Map<string, string>();
+function formOf(phrase: string): string {
+  let form = phraseForms.get(phrase);
+  if (form === undefined) {
+    form = ` ${words(phrase).join(' ')} `;
+    phraseForms.set(phrase, form);
+  }
+  return form;
+}
+
 /** The phrases of a list found in the text, each once. */
 export function matchesOf(list: readonly string[], text: string): string[] {
   const padded = ` ${words(text).join(' ')} `;
   const lowered = text.toLowerCase();
-  return list.filter((phrase) => (phrase === '₹' ? lowered.includes('₹') : padded.includes(` ${words(phrase).join(' ')} `)));
+  return list.filter((phrase) => (phrase === '₹' ? lowered.includes('₹') : padded.includes(formOf(phrase))));
 }
 
 export interface KeywordMatches {

@@ -1,0 +1,124 @@
+import { classify } from './classify.ts';
+import { decide, type DecisionThresholds } from './decision.ts';
+import { DEFAULT_FEATURES, DEFAULT_SGD, featurise, fitPlatt, pack, scores, trainSoftmax, unpack, type FeatureOptions, type SgdOptions } from './linear.ts';
+import { LOW_QUALITY, MODEL_CATEGORIES, type HeadlineModel } from './model.ts';
+
+/** One labelled headline: a creator category, off-topic / general (not about creators) or low-quality (on topic). */
+export interface HeadlineExample {
+  title: string;
+  summary: string;
+  label: string;
+}
+
+const categoryIndex = (label: string) => (MODEL_CATEGORIES as readonly string[]).indexOf(label);
+/** On-beat: a creator category, or a moderator's low-quality rejection (on topic, badly written). */
+export const isOnBeatLabel = (label: string) => categoryIndex(label) >= 0 || label === LOW_QUALITY;
+
+/** Goals the thresholds are chosen for, on the validation split (a little above the issue's, for margin). */
+export const THRESHOLD_GOALS = { publishPrecision: 0.95, relevantNotRejected: 0.97 } as const;
+
+export interface TrainOptions {
+  features?: FeatureOptions;
+  sgd?: SgdOptions;
+  /** SGD options of the category head, when they differ. */
+  categorySgd?: SgdOptions;
+}
+
+/**
+ * Trains both heads on `training`, calibrates relevance by Platt scaling on `validation` and chooses the
+ * decision thresholds there. Deterministic: the same rows give the same model.
+ */
+export async function buildModel(training: readonly HeadlineExample[], validation: readonly HeadlineExample[], options: TrainOptions = {}): Promise<HeadlineModel> {
+  const featureOptions = options.features ?? DEFAULT_FEATURES;
+  const dimension = 2 ** featureOptions.bits;
+  const vectors = training.map((example) => featurise(example.title, example.summary, featureOptions));
+  const relevanceWeights = await trainSoftmax(
+    training.map((example, index) => ({ vector: vectors[index]!, target: isOnBeatLabel(example.label) ? 1 : 0 })),
+    2,
+    dimension,
+    options.sgd ?? DEFAULT_SGD,
+  );
+  const categoryWeights = await trainSoftmax(
+    training.flatMap((example, index) => (categoryIndex(example.label) >= 0 ? [{ vector: vectors[index]!, target: categoryIndex(example.label) }] : [])),
+    MODEL_CATEGORIES.length,
+    dimension,
+    options.categorySgd ?? options.sgd ?? DEFAULT_SGD,
+  );
+  const relevance = pack(relevanceWeights);
+  // Calibrate what ships: the packed (8-bit) weights.
+  const shipped = unpack(relevance);
+  const calibration = fitPlatt(
+    validation.map((example) => {
+      const [off, on] = scores(shipped, featurise(example.title, example.summary, featureOptions)) as [number, number];
+      return { score: on - off, positive: isOnBeatLabel(example.label) };
+    }),
+  );
+  const model: HeadlineModel = {
+    kind: 'hashed-linear-v1',
+    features: featureOptions,
+    relevance,
+    calibration: { a: Number(calibration.a.toPrecision(8)), b: Number(calibration.b.toPrecision(8)) },
+    categories: MODEL_CATEGORIES,
+    category: pack(categoryWeights),
+    thresholds: { autoPublishRelevance: 100, autoPublishConfidence: 1, autoRejectBelowRelevance: 0 },
+    trainedOn: training.length,
+  };
+  return { ...model, thresholds: chooseThresholds(model, validation) };
+}
+
+export interface DecisionFigures {
+  publishPrecision: number;
+  relevantNotRejected: number;
+  relevantPublished: number;
+  published: number;
+}
+
+/** Each example's classification through classify as shipped, computed once for many thresholds. */
+export function classified(model: HeadlineModel, examples: readonly HeadlineExample[]) {
+  return examples.map((example) => ({ relevant: isOnBeatLabel(example.label), result: classify(model, { title: example.title, summary: example.summary, indianSource: false }) }));
+}
+
+/** The publish-decision figures at the given thresholds, through decide as shipped. */
+export function decisionFigures(judged: ReturnType<typeof classified>, thresholds: DecisionThresholds): DecisionFigures {
+  let published = 0;
+  let publishedOnBeat = 0;
+  let onBeat = 0;
+  let onBeatKept = 0;
+  for (const { relevant, result } of judged) {
+    const outcome = decide(result, thresholds).outcome;
+    if (outcome === 'publish') published += 1;
+    if (outcome === 'publish' && relevant) publishedOnBeat += 1;
+    if (relevant) onBeat += 1;
+    if (relevant && outcome !== 'reject') onBeatKept += 1;
+  }
+  return {
+    publishPrecision: published ? publishedOnBeat / published : 1,
+    relevantNotRejected: onBeat ? onBeatKept / onBeat : 1,
+    relevantPublished: onBeat ? publishedOnBeat / onBeat : 0,
+    published,
+  };
+}
+
+/**
+ * The highest reject threshold that keeps the goal's share of on-beat stories out of the reject pile, and
+ * the publish thresholds that auto-publish the most on-beat stories while precision stays at the goal at
+ * that threshold and every higher one (so one lucky point of the validation set is not chosen).
+ */
+export function chooseThresholds(model: HeadlineModel, validation: readonly HeadlineExample[]): HeadlineModel['thresholds'] {
+  const judged = classified(model, validation);
+  const base = { highPriorityRelevance: 70, mediumPriorityRelevance: 50 };
+  let reject = 1;
+  for (let candidate = 1; candidate <= 50; candidate += 1) {
+    const figures = decisionFigures(judged, { ...base, autoPublishRelevance: 101, autoPublishConfidence: 1, autoRejectBelowRelevance: candidate });
+    if (figures.relevantNotRejected >= THRESHOLD_GOALS.relevantNotRejected) reject = candidate;
+  }
+  let best = { autoPublishRelevance: 99, autoPublishConfidence: 0.65, relevantPublished: -1 };
+  for (const confidence of [0, 0.3, 0.4, 0.5, 0.65]) {
+    for (let relevance = 99; relevance > reject; relevance -= 1) {
+      const figures = decisionFigures(judged, { ...base, autoPublishRelevance: relevance, autoPublishConfidence: confidence, autoRejectBelowRelevance: reject });
+      if (figures.publishPrecision < THRESHOLD_GOALS.publishPrecision) break;
+      if (figures.relevantPublished > best.relevantPublished) best = { autoPublishRelevance: relevance, autoPublishConfidence: confidence, relevantPublished: figures.relevantPublished };
+    }
+  }
+  return { autoPublishRelevance: best.autoPublishRelevance, autoPublishConfidence: best.autoPublishConfidence, autoRejectBelowRelevance: reject };
+}
