@@ -1,46 +1,57 @@
 /**
- * `npm run eval [-- --headlines FILE.jsonl ... --pairs FILE.jsonl]`: the classifier's and the same-story
- * rule's figures on the TEST split of the labelled real-headline corpus, through exactly the code the
- * ingest runs (`judgeHeadline`, `sameStory`), with 95 % Wilson intervals, the category confusion table and
- * the 10 worst errors. The split is by outlet (a hash of the domain), so no outlet is on both sides.
+ * `npm run eval [-- --headlines FILE.jsonl ... --pairs FILE.jsonl --split validation --no-curve]`: the
+ * classifier's and the same-story rule's figures on the TEST split of the labelled real-headline corpus,
+ * through exactly the code the ingest runs (`judgeHeadline`, `sameStory`), with 95 % Wilson intervals, the
+ * category confusion table, the 10 worst errors and a learning curve (the same figures for models trained
+ * on 25 / 50 / 75 / 100 % of the training rows). The split is by outlet (a hash of the domain), so no
+ * outlet is on both sides.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
-import { splitOf, wilson, type Split } from '../lambdas/domain/classifier/evaluate.ts';
-import { judgeHeadline, sameStory, type HeadlineVerdict } from '../lambdas/domain/classifier/headline.ts';
-import type { NaiveBayesModel } from '../lambdas/domain/classifier/naive-bayes.ts';
-import { INDIA_RELEVANT_AT } from '../lambdas/domain/badges.ts';
+import training from '../lambdas/domain/classifier/data/training.json' with { type: 'json' };
+import { fromCorpus, fromText, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
+import { corpusFigures, judgeCorpus, splitOf, wilson, type Split } from '../lambdas/domain/classifier/evaluate.ts';
+import { sameStory } from '../lambdas/domain/classifier/headline.ts';
+import { seededRandom, shuffled } from '../lambdas/domain/classifier/linear.ts';
+import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
+import { buildModel } from '../lambdas/domain/classifier/train.ts';
 import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
 
-export interface LabelledHeadline {
-  title: string;
-  summary: string | null;
-  url: string;
-  outlet: string;
-  label: 'on-beat' | 'off-beat';
-  category: string | null;
-  india: boolean;
-}
-
 interface StoryPair {
-  a: { title: string | null; summary: string | null; outlet: string };
-  b: { title: string | null; summary: string | null; outlet: string };
+  a: { title: string | null; summary: string | null; outlet: string; publishedAt?: string | null };
+  b: { title: string | null; summary: string | null; outlet: string; publishedAt?: string | null };
   same: boolean;
 }
 
-const readLines = <T>(file: string): T[] =>
-  readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => JSON.parse(line) as T);
+const readLines = <T>(file: string): T[] => parseJsonLines<T>(readFileSync(file, 'utf8'));
 
-const show = (name: string, successes: number, total: number, goal: string) => {
+const interval = (successes: number, total: number) => {
   const { value, low, high } = wilson(successes, total);
-  console.log(`  ${name.padEnd(44)} ${Number.isNaN(value) ? '  n/a' : value.toFixed(3)}  [${low.toFixed(3)}, ${high.toFixed(3)}]  ${String(successes).padStart(4)}/${String(total).padEnd(5)} goal ${goal}`);
+  return `${Number.isNaN(value) ? '  n/a' : value.toFixed(3)}  [${low.toFixed(3)}, ${high.toFixed(3)}]`;
 };
 
-function main() {
+const show = (name: string, successes: number, total: number, goal: string) => {
+  console.log(`  ${name.padEnd(44)} ${interval(successes, total)}  ${String(successes).padStart(4)}/${String(total).padEnd(5)} goal ${goal}`);
+};
+
+/** Test figures of models trained on growing shares of the training rows (each calibrated on validation). */
+async function learningCurve(rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, split: Split) {
+  const trainRows = [...training.map(fromText), ...rows.filter((row) => splitOf(row.outlet) === 'train').map(fromCorpus)];
+  const validation = rows.filter((row) => splitOf(row.outlet) === 'validation').map(fromCorpus);
+  const evaluated = rows.filter((row) => splitOf(row.outlet) === split);
+  const order = shuffled(trainRows, seededRandom(25));
+  console.log(`\n  Learning curve (${split} split; each model trained on a share of the ${trainRows.length} training rows, calibrated and thresholded on validation)`);
+  console.log(`  ${'share'.padEnd(6)} ${'rows'.padStart(5)}  ${'precision published'.padEnd(21)} ${'relevant kept'.padEnd(21)} ${'relevant published'.padEnd(21)} category accuracy`);
+  for (const share of [0.25, 0.5, 0.75, 1]) {
+    const model = await buildModel(order.slice(0, Math.round(share * order.length)), validation);
+    const figures = corpusFigures(judgeCorpus(model, evaluated, isIndianSource));
+    const cell = (figure: { successes: number; total: number }) => interval(figure.successes, figure.total).padEnd(21);
+    console.log(`  ${`${share * 100} %`.padEnd(6)} ${String(model.trainedOn).padStart(5)}  ${cell(figures.publishPrecision)} ${cell(figures.relevantNotRejected)} ${cell(figures.relevantPublished)} ${cell(figures.categoryAccuracy)}`);
+  }
+}
+
+async function main() {
   const args = process.argv.slice(2);
   const values = (flag: string) => args.flatMap((arg, index) => (args[index - 1] === flag ? [arg] : []));
   const dataDir = path.resolve(import.meta.dirname, '../lambdas/domain/classifier/data/corpus');
@@ -49,27 +60,22 @@ function main() {
   const split = (values('--split')[0] ?? 'test') as Split;
 
   const indianDomains = new Set(production.sources.filter((source) => source.isIndian).map((source) => new URL(source.url).hostname.replace(/^www\./, '')));
-  const model = shippedModel as NaiveBayesModel;
-  const rows = headlineFiles.flatMap((file) => readLines<LabelledHeadline>(file)).filter((row) => row.title && splitOf(row.outlet) === split);
-  const judged = rows
-    .map((row) => ({ row, verdict: judgeHeadline(model, { title: row.title, summary: row.summary, source: row.outlet }, (domain) => indianDomains.has(domain)) }))
-    .filter((entry): entry is { row: LabelledHeadline; verdict: HeadlineVerdict } => entry.verdict !== null);
-
+  const isIndianSource = (domain: string) => indianDomains.has(domain);
+  const model = shippedModel as HeadlineModel;
+  const allRows = headlineFiles.flatMap((file) => readLines<CorpusHeadline>(file)).filter((row) => row.title);
+  const rows = allRows.filter((row) => splitOf(row.outlet) === split);
+  const judged = judgeCorpus(model, rows, isIndianSource);
   const onBeat = judged.filter(({ row }) => row.label === 'on-beat');
-  const published = judged.filter(({ verdict }) => verdict.decision === 'publish');
-  const indiaTruth = onBeat.filter(({ row }) => row.india);
-  const indiaPredicted = onBeat.filter(({ verdict }) => verdict.indiaRelevance >= INDIA_RELEVANT_AT);
-  const indiaHits = indiaTruth.filter(({ verdict }) => verdict.indiaRelevance >= INDIA_RELEVANT_AT).length;
+  const figures = corpusFigures(judged);
 
   console.log(`\nHeadlines, ${split} split: ${judged.length} (${onBeat.length} on-beat, ${judged.length - onBeat.length} off-beat) from ${new Set(rows.map((row) => row.outlet)).size} outlets`);
-  show('precision of auto-published', published.filter(({ row }) => row.label === 'on-beat').length, published.length, '>= 0.95');
-  show('relevant not rejected', onBeat.filter(({ verdict }) => verdict.decision !== 'reject').length, onBeat.length, '>= 0.95');
-  show('relevant auto-published', onBeat.filter(({ verdict }) => verdict.decision === 'publish').length, onBeat.length, '>= 0.8');
-  show('category accuracy (relevant)', onBeat.filter(({ row, verdict }) => row.category === verdict.category).length, onBeat.length, '>= 0.8');
-  show('India recall (relevant, India-specific)', indiaHits, indiaTruth.length, '');
-  show('India precision (relevant)', indiaPredicted.filter(({ row }) => row.india).length, indiaPredicted.length, '');
-  const recall = indiaTruth.length ? indiaHits / indiaTruth.length : 0;
-  const precision = indiaPredicted.length ? indiaPredicted.filter(({ row }) => row.india).length / indiaPredicted.length : 0;
+  show('precision of auto-published', figures.publishPrecision.successes, figures.publishPrecision.total, '>= 0.95');
+  show('relevant not rejected', figures.relevantNotRejected.successes, figures.relevantNotRejected.total, '>= 0.95');
+  show('relevant auto-published', figures.relevantPublished.successes, figures.relevantPublished.total, '>= 0.8');
+  show('category accuracy (relevant)', figures.categoryAccuracy.successes, figures.categoryAccuracy.total, '>= 0.8');
+  show('India recall (relevant, India-specific)', figures.indiaRecall.successes, figures.indiaRecall.total, '');
+  show('India precision (relevant)', figures.indiaPrecision.successes, figures.indiaPrecision.total, '');
+  const [precision, recall] = [figures.indiaPrecision.value || 0, figures.indiaRecall.value || 0];
   console.log(`  India F1 ${(precision + recall ? (2 * precision * recall) / (precision + recall) : 0).toFixed(3)} (goal >= 0.85)`);
 
   const categories = [...new Set(onBeat.map(({ row }) => row.category ?? 'none'))].sort();
@@ -92,8 +98,10 @@ function main() {
   console.log(`\n  The 10 worst errors`);
   for (const error of errors) console.log(`  - ${error.kind} (relevance ${error.verdict.relevance}, ${error.verdict.category}): ${error.row.title} [${error.row.outlet}]`);
 
+  if (!args.includes('--no-curve')) await learningCurve(allRows, isIndianSource, split);
+
   const pairs = pairFiles.flatMap((file) => readLines<StoryPair>(file)).filter((pair) => splitOf(pair.a.outlet) === split || splitOf(pair.b.outlet) === split);
-  const sides = (side: StoryPair['a']) => ({ title: side.title ?? side.summary ?? '', summary: side.title ? side.summary : null });
+  const sides = (side: StoryPair['a']) => ({ title: side.title ?? side.summary ?? '', summary: side.title ? side.summary : null, publishedAt: side.publishedAt ?? null });
   const answers = pairs.map((pair) => ({ pair, answer: sameStory(sides(pair.a), sides(pair.b)) }));
   const truePositives = answers.filter(({ pair, answer }) => pair.same && answer?.same).length;
   const predictedSame = answers.filter(({ answer }) => answer?.same).length;
@@ -106,4 +114,4 @@ function main() {
   console.log(`  same-story F1 ${(pairPrecision + pairRecall ? (2 * pairPrecision * pairRecall) / (pairPrecision + pairRecall) : 0).toFixed(3)} (goal >= 0.8)`);
 }
 
-main();
+await main();

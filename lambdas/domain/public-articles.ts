@@ -23,6 +23,8 @@ export interface ArticleFields {
   contentType?: 'article' | 'video' | 'podcast' | undefined;
   status: string;
   isDuplicate?: boolean | undefined;
+  /** Later reports of the same event by other publishers (domain/story-cluster.ts). */
+  alsoCoveredBy?: Array<{ sourceName: string; sourceUrl: string; title: string }> | undefined;
   isFeatured?: boolean | undefined;
   relevanceScore?: number | undefined;
   mlConfidenceScore?: number | undefined;
@@ -94,6 +96,22 @@ function citiesOf(matches: unknown): string[] {
   return Array.isArray(indian) ? indian.filter((word): word is string => typeof word === 'string' && INDIAN_CITIES.includes(word)) : [];
 }
 
+/**
+ * The other publishers of a clustered story, each once (their first report), never the card's own
+ * publisher, and only with a safe http(s) link.
+ */
+export function otherPublishers(article: Pick<ArticleFields, 'sourceName' | 'alsoCoveredBy'>): Array<{ sourceName: string; sourceUrl: string; title: string }> {
+  const seen = new Set([article.sourceName]);
+  const publishers: Array<{ sourceName: string; sourceUrl: string; title: string }> = [];
+  for (const report of article.alsoCoveredBy ?? []) {
+    const sourceUrl = httpUrl(report.sourceUrl);
+    if (!sourceUrl || seen.has(report.sourceName)) continue;
+    seen.add(report.sourceName);
+    publishers.push({ sourceName: report.sourceName, sourceUrl, title: report.title });
+  }
+  return publishers;
+}
+
 /** What a reader's card needs; scoring internals and hashes stay on the server. */
 export function toPublicArticle(article: ArticleFields) {
   const indiaScore = article.indiaRelevance ?? 0;
@@ -116,6 +134,7 @@ export function toPublicArticle(article: ArticleFields) {
     qualityScore: article.qualityScore ?? null,
     readTimeMinutes: article.readTimeMinutes ?? null,
     indiaBadge: indiaBadge(indiaScore, citiesOf(article.keywordMatches)),
+    alsoCoveredBy: otherPublishers(article),
   };
 }
 

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { words } from './text.ts';
 
 /**
+ * Which items are the same event is story clustering's call now (story-cluster.ts: 1 of 137 real
+ * same-event pairs fell within this distance). The SimHash is still stored with each fingerprint record.
+ *
  * Near-duplicate fingerprint: 64-bit SimHash over the words of title and summary. SimHash rather than
  * MinHash because one 64-bit value per article is enough (MinHash keeps ~100 values), and comparing
  * two is a Hamming distance. Measured on the fixture feeds: the same story from two publishers is 5-8

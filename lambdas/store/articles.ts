@@ -29,6 +29,33 @@ export type NewArticle = Omit<CreateEntityItem<typeof Article>, 'statusAt' | 'cr
 
 export type CreateResult = { created: true; article: ArticleItem } | { created: false; reason: 'duplicate' };
 
+/** A recent story as story clustering compares it (entities.ts Fingerprint). */
+export interface KnownStory {
+  articleId: string;
+  simhash: string;
+  /** Title and summary as stored; absent on fingerprints written before story clustering. */
+  storyText?: string | undefined;
+  publishedAt?: string | undefined;
+  sourceName?: string | undefined;
+  /** The first report of the event: the article itself, or the one it joined. */
+  clusterId?: string | undefined;
+}
+
+/** Longest story text kept on a fingerprint: title and the start of the summary carry the event. */
+const STORY_TEXT_CHARS = 1000;
+
+/** The fingerprint of a new article: its SimHash and the text, time and publisher story clustering compares. */
+export function knownStoryOf(input: Pick<NewArticle, 'id' | 'title' | 'summary' | 'originalPublishedAt' | 'sourceName' | 'clusterId' | 'simhash'>): KnownStory {
+  return {
+    articleId: input.id,
+    simhash: input.simhash ?? '',
+    storyText: `${input.title} ${input.summary ?? ''}`.slice(0, STORY_TEXT_CHARS),
+    publishedAt: input.originalPublishedAt ?? undefined,
+    sourceName: input.sourceName ?? undefined,
+    clusterId: input.clusterId ?? input.id,
+  };
+}
+
 /**
  * Writes the article, its two dedup hashes and the status counters in one transaction: a duplicate URL
  * or title (live or purged) cancels the whole write, so racing feeds cannot create the same story twice.
@@ -43,7 +70,17 @@ export async function createArticle(input: NewArticle, options: { at?: string } 
       articleHash.create({ kind: 'url', value: input.urlHash, articleId: input.id }).commit(),
       articleHash.create({ kind: 'title', value: input.titleHash, articleId: input.id }).commit(),
       ...(input.simhash
-        ? [fingerprint.create({ day: changedAt.slice(0, 10), articleId: input.id, simhash: input.simhash, expiresAt: expiresInDays(NEAR_DUPLICATE_WINDOW_DAYS + 1) }).commit()]
+        ? [fingerprint.create({ ...knownStoryOf(input), day: changedAt.slice(0, 10), expiresAt: expiresInDays(NEAR_DUPLICATE_WINDOW_DAYS + 1) }).commit()]
+        : []),
+      // A later report of an event the site already has: listed under the first report, not as a card of its own.
+      ...(input.clusterId && input.clusterId !== input.id
+        ? [
+            article
+              .patch({ id: input.clusterId })
+              .append({ alsoCoveredBy: [{ articleId: input.id, sourceName: input.sourceName ?? '', sourceUrl: input.sourceUrl ?? '', title: input.title }] })
+              .commit(),
+            articleChange.put(changeNote(input.clusterId)).commit(),
+          ]
         : []),
       ...articleCounterChanges(undefined, item).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
     ])
@@ -165,15 +202,26 @@ export function listUnclassifiedDrafts(limit: number): Promise<Page<ArticleItem>
   );
 }
 
-/** The review queue: HIGH first, then by relevance. */
+/**
+ * The review queue: HIGH first, then by relevance. A later report of a story already on the site (a
+ * cluster member, never listed) is not a moderator's call.
+ */
 export function listReviewQueue(options: PageOptions = {}): Promise<Page<ArticleItem>> {
-  return queryPage(() => Article.query.byAdminStatus({ adminStatus: 'pending_review' }).go({ limit: options.limit ?? 25, cursor: options.cursor ?? null }));
+  return filledPage(
+    (cursor, limit) =>
+      Article.query
+        .byAdminStatus({ adminStatus: 'pending_review' })
+        .where(({ isDuplicate }, { ne }) => ne(isDuplicate, true))
+        .go({ limit, cursor }),
+    options.limit ?? 25,
+    options.cursor ?? null,
+  );
 }
 
-/** Fingerprints of the articles created in the last `days` days, for near-duplicate checks. */
-export async function recentFingerprints(days: number, now = new Date()): Promise<Array<{ articleId: string; simhash: string }>> {
+/** Fingerprints of the articles created in the last `days` days, for near-duplicate checks and story clustering. */
+export async function recentFingerprints(days: number, now = new Date()): Promise<KnownStory[]> {
   const pages = await Promise.all(daysSince(new Date(now.getTime() - days * 86_400_000), now).map((day) => store.entities.fingerprint.query.byDay({ day }).go({ pages: 'all' })));
-  return pages.flatMap((page) => page.data.map(({ articleId, simhash }) => ({ articleId, simhash })));
+  return pages.flatMap((page) => page.data.map(({ articleId, simhash, storyText, publishedAt, sourceName, clusterId }) => ({ articleId, simhash, storyText, publishedAt, sourceName, clusterId })));
 }
 
 /** Published articles since a time, newest first (featured and trending refresh). */

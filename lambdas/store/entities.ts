@@ -60,6 +60,13 @@ export const Article = new Entity({
     reviewSort: { type: 'string', required: true, default: OUTSIDE_REVIEW_QUEUE },
     isFeatured: { type: 'boolean', default: false },
     isDuplicate: { type: 'boolean', default: false },
+    /** On a story that joined another publisher's earlier report of the same event: that article's id. */
+    clusterId: { type: 'string' },
+    /** On the first report of an event: the later reports from other publishers, shown as "also covered by". */
+    alsoCoveredBy: {
+      type: 'list',
+      items: { type: 'map', properties: { articleId: { type: 'string', required: true }, sourceName: { type: 'string', required: true }, sourceUrl: { type: 'string', required: true }, title: { type: 'string', required: true } } },
+    },
     viewsCount: { type: 'number', default: 0 },
     likesCount: { type: 'number', default: 0 },
     sharesCount: { type: 'number', default: 0 },
@@ -128,13 +135,19 @@ export const ArticleHash = new Entity({
   },
 }, { table: tableName, client: documentClient });
 
-/** An article's near-duplicate fingerprint (SimHash), bucketed by day so recent ones load with a few Queries. */
+/** An article's near-duplicate fingerprint (SimHash, and the text story clustering compares), bucketed by day so recent ones load with a few Queries. */
 export const Fingerprint = new Entity({
   model: { entity: 'fingerprint', version: '1', service },
   attributes: {
     day: { type: 'string', required: true },
     articleId: { type: 'string', required: true },
     simhash: { type: 'string', required: true },
+    /** Title and summary as stored, for story clustering (domain/story-cluster.ts). */
+    storyText: { type: 'string' },
+    publishedAt: { type: 'string' },
+    sourceName: { type: 'string' },
+    /** The cluster the article leads or joined: its own id, or the first report's. */
+    clusterId: { type: 'string' },
     expiresAt: { type: 'number' },
   },
   indexes: {

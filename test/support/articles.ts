@@ -4,6 +4,9 @@ import type { NewArticle } from '../../lambdas/store/articles.ts';
 
 let sequence = 0;
 
+/** The publisher every test-made article names, so tests can tell them from the fixture feeds' stories. */
+export const TEST_SOURCE_NAME = 'Test Source';
+
 /** A unique article for tests; override what the test is about. */
 export function testArticle(overrides: Partial<NewArticle> = {}): NewArticle {
   sequence += 1;
@@ -17,7 +20,7 @@ export function testArticle(overrides: Partial<NewArticle> = {}): NewArticle {
     content: 'A test article about the creator economy.',
     category: 'creator-economy',
     tags: ['test'],
-    sourceName: 'Test Source',
+    sourceName: TEST_SOURCE_NAME,
     sourceUrl,
     status: 'published',
     adminStatus: 'auto_approved',

@@ -4,6 +4,7 @@ import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
 import { qualityLevel } from '#domain/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
 import { useArticleRelations } from '../../api/me.ts';
+import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
 import { useToast } from '../Toasts.tsx';
@@ -114,6 +115,7 @@ export function ArticleCard({ article, onOpen, onRemove }: { article: Article; o
       ) : (
         <p className="summary">{article.summary}</p>
       )}
+      <AlsoCoveredBy publishers={article.alsoCoveredBy} />
       <div className="card-actions">
         <button type="button" aria-pressed={saved} className={saved ? 'active' : undefined} onClick={toggleSave}>
           {saved ? 'Saved' : 'Save'}

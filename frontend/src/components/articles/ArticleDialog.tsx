@@ -2,6 +2,7 @@ import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { fetchArticle, type ArticleDetail } from '../../api/articles.ts';
 import { useArticleRelations } from '../../api/me.ts';
+import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { useAuth } from '../../auth/AuthProvider.tsx';
 import { categoryName } from './ArticleCard.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
@@ -58,6 +59,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
             <ArticleImage src={article.imageUrl} category={article.category} className="dialog-image" eager />
             <p className="summary">{article.summary}</p>
             <div className="content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.content) }} />
+            <AlsoCoveredBy publishers={article.alsoCoveredBy} />
             {article.tags.length > 0 && (
               <p>
                 <strong>Related Topics:</strong> {article.tags.join(', ')}
