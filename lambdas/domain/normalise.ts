@@ -4,11 +4,16 @@ import type { CategorySlug } from './categories.ts';
 import { normaliseCategory } from './categories.ts';
 import type { ContentType } from './article-status.ts';
 import { canonicalUrl } from './dedup.ts';
+import { cleanAuthor } from './feed-author.ts';
 import { httpUrl } from './urls.ts';
 import { fallbackImage } from './images.ts';
 import { words } from './text.ts';
 
-/** A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares). */
+/**
+ * A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares).
+ * The types are what a well-formed feed gives; real feeds put elements where text is expected (an
+ * `<author>` with `<name>` inside, an xhtml `<title>`), so normaliseItem reads every field through textOf.
+ */
 export interface FeedItem {
   title?: string;
   link?: string;
@@ -57,6 +62,44 @@ export interface NormalisedItem {
   commentsUrl?: string;
   sourceAttribution: { author?: string; feedTitle?: string };
 }
+
+/**
+ * The text of a parsed XML value: a string as it is, an element's text and its children's (xml2js puts
+ * text under `_` and attributes under `$`, which are not text), a list joined with commas.
+ */
+export function textOf(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) return value.map(textOf).filter(Boolean).join(', ');
+  if (value && typeof value === 'object') {
+    return Object.entries(value)
+      .filter(([key]) => key !== '$')
+      .map(([, child]) => textOf(child))
+      .filter(Boolean)
+      .join(' ');
+  }
+  return '';
+}
+
+/** A person element (`<author><name>Jo</name><title>Editor</title></author>`) by its name; anything else by its text. */
+const personText = (value: unknown): string =>
+  Array.isArray(value) ? value.map(personText).filter(Boolean).join(', ') : value && typeof value === 'object' && 'name' in value ? textOf(value.name) : textOf(value);
+
+const TEXT_FIELDS = ['title', 'link', 'guid', 'isoDate', 'pubDate', 'content', 'contentEncoded', 'contentSnippet', 'summary', 'comments'] as const;
+
+/** The item with every text field as text (or absent), so the rules below can rely on their types. */
+function readableItem(item: FeedItem): FeedItem {
+  const readable: FeedItem = { ...item };
+  for (const field of TEXT_FIELDS) readable[field] = textOf(item[field]) || undefined;
+  readable.creator = personText(item.creator) || undefined;
+  readable.author = personText(item.author) || undefined;
+  if (item.enclosure) readable.enclosure = { url: textOf(item.enclosure.url) || undefined, type: textOf(item.enclosure.type) || undefined, length: textOf(item.enclosure.length) || undefined };
+  if (item.itunes) readable.itunes = { duration: textOf(item.itunes.duration) || undefined, image: textOf(item.itunes.image) || undefined };
+  return readable;
+}
+
+/** An author field as a line fit to show (feed-author.ts), or null. */
+export const authorText = (value: unknown): string | null => cleanAuthor(toPlainText(textOf(value)));
 
 export const SUMMARY_WORDS = 250;
 export const WORDS_PER_MINUTE = 200;
@@ -116,8 +159,8 @@ const NAME = "([A-Z][a-zA-Z'.-]+(?: [A-Z][a-zA-Z'.-]+){1,2})";
  * publisher's name.
  */
 export function extractAuthor(item: FeedItem, context: FeedContext, text: string): string {
-  const usable = (value: string | undefined) => {
-    const cleaned = value?.replace(/^\s*(by|written by|author:)\s+/i, '').trim();
+  const usable = (value: unknown) => {
+    const cleaned = authorText(value)?.replace(/^\s*(by|written by|author:)\s+/i, '').trim();
     if (!cleaned || NOT_AN_AUTHOR.test(cleaned)) return null;
     if (cleaned.toLowerCase().includes(context.sourceName.toLowerCase())) return null;
     return cleaned;
@@ -179,13 +222,14 @@ function contentTypeOf(item: FeedItem): ContentType {
 
 function categoryNames(item: FeedItem): string[] {
   return (item.categories ?? [])
-    .map((category) => (typeof category === 'string' ? category : '_' in category ? category._ : category.$.term))
-    .filter((name): name is string => typeof name === 'string' && name.trim() !== '')
-    .map((name) => name.trim());
+    .map((category) => (category && typeof category === 'object' && '$' in category && !('_' in category) ? textOf(category.$?.term) : textOf(category)))
+    .map((name) => toPlainText(name))
+    .filter(Boolean);
 }
 
 /** One feed item in the shape of an article, or null when it lacks a title or a usable link. */
-export function normaliseItem(item: FeedItem, context: FeedContext, now = new Date()): NormalisedItem | null {
+export function normaliseItem(parsed: FeedItem, context: FeedContext, now = new Date()): NormalisedItem | null {
+  const item = readableItem(parsed);
   const title = toPlainText(item.title ?? '');
   const base = context.feedUrl ?? `https://${context.sourceDomain}/`;
   // The item's link, resolved against the feed; an item whose link is not http(s) (javascript:, data:) is dropped.
@@ -228,6 +272,29 @@ export function normaliseItem(item: FeedItem, context: FeedContext, now = new Da
     // A date in the future (clock skew, typos) is not allowed to pin an item on top of the list.
     originalPublishedAt: (Number.isNaN(published.getTime()) || published > now ? now : published).toISOString(),
     ...(commentsUrl ? { commentsUrl } : {}),
-    sourceAttribution: { author: item.creator ?? item.author, feedTitle: context.feedTitle },
+    sourceAttribution: { author: authorText(item.creator) ?? authorText(item.author) ?? undefined, feedTitle: context.feedTitle },
   };
+}
+
+export interface NormalisedFeed {
+  items: NormalisedItem[];
+  /** Items without a title or a usable link. */
+  skipped: number;
+  /** Items whose normalising threw, with why: one bad item never costs the feed its other items. */
+  errors: Array<{ index: number; error: string }>;
+}
+
+/** Every item of a feed through normaliseItem, each on its own: a throw drops that item only and is counted. */
+export function normaliseItems(items: FeedItem[], context: FeedContext, now = new Date()): NormalisedFeed {
+  const result: NormalisedFeed = { items: [], skipped: 0, errors: [] };
+  items.forEach((item, index) => {
+    try {
+      const normalised = normaliseItem(item, context, now);
+      if (normalised) result.items.push(normalised);
+      else result.skipped += 1;
+    } catch (error) {
+      result.errors.push({ index, error: error instanceof Error ? error.message : String(error) });
+    }
+  });
+  return result;
 }

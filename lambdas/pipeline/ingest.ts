@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { ensureFeedSources, getFeedSource, listDueFeeds } from '#store/feeds.ts';
@@ -8,7 +8,7 @@ import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { feedCatalogue } from './catalogue.ts';
 import { classifyDrafts } from './classify-drafts.ts';
-import { refreshFeed, type RefreshStats } from './refresh-feed.ts';
+import { recordFailedCheck, refreshFeed, type RefreshStats } from './refresh-feed.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';
@@ -54,7 +54,11 @@ async function fetchHost(feedIds: string[], now: Date) {
   for (const feedId of feedIds) {
     const feed = await getFeedSource(feedId);
     if (!feed) continue;
-    const stats = await refreshFeed(feed, { timeoutMs: config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints, intervalMinutes: feedIntervalMinutes });
+    const stats = await refreshFeed(feed, { timeoutMs: config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints, intervalMinutes: feedIntervalMinutes }).catch((error: unknown) =>
+      // A throw past the feed's own faults (a store write, a bug) ends this feed's check only: it is recorded
+      // on the feed with its backoff, and the host's other feeds still run.
+      recordFailedCheck(feed, { now, error: `Refresh failed: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`, intervalMinutes: feedIntervalMinutes }),
+    );
     if (stats.outcome === 'failed') {
       logger.warn('feed check failed', { feedId, error: stats.error });
       await raiseAlert({ severity: (feed.consecutiveFailures ?? 0) + 1 >= 3 ? 'high' : 'medium', alertType: 'feed-failure', message: `${feed.name}: ${stats.error}`, context: { feedId } });

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import { titleHash, urlHash } from '#domain/dedup.ts';
-import { nextCheckAfterFailure, nextCheckAfterSuccess } from '#domain/feed-schedule.ts';
-import { normaliseItem } from '#domain/normalise.ts';
-import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '#domain/simhash.ts';
+import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '#domain/feed-schedule.ts';
+import { normaliseItems } from '#domain/normalise.ts';
+import { simhash } from '#domain/simhash.ts';
+import { matchingStory, storyProfile, type StoryProfile } from '#domain/story-cluster.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
-import { createArticle } from '#store/articles.ts';
+import { createArticle, knownStoryOf, type KnownStory } from '#store/articles.ts';
 import { recordFeedHealth, updateFeedAfterCheck, type FeedSourceItem } from '#store/feeds.ts';
 
 export interface RefreshStats {
@@ -16,6 +17,10 @@ export interface RefreshStats {
   created: number;
   duplicates: number;
   nearDuplicates: number;
+  /** Of the created: later reports of an event another publisher's article already leads. */
+  clustered?: number;
+  /** Items dropped because normalising them threw (the feed's other items are kept). */
+  itemErrors?: number;
   error?: string;
 }
 
@@ -26,12 +31,46 @@ export interface RefreshOptions {
   /** Minimum minutes between two checks of the feed (the console's feed politeness setting). */
   intervalMinutes?: number;
   /** Fingerprints of recent stories; new ones are added as they are stored. */
-  fingerprints: Array<{ articleId: string; simhash: string }>;
+  fingerprints: KnownStory[];
 }
+
+/** Profiles of known stories, computed once per ingest run rather than once per feed. */
+const profiles = new WeakMap<KnownStory, StoryProfile>();
+const profiled = (known: KnownStory) => {
+  let profile = profiles.get(known);
+  if (!profile) profiles.set(known, (profile = storyProfile({ title: known.storyText ?? '', publishedAt: known.publishedAt ?? null })));
+  return { known, profile };
+};
 
 const MAX_REDIRECTS = 5;
 /** Article writes in flight at once for one feed. */
 const WRITE_CONCURRENCY = 8;
+
+export interface FailedCheck {
+  now: Date;
+  error: string;
+  httpStatus?: number | undefined;
+  responseTimeMs?: number | undefined;
+  hints?: ServerHints | undefined;
+  intervalMinutes?: number | undefined;
+}
+
+/**
+ * Records a failed check of one feed: an error on its health and a later next check (backing off with
+ * each failure in a row), so a failing feed never stays due and never blocks the feeds after it.
+ */
+export async function recordFailedCheck(feed: FeedSourceItem, check: FailedCheck): Promise<RefreshStats> {
+  const consecutiveFailures = (feed.consecutiveFailures ?? 0) + 1;
+  const checkedAt = check.now.toISOString();
+  await recordFeedHealth({ feedId: feed.id, checkedAt, status: 'error', error: check.error, httpStatus: check.httpStatus, responseTimeMs: check.responseTimeMs ?? 0 });
+  await updateFeedAfterCheck(feed, {
+    consecutiveFailures,
+    lastStatus: 'error',
+    lastCheckedAt: checkedAt,
+    nextCheckAt: nextCheckAfterFailure(check.now, consecutiveFailures, check.hints, check.intervalMinutes).toISOString(),
+  });
+  return { feedId: feed.id, outcome: 'failed', itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0, error: check.error };
+}
 
 /**
  * Refreshes one feed: conditional fetch, parse, normalise, drop duplicates, store new items as drafts
@@ -43,17 +82,8 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   const checkedAt = now.toISOString();
   const fetched = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxRedirects: MAX_REDIRECTS });
 
-  const fail = async (error: string, httpStatus?: number) => {
-    const consecutiveFailures = (feed.consecutiveFailures ?? 0) + 1;
-    await recordFeedHealth({ feedId: feed.id, checkedAt, status: 'error', error, httpStatus, responseTimeMs: fetched.responseTimeMs });
-    await updateFeedAfterCheck(feed, {
-      consecutiveFailures,
-      lastStatus: 'error',
-      lastCheckedAt: checkedAt,
-      nextCheckAt: nextCheckAfterFailure(now, consecutiveFailures, fetched.hints, options.intervalMinutes).toISOString(),
-    });
-    return { feedId: feed.id, outcome: 'failed' as const, itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0, error };
-  };
+  const fail = (error: string, httpStatus?: number) =>
+    recordFailedCheck(feed, { now, error, httpStatus, responseTimeMs: fetched.responseTimeMs, hints: fetched.hints, intervalMinutes: options.intervalMinutes });
 
   if (fetched.kind === 'error') return fail(fetched.error, fetched.httpStatus);
   if (fetched.kind === 'not-modified') {
@@ -73,25 +103,31 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   let images = 0;
   let dataPoints = 0;
   let nearDuplicates = 0;
-  const items = parsed.items.map((item) => normaliseItem(item, { sourceName: feed.name, feedTitle: parsed.title, sourceDomain, feedUrl: feed.url }, now)).filter((item) => item !== null);
-  // Near-duplicates are dropped in memory, in feed order, before any write.
-  const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string }> = [];
+  const { items, errors: itemErrors } = normaliseItems(parsed.items, { sourceName: feed.name, feedTitle: parsed.title, sourceDomain, feedUrl: feed.url }, now);
+  // Same events are found in memory, in feed order, before any write: the same publisher's rewrite is
+  // dropped; another publisher's report joins the first report's cluster (stored, but not a card).
+  let clustered = 0;
+  const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string; clusterId: string | undefined }> = [];
   for (const item of items) {
     if (!item.imageUrl.startsWith('/')) images += 1;
     dataPoints += [item.summary, item.author !== feed.name, item.content, item.rssCategories.length, item.mediaThumbnails.length, item.enclosures.length].filter(Boolean).length;
     const fingerprint = simhash(`${item.title} ${item.summary}`);
-    if (options.fingerprints.some((known) => hammingDistance(known.simhash, fingerprint) <= NEAR_DUPLICATE_DISTANCE)) {
+    const profile = storyProfile({ title: `${item.title} ${item.summary}`, publishedAt: item.originalPublishedAt });
+    const earlier = matchingStory(profile, options.fingerprints.filter((known) => known.storyText).map(profiled))?.known;
+    if (earlier && (earlier.sourceName === undefined || earlier.sourceName === feed.name)) {
       nearDuplicates += 1;
       continue;
     }
     const id = randomUUID();
-    options.fingerprints.push({ articleId: id, simhash: fingerprint });
-    fresh.push({ item, fingerprint, id });
+    const clusterId = earlier ? (earlier.clusterId ?? earlier.articleId) : undefined;
+    if (clusterId) clustered += 1;
+    options.fingerprints.push(knownStoryOf({ id, title: item.title, summary: item.summary, originalPublishedAt: item.originalPublishedAt, sourceName: feed.name, clusterId, simhash: fingerprint }));
+    fresh.push({ item, fingerprint, id, clusterId });
   }
   // Each write is its own transaction (article, dedup hashes, counters); a few run at once.
   const limit = pLimit(WRITE_CONCURRENCY);
   const outcomes = await Promise.all(
-    fresh.map(({ item, fingerprint, id }) =>
+    fresh.map(({ item, fingerprint, id, clusterId }) =>
       limit(async () => {
         const result = await createArticle({
           id,
@@ -120,6 +156,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
           urlHash: urlHash(item.sourceUrl),
           titleHash: titleHash(item.title),
           simhash: fingerprint,
+          ...(clusterId ? { clusterId, isDuplicate: true } : {}),
         });
         return result.created;
       }),
@@ -149,5 +186,5 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
     // Share of the six optional fields the items carry, 0-100.
     dataRichnessScore: items.length ? Math.round((dataPoints / (items.length * 6)) * 100) : 0,
   });
-  return { feedId: feed.id, outcome: 'new-items', itemsFound: parsed.items.length, created, duplicates, nearDuplicates };
+  return { feedId: feed.id, outcome: 'new-items', itemsFound: parsed.items.length, created, duplicates, nearDuplicates, clustered, ...(itemErrors.length ? { itemErrors: itemErrors.length } : {}) };
 }

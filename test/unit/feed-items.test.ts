@@ -156,3 +156,100 @@ describe('the one URL rule (issue 12)', () => {
     expect(sanitiseHtml('<a href="mailto:x@y.z">m</a>')).not.toContain('mailto:');
   });
 });
+
+describe('real-world feed shapes (issue 12, item 5)', () => {
+  const feedContext = { sourceName: 'Pub', sourceDomain: 'pub.example', feedUrl: 'https://pub.example/news/feed.xml' };
+  const rss = (items: string, prolog = '<?xml version="1.0" encoding="utf-8"?>') => `${prolog}<rss version="2.0"><channel><title>Pub</title>${items}</channel></rss>`;
+  const parse = async (xml: string | Buffer, contentType = '', options = {}) => (await import('../../lambdas/adapters/feed-parse.ts')).parseFeed(typeof xml === 'string' ? Buffer.from(xml) : xml, contentType, options);
+
+  it('cleans authors: no e-mails, URLs, line breaks or markup; long lists shortened; length capped', async () => {
+    const { cleanAuthor } = await import('../../lambdas/domain/feed-author.ts');
+    expect(cleanAuthor('jo.rao@pub.example (Jo Rao)')).toBe('Jo Rao');
+    expect(cleanAuthor('Jo Rao <jo.rao@pub.example>')).toBe('Jo Rao');
+    expect(cleanAuthor('noreply@blogger.com')).toBeNull();
+    expect(cleanAuthor('Jo Rao https://pub.example/jo')).toBe('Jo Rao');
+    expect(cleanAuthor('Asha Iyer, Ben Cole, Chitra Das, Dev Rao')).toBe('Asha Iyer, Ben Cole and others');
+    expect(cleanAuthor('Tom McCarthy and Sam Morris')).toBe('Tom McCarthy and Sam Morris');
+    expect(cleanAuthor('Jo\n  Rao')).toBe('Jo Rao');
+    const long = cleanAuthor(`Jo ${'Verylongname '.repeat(10)}`);
+    expect(long?.length).toBeLessThanOrEqual(80);
+    expect(long).toMatch(/…$/);
+    const item = normaliseItem({ title: 'T', link: 'https://pub.example/t', creator: '<b>Priya &amp; Rahul</b>' }, feedContext);
+    expect(item).toMatchObject({ author: 'Priya & Rahul', sourceAttribution: { author: 'Priya & Rahul' } });
+  });
+
+  it('reads an <author> with child elements, an xhtml Atom title and other elements where text is expected', async () => {
+    const parsed = await parse(
+      rss('<item><title>Creators <![CDATA[&]]> brands</title><link>/a</link><author><name>Jo Rao</name><title>Editor</title></author><category domain="x"/><enclosure url="/e.mp3" type="audio/mpeg"/></item>'),
+    );
+    const [item] = parsed.items.map((feedItem) => normaliseItem(feedItem, feedContext));
+    expect(item).toMatchObject({ title: 'Creators & brands', author: 'Jo Rao', sourceUrl: 'https://pub.example/a', podcastMetadata: { audioUrl: 'https://pub.example/e.mp3' } });
+    const atom = await parse(
+      '<feed xmlns="http://www.w3.org/2005/Atom"><title>Pub</title><entry><title type="xhtml"><div xmlns="http://www.w3.org/1999/xhtml">Creator <b>payouts</b></div></title><link href="https://pub.example/p"/><author><name>Asha</name><email>a@pub.example</email></author></entry></feed>',
+    );
+    const entry = normaliseItem(atom.items[0]!, feedContext);
+    expect(entry?.title).toMatch(/^Creator\s+payouts$/);
+    expect(entry?.author).toBe('Asha');
+    // Elements in text fields, as xml2js hands them over.
+    const odd = normaliseItem({ title: { _: 'Odd', $: { type: 'text' } }, link: ['https://pub.example/o'], creator: { name: ['Jo'] }, enclosure: { url: 'https://pub.example/o.jpg', type: { _: 'image/jpeg' } } } as unknown as FeedItem, feedContext);
+    expect(odd).toMatchObject({ title: 'Odd', sourceUrl: 'https://pub.example/o', author: 'Jo', imageUrl: 'https://pub.example/o.jpg' });
+  });
+
+  it('drops only the item whose normalising throws and counts it', async () => {
+    const { normaliseItems } = await import('../../lambdas/domain/normalise.ts');
+    const broken = {
+      get title(): string {
+        throw new Error('bad field');
+      },
+    };
+    const result = normaliseItems([{ title: 'One', link: 'https://pub.example/1' }, broken, { title: 'No link' }, { title: 'Two', link: '/2' }], feedContext);
+    expect(result.items.map((item) => item.title)).toEqual(['One', 'Two']);
+    expect(result.skipped).toBe(1);
+    expect(result.errors).toEqual([{ index: 1, error: 'bad field' }]);
+  });
+
+  it('decodes entities exactly once in stored text', async () => {
+    const parsed = await parse(rss('<item><title>Tom &amp; Jerry &lt;3 &amp;amp; more</title><link>https://pub.example/t</link><description>Fish &amp;amp; chips</description></item>'));
+    const item = normaliseItem(parsed.items[0]!, feedContext);
+    expect(item?.title).toBe('Tom & Jerry <3 & more');
+    expect(item?.summary).toBe('Fish & chips');
+  });
+
+  it('detects byte order marks and UTF-16 without one, whatever the declaration says', async () => {
+    const xml = rss('<item><title>Café “creators”</title><link>https://pub.example/c</link></item>', '<?xml version="1.0" encoding="utf-8"?>');
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(xml, 'utf16le')]);
+    const utf16beNoMark = Buffer.from(xml, 'utf16le').swap16();
+    const utf8WithMark = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(xml)]);
+    for (const body of [utf16le, utf16beNoMark, utf8WithMark]) {
+      expect((await parse(body, 'text/xml; charset=iso-8859-1')).items[0]?.title).toBe('Café “creators”');
+    }
+  });
+
+  it('checks a declared charset against the bytes: not UTF-8 is windows-1252, valid UTF-8 beats a declared Latin-1', async () => {
+    const { charsetOf } = await import('../../lambdas/adapters/feed-parse.ts');
+    // "Café “q”" in windows-1252: é is 0xE9, the quotes 0x93 and 0x94, none of them valid UTF-8.
+    const latin = Buffer.from(rss('<item><title>Caf\u00e9 \u0093q\u0094</title><link>https://pub.example/c</link></item>'), 'latin1');
+    expect(charsetOf('application/rss+xml; charset=utf-8', latin)).toBe('windows-1252');
+    expect((await parse(latin, 'application/rss+xml; charset=utf-8')).items[0]?.title).toBe('Café “q”');
+    const utf8 = Buffer.from(rss('<item><title>Café</title><link>https://pub.example/c</link></item>', '<?xml version="1.0" encoding="ISO-8859-1"?>'));
+    expect(charsetOf('', utf8)).toBe('utf-8');
+    expect(charsetOf('text/xml; charset=koi8-r', Buffer.from('<rss/>'))).toBe('koi8-r');
+    // A declared UTF-16 on 8-bit bytes is a false declaration.
+    expect(charsetOf('', Buffer.from('<?xml version="1.0" encoding="utf-16"?><rss/>'))).toBe('utf-8');
+  });
+
+  it('accepts <rss> without a version, reads an <rss> without a channel as empty, and refuses what is not a feed', async () => {
+    const versionless = await parse('<rss><channel><title>Pub</title><item><title>Old style</title><link>https://pub.example/o</link></item></channel></rss>');
+    expect(versionless.items.map((item) => item.title)).toEqual(['Old style']);
+    expect((await parse('<rss version="2.0"></rss>')).items).toEqual([]);
+    await expect(parse('<html><body>Not a feed</body></html>')).rejects.toThrow();
+  });
+
+  it('falls back to the lenient parser where rss-parser refuses (prefixed Atom)', async () => {
+    const prefixed = '<a:feed xmlns:a="http://www.w3.org/2005/Atom"><a:title>Pub</a:title><a:entry><a:title>Prefixed</a:title><a:link href="/p"/><a:author><a:name>Jo</a:name></a:author></a:entry></a:feed>';
+    await expect(parse(prefixed, '', { fallback: false })).rejects.toThrow();
+    const parsed = await parse(prefixed);
+    expect(parsed.parsedBy).toBe('feedsmith');
+    expect(normaliseItem(parsed.items[0]!, feedContext)).toMatchObject({ title: 'Prefixed', sourceUrl: 'https://pub.example/p', author: 'Jo' });
+  });
+});
