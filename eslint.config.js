@@ -16,6 +16,11 @@ export default tseslint.config(
           selector: "MemberExpression[object.object.name='process'][object.property.name='env']",
           message: 'Read the environment once, in a config module (lambdas/shared/config.ts or lib/local/ports.ts).',
         },
+        {
+          // esbuild cannot tree-shake zod's `export * as z`: `{ z }` puts all of zod's locales (~350 KB) in each Lambda.
+          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          message: "Write `import * as z from 'zod'` (zod's own advice): `import { z }` bundles every zod locale.",
+        },
       ],
     },
   },

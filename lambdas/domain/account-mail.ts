@@ -1,4 +1,4 @@
-import he from 'he';
+import { escapeHtml } from './mail-layout.ts';
 
 /**
  * The account mails Cognito sends (verification, resend, password reset), in the product's words. Cognito
@@ -6,7 +6,7 @@ import he from 'he';
  * render little.
  */
 export function accountMail(triggerSource: string, codeParameter: string, siteUrl: string): { subject: string; html: string } | null {
-  const site = he.encode(siteUrl);
+  const site = escapeHtml(siteUrl);
   const frame = (heading: string, lead: string, after: string) =>
     `<div style="font-family:Arial,sans-serif;max-width:520px;margin:auto;color:#0f172a">` +
     `<h1 style="font-size:20px;color:#1d4ed8">${heading}</h1><p>${lead}</p>` +

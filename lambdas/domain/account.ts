@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Sign-up and sign-in rules (reader spec section 5), one schema for the auth page and the server. Cognito

@@ -1,5 +1,5 @@
 import { escapeHtml } from './mail-layout.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, fullNameSchema } from './account.ts';
 
 /** Contact form rules (reader spec section 5): all four fields required; the name and e-mail rules of sign-up apply. */

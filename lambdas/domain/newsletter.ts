@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { actionMail, escapeHtml } from './mail-layout.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from './account.ts';
 
 /** Newsletter rules and texts (reader spec sections 2, 3, 4, 8, 9). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DECISION_THRESHOLDS } from './classifier/decision.ts';
 import { MONTHLY_GOAL_RUPEES } from './donations.ts';
 import { BASE_INTERVAL_MINUTES } from './feed-schedule.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { lifecycleCutoffs, purgeChange, storageSavedMb } from '#domain/lifecycle.ts';
 import type { ArticleStatus } from '#domain/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';

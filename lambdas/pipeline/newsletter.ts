@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/digest.ts';
 import { renderComposedIssue, renderDigest } from '#domain/digest-mail.tsx';
 import { FREQUENCIES, signLinkToken, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';

@@ -1,5 +1,5 @@
 import type { SNSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { suppressSubscriber } from '#store/subscribers.ts';
 import { logger } from '#shared/logger.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';

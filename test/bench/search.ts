@@ -74,43 +74,56 @@ function queries(): Array<{ kind: string; text: string; misspelt: boolean }> {
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
-function asRoot(command: string, args: string[]): string[] {
-  // PostgreSQL refuses to run as root: run its programs as the postgres user then.
-  return process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', command, ...args] : [command, ...args];
+/**
+ * PostgreSQL refuses to run as root: then its programs run as the postgres user, set on the child itself.
+ * Not through runuser: runuser ignores SIGINT and outlives a signalled server, so the bench never ended.
+ */
+function postgresUser(): { uid: number; gid: number } | Record<string, never> {
+  if (process.getuid?.() !== 0) return {};
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
 }
 
 async function startPostgres(): Promise<{ client: pg.Client; stop: () => Promise<void> }> {
   const bin = ['/usr/lib/postgresql/15/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/17/bin'].find((dir) => existsSync(path.join(dir, 'initdb')));
   if (!bin) throw new Error('PostgreSQL not found: apt-get install postgresql');
+  const user = postgresUser();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'cnh-pg-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
-  const [initCmd, ...initArgs] = asRoot(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'bench', '--no-sync']);
-  execFileSync(initCmd as string, initArgs, { stdio: 'ignore' });
-  const [cmd, ...args] = asRoot(path.join(bin, 'postgres'), ['-D', data, '-p', String(PG_PORT), '-k', dir, '-c', 'listen_addresses=', '-c', 'fsync=off', '-c', 'shared_buffers=256MB', '-c', 'work_mem=64MB']);
-  const server: ChildProcess = spawn(cmd as string, args, { stdio: 'ignore' });
-  let client: pg.Client;
-  for (let attempt = 0; ; attempt += 1) {
-    // A failed connect spoils a client: a new one per attempt while the server starts.
-    client = new pg.Client({ host: dir, port: PG_PORT, user: 'bench', database: 'postgres' });
-    try {
-      await client.connect();
-      break;
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      if (attempt > 60) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 250));
+  let server: ChildProcess | undefined;
+  let client: pg.Client | undefined;
+  const stop = async () => {
+    await client?.end().catch(() => undefined);
+    if (server && server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server?.once('exit', resolve));
+      server.kill('SIGINT'); // PostgreSQL's fast shutdown
+      const killLater = setTimeout(() => server?.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(killLater);
     }
-  }
-  return {
-    client,
-    stop: async () => {
-      await client.end();
-      server.kill('SIGINT');
-      await new Promise((resolve) => server.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
+    rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    execFileSync(path.join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'bench', '--no-sync'], { stdio: 'ignore', ...user });
+    server = spawn(path.join(bin, 'postgres'), ['-D', data, '-p', String(PG_PORT), '-k', dir, '-c', 'listen_addresses=', '-c', 'fsync=off', '-c', 'shared_buffers=256MB', '-c', 'work_mem=64MB'], { stdio: 'ignore', ...user });
+    for (let attempt = 0; ; attempt += 1) {
+      // A failed connect spoils a client: a new one per attempt while the server starts.
+      client = new pg.Client({ host: dir, port: PG_PORT, user: 'bench', database: 'postgres' });
+      try {
+        await client.connect();
+        break;
+      } catch (error) {
+        await client.end().catch(() => undefined);
+        if (attempt > 60 || server.exitCode !== null) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { client, stop };
 }
 
 /** The original's list query: public rules, ILIKE on each text field (tags joined by spaces), newest first, exact count. */

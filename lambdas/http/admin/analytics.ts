@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ANALYTICS_PERIODS, analyticsCsv, analyticsWindow, buildAnalytics, DEFAULT_ANALYTICS_DAYS, type Analytics, type AnalyticsPeriod } from '#domain/analytics.ts';
 import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';

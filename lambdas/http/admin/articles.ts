@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   ADMIN_PAGE_SIZES,
   ADMIN_SORTS,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem } from '@aws-sdk/client-sfn';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   functionErrorAlarm,
   isRecoveryAction,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { route } from '#shared/http.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkErrorText, diagnosticReport } from '#domain/diagnostics.ts';
 import { runChecks } from '#adapters/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';

@@ -3,7 +3,7 @@ import { categoryStats } from '#domain/widgets.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { MARKET_FOCUSES } from '#domain/public-articles.ts';
 import { route } from '#shared/http.ts';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The public categories, each with what its page's hero shows: how many articles the list holds, their

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cardDetails, toPublicArticle } from '#domain/public-articles.ts';
 import { toPlainText } from '#domain/normalise.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';

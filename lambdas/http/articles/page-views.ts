@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics.ts';
 import { recordPageView } from '#store/page-views.ts';
 import { config } from '#shared/config.ts';

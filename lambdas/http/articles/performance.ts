@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PERFORMANCE_RANGES } from '#domain/feed.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';

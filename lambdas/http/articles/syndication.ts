@@ -1,6 +1,6 @@
 import { Feed } from 'feed';
 import he from 'he';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
 import { httpUrl } from '#domain/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';

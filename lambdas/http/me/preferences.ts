@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
 import { getPreferences, savePreferences, type PreferencesItem } from '#store/users.ts';
 import { route } from '#shared/http.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { fullNameSchema } from '#domain/account.ts';
 import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
 import { deleteCognitoUser } from '#adapters/cognito.ts';

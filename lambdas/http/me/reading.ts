@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { engagementScore, READING_EVENTS } from '#domain/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '#store/personalisation.ts';
