@@ -15,7 +15,10 @@ export interface FunctionAccess {
   stateMachines?: readonly string[];
   /** Reads the described schedules and pauses or resumes them (EventBridge Scheduler Get/UpdateSchedule). */
   schedules?: boolean;
-  /** Reads the key that signs newsletter links (Secrets Manager on AWS; a local value locally). */
+  /**
+   * Reads the service's signing key (Secrets Manager on AWS; a local value locally): it signs newsletter
+   * links, and list cursors are sealed with a key derived from it (shared/cursors.ts).
+   */
   linkSigningKey?: boolean;
   /** Reads the Razorpay keys (key id and secret, webhook secret): Secrets Manager on AWS, the stand-in's locally. */
   paymentKeys?: boolean;
@@ -147,7 +150,7 @@ export const stack: StackDescription = {
       name: 'me',
       entry: 'lambdas/http/me/index.ts',
       description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, recommendations, export and account deletion',
-      access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'] },
+      access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true },
     },
     {
       name: 'newsletter',
@@ -196,6 +199,7 @@ export const stack: StackDescription = {
         table: 'readWrite',
         stateMachines: ['ingest', 'lifecycle', 'retrain', 'newsletter'],
         schedules: true,
+        linkSigningKey: true,
         // User management: roles are Cognito groups; suspension disables the account and ends its sessions.
         userPool: [
           'cognito-idp:AdminAddUserToGroup',

@@ -105,6 +105,24 @@ describe('user management: list and search', () => {
     const second = await list(`limit=1&cursor=${encodeURIComponent(first.cursor!)}`);
     expect(second.items[0]?.userId).not.toBe(first.items[0]!.userId);
   });
+
+  it('hands out opaque cursors and refuses one of another list, other filters or a home-made one with 400', async () => {
+    const first = await list('limit=1');
+    const token = first.cursor!;
+    // Opaque: the table's key names and values do not show through.
+    expect(Buffer.from(token, 'base64url').toString('latin1')).not.toMatch(/gsi|pk|sk|profile/i);
+    const refused = async (path: string) => {
+      const answer = await api('GET', path, adminToken);
+      expect(answer, path).toMatchObject({ status: 400, body: { message: 'Invalid cursor: start again from the first page' } });
+    };
+    await refused(`/admin/users?limit=1&tab=admins&cursor=${encodeURIComponent(token)}`);
+    await refused(`/admin/audit?cursor=${encodeURIComponent(token)}`);
+    await refused(`/admin/review?cursor=${encodeURIComponent(token)}`);
+    // What an ElectroDB cursor looks like in the clear: a key of another shape, base64url JSON.
+    const homeMade = Buffer.from(JSON.stringify({ pk: '$cnh#userid_x', sk: '$profile_1', gsi1pk: 1, gsi1sk: { S: 'x' } })).toString('base64url');
+    await refused(`/admin/users?cursor=${homeMade}`);
+    await refused(`/admin/alerts?cursor=${homeMade}`);
+  });
 });
 
 describe('user management: roles', () => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/article-status.ts';
 import { indiaDayStart } from '#domain/dates.ts';
 import { rate, systemHealth, mlStatusOf } from '#domain/system-health.ts';
@@ -7,6 +7,7 @@ import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { countAlertsSince, countPublishedSince, runsSince } from '#store/console-metrics.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { signedInCaller } from '#shared/auth.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
 import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
@@ -91,8 +92,9 @@ export const dashboard = route({}, async () => {
 });
 
 export const auditLog = route({ query: z.object({ limit: limitParam(100, 50), cursor: cursorParam, target: z.string().max(200).optional() }) }, async ({ query }) => {
-  const page = await listAudit({ limit: query.limit, cursor: query.cursor, target: query.target });
-  return { items: page.items, cursor: page.cursor };
+  const scope = cursorScope('audit', { target: query.target });
+  const page = await listAudit({ limit: query.limit, cursor: await openCursor(scope, query.cursor), target: query.target });
+  return { items: page.items, cursor: await sealCursor(scope, page.cursor) };
 });
 
 /** The shell's session check, the dashboard, lifecycle and the audit log. */

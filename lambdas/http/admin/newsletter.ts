@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter-admin.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
@@ -7,6 +7,7 @@ import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { badRequest, HttpError } from '#shared/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, route } from '#shared/http.ts';
 
 /**
@@ -42,7 +43,8 @@ export const newsletterStats = route({}, async () => {
 const listQuery = z.object({ search: z.string().max(254, 'search must be at most 254 characters').optional(), cursor: cursorParam });
 
 export const newsletterSubscribers = route({ query: listQuery }, async ({ query }) => {
-  const page = await searchSubscribers(searchTerm(query.search), { limit: SUBSCRIBERS_PAGE, cursor: query.cursor ?? null });
+  const scope = cursorScope('subscribers', { search: searchTerm(query.search) });
+  const page = await searchSubscribers(searchTerm(query.search), { limit: SUBSCRIBERS_PAGE, cursor: await openCursor(scope, query.cursor) });
   return {
     items: page.items.map((subscriber) => ({
       email: subscriber.email,
@@ -51,7 +53,7 @@ export const newsletterSubscribers = route({ query: listQuery }, async ({ query 
       status: subscriberStatus(subscriber),
       createdAt: subscriber.createdAt,
     })),
-    cursor: page.cursor,
+    cursor: await sealCursor(scope, page.cursor),
   };
 });
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
-import { z } from 'zod';
+import * as z from 'zod';
 import { buildExecutionTimeline, type HistoryEventLike } from '#domain/execution-timeline.ts';
 import { nextRunOf } from '#domain/schedule-expression.ts';
 import { getSchedule, ScheduleNotFoundError, setScheduleState } from '#adapters/scheduler.ts';
@@ -17,6 +17,7 @@ import { recordAudit } from '#store/audit.ts';
 import { getAlert, listAlerts, resolveAlert, type AlertItem } from '#store/operations.ts';
 import { signedInCaller, type Caller } from '#shared/auth.ts';
 import { badRequest, HttpError, notFound } from '#shared/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
 import { stack } from '#stack/stack-description.ts';
 
@@ -90,14 +91,16 @@ interface ListCursor {
 const filtersKey = (query: { machine?: string | undefined; status?: string | undefined; since?: string | undefined; until?: string | undefined }) =>
   JSON.stringify([query.machine ?? '', query.status ?? '', query.since ?? '', query.until ?? '']);
 
-function encodeCursor(cursor: ListCursor): string {
-  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
+const EXECUTIONS_SCOPE = cursorScope('executions');
+
+function encodeCursor(cursor: ListCursor): Promise<string | null> {
+  return sealCursor(EXECUTIONS_SCOPE, JSON.stringify(cursor));
 }
 
-function decodeCursor(text: string, filters: string): ListCursor {
+async function decodeCursor(token: string, filters: string): Promise<ListCursor> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+    parsed = JSON.parse((await openCursor(EXECUTIONS_SCOPE, token)) ?? '');
   } catch {
     parsed = null;
   }
@@ -164,7 +167,7 @@ const listQuery = z
 export const listPipelineExecutions = route({ query: listQuery }, async ({ query }) => {
   const filters = filtersKey(query);
   const machines: readonly Machine[] = query.machine ? [query.machine] : MACHINES;
-  const state: ListCursor['m'] = query.cursor ? decodeCursor(query.cursor, filters).m : {};
+  const state: ListCursor['m'] = query.cursor ? (await decodeCursor(query.cursor, filters)).m : {};
   const timeFilters = { status: query.status, since: query.since ? Date.parse(query.since) : undefined, until: query.until ? Date.parse(query.until) : undefined };
 
   const perMachine = await Promise.all(
@@ -190,7 +193,7 @@ export const listPipelineExecutions = route({ query: listQuery }, async ({ query
   const more = Object.values(next).some((position) => position !== 'done');
   return {
     items: page.map((candidate) => executionSummary(candidate.machine, candidate.item)),
-    cursor: more ? encodeCursor({ f: filters, m: next }) : null,
+    cursor: more ? await encodeCursor({ f: filters, m: next }) : null,
   };
 });
 
@@ -365,8 +368,9 @@ export const listPipelineAlerts = route(
     }),
   },
   async ({ query }) => {
-    const page = await listAlerts({ resolved: query.resolved === undefined ? undefined : query.resolved === 'true', limit: query.limit, cursor: query.cursor ?? null });
-    return { items: page.items.map(alertView), cursor: page.cursor };
+    const scope = cursorScope('alerts', { resolved: query.resolved });
+    const page = await listAlerts({ resolved: query.resolved === undefined ? undefined : query.resolved === 'true', limit: query.limit, cursor: await openCursor(scope, query.cursor) });
+    return { items: page.items.map(alertView), cursor: await sealCursor(scope, page.cursor) };
   },
 );
 

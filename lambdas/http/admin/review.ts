@@ -1,10 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { OUTSIDE_REVIEW_QUEUE } from '#domain/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/categories.ts';
-import { OFF_TOPIC } from '#domain/classifier/classify.ts';
+import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/classify.ts';
 import { changeArticleStatus, getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';
 import { saveReviewLabel } from '#store/models.ts';
 import { HttpError, notFound } from '#shared/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { recordAudit } from '#store/audit.ts';
@@ -31,8 +32,9 @@ function toQueueItem(article: ArticleItem) {
 }
 
 export const reviewQueue = route({ query: z.object({ limit: limitParam(100, 25), cursor: cursorParam }) }, async ({ query }) => {
-  const page = await listReviewQueue({ limit: query.limit, cursor: query.cursor });
-  return { items: page.items.map(toQueueItem), cursor: page.cursor };
+  const scope = cursorScope('review-queue');
+  const page = await listReviewQueue({ limit: query.limit, cursor: await openCursor(scope, query.cursor) });
+  return { items: page.items.map(toQueueItem), cursor: await sealCursor(scope, page.cursor) };
 });
 
 const params = z.object({ id: z.string().min(1).max(100) });
@@ -68,13 +70,13 @@ export const approveArticle = route({ params, body: z.object({ category: z.enum(
   return { id: article.id, status: 'published', category };
 });
 
-/** Why a moderator rejects: off-topic teaches the classifier "off-topic"; low quality teaches it nothing about topics. */
+/** Why a moderator rejects: off-topic teaches the classifier "off-topic"; low quality teaches it "on topic", no category. */
 export const REJECT_REASONS = ['off_topic', 'low_quality'] as const;
 
 /**
  * Reject (admin spec section 4: the reason recorded is "admin review rejection", here with the kind).
- * Only an off-topic rejection becomes a training label: an article on topic but badly written must not
- * teach the topic classifier that its subject is off-topic.
+ * Both kinds become training labels, apart: an article on topic but badly written must not teach the
+ * topic classifier that its subject is off-topic, so it is labelled low-quality (on topic, no category).
  */
 export const rejectArticle = route(
   { params, body: z.object({ reason: z.enum(REJECT_REASONS).default('off_topic'), note: z.string().trim().max(500).optional() }).default({ reason: 'off_topic' }) },
@@ -87,7 +89,7 @@ export const rejectArticle = route(
       set: { adminStatus: 'rejected', reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason },
     });
     if (!changed) throw new HttpError(409, 'This article is no longer in the review queue');
-    if (body.reason === 'off_topic') await saveReviewLabel({ articleId: article.id, label: OFF_TOPIC, text: labelText(article), decidedBy: who.userId });
+    await saveReviewLabel({ articleId: article.id, label: body.reason === 'off_topic' ? OFF_TOPIC : LOW_QUALITY, text: labelText(article), decidedBy: who.userId });
     await recordAudit(who, { action: 'review.reject', target: article.id, before: { status: article.status, adminStatus: article.adminStatus }, after: { status: 'rejected', adminStatus: 'rejected', rejectionReason, note: body.note } });
     return { id: article.id, status: 'rejected', reason: body.reason };
   },

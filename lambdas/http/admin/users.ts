@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
 import { ROLES } from '#store/entities.ts';
@@ -8,6 +8,7 @@ import { getProfile, setProfileRole, type ProfileItem } from '#store/profiles.ts
 import { listUsersForConsole, setProfileSuspended, updateProfileDetails } from '#store/user-admin.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { HttpError, notFound } from '#shared/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
 
 /** User management (issue 11 item 3; admin spec: user management, sections 5, 6, 8 and 9). */
@@ -39,8 +40,9 @@ async function profileOf(userId: string): Promise<ProfileItem> {
 const listUsers = route(
   { query: z.object({ tab: z.enum(USER_TABS).default('all'), search: z.string().trim().max(200).optional(), limit: limitParam(100, 25), cursor: cursorParam }) },
   async ({ query }) => {
-    const page = await listUsersForConsole({ tab: query.tab, search: query.search, limit: query.limit, cursor: query.cursor });
-    return { items: page.items.map(toUser), cursor: page.cursor };
+    const scope = cursorScope('users', { tab: query.tab, search: query.search });
+    const page = await listUsersForConsole({ tab: query.tab, search: query.search, limit: query.limit, cursor: await openCursor(scope, query.cursor) });
+    return { items: page.items.map(toUser), cursor: await sealCursor(scope, page.cursor) };
   },
 );
 

@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
 import { notFound } from '#shared/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
 import { reader } from './caller.ts';
 
@@ -45,8 +46,10 @@ export const myNotifications = route(
   },
   async ({ caller, query }) => {
     const { userId } = reader(caller);
-    const [page, everything] = await Promise.all([listNotifications(userId, query), allNotifications(userId)]);
-    return { items: page.items.map(view), cursor: page.cursor, unreadCount: stats(everything).unread };
+    const scope = cursorScope('notifications', { userId, after: query.after, unreadOnly: query.unreadOnly });
+    const cursor = await openCursor(scope, query.cursor);
+    const [page, everything] = await Promise.all([listNotifications(userId, { ...query, cursor }), allNotifications(userId)]);
+    return { items: page.items.map(view), cursor: await sealCursor(scope, page.cursor), unreadCount: stats(everything).unread };
   },
 );
 
