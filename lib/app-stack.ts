@@ -26,6 +26,8 @@ export interface CreatorNewsHubStackProps extends StackProps {
   stackDescription?: StackDescription;
   /** Domain the newsletter and mail are sent from. */
   mailDomain: string;
+  /** The CloudFront web ACL (EdgeSecurityStack, us-east-1). */
+  webAclArn: string;
 }
 
 /** The whole deployment, built from the stack description. */
@@ -39,8 +41,17 @@ export class CreatorNewsHubStack extends Stack {
     const auth = new UserAuth(this, 'Auth', { mail: { domain: props.mailDomain, configurationSetName: mail.configurationSet.configurationSetName, region: this.region } });
     const site = new Site(this, 'Site', {
       repoRoot,
-      connectSources: [`https://*.execute-api.${this.region}.amazonaws.com`, `https://cognito-idp.${this.region}.amazonaws.com`],
+      connectSources: [`https://cognito-idp.${this.region}.amazonaws.com`],
+      webAclArn: props.webAclArn,
     });
+    // CloudFront sends this token with every API request; the API trusts CloudFront's viewer address (the
+    // reader's, for per-client limits) only beside it. It is a shared secret between two parts of this stack,
+    // so it sits in both configurations; it grants no access to data.
+    const edgeToken = new secretsmanager.Secret(this, 'EdgeOriginToken', {
+      description: 'Sent by CloudFront to the API so the API can trust the viewer address header',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
+    acknowledge(edgeToken, 'SMG4', 'Rotating needs CloudFront and the functions to change together (one deploy); it only marks requests that came through the edge.');
 
     const functions = new Map<string, lambda.Function>();
     for (const fnDescription of description.functions) {
@@ -88,7 +99,7 @@ export class CreatorNewsHubStack extends Stack {
 
     // The key of the newsletter's signed links: generated once, read by the functions that sign or check them.
     const linkSigningSecret = new secretsmanager.Secret(this, 'LinkSigningKey', {
-      description: 'Signs newsletter confirmation and unsubscribe links',
+      description: 'Signs newsletter confirmation and unsubscribe links; list cursors are sealed with a key derived from it',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     acknowledge(linkSigningSecret, 'SMG4', 'Rotating this key would void every unsubscribe link already mailed (RFC 8058 links must keep working); it is never shown to anyone.');
@@ -123,13 +134,18 @@ export class CreatorNewsHubStack extends Stack {
       functions,
       userPool: auth.userPool,
       userPoolClient: auth.webClient,
-      allowedOrigins: [site.url],
     });
+    site.serveApi(api.domainName, edgeToken.secretValue.unsafeUnwrap());
 
     // Every function knows the API's address from the stack, never from a request's Host header: links that
-    // call the API (one-click unsubscribe) and the API's own self-links (feeds, share pages). The URL names
-    // only the API resource, which depends on no function, so this makes no dependency cycle.
-    for (const fn of functions.values()) fn.addEnvironment('API_URL', api.url);
+    // call the API (one-click unsubscribe) and the API's own self-links (feeds, share pages), all under the
+    // site's origin. The distribution's API origin names only the API resource, which depends on no
+    // function, so this makes no dependency cycle.
+    const routeFunctions = new Set(description.routes.map((route) => route.fn));
+    for (const [name, fn] of functions) {
+      fn.addEnvironment('API_URL', site.apiUrl);
+      if (routeFunctions.has(name)) fn.addEnvironment('EDGE_ORIGIN_TOKEN', edgeToken.secretValue.unsafeUnwrap());
+    }
 
     const alarmTopic = new sns.Topic(this, 'Alarms', {
       displayName: 'Creator News Hub alarms',
@@ -198,7 +214,7 @@ export class CreatorNewsHubStack extends Stack {
     }
 
     site.deploy({
-      apiUrl: api.url,
+      apiUrl: site.apiUrl,
       region: this.region,
       userPoolId: auth.userPool.userPoolId,
       userPoolClientId: auth.webClient.userPoolClientId,
@@ -207,7 +223,7 @@ export class CreatorNewsHubStack extends Stack {
     });
 
     new CfnOutput(this, 'SiteUrl', { value: site.url });
-    new CfnOutput(this, 'ApiUrl', { value: api.url });
+    new CfnOutput(this, 'ApiUrl', { value: site.apiUrl });
     new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: auth.webClient.userPoolClientId });
 

@@ -12,7 +12,9 @@ const SAVED_CACHE = `cnh-saved-${VERSION}`;
 const SHELL = ['/', '/manifest.webmanifest', '/favicon.svg', '/icon-192.png'];
 const RECENT_PAGES = 20;
 const RECENT_ANSWERS = 50;
-const READER_API = /^\/(articles|categories|widgets|trending-keywords)(\/|$)/;
+// The API answers under /api on the site's origin (CloudFront, and the local runtime alike).
+const READER_API = /^\/api\/(articles|categories|widgets|trending-keywords)(\/|$)/;
+const BOOKMARKS = '/api/me/bookmarks';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(SHELL)).then(() => self.skipWaiting()));
@@ -68,10 +70,9 @@ async function savedArticles(request) {
       const cache = await caches.open(SAVED_CACHE);
       await cache.put(request, response.clone());
       const { items = [] } = await response.clone().json();
-      const origin = new URL(request.url).origin;
       await Promise.all(
         items.map(async ({ id }) => {
-          const url = `${origin}/articles/${encodeURIComponent(id)}`;
+          const url = new URL(`../articles/${encodeURIComponent(id)}`, new URL(request.url)).href;
           if (await cache.match(url)) return;
           const article = await fetch(url).catch(() => null);
           if (article?.ok) await cache.put(url, article);
@@ -96,9 +97,9 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(cacheFirst(request));
   } else if (url.origin === self.location.origin && url.pathname === '/config.json') {
     event.respondWith(networkFirst(request, SHELL_CACHE, 100));
-  } else if (url.pathname === '/me/bookmarks') {
+  } else if (url.origin === self.location.origin && url.pathname === BOOKMARKS) {
     event.respondWith(savedArticles(request));
-  } else if (READER_API.test(url.pathname)) {
+  } else if (url.origin === self.location.origin && READER_API.test(url.pathname)) {
     event.respondWith(networkFirst(request, API_CACHE, RECENT_ANSWERS));
   }
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The environment, read and validated once at cold start. A missing variable throws here, at load,
@@ -47,6 +47,11 @@ const schema = z.object({
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** The Cognito user pool (functions that manage accounts: deleting one, changing groups). */
   USER_POOL_ID: z.string().optional(),
+  /**
+   * On AWS: the token CloudFront sends with every API request (x-origin-verify). Beside it, the viewer
+   * address CloudFront reports is the reader's; without it (a direct call, or locally) the connection's.
+   */
+  EDGE_ORIGIN_TOKEN: z.string().min(16).optional(),
   /** Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). */
   CLIENT_KEY_SALT: z.string().min(8).default('creator-news-hub-local-salt'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { consumeRateLimit, type RateLimitRule } from '#store/rate-limits.ts';
 import type { HttpEvent } from './auth.ts';
 import { config } from './config.ts';
@@ -7,11 +7,31 @@ import { HttpError } from './errors.ts';
 export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
 
 /**
- * Who is asking, for per-client limits: a salted hash of the address API Gateway saw (a signed-in
- * caller's subject instead, when there is one). The address itself is never stored.
+ * The reader's address. Through CloudFront, API Gateway sees an edge address, so the viewer address
+ * CloudFront reports ("203.0.113.7:46532", "[2001:db8::1]:443" or "2001:db8::1:443") is used, but only
+ * beside the edge token: a direct caller could write that header, not the token.
+ */
+export function clientAddress(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): string {
+  const connection = event.requestContext.http?.sourceIp ?? 'unknown';
+  const presented = event.headers?.['x-origin-verify'];
+  if (!edgeToken || !presented || !sameSecret(presented, edgeToken)) return connection;
+  const viewer = event.headers?.['cloudfront-viewer-address']?.trim();
+  const port = viewer?.lastIndexOf(':') ?? -1;
+  if (!viewer || port <= 0) return connection;
+  return viewer.slice(0, port).replace(/^\[|\]$/g, '');
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = createHash('sha256').update(given).digest();
+  return timingSafeEqual(a, createHash('sha256').update(expected).digest());
+}
+
+/**
+ * Who is asking, for per-client limits: a salted hash of the reader's address (a signed-in caller's
+ * subject instead, when there is one). The address itself is never stored.
  */
 export function clientKey(event: HttpEvent, userId?: string): string {
-  const who = userId ? `user:${userId}` : `ip:${event.requestContext.http?.sourceIp ?? 'unknown'}`;
+  const who = userId ? `user:${userId}` : `ip:${clientAddress(event)}`;
   return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:${who}`).digest('base64url').slice(0, 22);
 }
 
@@ -23,7 +43,7 @@ export function clientKey(event: HttpEvent, userId?: string): string {
 export function visitorKey(event: HttpEvent, userId?: string): string {
   if (userId) return clientKey(event, userId);
   const agent = event.headers?.['user-agent'] ?? '';
-  return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:visitor:${event.requestContext.http?.sourceIp ?? 'unknown'}:${agent}`).digest('base64url').slice(0, 22);
+  return createHash('sha256').update(`${config.CLIENT_KEY_SALT}:visitor:${clientAddress(event)}:${agent}`).digest('base64url').slice(0, 22);
 }
 
 /** Counts the request against the bucket's rule for a key (already hashed); past the limit, a 429 with Retry-After. */

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -14,7 +14,6 @@ export interface HttpApiProps {
   functions: ReadonlyMap<string, lambda.IFunction>;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
-  allowedOrigins: string[];
 }
 
 /**
@@ -29,12 +28,7 @@ export class HttpApi extends Construct {
     this.api = new apigw.HttpApi(this, 'Api', {
       description: 'Creator News Hub API',
       createDefaultStage: false,
-      corsPreflight: {
-        allowOrigins: props.allowedOrigins,
-        allowHeaders: ['authorization', 'content-type'],
-        allowMethods: [apigw.CorsHttpMethod.ANY],
-        maxAge: Duration.minutes(10),
-      },
+      // No CORS: browsers reach the API through the site's own origin (CloudFront, /api), never cross-origin.
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.THREE_MONTHS,
@@ -73,5 +67,11 @@ export class HttpApi extends Construct {
 
   get url(): string {
     return this.api.apiEndpoint;
+  }
+
+  /** The API's execute-api host name: CloudFront's origin for /api. */
+  get domainName(): string {
+    const stack = Stack.of(this);
+    return `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }
 }

@@ -11,8 +11,35 @@ import { acknowledge, arnToken } from './nag.ts';
 
 export interface SiteProps {
   repoRoot: string;
-  /** Origins the browser may call besides its own (API, Cognito), as wildcards so the site does not depend on the API. */
+  /** Origins the browser may call besides its own (the API is served under the site's own origin, at /api). */
   connectSources: string[];
+  /** The us-east-1 web ACL (rate limits, managed rules) in front of the site and the API. */
+  webAclArn: string;
+}
+
+/** Where the API answers on the site's own origin: one origin for the browser, one firewall, a tight CSP. */
+export const API_PATH_PREFIX = '/api';
+
+/** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
+export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
+
+/** Paths whose last segment has no dot are the app's own routes: CloudFront serves them index.html. */
+export const SPA_ROUTES_CODE = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** The API's routes are declared without the /api prefix the site serves them under. */
+export const API_PREFIX_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.slice(${API_PATH_PREFIX.length}) || '/';
+  return request;
+}`;
+
+function viewerFunction(scope: Construct, id: string, code: string): cloudfront.Function {
+  return new cloudfront.Function(scope, id, { code: cloudfront.FunctionCode.fromInline(code), runtime: cloudfront.FunctionRuntime.JS_2_0 });
 }
 
 /**
@@ -77,14 +104,11 @@ export class Site extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
+        // Client-side routes (/categories/x, /admin/...) are not objects: answer them with the app. A function
+        // rather than error responses, which would also turn the API's 403 and 404 into the app's 200.
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'SpaRoutes', SPA_ROUTES_CODE) }],
       },
-      // Client-side routes (/categories/x, /admin/...) are not objects: answer them with the app.
-      errorResponses: [403, 404].map((httpStatus) => ({
-        httpStatus,
-        responseHttpStatus: 200,
-        responsePagePath: '/index.html',
-        ttl: Duration.seconds(0),
-      })),
+      webAclId: props.webAclArn,
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       enableLogging: true,
@@ -92,7 +116,6 @@ export class Site extends Construct {
       logFilePrefix: 'cloudfront/',
     });
     acknowledge(this.distribution, 'CFR1', 'Readers are worldwide (Indian diaspora included); no country is restricted.');
-    acknowledge(this.distribution, 'CFR2', 'WAF web ACLs cost a fixed monthly fee; the site is static and the API has its own throttling. Add WAF with a custom domain.');
     acknowledge(this.distribution, 'CFR4', 'Served on the default *.cloudfront.net certificate until the custom domain and its ACM certificate exist; with it, set minimumProtocolVersion TLSv1.2_2021 (it has no effect on the default certificate).');
 
   }
@@ -118,6 +141,30 @@ export class Site extends Construct {
 
   get url(): string {
     return `https://${this.distribution.distributionDomainName}`;
+  }
+
+  /** The API's address as the browser and the API's own links use it: under the site's origin. */
+  get apiUrl(): string {
+    return `${this.url}${API_PATH_PREFIX}`;
+  }
+
+  /**
+   * Serves the HTTP API under /api: nothing cached here (each answer sets its own Cache-Control for the
+   * browser), every viewer header but Host passed on (with caching off that includes Authorization), and
+   * the edge token that lets the API trust CloudFront's viewer address.
+   */
+  serveApi(apiDomainName: string, edgeToken: string): void {
+    this.distribution.addBehavior(`${API_PATH_PREFIX}/*`, new origins.HttpOrigin(apiDomainName, {
+      protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [EDGE_ORIGIN_HEADER]: edgeToken },
+    }), {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
+      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      compress: true,
+      functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'ApiPrefix', API_PREFIX_CODE) }],
+    });
   }
 
   /**

@@ -12,7 +12,7 @@ import { startRazorpayStandIn } from './razorpay.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
 import type { LocalSettings } from './settings.ts';
-import { startSite } from './site.ts';
+import { LOCAL_API_PREFIX, startSite } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
 import { startStreamPoller, streamsClient } from './streams.ts';
 import { createRequire } from 'node:module';
@@ -228,7 +228,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const site = wantSite
     ? await startSite(
         {
-          apiUrl,
+          // The browser calls the API on the site's own origin, as on AWS (CloudFront serves it at /api).
+          apiUrl: `${siteUrl}${LOCAL_API_PREFIX}`,
           region: settings.region,
           userPoolId: pool.userPoolId,
           userPoolClientId: pool.userPoolClientId,
@@ -237,6 +238,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
           payments: { checkoutScriptUrl: `${razorpay.url}/v1/checkout.js`, testCheckout: true },
         },
         ports.site,
+        ports.api,
         settings.serveBuiltSite,
       )
     : null;

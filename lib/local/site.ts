@@ -42,13 +42,38 @@ function encodedBody(file: string, acceptEncoding: string): { body: Buffer; enco
   return { body, encoding };
 }
 
-/** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html. */
-function startBuiltSite(config: SiteConfig, port: number): Promise<http.Server> {
+/** The API on the site's own origin, as CloudFront serves it (lib/constructs/site.ts): /api/x is the API's /x. */
+export const LOCAL_API_PREFIX = '/api';
+
+function isApiPath(pathname: string): boolean {
+  return pathname === LOCAL_API_PREFIX || pathname.startsWith(`${LOCAL_API_PREFIX}/`);
+}
+
+/** Passes a request under /api to the local API gateway, without the prefix (CloudFront's viewer function does the same). */
+function proxyToApi(request: http.IncomingMessage, response: http.ServerResponse, apiPort: number): void {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const upstream = http.request(
+    { host: '127.0.0.1', port: apiPort, method: request.method, path: `${url.pathname.slice(LOCAL_API_PREFIX.length) || '/'}${url.search}`, headers: { ...request.headers, host: `127.0.0.1:${apiPort}` } },
+    (answer) => {
+      response.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(response);
+    },
+  );
+  upstream.on('error', () => {
+    if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ message: 'Service not found - please try again later' }));
+  });
+  request.pipe(upstream);
+}
+
+/** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html, the API under /api. */
+function startBuiltSite(config: SiteConfig, port: number, apiPort: number): Promise<http.Server> {
   // CNH_WEB_OUT: a build elsewhere (parallel checkouts or workers each build their own).
   const dist = process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.join(repoRoot, 'frontend', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build:web\` first`);
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
+    if (isApiPath(url.pathname)) return proxyToApi(request, response, apiPort);
     if (url.pathname === '/config.json') {
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
       return response.end(JSON.stringify(config));
@@ -70,11 +95,17 @@ function startBuiltSite(config: SiteConfig, port: number): Promise<http.Server> 
 }
 
 /** Vite's dev server (hot reload) with the same /config.json. */
-async function startDevSite(config: SiteConfig, port: number): Promise<{ close: () => Promise<void> }> {
+async function startDevSite(config: SiteConfig, port: number, apiPort: number): Promise<{ close: () => Promise<void> }> {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: path.join(repoRoot, 'frontend', 'vite.config.ts'),
-    server: { port, strictPort: true, host: '127.0.0.1' },
+    server: {
+      port,
+      strictPort: true,
+      host: '127.0.0.1',
+      // A key starting with ^ is a pattern for Vite: /api and /api/..., not /apiary.
+      proxy: { [`^${LOCAL_API_PREFIX}(/|$)`]: { target: `http://127.0.0.1:${apiPort}`, rewrite: (pathname) => pathname.slice(LOCAL_API_PREFIX.length) || '/' } },
+    },
     logLevel: 'warn',
     plugins: [
       {
@@ -92,8 +123,8 @@ async function startDevSite(config: SiteConfig, port: number): Promise<{ close: 
   return { close: () => server.close() };
 }
 
-export async function startSite(config: SiteConfig, port: number, built: boolean): Promise<{ close: () => Promise<void> }> {
-  if (!built) return startDevSite(config, port);
-  const server = await startBuiltSite(config, port);
+export async function startSite(config: SiteConfig, port: number, apiPort: number, built: boolean): Promise<{ close: () => Promise<void> }> {
+  if (!built) return startDevSite(config, port, apiPort);
+  const server = await startBuiltSite(config, port, apiPort);
   return { close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -1,15 +1,18 @@
+import { TEST_WEB_ACL_ARN } from '../support/stack.ts';
 import { App, Validations } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
+import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, SPA_ROUTES_CODE } from '../../lib/constructs/site.ts';
+import { EDGE_RATE_LIMITS, EdgeSecurityStack } from '../../lib/edge-stack.ts';
 import { stack as description, type StackDescription } from '../../lib/stack-description.ts';
 
 /** A fresh stack per test; bundling (esbuild, vite) is skipped, as it does not change the template's shape. */
 function synth(stackDescription: StackDescription = description): Template {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new CreatorNewsHubStack(app, 'Test', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', stackDescription });
+  const stack = new CreatorNewsHubStack(app, 'Test', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN, stackDescription });
   return Template.fromStack(stack);
 }
 
@@ -298,12 +301,14 @@ describe('site', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        Origins: [Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: Match.anyValue() })],
-        DefaultCacheBehavior: Match.objectLike({ ViewerProtocolPolicy: 'redirect-to-https', ResponseHeadersPolicyId: Match.anyValue() }),
-        CustomErrorResponses: [
-          { ErrorCode: 403, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-          { ErrorCode: 404, ResponseCode: 200, ResponsePagePath: '/index.html', ErrorCachingMinTTL: 0 },
-        ],
+        Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue(), S3OriginConfig: Match.anyValue() })]),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: 'redirect-to-https',
+          ResponseHeadersPolicyId: Match.anyValue(),
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        // App routes are rewritten by a function: error responses would turn the API's 403/404 into 200s.
+        CustomErrorResponses: Match.absent(),
       }),
     });
     template.hasResourceProperties('AWS::S3::Bucket', {
@@ -324,6 +329,70 @@ describe('site', () => {
     });
     template.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     template.hasResourceProperties('Custom::CDKBucketDeployment', { SystemMetadata: { 'cache-control': 'no-cache' }, DistributionPaths: ['/index.html', '/config.json', '/sw.js', '/manifest.webmanifest'] });
+  });
+});
+
+describe('edge: one origin, a firewall and a tight CSP', () => {
+  const distributionOf = (template: Template) => (resourcesOf(template, 'AWS::CloudFront::Distribution')[0] as [string, Resource])[1].Properties.DistributionConfig as Record<string, unknown>;
+
+  it('serves the API under /api through the distribution: nothing cached, the edge token sent, no CORS', () => {
+    const template = synth();
+    const config = distributionOf(template);
+    const [apiBehavior] = config.CacheBehaviors as Array<Record<string, unknown>>;
+    expect(apiBehavior).toMatchObject({
+      PathPattern: '/api/*',
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']),
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+    });
+    const apiOrigin = (config.Origins as Array<Record<string, unknown>>).find((origin) => origin.Id === apiBehavior!.TargetOriginId)!;
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.ap-south-1.');
+    expect(apiOrigin.OriginCustomHeaders).toEqual([expect.objectContaining({ HeaderName: EDGE_ORIGIN_HEADER })]);
+    expect(config.WebACLId).toBe(TEST_WEB_ACL_ARN);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
+  });
+
+  it('gives the API functions the site-origin API address and the edge token; the CSP names no other API', () => {
+    const template = synth();
+    const routeFunctions = new Set(description.routes.map((route) => route.fn));
+    for (const fn of description.functions) {
+      const [, resource] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Fn${fn.name.replace(/-/g, '')}Function`)) ?? [];
+      const variables = (resource!.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(JSON.stringify(variables.API_URL), fn.name).toMatch(/DomainName.*\/api/);
+      expect('EDGE_ORIGIN_TOKEN' in variables, fn.name).toBe(routeFunctions.has(fn.name));
+    }
+    const [, policy] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy')[0]!;
+    const csp = JSON.stringify(policy.Properties);
+    expect(csp).toMatch(/connect-src 'self' https:\/\/cognito-idp\.ap-south-1\.amazonaws\.com/);
+    expect(csp).not.toContain('execute-api');
+  });
+
+  it('rewrites app routes to index.html but not files, and strips /api before the API sees the path', () => {
+    const run = (code: string, uri: string) => new Function(`${code}; return handler;`)()({ request: { uri } }).uri as string;
+    expect(run(SPA_ROUTES_CODE, '/categories/creator-economy')).toBe('/index.html');
+    expect(run(SPA_ROUTES_CODE, '/admin/content/articles')).toBe('/index.html');
+    expect(run(SPA_ROUTES_CODE, '/assets/index-J-UdPMik.js')).toBe('/assets/index-J-UdPMik.js');
+    expect(run(SPA_ROUTES_CODE, '/config.json')).toBe('/config.json');
+    expect(run(API_PREFIX_CODE, '/api/articles/a1')).toBe('/articles/a1');
+    expect(run(API_PREFIX_CODE, '/api/feeds/all/rss.xml')).toBe('/feeds/all/rss.xml');
+  });
+
+  it('puts a CloudFront web ACL in us-east-1 with per-address rate limits answering 429, and passes cdk-nag', () => {
+    const app = new App();
+    const edge = new EdgeSecurityStack(app, 'Edge', { env: { region: 'us-east-1' } });
+    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+    const template = Template.fromStack(edge);
+    const [, acl] = resourcesOf(template, 'AWS::WAFv2::WebACL')[0]!;
+    expect(acl.Properties.Scope).toBe('CLOUDFRONT');
+    const rules = acl.Properties.Rules as Array<{ Name: string; Action?: { Block?: { CustomResponse?: { ResponseCode: number } } }; Statement: { RateBasedStatement?: { Limit: number; AggregateKeyType: string } } }>;
+    const rate = rules.filter((rule) => rule.Statement.RateBasedStatement);
+    expect(rate.map((rule) => [rule.Name, rule.Statement.RateBasedStatement!.Limit, rule.Statement.RateBasedStatement!.AggregateKeyType, rule.Action?.Block?.CustomResponse?.ResponseCode])).toEqual([
+      ['api-writes-per-address', EDGE_RATE_LIMITS.apiWrites, 'IP', 429],
+      ['requests-per-address', EDGE_RATE_LIMITS.allRequests, 'IP', 429],
+    ]);
+    expect(rules.map((rule) => rule.Name)).toEqual(expect.arrayContaining(['AWSManagedRulesCommonRuleSet', 'AWSManagedRulesKnownBadInputsRuleSet', 'AWSManagedRulesAmazonIpReputationList']));
+    expect(() => app.synth()).not.toThrow();
   });
 });
 
@@ -354,14 +423,14 @@ describe('mail', () => {
 describe('cdk-nag', () => {
   it('passes the AwsSolutions pack, every exception acknowledged with a reason', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    new CreatorNewsHubStack(app, 'Nag', { env: { region: 'ap-south-1' }, mailDomain: 'example.in' });
+    new CreatorNewsHubStack(app, 'Nag', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).not.toThrow();
   });
 
   it('fails on a finding nobody acknowledged', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new CreatorNewsHubStack(app, 'NagFail', { env: { region: 'ap-south-1' }, mailDomain: 'example.in' });
+    const stack = new CreatorNewsHubStack(app, 'NagFail', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
     new s3.Bucket(stack, 'Careless'); // no access logs, no SSL enforcement: AwsSolutions-S1 and S10
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).toThrow();

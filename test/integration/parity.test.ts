@@ -1,3 +1,4 @@
+import { TEST_WEB_ACL_ARN } from '../support/stack.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -22,7 +23,7 @@ const cdkPath = (resource: Resource) => resource.Metadata?.['aws:cdk:path'] ?? '
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true } });
-  const stack = new CreatorNewsHubStack(app, 'Parity', { env: { region: 'ap-south-1' }, mailDomain: 'example.in' });
+  const stack = new CreatorNewsHubStack(app, 'Parity', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
   resources = Object.entries(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
   manifest = JSON.parse(readFileSync(path.join(local().dataDir, 'runtime.json'), 'utf8')) as RuntimeManifest;
 });

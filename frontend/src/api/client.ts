@@ -1,4 +1,4 @@
-import { siteConfig } from './config.ts';
+import { apiAddress, siteConfig } from './config.ts';
 
 /** An error answer of the API, with the message the server wrote for the reader. */
 export class ApiError extends Error {
@@ -36,7 +36,7 @@ export async function apiCall<T>(
   options: { params?: Record<string, string | number | undefined>; body?: unknown; token?: string | undefined },
 ): Promise<T> {
   const { apiUrl } = await siteConfig();
-  const url = new URL(path, apiUrl);
+  const url = apiAddress(apiUrl, path);
   for (const [name, value] of Object.entries(options.params ?? {})) if (value !== undefined && value !== '') url.searchParams.set(name, String(value));
   let response: Response;
   try {

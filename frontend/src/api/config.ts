@@ -11,3 +11,11 @@ export function siteConfig(): Promise<SiteConfig> {
   });
   return loaded;
 }
+
+/**
+ * The address of an API path. The API may live under a path of the site's own origin (on AWS, CloudFront
+ * serves it at /api), so paths are appended to the configured base, never resolved against its origin.
+ */
+export function apiAddress(apiUrl: string, path: string): URL {
+  return new URL(`${apiUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`);
+}

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { siteConfig } from '../api/config.ts';
+import { apiAddress, siteConfig } from '../api/config.ts';
 
 /**
  * Privacy-friendly page views (issue 11 item 1): on each reader route change, one beacon to POST /page-views
@@ -24,7 +24,7 @@ function send(path: string): void {
   firstView = false;
   void siteConfig()
     .then(({ apiUrl }) => {
-      const url = new URL('/page-views', apiUrl).toString();
+      const url = apiAddress(apiUrl, '/page-views').toString();
       const body = JSON.stringify({ path, referrer });
       // A string body is sent as text/plain: a simple cross-origin request, no preflight, no credentials.
       if (!navigator.sendBeacon?.(url, body)) void fetch(url, { method: 'POST', body, keepalive: true, credentials: 'omit' }).catch(() => undefined);

@@ -1,9 +1,9 @@
-import { siteConfig } from '../../api/config.ts';
+import { apiAddress, siteConfig } from '../../api/config.ts';
 
 /** The share URL: the API's page with Open Graph tags, which sends people on to the article. */
 export async function shareUrl(articleId: string): Promise<string> {
   const { apiUrl } = await siteConfig();
-  return new URL(`share/${encodeURIComponent(articleId)}`, apiUrl.endsWith('/') ? apiUrl : `${apiUrl}/`).href;
+  return apiAddress(apiUrl, `share/${encodeURIComponent(articleId)}`).href;
 }
 
 /** Copies a link and tells the reader how it went (reader spec section 8 texts); true when copied. */

@@ -1,4 +1,4 @@
-import { siteConfig } from '../../../api/config.ts';
+import { apiAddress, siteConfig } from '../../../api/config.ts';
 import { idToken } from '../../../auth/session.ts';
 import type { Analytics } from '#domain/analytics.ts';
 import { adminGet } from '../../shell/api.ts';
@@ -19,7 +19,7 @@ export const fetchAnalytics = (days: AnalyticsDays) => adminGet<Analytics>('/adm
 export async function fetchReport(days: AnalyticsDays): Promise<string> {
   const token = await idToken();
   const { apiUrl } = await siteConfig();
-  const response = await fetch(new URL(`/admin/analytics/report?days=${days}`, apiUrl), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(apiAddress(apiUrl, `/admin/analytics/report?days=${days}`), { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { message?: string };
     throw new Error(body.message ?? 'Failed to fetch analytics data');

@@ -1,5 +1,5 @@
 import { ApiError } from '../../../api/client.ts';
-import { siteConfig } from '../../../api/config.ts';
+import { apiAddress, siteConfig } from '../../../api/config.ts';
 import { idToken } from '../../../auth/session.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../../shell/api.ts';
 
@@ -87,7 +87,7 @@ export async function exportOpml(): Promise<{ blob: Blob; fileName: string }> {
   const [{ apiUrl }, token] = await Promise.all([siteConfig(), idToken()]);
   let response: Response;
   try {
-    response = await fetch(new URL('/admin/feeds-opml', apiUrl), { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(15_000) });
+    response = await fetch(apiAddress(apiUrl, '/admin/feeds-opml'), { headers: token ? { authorization: `Bearer ${token}` } : {}, signal: AbortSignal.timeout(15_000) });
   } catch {
     throw new ApiError(0, 'Connection issue detected. This usually resolves automatically.');
   }

@@ -1,0 +1,101 @@
+import { Stack, type StackProps } from 'aws-cdk-lib';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
+import type { Construct } from 'constructs';
+
+/**
+ * Per-address limits at the edge, in a five-minute window (WAF's rate rules count per address over
+ * 5 minutes). Generous on purpose: many Indian mobile readers share one carrier address (CGNAT), and the
+ * API's own per-client limits (shared/rate-limit.ts) stay the precise ones; these stop floods before they
+ * cost a Lambda invocation.
+ */
+export const EDGE_RATE_LIMITS = {
+  /** Every request to the site and the API from one address. */
+  allRequests: 3000,
+  /** Writes (POST, PUT, PATCH, DELETE) to the API from one address: forms, tracking, console changes. */
+  apiWrites: 600,
+} as const;
+
+const visibility = (metricName: string): wafv2.CfnWebACL.VisibilityConfigProperty => ({
+  cloudWatchMetricsEnabled: true,
+  metricName,
+  sampledRequestsEnabled: true,
+});
+
+const managedRules = (priority: number, name: string, excluded: string[] = []): wafv2.CfnWebACL.RuleProperty => ({
+  name,
+  priority,
+  overrideAction: { none: {} },
+  statement: {
+    managedRuleGroupStatement: {
+      vendorName: 'AWS',
+      name,
+      ...(excluded.length ? { ruleActionOverrides: excluded.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+    },
+  },
+  visibilityConfig: visibility(name),
+});
+
+/**
+ * The web application firewall of the CloudFront distribution. CloudFront takes only web ACLs made in
+ * us-east-1, so this is its own stack there; the app stack refers to it across regions. The API is served
+ * through the same distribution (under /api), so these rules cover the API as well as the site.
+ */
+export class EdgeSecurityStack extends Stack {
+  readonly webAclArn: string;
+
+  constructor(scope: Construct, id: string, props: StackProps) {
+    super(scope, id, props);
+    const writeMethods = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
+      byteMatchStatement: {
+        fieldToMatch: { method: {} },
+        positionalConstraint: 'EXACTLY',
+        searchString: method,
+        textTransformations: [{ priority: 0, type: 'NONE' }],
+      },
+    }));
+    const webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+      scope: 'CLOUDFRONT',
+      description: 'Creator News Hub: per-address rate limits and AWS managed protections for the site and its API',
+      defaultAction: { allow: {} },
+      visibilityConfig: visibility('creator-news-hub'),
+      customResponseBodies: {
+        'rate-limited': { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: 'Too many requests - please wait a moment and try again' }) },
+      },
+      rules: [
+        {
+          name: 'api-writes-per-address',
+          priority: 0,
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited', responseHeaders: [{ name: 'retry-after', value: '300' }] } } },
+          statement: {
+            rateBasedStatement: {
+              limit: EDGE_RATE_LIMITS.apiWrites,
+              aggregateKeyType: 'IP',
+              scopeDownStatement: {
+                andStatement: {
+                  statements: [
+                    { byteMatchStatement: { fieldToMatch: { uriPath: {} }, positionalConstraint: 'STARTS_WITH', searchString: '/api/', textTransformations: [{ priority: 0, type: 'NONE' }] } },
+                    { orStatement: { statements: writeMethods } },
+                  ],
+                },
+              },
+            },
+          },
+          visibilityConfig: visibility('api-writes-per-address'),
+        },
+        {
+          name: 'requests-per-address',
+          priority: 1,
+          action: { block: { customResponse: { responseCode: 429, customResponseBodyKey: 'rate-limited', responseHeaders: [{ name: 'retry-after', value: '300' }] } } },
+          statement: { rateBasedStatement: { limit: EDGE_RATE_LIMITS.allRequests, aggregateKeyType: 'IP' } },
+          visibilityConfig: visibility('requests-per-address'),
+        },
+        managedRules(2, 'AWSManagedRulesAmazonIpReputationList'),
+        managedRules(3, 'AWSManagedRulesKnownBadInputsRuleSet'),
+        // The console's OPML import and article editor send bodies over the common set's 8 KB limit; the API
+        // checks sizes itself, so that rule only counts.
+        managedRules(4, 'AWSManagedRulesCommonRuleSet', ['SizeRestrictions_BODY']),
+      ],
+    });
+    this.webAclArn = webAcl.attrArn;
+  }
+}
