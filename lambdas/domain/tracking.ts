@@ -7,3 +7,10 @@ export const TRACKING_LIMITS = {
   events: { limit: 120, windowSeconds: 60 },
   clientErrors: { limit: 20, windowSeconds: 3_600 },
 } as const;
+
+/**
+ * Searches (the list with a search text) per address: five a second for a minute is beyond any reader
+ * typing, even several behind one carrier address, and stops a script from running the index hot.
+ * Browsing the list without a search text is not limited (it is answered from the cached index).
+ */
+export const SEARCH_LIMIT = { limit: 300, windowSeconds: 60 } as const;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
+import { SEARCH_LIMIT } from '#domain/tracking.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */
 async function call(method: string, path: string, body?: unknown) {
@@ -59,6 +60,15 @@ describe('view and share tracking', () => {
     const reporter = anotherClient();
     const reports = await Promise.all(Array.from({ length: 21 }, () => apiFrom(reporter, 'POST', '/client-errors', report)));
     expect(reports.map((answer) => answer.status).sort()).toEqual([...Array(20).fill(202), 429]);
+  });
+
+  it('limits one address to 300 searches a minute (429), leaving other addresses and plain browsing alone', async () => {
+    const address = anotherClient();
+    const answers = await Promise.all(Array.from({ length: SEARCH_LIMIT.limit + 1 }, (_unused, index) => apiFrom(address, 'GET', `/articles?q=creator${index % 7}&limit=1`)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(SEARCH_LIMIT.limit);
+    expect(answers.find((answer) => answer.status === 429)?.body).toMatchObject({ message: 'Too many requests - please wait a moment and try again' });
+    expect((await apiFrom(address, 'GET', '/articles?limit=1')).status).toBe(200);
+    expect((await apiFrom(anotherClient(), 'GET', '/articles?q=creator&limit=1')).status).toBe(200);
   });
 
   it('counts readers behind one carrier address (CGNAT) as different visitors by their browsers', async () => {

@@ -1,8 +1,10 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/categories.ts';
 import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS } from '#domain/public-articles.ts';
 import { queryPublicArticles } from '#store/article-search.ts';
 import { limitParam, route } from '#shared/http.ts';
+import { enforceRateLimit } from '#shared/rate-limit.ts';
+import { SEARCH_LIMIT } from '#domain/tracking.ts';
 
 /** Deep pages of a ranked list are never read; the cap keeps offsets cheap and bounded. */
 const MAX_PAGE = 500;
@@ -25,7 +27,8 @@ const query = z.object({
 });
 
 /** The public list and search: filters, sorts and page numbers with the exact total (reader spec section 7). */
-export const listArticles = route({ query }, async ({ query }) => {
+export const listArticles = route({ query }, async ({ query, event }) => {
+  if (query.q?.trim()) await enforceRateLimit('search', SEARCH_LIMIT, event);
   const { items, total } = await queryPublicArticles({
     q: query.q,
     category: query.category,
