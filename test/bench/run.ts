@@ -2,8 +2,11 @@
 import { runArticleAdminBench } from './article-admin.ts';
 import { runHomeBundleBench } from './bundle.ts';
 import { runDigestBench } from './digest.ts';
+import { runFeedCorpusBench } from './feed-corpus.ts';
 import { runIngestBench } from './ingest.ts';
+import { runLambdaBundlesBench } from './lambda-bundles.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runLoadBench } from './load.ts';
 import { runRecommendationBench } from './recommend.ts';
 import { runRunMetricsBench } from './run-metrics.ts';
 import { runSearchBench } from './search.ts';
@@ -17,3 +20,6 @@ if (!only || only === 'recommend') await runRecommendationBench();
 if (!only || only === 'digest') await runDigestBench();
 if (!only || only === 'article-admin') await runArticleAdminBench();
 if (!only || only === 'run-metrics') await runRunMetricsBench();
+if (!only || only === 'lambda-bundles') await runLambdaBundlesBench();
+if (!only || only === 'load') await runLoadBench();
+if (!only || only === 'feed-corpus') await runFeedCorpusBench();
