@@ -177,16 +177,17 @@ describe('settings', () => {
 
   it('a changed threshold changes the decision the classifier step makes', async () => {
     const { createArticle, getArticle } = await import('../../lambdas/store/articles.ts');
-    const { classifyDrafts } = await import('../../lambdas/pipeline/classify-drafts.ts');
+    const { classifyDrafts, currentModel } = await import('../../lambdas/pipeline/classify-drafts.ts');
     const { forgetSettings } = await import('../../lambdas/store/settings.ts');
     const { classify } = await import('../../lambdas/domain/classifier/classify.ts');
     const { decide } = await import('../../lambdas/domain/classifier/decision.ts');
-    const model = (await import('../../lambdas/domain/classifier/model.json', { with: { type: 'json' } })).default;
+    // The model the classifier step uses: the shipped one, or the one a retrain in another test file adopted.
+    const { model } = await currentModel();
     const title = `Local council approves new parking rules for the city centre ${randomUUID().slice(0, 6)}`;
     const summary = 'The council voted on parking.';
-    const scored = classify(model as never, { title, summary, indianSource: false });
-    // At the shipped thresholds this story goes to review (relevance below the publish threshold)...
-    expect(decide(scored)).toMatchObject({ outcome: 'review' });
+    const scored = classify(model, { title, summary, indianSource: false });
+    // At the shipped thresholds this story is not published (relevance below the publish threshold)...
+    expect(decide(scored).outcome).not.toBe('publish');
     expect(scored.relevanceScore).toBeGreaterThan(1);
     // ...with the publish threshold at its relevance and confidence, the classifier step publishes it.
     await save({ publishRelevance: scored.relevanceScore, publishConfidence: Math.min(scored.mlConfidenceScore, 0.65), reviewRelevance: Math.min(30, scored.relevanceScore - 1) });
