@@ -5,6 +5,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { countArticlesInTable } from '../support/store-counts.ts';
+import { testArticle } from '../support/articles.ts';
 
 /** The console shell, dashboard, review queue, lifecycle and audit screens in Chromium against the runtime `npm start` runs. */
 const chromium = useChromium();
@@ -110,6 +111,12 @@ describe('the dashboard', () => {
 
 describe('the review queue', () => {
   it('approves into a corrected category and rejects as low quality, the stats following', async () => {
+    // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { reviewSortKey } = await import('../../lambdas/domain/article-status.ts');
+    for (const relevanceScore of [48, 56]) {
+      await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority: 'MEDIUM', reviewSort: reviewSortKey('MEDIUM', relevanceScore) }));
+    }
     const page = await consolePage('/admin/content/review', moderator);
     const pending = async () => Number(await page.getByTestId('stat-pending').textContent());
     await expect.poll(pending, SLOW).toBeGreaterThan(1);

@@ -30,34 +30,47 @@ export async function startLocalRuntime(options: { portBase: number; serveBuiltS
       CNH_SERVE_BUILT_SITE: options.serveBuiltSite ? '1' : '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: stopping it can then end the stand-ins it started even if it dies first.
+    detached: true,
   });
+  const stop = async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    if (child.exitCode === null) child.kill('SIGINT');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+    try {
+      // Whatever is left of the group (DynamoDB Local, the SES stand-in), also after a failed start.
+      process.kill(-(child.pid as number), 'SIGKILL');
+    } catch {
+      // The group has already gone.
+    }
+    child.stdout?.destroy();
+    child.stderr?.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
 
   const urlsFile = path.join(dataDir, 'urls.json');
   const deadline = Date.now() + 110_000;
-  // Ready when serving and the ingest at start (the first, over the fixture feeds) has finished.
-  while (!output.includes('Creator News Hub is running') || !output.includes('Ingest at start')) {
-    if (child.exitCode !== null) throw new Error(`The local runtime exited (${child.exitCode}):\n${output}`);
-    if (Date.now() > deadline) throw new Error(`The local runtime did not start within 110 s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+  try {
+    // Ready when serving and the ingest at start (the first, over the fixture feeds) has finished.
+    while (!output.includes('Creator News Hub is running') || !output.includes('Ingest at start')) {
+      if (child.exitCode !== null) throw new Error(`The local runtime exited (${child.exitCode}):\n${output}`);
+      if (Date.now() > deadline) throw new Error(`The local runtime did not start within 110 s:\n${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    if (!existsSync(urlsFile)) throw new Error(`The local runtime wrote no urls.json:\n${output}`);
+    if (!output.includes('Ingest at start succeeded')) throw new Error(`The first ingest did not succeed:\n${output}`);
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  if (!existsSync(urlsFile)) throw new Error(`The local runtime wrote no urls.json:\n${output}`);
-  if (!output.includes('Ingest at start succeeded')) throw new Error(`The first ingest did not succeed:\n${output}`);
 
   return {
     urls: JSON.parse(readFileSync(urlsFile, 'utf8')) as RunningRuntime['urls'],
     dataDir,
     startupSeconds: (Date.now() - startedAt) / 1000,
-    stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGINT');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-      child.stdout?.destroy();
-      child.stderr?.destroy();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    stop,
   };
 }
