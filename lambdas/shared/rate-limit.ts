@@ -7,18 +7,17 @@ import { HttpError } from './errors.ts';
 export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
 
 /**
- * The reader's address. Through CloudFront, API Gateway sees an edge address, so the viewer address
- * CloudFront reports ("203.0.113.7:46532", "[2001:db8::1]:443" or "2001:db8::1:443") is used, but only
- * beside the edge token: a direct caller could write that header, not the token.
+ * The reader's address. Through CloudFront, API Gateway sees an edge address, so the address CloudFront's
+ * viewer function writes (x-viewer-address, from the connection CloudFront accepted, overwriting whatever
+ * the client sent) is used, but only beside the edge token: a direct caller could write that header, not
+ * the token.
  */
 export function clientAddress(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): string {
   const connection = event.requestContext.http?.sourceIp ?? 'unknown';
   const presented = event.headers?.['x-origin-verify'];
   if (!edgeToken || !presented || !sameSecret(presented, edgeToken)) return connection;
-  const viewer = event.headers?.['cloudfront-viewer-address']?.trim();
-  const port = viewer?.lastIndexOf(':') ?? -1;
-  if (!viewer || port <= 0) return connection;
-  return viewer.slice(0, port).replace(/^\[|\]$/g, '');
+  const viewer = event.headers?.['x-viewer-address']?.trim();
+  return viewer && viewer.length <= 64 ? viewer : connection;
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -31,10 +31,18 @@ export const SPA_ROUTES_CODE = `function handler(event) {
   return request;
 }`;
 
-/** The API's routes are declared without the /api prefix the site serves them under. */
+/** The header that carries the reader's address to the API (set here, so a client's own value is overwritten). */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/**
+ * The API's routes are declared without the /api prefix the site serves them under. The reader's address
+ * goes along as a viewer header: the managed origin request policy passes viewer headers on, but not
+ * CloudFront's own CloudFront-Viewer-Address.
+ */
 export const API_PREFIX_CODE = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.slice(${API_PATH_PREFIX.length}) || '/';
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
 

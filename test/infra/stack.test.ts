@@ -5,7 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
-import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, SPA_ROUTES_CODE } from '../../lib/constructs/site.ts';
+import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, SPA_ROUTES_CODE, VIEWER_ADDRESS_HEADER } from '../../lib/constructs/site.ts';
 import { EDGE_RATE_LIMITS, EdgeSecurityStack } from '../../lib/edge-stack.ts';
 import { stack as description, type StackDescription } from '../../lib/stack-description.ts';
 
@@ -368,14 +368,19 @@ describe('edge: one origin, a firewall and a tight CSP', () => {
     expect(csp).not.toContain('execute-api');
   });
 
-  it('rewrites app routes to index.html but not files, and strips /api before the API sees the path', () => {
-    const run = (code: string, uri: string) => new Function(`${code}; return handler;`)()({ request: { uri } }).uri as string;
+  it('rewrites app routes to index.html but not files, strips /api before the API sees the path and passes the reader\'s address', () => {
+    type Request = { uri: string; headers: Record<string, { value: string }> };
+    const handle = (code: string, uri: string, headers: Request['headers'] = {}) =>
+      new Function(`${code}; return handler;`)()({ request: { uri, headers }, viewer: { ip: '203.0.113.7' } }) as Request;
+    const run = (code: string, uri: string) => handle(code, uri).uri;
     expect(run(SPA_ROUTES_CODE, '/categories/creator-economy')).toBe('/index.html');
     expect(run(SPA_ROUTES_CODE, '/admin/content/articles')).toBe('/index.html');
     expect(run(SPA_ROUTES_CODE, '/assets/index-J-UdPMik.js')).toBe('/assets/index-J-UdPMik.js');
     expect(run(SPA_ROUTES_CODE, '/config.json')).toBe('/config.json');
     expect(run(API_PREFIX_CODE, '/api/articles/a1')).toBe('/articles/a1');
     expect(run(API_PREFIX_CODE, '/api/feeds/all/rss.xml')).toBe('/feeds/all/rss.xml');
+    // The reader's address goes to the API as a viewer header, over whatever the client claimed.
+    expect(handle(API_PREFIX_CODE, '/api/articles', { [VIEWER_ADDRESS_HEADER]: { value: '10.0.0.1' } }).headers[VIEWER_ADDRESS_HEADER]).toEqual({ value: '203.0.113.7' });
   });
 
   it('puts a CloudFront web ACL in us-east-1 with per-address rate limits answering 429, and passes cdk-nag', () => {
