@@ -6,6 +6,11 @@
 
 export type AuthLevel = 'public' | 'user' | 'moderator' | 'admin';
 
+/** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
+export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
+/** The header that carries the reader's address from CloudFront's /api viewer function to the API. */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
 /** What a function may touch; the CDK construct turns each into a least-privilege grant. */
 export interface FunctionAccess {
   table?: 'read' | 'readWrite';

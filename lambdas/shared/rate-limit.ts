@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { consumeRateLimit, type RateLimitRule } from '#store/rate-limits.ts';
 import type { HttpEvent } from './auth.ts';
 import { config } from './config.ts';
+import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '#stack/stack-description.ts';
 import { HttpError } from './errors.ts';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
@@ -14,9 +15,9 @@ export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment an
  */
 export function clientAddress(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): string {
   const connection = event.requestContext.http?.sourceIp ?? 'unknown';
-  const presented = event.headers?.['x-origin-verify'];
+  const presented = event.headers?.[EDGE_ORIGIN_HEADER];
   if (!edgeToken || !presented || !sameSecret(presented, edgeToken)) return connection;
-  const viewer = event.headers?.['x-viewer-address']?.trim();
+  const viewer = event.headers?.[VIEWER_ADDRESS_HEADER]?.trim();
   return viewer && viewer.length <= 64 ? viewer : connection;
 }
 

@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { SiteConfig } from '../site-config.ts';
+import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
 import { acknowledge, arnToken } from './nag.ts';
 
 export interface SiteProps {
@@ -20,8 +21,7 @@ export interface SiteProps {
 /** Where the API answers on the site's own origin: one origin for the browser, one firewall, a tight CSP. */
 export const API_PATH_PREFIX = '/api';
 
-/** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
-export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
+export { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER };
 
 /** Paths whose last segment has no dot are the app's own routes: CloudFront serves them index.html. */
 export const SPA_ROUTES_CODE = `function handler(event) {
@@ -31,8 +31,6 @@ export const SPA_ROUTES_CODE = `function handler(event) {
   return request;
 }`;
 
-/** The header that carries the reader's address to the API (set here, so a client's own value is overwritten). */
-export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
 
 /**
  * The API's routes are declared without the /api prefix the site serves them under. The reader's address
