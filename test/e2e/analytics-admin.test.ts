@@ -80,26 +80,29 @@ describe('the reader site\'s page views', () => {
       if (request.url().endsWith('/page-views') && request.method() === 'POST') beacons.push(JSON.parse(request.postData() ?? '{}') as { path: string; referrer: string });
     });
     const before = (await counterSums(1)).total;
+    const after = async () => (await counterSums(1)).total;
+    const viewsSinceStart = async () => ((await after()).pv ?? 0) - (before.pv ?? 0);
     await page.goto(`${local().urls.site}/?utm_source=newsletter`);
-    await expect.poll(() => beacons.length, SLOW).toBe(1);
+    await expect.poll(viewsSinceStart, SLOW).toBe(1);
     // Client-side route changes through the footer's links (no reload).
     for (const [name, path] of [['About Us', '/about'], ['Our Mission', '/mission'], ['Home', '/']] as const) {
       await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
       await page.waitForURL(`${local().urls.site}${path}`);
     }
-    await expect.poll(() => beacons.length, SLOW).toBe(4);
+    // The store is the witness: Playwright's request events have been seen to miss a beacon under load.
+    await expect.poll(viewsSinceStart, SLOW).toBe(4);
     // A re-render on the same route is no new view.
     await page.waitForTimeout(1000);
-    expect(beacons.map((beacon) => beacon.path)).toEqual(['/', '/about', '/mission', '/']);
+    expect(await viewsSinceStart()).toBe(4);
+    expect(beacons.length).toBeGreaterThan(0);
     expect(beacons.every((beacon) => !JSON.stringify(beacon).includes('utm_source'))).toBe(true);
 
-    const after = async () => (await counterSums(1)).total;
-    await expect.poll(async () => ((await after()).pv ?? 0) - (before.pv ?? 0), SLOW).toBe(4);
     const now = await after();
     const grew = (name: string) => (now[name] ?? 0) - (before[name] ?? 0);
     expect(grew('pv.path#/')).toBe(2);
     expect(grew('pv.path#/about')).toBe(1);
     expect(grew('pv.path#/mission')).toBe(1);
+    expect(Object.keys(now).filter((key) => key.includes('utm'))).toEqual([]);
     // Headless Chromium is counted (by decision), as a desktop; its views are direct (no external referrer).
     expect(grew('pv.device#desktop')).toBe(4);
     expect(grew('pv.ref#(direct)')).toBe(4);
