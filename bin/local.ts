@@ -27,6 +27,8 @@ const rows: Array<[string, string]> = [
   ['Cognito (cognito-local)', runtime.urls.cognito],
   ['Fixture feeds', runtime.urls.feeds],
   ['Razorpay (test)', runtime.urls.razorpay],
+  ['Scheduler API', runtime.urls.scheduler],
+  ['S3 (search snapshot)', runtime.urls.objects],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

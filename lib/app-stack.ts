@@ -7,6 +7,7 @@ import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { HttpApi } from './constructs/api.ts';
@@ -17,7 +18,7 @@ import { Mail } from './constructs/mail.ts';
 import { acknowledge } from './constructs/nag.ts';
 import { Pipeline } from './constructs/pipeline.ts';
 import { Site } from './constructs/site.ts';
-import { stack as defaultDescription, type FunctionDescription, type StackDescription } from './stack-description.ts';
+import { stack as defaultDescription, SEARCH_SNAPSHOT_KEY, type FunctionDescription, type StackDescription } from './stack-description.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -85,6 +86,26 @@ export class CreatorNewsHubStack extends Stack {
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['dynamodb:ListBackups', 'ses:GetAccount'], resources: ['*'] }));
       acknowledge(fn.role ?? fn, `IAM5[Resource::<${this.getLogicalId(table.node.defaultChild as CfnResource)}.Arn>/backup/*]`, 'Describing the table\'s own on-demand backups: backup ARNs are made at run time under the table\'s ARN, the grant covers that table only.');
       acknowledge(fn.role ?? fn, 'IAM5[Resource::*]', 'dynamodb:ListBackups and ses:GetAccount support no resource-level permissions (AWS service authorization reference); Resource * is the only form AWS accepts. ListBackups is called with the table name.');
+    }
+
+    // The search index snapshot: derived data (rebuilt by every ingest and lifecycle run), so no versions;
+    // the functions that hold the index read it, the snapshot step writes it.
+    const searchSnapshots = new s3.Bucket(this, 'SearchSnapshots', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    });
+    acknowledge(searchSnapshots, 'S1', 'Holds one derived object that only the stack\'s functions read and write (their role grants, in CloudTrail); the table it is built from is the record.');
+    for (const fnDescription of description.functions) {
+      const access = fnDescription.access.searchSnapshots;
+      if (!access) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      // The one object, by name (no wildcard); ListBucket so that a missing snapshot reads as NoSuchKey, not AccessDenied.
+      const actions = access === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [searchSnapshots.arnForObjects(SEARCH_SNAPSHOT_KEY)] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [searchSnapshots.bucketArn] }));
+      fn.addEnvironment('SEARCH_SNAPSHOT_BUCKET', searchSnapshots.bucketName);
     }
 
     /** A secret read by the functions whose access asks for it: the grant and its ARN (never its value) in their settings. */

@@ -6,6 +6,9 @@
 
 export type AuthLevel = 'public' | 'user' | 'moderator' | 'admin';
 
+/** The search index snapshot's object key in its bucket: the grants name it, the functions read and write it. */
+export const SEARCH_SNAPSHOT_KEY = 'search/public-articles.snapshot';
+
 /** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
 export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
 /** The header that carries the reader's address from CloudFront's /api viewer function to the API. */
@@ -34,6 +37,11 @@ export interface FunctionAccess {
    * (DescribeContinuousBackups, ListBackups) and makes on-demand backups of the table (CreateBackup).
    */
   operations?: boolean;
+  /**
+   * The search index snapshot in S3 (store/article-search.ts): 'read' to start an instance's index from it,
+   * 'readWrite' to take it (the pipeline's snapshot step).
+   */
+  searchSnapshots?: 'read' | 'readWrite';
 }
 
 export interface FunctionDescription {
@@ -146,16 +154,17 @@ export const stack: StackDescription = {
       name: 'articles',
       entry: 'lambdas/http/articles/index.ts',
       description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares, trending keywords and the contact form',
-      // The search index lives in memory: about 650 MB of heap for 50,000 articles (npm run bench).
+      // The search index lives in memory, started from its snapshot (npm run bench -- search: heap and load time).
       memoryMb: 1536,
       // Mail: the contact form's copy to the team and the sender's acknowledgement.
-      access: { table: 'readWrite', mail: true },
+      access: { table: 'readWrite', mail: true, searchSnapshots: 'read' },
     },
     {
       name: 'me',
       entry: 'lambdas/http/me/index.ts',
       description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, recommendations, export and account deletion',
-      access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true },
+      // Bookmarks and For You are cards from the search index.
+      access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true, searchSnapshots: 'read' },
     },
     {
       name: 'newsletter',
@@ -193,7 +202,8 @@ export const stack: StackDescription = {
       name: 'personalise',
       entry: 'lambdas/streams/personalise.ts',
       description: 'Table stream consumer: recomputes a reader\'s recommendations when they like, save or read, and notifies followers of newly published articles',
-      access: { table: 'readWrite' },
+      // Recommendation candidates come from the search index.
+      access: { table: 'readWrite', searchSnapshots: 'read' },
       timeoutSeconds: 60,
     },
     {
@@ -239,6 +249,15 @@ export const stack: StackDescription = {
       access: { table: 'readWrite' },
       timeoutSeconds: 120,
       memoryMb: 1024,
+    },
+    {
+      name: 'search-snapshot',
+      entry: 'lambdas/pipeline/search-snapshot.ts',
+      description: 'Search index snapshot: the public articles\' index, brought up to date after each ingest and lifecycle run, written to S3 for the articles instances to start from',
+      access: { table: 'read', searchSnapshots: 'readWrite' },
+      timeoutSeconds: 300,
+      // It holds the whole index while it writes it, as an articles instance does.
+      memoryMb: 1536,
     },
     {
       name: 'lifecycle',
@@ -368,7 +387,7 @@ export const stack: StackDescription = {
     {
       name: 'ingest',
       file: 'state-machines/ingest.asl.json',
-      functions: { IngestFunctionArn: 'ingest' },
+      functions: { IngestFunctionArn: 'ingest', SearchSnapshotFunctionArn: 'search-snapshot' },
       description: 'Fetch due feeds, classify new drafts, publish, queue or reject, refresh featured and trending',
     },
     {
@@ -386,7 +405,7 @@ export const stack: StackDescription = {
     {
       name: 'lifecycle',
       file: 'state-machines/lifecycle.asl.json',
-      functions: { LifecycleFunctionArn: 'lifecycle' },
+      functions: { LifecycleFunctionArn: 'lifecycle', SearchSnapshotFunctionArn: 'search-snapshot' },
       description: 'Archive rejected articles after 48 h, purge archived ones after 30 days, record the run',
     },
   ],

@@ -64,6 +64,11 @@ const schema = z.object({
    * to (store/backups.ts). Unset on AWS, where a backup is a DynamoDB on-demand backup.
    */
   LOCAL_BACKUP_DIR: z.string().min(1).optional(),
+  /**
+   * The bucket holding the search index snapshot (store/search-snapshots.ts): instances start from it
+   * instead of reading and indexing every article. Unset: no snapshots, every instance builds its own.
+   */
+  SEARCH_SNAPSHOT_BUCKET: z.string().min(3).optional(),
   /** How often, at most, an instance's search index reads the article change notes (store/article-search.ts). */
   SEARCH_SYNC_SECONDS: z.coerce.number().min(0).default(5),
 });

@@ -1,17 +1,16 @@
 /**
  * The public article list and its search, in process: every public article's card fields in memory plus
- * a MiniSearch full-text index over title, summary, content, tags and source. The one module that knows
- * the search engine.
+ * a full-text index over title, summary, content, tags and source (store/text-index.ts, which says why it
+ * is not a library). The one module callers ask; only it knows the search engine.
  *
  * Why in process: the list is small (tens of thousands of articles, a few hundred MB at most), read far
  * more than written, and must sort by views, quality and relevance with exact counts, which a DynamoDB
- * Query cannot do. MiniSearch ranks with BM25+, matches prefixes and tolerates typos, and has no server
+ * Query cannot do. The text index ranks with BM25, matches prefixes and tolerates typos, and has no server
  * to run. Each Lambda instance loads the published articles once, then reads the change notes written
  * with every visible change (store/articles.ts) at most every few seconds, so a publish shows within
  * seconds everywhere.
  */
 import { createHash } from 'node:crypto';
-import MiniSearch, { type SearchResult as TextMatch } from 'minisearch';
 import type { CategorySlug } from '#domain/categories.ts';
 import {
   hasExcludedTitle,
@@ -25,9 +24,11 @@ import {
   type PublicArticle,
   type QualityFilter,
 } from '#domain/public-articles.ts';
+import { readSearchSnapshot, writeSearchSnapshot } from '#adapters/search-snapshots.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
 import { allPublishedArticles, articlesChangedSince, CHANGE_NOTE_DAYS, getArticles } from './articles.ts';
+import { TextIndex, type TextFields, type TextIndexState } from './text-index.ts';
 
 export interface ArticleQuery {
   /** Search text; blank means the plain list (with the title exclusions). */
@@ -63,21 +64,12 @@ export interface IndexedArticle extends PublicArticle {
   excludedWithoutSearch: boolean;
 }
 
-interface TextDocument {
-  id: string;
-  title: string;
-  summary: string;
-  content: string;
-  tags: string;
-  sourceName: string;
-}
-
 const TEXT_FIELDS = ['title', 'summary', 'content', 'tags', 'sourceName'] as const;
 
 const TEXT_CACHE_ENTRIES = 200;
 
 /** A digest of an article's searchable text (cheaper to keep than the text). */
-const textDigest = (document: TextDocument) =>
+const textDigest = (document: TextFields) =>
   createHash('sha1').update(TEXT_FIELDS.map((field) => document[field]).join('\u0000')).digest('base64');
 
 type Comparator = (a: IndexedArticle, b: IndexedArticle) => number;
@@ -93,9 +85,8 @@ const COMPARATORS: Record<Exclude<ArticleSort, 'best-match'>, Comparator> = {
   relevance: (a, b) => b.relevanceScore - a.relevanceScore || newestFirst(a, b),
 };
 
-function textDocument(article: ArticleFields): TextDocument {
+function textDocument(article: ArticleFields): TextFields {
   return {
-    id: article.id,
     title: article.title,
     summary: article.summary ?? '',
     content: article.content ?? '',
@@ -103,9 +94,6 @@ function textDocument(article: ArticleFields): TextDocument {
     sourceName: article.sourceName,
   };
 }
-
-const tokenize = MiniSearch.getDefault('tokenize') as (text: string) => string[];
-const processTerm = MiniSearch.getDefault('processTerm') as (term: string) => string | null | undefined;
 
 export class ArticleSearchIndex {
   private readonly articles = new Map<string, IndexedArticle>();
@@ -115,21 +103,7 @@ export class ArticleSearchIndex {
   private readonly textCache = new Map<string, string[]>();
   /** Sorted copies of the whole list, dropped on every change. */
   private readonly sorted = new Map<string, IndexedArticle[]>();
-  private readonly text = new MiniSearch<TextDocument>({
-    fields: [...TEXT_FIELDS],
-    storeFields: [],
-    searchOptions: {
-      boost: { title: 3, tags: 2, summary: 1.5, sourceName: 1.5 },
-      // Every word must match (as ILIKE on a phrase would), the last one also as a prefix (typing).
-      // A word no article contains is a typo: within one edit for 4-6 letters, two from 7 (a swapped
-      // pair is two edits). Words that exist are not expanded: their neighbours would multiply the work.
-      combineWith: 'AND',
-      prefix: (_term, index, terms) => index === terms.length - 1,
-      fuzzy: (term) => (this.vocabulary.has(term) ? false : term.length >= 7 ? 2 : term.length >= 4 ? 1 : false),
-    },
-  });
-  /** Every word ever indexed (never shrinks: a word left only by removed articles merely skips typo matching). */
-  private readonly vocabulary = new Set<string>();
+  constructor(private readonly text = new TextIndex()) {}
 
   get size(): number {
     return this.articles.size;
@@ -154,12 +128,7 @@ export class ArticleSearchIndex {
     const digest = textDigest(document);
     const known = this.digests.get(article.id);
     if (known !== digest) {
-      if (known) this.text.discard(article.id);
-      this.text.add(document);
-      for (const token of tokenize(TEXT_FIELDS.map((field) => document[field]).join(' '))) {
-        const word = processTerm(token);
-        if (word) this.vocabulary.add(word);
-      }
+      this.text.add(article.id, document);
       this.digests.set(article.id, digest);
       this.textCache.clear();
     }
@@ -169,7 +138,7 @@ export class ArticleSearchIndex {
 
   remove(id: string): void {
     if (!this.articles.delete(id)) return;
-    this.text.discard(id);
+    this.text.remove(id);
     this.digests.delete(id);
     this.textCache.clear();
     this.sorted.clear();
@@ -206,6 +175,10 @@ export class ArticleSearchIndex {
     if (term) {
       const sort = query.sort ?? 'best-match';
       const ids = this.textMatches(term);
+      if (sort === 'best-match' && isUnfiltered(query)) {
+        // The text index holds exactly the public articles: its matches are the total, the page a slice.
+        return { items: this.cards(ids.slice(offset, offset + limit)), total: ids.length };
+      }
       if (sort === 'best-match') {
         // Already best first: count every match, keep only the page's cards.
         const page: IndexedArticle[] = [];
@@ -244,7 +217,7 @@ export class ArticleSearchIndex {
       this.textCache.set(key, cached);
       return cached;
     }
-    const ids = this.text.search(key).map((match: TextMatch) => match.id as string);
+    const ids = this.text.search(key);
     this.textCache.set(key, ids);
     if (this.textCache.size > TEXT_CACHE_ENTRIES) this.textCache.delete(this.textCache.keys().next().value as string);
     return ids;
@@ -255,6 +228,67 @@ export class ArticleSearchIndex {
     this.textCache.clear();
   }
 
+  /**
+   * The whole index as bytes (store/search-snapshots.ts keeps them in S3): a JSON header with the cards and
+   * the words, then the postings as raw typed arrays, so loading parses the cards and wraps the arrays
+   * instead of tokenising every article again.
+   */
+  toSnapshot(takenAt: number): Buffer {
+    const text = this.text.exportState();
+    const articles = text.ids.map((id) => [this.articles.get(id), this.digests.get(id)] as const);
+    const sections = [text.fieldLengths, text.offsets, text.fieldDocs, text.slots, text.counts];
+    const header = Buffer.from(JSON.stringify({ table: config.TABLE_NAME, takenAt, articles, ids: text.ids, terms: text.terms, sections: sections.map((array) => array.byteLength) }));
+    const start = alignTo8(SNAPSHOT_MAGIC.length + 4 + header.length);
+    const bytes = Buffer.alloc(start + sections.reduce((sum, array) => sum + alignTo8(array.byteLength), 0));
+    bytes.write(SNAPSHOT_MAGIC, 0, 'latin1');
+    bytes.writeUInt32LE(header.length, SNAPSHOT_MAGIC.length);
+    header.copy(bytes, SNAPSHOT_MAGIC.length + 4);
+    let at = start;
+    for (const array of sections) {
+      Buffer.from(array.buffer, array.byteOffset, array.byteLength).copy(bytes, at);
+      at += alignTo8(array.byteLength);
+    }
+    return bytes;
+  }
+
+  /** An index from `toSnapshot`'s bytes, the table and the time they were taken; throws on bytes of another kind or version. */
+  static fromSnapshot(snapshot: Uint8Array): { index: ArticleSearchIndex; takenAt: number; table: string } {
+    // Typed arrays need aligned offsets: a buffer that arrived in pieces may sit anywhere in its memory.
+    const bytes = snapshot.byteOffset % 8 === 0 ? Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength) : Buffer.from(Uint8Array.prototype.slice.call(snapshot));
+    if (bytes.toString('latin1', 0, SNAPSHOT_MAGIC.length) !== SNAPSHOT_MAGIC) throw new Error('Not a search snapshot of this version');
+    const headerLength = bytes.readUInt32LE(SNAPSHOT_MAGIC.length);
+    const header = JSON.parse(bytes.toString('utf8', SNAPSHOT_MAGIC.length + 4, SNAPSHOT_MAGIC.length + 4 + headerLength)) as {
+      table: string;
+      takenAt: number;
+      articles: Array<[IndexedArticle, string]>;
+      ids: string[];
+      terms: string[];
+      sections: [number, number, number, number, number];
+    };
+    let at = bytes.byteOffset + alignTo8(SNAPSHOT_MAGIC.length + 4 + headerLength);
+    const view = <T>(make: (buffer: ArrayBufferLike, offset: number, length: number) => T, byteLength: number, bytesPer: number): T => {
+      const array = make(bytes.buffer, at, byteLength / bytesPer);
+      at += alignTo8(byteLength);
+      return array;
+    };
+    const [lengthsBytes, offsetsBytes, fieldDocsBytes, slotsBytes, countsBytes] = header.sections;
+    const state: TextIndexState = {
+      ids: header.ids,
+      terms: header.terms,
+      fieldLengths: view((b, o, n) => new Float32Array(b, o, n), lengthsBytes, 4),
+      offsets: view((b, o, n) => new Uint32Array(b, o, n), offsetsBytes, 4),
+      fieldDocs: view((b, o, n) => new Int32Array(b, o, n), fieldDocsBytes, 4),
+      slots: view((b, o, n) => new Int32Array(b, o, n), slotsBytes, 4),
+      counts: view((b, o, n) => new Uint8Array(b, o, n), countsBytes, 1),
+    };
+    const index = new ArticleSearchIndex(TextIndex.fromState(state));
+    for (const [article, digest] of header.articles) {
+      index.articles.set(article.id, article);
+      index.digests.set(article.id, digest);
+    }
+    return { index, takenAt: header.takenAt, table: header.table };
+  }
+
   private sortedBy(sort: Exclude<ArticleSort, 'best-match'>): IndexedArticle[] {
     let list = this.sorted.get(sort);
     if (!list) {
@@ -263,6 +297,25 @@ export class ArticleSearchIndex {
     }
     return list;
   }
+}
+
+/** Marks the bytes as this module's snapshot, format 2 (per-field counts). */
+const SNAPSHOT_MAGIC = 'CNH-SEARCH-2';
+
+const alignTo8 = (n: number) => Math.ceil(n / 8) * 8;
+
+/** Whether a query narrows the list by anything but its search text. */
+function isUnfiltered(query: ArticleQuery): boolean {
+  return (
+    !query.withinDays &&
+    !query.category &&
+    (!query.quality || query.quality === 'all') &&
+    (!query.market || query.market === 'all') &&
+    !query.featuredOnly &&
+    !query.categories?.length &&
+    query.minRelevance === undefined &&
+    query.minViews === undefined
+  );
 }
 
 /** The card without the index's bookkeeping fields. */
@@ -278,8 +331,42 @@ const CHANGE_NOTE_OVERLAP_MS = 5_000;
 let loaded: { index: ArticleSearchIndex; readUpTo: number; lookedAt: number } | null = null;
 let inFlight: Promise<ArticleSearchIndex> | null = null;
 
+/** A snapshot older than the change notes reach cannot be brought up to date: the table is read instead. */
+const snapshotUsable = (takenAt: number, now: number) => now - takenAt < (CHANGE_NOTE_DAYS * 24 - 1) * 3_600_000;
+
+/** The index from the latest snapshot, or null when there is none, it is too old, or it cannot be read. */
+async function loadFromSnapshot(): Promise<{ index: ArticleSearchIndex; takenAt: number; bytes: number } | null> {
+  try {
+    const bytes = await readSearchSnapshot();
+    if (!bytes) return null;
+    const { index, takenAt, table } = ArticleSearchIndex.fromSnapshot(bytes);
+    if (table !== config.TABLE_NAME) {
+      logger.warn('search snapshot is of another table: reading the table', { table });
+      return null;
+    }
+    if (!snapshotUsable(takenAt, Date.now())) {
+      logger.warn('search snapshot too old to bring up to date: reading the table', { takenAt: new Date(takenAt).toISOString() });
+      return null;
+    }
+    return { index, takenAt, bytes: bytes.length };
+  } catch (error) {
+    // A missing or broken snapshot costs start-up time, never the list: the table is always there.
+    logger.warn('search snapshot unreadable: reading the table', { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
+
+/** First use in this instance: the snapshot plus the changes since it, else every published article from the table. */
 async function fullLoad(): Promise<ArticleSearchIndex> {
   const startedAt = Date.now();
+  const snapshot = await loadFromSnapshot();
+  if (snapshot) {
+    const state = { index: snapshot.index, readUpTo: snapshot.takenAt, lookedAt: 0 };
+    await applyChanges(state);
+    loaded = state;
+    logger.info('search index loaded from snapshot', { articles: snapshot.index.size, bytes: snapshot.bytes, ms: Date.now() - startedAt });
+    return snapshot.index;
+  }
   const index = new ArticleSearchIndex();
   for (const article of await allPublishedArticles()) index.put(article);
   loaded = { index, readUpTo: startedAt, lookedAt: startedAt };
@@ -303,13 +390,13 @@ async function applyChanges(state: NonNullable<typeof loaded>): Promise<ArticleS
  * The index, brought up to date first when it last looked more than SEARCH_SYNC_SECONDS ago; loaded in
  * full on first use, and again when the notes it would need may have expired.
  */
-export async function publicArticleIndex(): Promise<ArticleSearchIndex> {
+export async function publicArticleIndex(maxAgeSeconds = config.SEARCH_SYNC_SECONDS): Promise<ArticleSearchIndex> {
   const state = loaded;
   const now = Date.now();
-  if (state && now - state.lookedAt < config.SEARCH_SYNC_SECONDS * 1000) return state.index;
+  if (state && now - state.lookedAt < maxAgeSeconds * 1000) return state.index;
   inFlight ??= (async () => {
     try {
-      if (!state || now - state.readUpTo > (CHANGE_NOTE_DAYS * 24 - 1) * 3_600_000) return await fullLoad();
+      if (!state || !snapshotUsable(state.readUpTo, now)) return await fullLoad();
       return await applyChanges(state);
     } finally {
       inFlight = null;
@@ -320,4 +407,23 @@ export async function publicArticleIndex(): Promise<ArticleSearchIndex> {
 
 export async function queryPublicArticles(query: ArticleQuery): Promise<ArticleQueryResult> {
   return (await publicArticleIndex()).query(query);
+}
+
+export interface SavedSnapshot {
+  articles: number;
+  bytes: number;
+  /** The change notes it has read up to: an instance loading it reads the notes from there. */
+  takenAt: string;
+}
+
+/**
+ * Takes a snapshot of the index, brought up to date first, and stores it for instances to start from
+ * (the pipeline's step after each ingest and lifecycle run).
+ */
+export async function saveSearchSnapshot(): Promise<SavedSnapshot> {
+  const index = await publicArticleIndex(0);
+  const takenAt = (loaded as NonNullable<typeof loaded>).readUpTo;
+  const bytes = index.toSnapshot(takenAt);
+  await writeSearchSnapshot(bytes);
+  return { articles: index.size, bytes: bytes.length, takenAt: new Date(takenAt).toISOString() };
 }

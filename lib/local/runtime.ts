@@ -9,9 +9,10 @@ import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startMailEventPoller } from './mail-events.ts';
 import { startRazorpayStandIn } from './razorpay.ts';
+import { startObjectStore } from './object-store.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
-import type { LocalSettings } from './settings.ts';
+import { LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
 import { LOCAL_API_PREFIX, startSite } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
 import { startStreamPoller, streamsClient } from './streams.ts';
@@ -28,6 +29,7 @@ export interface LocalUrls {
   feeds: string;
   razorpay: string;
   scheduler: string;
+  objects: string;
 }
 
 /** The schedule group the local schedules are addressed in (on AWS the stack's group, in SCHEDULE_GROUP). */
@@ -87,6 +89,9 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
     AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://localhost:${settings.ports.cognito}`,
     AWS_ENDPOINT_URL_SCHEDULER: `http://127.0.0.1:${settings.ports.scheduler}`,
+    // An IP address, so the SDK addresses buckets path-style, as the stand-in expects.
+    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${settings.ports.objects}`,
+    SEARCH_SNAPSHOT_BUCKET: LOCAL_SNAPSHOT_BUCKET,
     SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
@@ -167,6 +172,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     },
     ports.api,
   );
+
+  const objectStore = await startObjectStore(ports.objects, settings.dataDir);
 
   const scheduler = startScheduler(
     stack.schedules,
@@ -262,6 +269,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     feeds: feedHost.url,
     razorpay: razorpay.url,
     scheduler: `http://localhost:${ports.scheduler}`,
+    objects: objectStore.url,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -279,6 +287,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     scheduler.stop();
     schedulerServer.closeAllConnections();
     await new Promise((resolve) => schedulerServer.close(resolve));
+    await objectStore.close();
     await Promise.all(pollers.map((poller) => poller.stop()));
     await mailEvents.stop();
     await site?.close();

@@ -7,6 +7,9 @@ import { fileURLToPath } from 'node:url';
  */
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** The local bucket of the search index snapshot (on AWS the stack's bucket, in SEARCH_SNAPSHOT_BUCKET). */
+export const LOCAL_SNAPSHOT_BUCKET = 'creator-news-hub-search';
+
 export interface LocalSettings {
   dataDir: string;
   ports: {
@@ -20,6 +23,8 @@ export interface LocalSettings {
     razorpay: number;
     /** The EventBridge Scheduler API stand-in (GetSchedule / UpdateSchedule / ListSchedules). */
     scheduler: number;
+    /** The S3 stand-in (the search index snapshot). */
+    objects: number;
   };
   region: string;
   tableName: string;
@@ -47,6 +52,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       feeds: base + 6,
       razorpay: base + 7,
       scheduler: base + 8,
+      objects: base + 9,
     },
     region: 'ap-south-1',
     tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
 import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, SPA_ROUTES_CODE, VIEWER_ADDRESS_HEADER } from '../../lib/constructs/site.ts';
 import { EDGE_RATE_LIMITS, EdgeSecurityStack } from '../../lib/edge-stack.ts';
-import { stack as description, type StackDescription } from '../../lib/stack-description.ts';
+import { stack as description, SEARCH_SNAPSHOT_KEY, type StackDescription } from '../../lib/stack-description.ts';
 
 /** A fresh stack per test; bundling (esbuild, vite) is skipped, as it does not change the template's shape. */
 function synth(stackDescription: StackDescription = description): Template {
@@ -183,6 +183,61 @@ describe('functions', () => {
     const actions = actionsOfFunction(synth(), 'lifecycle');
     expect(actions).toContain('dynamodb:UpdateItem');
     expect(actions.some((action) => action.startsWith('states:'))).toBe(false);
+  });
+});
+
+describe('search index snapshot', () => {
+  /** The S3 statements of one function's role, with the bucket's logical id in place of its ARN. */
+  function s3StatementsOf(template: Template, fnName: string): Array<{ actions: string[]; resource: string }> {
+    const [, fn] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Fn${fnName.replaceAll('-', '')}Function`)) ?? [];
+    const roleId = (fn?.Properties.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+    return resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(roleId))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement)
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')))
+      .map((statement) => ({ actions: [statement.Action].flat().sort(), resource: JSON.stringify(statement.Resource).replace(/SearchSnapshots[0-9A-F]{8}/g, 'Bucket') }));
+  }
+
+  it('is a private, encrypted, TLS-only bucket', () => {
+    const template = synth();
+    const [[, bucket] = []] = resourcesOf(template, 'AWS::S3::Bucket').filter(([id]) => id.startsWith('SearchSnapshots'));
+    expect(bucket?.Properties).toMatchObject({
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: Match.stringLikeRegexp('^SearchSnapshots') },
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('is written only by the snapshot step and read, object by name, by the functions that hold the index', () => {
+    const template = synth();
+    const objectResource = (statements: Array<{ actions: string[]; resource: string }>) => statements.find((statement) => statement.actions.includes('s3:GetObject'))?.resource ?? '';
+    for (const fnDescription of description.functions) {
+      const statements = s3StatementsOf(template, fnDescription.name);
+      const access = fnDescription.access.searchSnapshots;
+      const actions = statements.flatMap((statement) => statement.actions).sort();
+      if (!access) expect(actions, fnDescription.name).toEqual([]);
+      else expect(actions, fnDescription.name).toEqual(access === 'readWrite' ? ['s3:GetObject', 's3:ListBucket', 's3:PutObject'] : ['s3:GetObject', 's3:ListBucket']);
+      if (access) expect(objectResource(statements)).toContain(`/${SEARCH_SNAPSHOT_KEY}`);
+    }
+    expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'readWrite').map((fn) => fn.name)).toEqual(['search-snapshot']);
+    expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'read').map((fn) => fn.name).sort()).toEqual(['articles', 'me', 'personalise']);
+  });
+
+  it('is taken at the end of the ingest and the lifecycle, whose runs a failed snapshot does not fail', async () => {
+    const { readFileSync } = await import('node:fs');
+    for (const machine of ['ingest', 'lifecycle']) {
+      const described = description.stateMachines.find((candidate) => candidate.name === machine);
+      expect(described?.functions.SearchSnapshotFunctionArn).toBe('search-snapshot');
+      const asl = JSON.parse(readFileSync(new URL(`../../state-machines/${machine}.asl.json`, import.meta.url), 'utf8')) as { States: Record<string, { Next?: string; Default?: string; Resource?: string; Catch?: Array<{ Next: string }> }> };
+      const step = asl.States.SaveSearchSnapshot;
+      expect(step?.Resource).toBe('${SearchSnapshotFunctionArn}');
+      expect(step?.Next).toBe('RecordRun');
+      expect(step?.Catch?.[0]?.Next).toBe('RecordRun');
+      expect(Object.values(asl.States).filter((state) => state.Next === 'RecordRun' || state.Default === 'RecordRun')).toEqual([step]);
+    }
   });
 });
 

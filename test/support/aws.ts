@@ -5,7 +5,7 @@ import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthComman
 import { inject } from 'vitest';
 import { createConfirmedUser } from '../../lib/local/cognito.ts';
 import { ensureTable } from '../../lib/local/dynamodb.ts';
-import { localSettings } from '../../lib/local/settings.ts';
+import { LOCAL_SNAPSHOT_BUCKET, localSettings } from '../../lib/local/settings.ts';
 import { stack } from '../../lib/stack-description.ts';
 import { codeIn, waitForMail } from './inbox.ts';
 
@@ -25,6 +25,9 @@ export function useLocalAws(tableName = local().tableName): void {
     AWS_ENDPOINT_URL_DYNAMODB: urls.dynamodb,
     AWS_ENDPOINT_URL_SFN: urls.stepfunctions,
     AWS_ENDPOINT_URL_SESV2: urls.mail,
+    AWS_ENDPOINT_URL_S3: urls.objects,
+    // The runtime's bucket; a snapshot names its table, so a fresh table's index never starts from it.
+    SEARCH_SNAPSHOT_BUCKET: LOCAL_SNAPSHOT_BUCKET,
     TABLE_NAME: tableName,
     LOG_LEVEL: 'error',
     // Tests change the table between requests: the search index looks at the change notes on every request.

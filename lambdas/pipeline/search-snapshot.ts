@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { saveSearchSnapshot, type SavedSnapshot } from '#store/article-search.ts';
+import { logger } from '#shared/logger.ts';
+import { withRunMetrics } from '#shared/run-metrics.ts';
+
+/** Which run asks (for the log): the ingest and lifecycle state machines both end with this step. */
+const input = z.object({ after: z.enum(['ingest', 'lifecycle']) });
+
+/**
+ * The search index snapshot step: the public articles' index, brought up to date, written to S3 for the
+ * articles instances to start from (issue 13: a cold start that reads one object instead of the table).
+ */
+async function handleEvent(event: unknown): Promise<SavedSnapshot & { ms: number }> {
+  const { after } = input.parse(event);
+  const startedAt = Date.now();
+  const saved = await saveSearchSnapshot();
+  const ms = Date.now() - startedAt;
+  logger.info('search snapshot saved', { after, ...saved, ms });
+  return { ...saved, ms };
+}
+
+export const handler = withRunMetrics('search-snapshot', handleEvent);

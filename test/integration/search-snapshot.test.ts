@@ -1,0 +1,129 @@
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOCAL_SNAPSHOT_BUCKET } from '../../lib/local/settings.ts';
+import { SEARCH_SNAPSHOT_KEY } from '../../lib/stack-description.ts';
+import { api, useLocalAws } from '../support/aws.ts';
+import { testArticle } from '../support/articles.ts';
+
+/**
+ * The search index snapshot (issue 13 item 1) in the running local runtime: the ingest and lifecycle state
+ * machines end by writing it to the S3 stand-in through the real SDK; a new instance starts from it and
+ * reads only the change notes written since; a broken or foreign snapshot costs only start-up time.
+ */
+type SearchModule = typeof import('../../lambdas/store/article-search.ts');
+let sfn: SFNClient;
+let s3: S3Client;
+let arns: Record<string, string>;
+
+beforeAll(async () => {
+  useLocalAws();
+  sfn = new SFNClient({});
+  s3 = new S3Client({});
+  const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
+  arns = Object.fromEntries(stateMachines.map((machine) => [machine.name, machine.stateMachineArn as string]));
+});
+
+async function run(machine: string, input: unknown) {
+  const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: arns[machine], input: JSON.stringify(input) }));
+  for (let attempt = 0; attempt < 600; attempt += 1) {
+    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
+    if (execution.status !== 'RUNNING') return { ...execution, executionArn: executionArn as string };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`${machine} did not finish in 60 s`);
+}
+
+async function storedSnapshot(): Promise<{ bytes: Uint8Array; modified: Date | undefined }> {
+  const object = await s3.send(new GetObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY }));
+  return { bytes: await (object.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray(), modified: object.LastModified };
+}
+
+/** The search module as a new Lambda instance loads it: nothing in memory yet. */
+async function freshInstance(): Promise<SearchModule> {
+  vi.resetModules();
+  return import('../../lambdas/store/article-search.ts');
+}
+
+/** Every public article's id, as the API lists them (no search text: the title exclusions apply to both sides). */
+async function publicIds(): Promise<string[]> {
+  const ids: string[] = [];
+  for (let page = 0; ; page += 1) {
+    const { items, total } = (await api('GET', `/articles?limit=100&offset=${page * 100}&sort=latest`)).body as { items: Array<{ id: string }>; total: number };
+    ids.push(...items.map((item) => item.id));
+    if (ids.length >= total || items.length === 0) return ids;
+  }
+}
+
+describe('the search index snapshot', () => {
+  it('is written by the ingest and by the lifecycle, and holds what the API lists', async () => {
+    for (const [machine, input] of [['ingest', { trigger: 'test', mode: 'classify-only' }], ['lifecycle', { trigger: 'test' }]] as const) {
+      const before = Date.now();
+      const execution = await run(machine, input);
+      expect(execution.status, machine).toBe('SUCCEEDED');
+      const output = JSON.parse(execution.output ?? '{}') as { searchSnapshot?: { articles: number; bytes: number } };
+      const { events = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn: execution.executionArn }));
+      expect(events.some((event) => event.stateEnteredEventDetails?.name === 'SaveSearchSnapshot'), machine).toBe(true);
+      const { bytes, modified } = await storedSnapshot();
+      expect(modified?.getTime() ?? 0, machine).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
+      const { ArticleSearchIndex } = await freshInstance();
+      const { index, table } = ArticleSearchIndex.fromSnapshot(bytes);
+      expect(table).toBe('creator-news-hub');
+      expect(index.size).toBeGreaterThan(0);
+      const listed = await publicIds();
+      expect(index.query({ sort: 'latest', limit: 1_000 }).items.map((item) => item.id)).toEqual(listed);
+      if (machine === 'lifecycle') expect(JSON.stringify(output)).not.toContain('searchSnapshotError');
+    }
+  });
+
+  it('starts a new instance from the snapshot plus the changes written since', async () => {
+    const search = await freshInstance();
+    const { ArticleSearchIndex, saveSearchSnapshot } = search;
+    await saveSearchSnapshot();
+    // A marker only the snapshot holds: found after the load only if the load used the snapshot.
+    const { index, takenAt } = ArticleSearchIndex.fromSnapshot((await storedSnapshot()).bytes);
+    const marker = testArticle({ title: 'Snapshotonly marker story about quokkapayouts' });
+    index.put({ ...marker, category: 'creator-economy' });
+    await s3.send(new PutObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY, Body: index.toSnapshot(takenAt) }));
+    // Published after the snapshot: reaches the new instance through the change notes.
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const later = testArticle({ title: 'Published after the snapshot about wombatbudgets' });
+    await createArticle(later);
+
+    const instance = await freshInstance();
+    expect((await instance.queryPublicArticles({ q: 'quokkapayouts' })).items.map((item) => item.id)).toEqual([marker.id]);
+    expect((await instance.queryPublicArticles({ q: 'wombatbudgets' })).items.map((item) => item.id)).toEqual([later.id]);
+    // A misspelt word still finds it (the typo rules work on a loaded index).
+    expect((await instance.queryPublicArticles({ q: 'wombatbugdets' })).items.map((item) => item.id)).toEqual([later.id]);
+  });
+
+  it('reads the table instead when the snapshot is broken or of another table', async () => {
+    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const article = testArticle({ title: 'Table only story about platypusfunds' });
+    await createArticle(article);
+    const search = await freshInstance();
+    const { index, takenAt } = search.ArticleSearchIndex.fromSnapshot((await storedSnapshot()).bytes);
+    const marker = testArticle({ title: 'Foreign marker about echidnadeals' });
+    index.put({ ...marker, category: 'creator-economy' });
+
+    for (const body of [Buffer.from('not a snapshot'), index.toSnapshot(takenAt).subarray(0, 100)]) {
+      await s3.send(new PutObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY, Body: body }));
+      const instance = await freshInstance();
+      expect((await instance.queryPublicArticles({ q: 'platypusfunds' })).items.map((item) => item.id)).toEqual([article.id]);
+    }
+    // Taken of another table (as after a restore into a new table): not used.
+    process.env.TABLE_NAME = 'another-table';
+    const foreign = (await freshInstance()).ArticleSearchIndex;
+    const foreignBytes = (() => {
+      const copy = foreign.fromSnapshot(index.toSnapshot(takenAt)).index;
+      return copy.toSnapshot(takenAt);
+    })();
+    useLocalAws();
+    await s3.send(new PutObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY, Body: foreignBytes }));
+    const instance = await freshInstance();
+    expect((await instance.queryPublicArticles({ q: 'echidnadeals' })).total).toBe(0);
+    expect((await instance.queryPublicArticles({ q: 'platypusfunds' })).items.map((item) => item.id)).toEqual([article.id]);
+    // Leave a good snapshot for whoever starts next.
+    await instance.saveSearchSnapshot();
+  });
+});
