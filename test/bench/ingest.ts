@@ -49,7 +49,7 @@ export function words(seed: number, count: number): string {
   return out.join(' ');
 }
 
-function feedXml(feed: number): string {
+export function feedXml(feed: number): string {
   const items = Array.from({ length: ITEMS_PER_FEED }, (_, index) => {
     const n = feed * ITEMS_PER_FEED + index;
     const date = new Date(Date.UTC(2026, 10, 1) + n * 60_000).toUTCString();

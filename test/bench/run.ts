@@ -1,5 +1,6 @@
 /** `npm run bench`: runs every benchmark and prints its figures. Not part of npm test. */
 import { runArticleAdminBench } from './article-admin.ts';
+import { runCostsBench } from './costs.ts';
 import { runHomeBundleBench } from './bundle.ts';
 import { runDigestBench } from './digest.ts';
 import { runFeedCorpusBench } from './feed-corpus.ts';
@@ -23,3 +24,4 @@ if (!only || only === 'run-metrics') await runRunMetricsBench();
 if (!only || only === 'lambda-bundles') await runLambdaBundlesBench();
 if (!only || only === 'load') await runLoadBench();
 if (!only || only === 'feed-corpus') await runFeedCorpusBench();
+if (!only || only === 'costs') await runCostsBench();

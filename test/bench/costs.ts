@@ -1,0 +1,586 @@
+/**
+ * The bill on paper (issue 13 item 5): counts, on the local runtime's stand-ins, what one unit of work
+ * costs in the units AWS bills, then multiplies them out for the sizes the issue names.
+ *
+ * - DynamoDB capacity: a middleware on the handlers' own DynamoDB client asks every call for
+ *   ReturnConsumedCapacity and sums what DynamoDB Local answers, per operation;
+ * - Lambda GB-seconds: measured warm durations x the memory each function has in the stack description;
+ * - Step Functions: state transitions (StateEntered events) and history events of each execution;
+ * - SES: mails that reached the mail stand-in.
+ * Work measured: an ingest run of generated feeds (then a second run where every feed answers 304),
+ * reader visits through the local API, one newsletter digest.
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { stack } from '../../lib/stack-description.ts';
+import { startLocalRuntime } from '../../lib/local/runtime.ts';
+import { localSettings } from '../../lib/local/settings.ts';
+import type { LocalStepFunctions } from '../../lib/local/stepfunctions.ts';
+import { feedXml } from './ingest.ts';
+
+const PORT_BASE = 5600;
+/** The generated feeds' own servers: one port per publisher host (the ingest Map runs per host). */
+const FEED_PORT = PORT_BASE + 10;
+const FEED_HOSTS = 5;
+const FEEDS = 5;
+/** feedXml writes 100 items per feed. */
+const ITEMS_PER_FEED = 100;
+const VISITS = 150;
+const SUBSCRIBERS = 300;
+
+/** The sizes the issue asks about, and the assumptions that turn them into daily work. */
+const SCALE = {
+  feeds: 10_000,
+  /** Publishers: feeds per host is about 3 (a site's main feed and a few category feeds). */
+  hosts: 3_500,
+  articles: 1_000_000,
+  dailyReaders: 100_000,
+  /** Page views per reader per day (one visit: home, two articles, one search). */
+  pageViewsPerReader: 4,
+  /** New items per feed per day (news sites 10-50, creator blogs under 1). */
+  newItemsPerFeedPerDay: 5,
+  /** The ingest schedule: rate(30 minutes). */
+  ingestRunsPerDay: 48,
+  /** Daily digest subscribers (a fifth of the daily readers). */
+  digestSubscribers: 20_000,
+  /** Peak hour carries this multiple of the average request rate. */
+  peakFactor: 5,
+};
+
+/**
+ * ap-south-1 (Mumbai) on-demand unit prices in USD, as of 2026, from memory of the AWS price list (no
+ * internet here): check every one against https://aws.amazon.com/pricing before quoting the bill.
+ */
+export const PRICES = {
+  dynamoWriteRequestUnitPerMillion: 0.7116,
+  dynamoReadRequestUnitPerMillion: 0.1423,
+  dynamoStorageGbMonth: 0.285,
+  /** The stack's Lambdas run on arm64 (Graviton), billed below x86's $0.0000166667. */
+  lambdaGbSecond: 0.0000133334,
+  lambdaRequestPerMillion: 0.2,
+  stepFunctionsTransitionPerThousand: 0.025,
+  sesMailPerThousand: 0.1,
+  httpApiRequestPerMillion: 1.0,
+};
+
+const READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
+
+interface OperationTally {
+  calls: number;
+  /** Calls whose answer carried ConsumedCapacity. */
+  answered: number;
+  units: number;
+}
+
+interface ConsumedCapacity {
+  CapacityUnits?: number;
+  ReadCapacityUnits?: number;
+  WriteCapacityUnits?: number;
+}
+
+/** Sums consumed capacity by operation, and counts writes by partition key (hot keys). */
+class CapacityMeter {
+  operations = new Map<string, OperationTally>();
+  writesByKey = new Map<string, number>();
+
+  reset(): void {
+    this.operations = new Map();
+    this.writesByKey = new Map();
+  }
+
+  record(operation: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
+    const tally = this.operations.get(operation) ?? { calls: 0, answered: 0, units: 0 };
+    tally.calls += 1;
+    const list = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
+    if (list.length) tally.answered += 1;
+    tally.units += list.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
+    this.operations.set(operation, tally);
+  }
+
+  countWrite(partitionKey: string): void {
+    this.writesByKey.set(partitionKey, (this.writesByKey.get(partitionKey) ?? 0) + 1);
+  }
+
+  totals(): { readUnits: number; writeUnits: number; calls: number; unanswered: number } {
+    let readUnits = 0;
+    let writeUnits = 0;
+    let calls = 0;
+    let unanswered = 0;
+    for (const [operation, tally] of this.operations) {
+      if (READS.has(operation)) readUnits += tally.units;
+      if (WRITES.has(operation)) writeUnits += tally.units;
+      calls += tally.calls;
+      unanswered += tally.calls - tally.answered;
+    }
+    return { readUnits, writeUnits, calls, unanswered };
+  }
+
+  hottestKey(): { key: string; writes: number; share: number } | null {
+    const all = [...this.writesByKey].sort((a, b) => b[1] - a[1]);
+    const total = all.reduce((sum, [, count]) => sum + count, 0);
+    const top = all[0];
+    return top ? { key: top[0], writes: top[1], share: top[1] / total } : null;
+  }
+
+  breakdown(): string {
+    return [...this.operations]
+      .sort((a, b) => b[1].units - a[1].units)
+      .map(([operation, tally]) => `${operation} ${tally.calls} calls ${round(tally.units)} units${tally.answered < tally.calls ? ` (${tally.calls - tally.answered} without ConsumedCapacity)` : ''}`)
+      .join('; ');
+  }
+}
+
+const round = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** A key attribute as the document client sees it (plain) or as it is marshalled ({S: ...}). */
+const keyText = (value: unknown) => (typeof value === 'string' ? value : typeof (value as { S?: unknown })?.S === 'string' ? (value as { S: string }).S : undefined);
+
+/** The partition keys a write call touches (pk of each item), for the hot-key count. */
+function writtenKeys(operation: string, input: Record<string, unknown>): string[] {
+  const pkOf = (item: unknown) => keyText((item as { pk?: unknown } | undefined)?.pk);
+  const keys: Array<string | undefined> = [];
+  if (operation === 'PutItem') keys.push(pkOf(input.Item));
+  if (operation === 'UpdateItem' || operation === 'DeleteItem') keys.push(pkOf(input.Key));
+  if (operation === 'TransactWriteItems') {
+    for (const entry of (input.TransactItems ?? []) as Array<Record<string, { Item?: unknown; Key?: unknown }>>) {
+      if (entry.Put) keys.push(pkOf(entry.Put.Item));
+      if (entry.Update) keys.push(pkOf(entry.Update.Key));
+      if (entry.Delete) keys.push(pkOf(entry.Delete.Key));
+    }
+  }
+  if (operation === 'BatchWriteItem') {
+    for (const requests of Object.values((input.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: unknown }; DeleteRequest?: { Key: unknown } }>>)) {
+      for (const request of requests) keys.push(pkOf(request.PutRequest?.Item ?? request.DeleteRequest?.Key));
+    }
+  }
+  return keys.filter((key): key is string => Boolean(key));
+}
+
+/** Asks every data call of this client for its consumed capacity and hands the answer to the meter. */
+function meterCapacity(client: DynamoDBClient, meter: CapacityMeter): void {
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      const operation = String(context.commandName ?? '').replace(/Command$/, '');
+      if (!READS.has(operation) && !WRITES.has(operation)) return next(args);
+      const input = args.input as Record<string, unknown>;
+      input.ReturnConsumedCapacity ??= 'TOTAL';
+      for (const key of writtenKeys(operation, input)) meter.countWrite(key);
+      const result = await next(args);
+      meter.record(operation, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
+      return result;
+    },
+    { step: 'initialize', name: 'benchConsumedCapacity' },
+  );
+}
+
+interface HistoryEvent {
+  id: number;
+  previousEventId: number;
+  timestamp: number;
+  type: string;
+  stateEnteredEventDetails?: { name?: string };
+  stateExitedEventDetails?: { name?: string };
+}
+
+/** Transitions (what Standard workflows bill), history events (the 25,000 cap) and Task durations. */
+function readHistory(events: HistoryEvent[]) {
+  const transitions = events.filter((event) => event.type.endsWith('StateEntered'));
+  const byState = new Map<string, number>();
+  for (const event of transitions) {
+    const name = event.stateEnteredEventDetails?.name ?? '?';
+    byState.set(name, (byState.get(name) ?? 0) + 1);
+  }
+  // A Task's exit follows its entry (previousEventId chains within each Map iteration as on AWS).
+  const taskMs: number[] = [];
+  for (const event of events) {
+    if (event.type !== 'TaskStateExited') continue;
+    const entered = events[event.previousEventId - 1];
+    if (entered?.type === 'TaskStateEntered') taskMs.push((event.timestamp - entered.timestamp) * 1000);
+  }
+  // What each host's Map iteration adds to the history (the 25,000-event cap), apart from the rest.
+  const hostEvents = events.filter((event) => event.type.startsWith('MapIteration') || event.stateEnteredEventDetails?.name === 'FetchHost' || event.stateExitedEventDetails?.name === 'FetchHost').length;
+  return { transitions: transitions.length, events: events.length, hostEvents, byState, taskMs };
+}
+
+const memoryGbOf = (name: string) => (stack.functions.find((fn) => fn.name === name)?.memoryMb ?? 512) / 1024;
+/** Lambda bills each invocation's duration rounded up to the millisecond. */
+const gbSeconds = (durationsMs: number[], memoryGb: number) => durationsMs.reduce((sum, ms) => sum + Math.ceil(ms), 0) / 1000 * memoryGb;
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+const usd = (value: number) => (value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(3)}`);
+
+interface UnitCost {
+  label: string;
+  readUnits: number;
+  writeUnits: number;
+  gbSeconds: number;
+  lambdaInvocations: number;
+  transitions: number;
+  mails: number;
+  apiRequests: number;
+}
+
+function dollars(cost: UnitCost) {
+  return {
+    dynamo: (cost.readUnits * PRICES.dynamoReadRequestUnitPerMillion + cost.writeUnits * PRICES.dynamoWriteRequestUnitPerMillion) / 1e6,
+    lambda: cost.gbSeconds * PRICES.lambdaGbSecond + (cost.lambdaInvocations * PRICES.lambdaRequestPerMillion) / 1e6,
+    stepFunctions: (cost.transitions * PRICES.stepFunctionsTransitionPerThousand) / 1000,
+    ses: (cost.mails * PRICES.sesMailPerThousand) / 1000,
+    api: (cost.apiRequests * PRICES.httpApiRequestPerMillion) / 1e6,
+  };
+}
+
+function printUnit(cost: UnitCost): void {
+  console.log(
+    `  ${cost.label}: ${round(cost.readUnits)} RRU, ${round(cost.writeUnits)} WRU, ${round(cost.gbSeconds, 2)} GB-s over ${round(cost.lambdaInvocations)} invocations, ` +
+      `${round(cost.transitions)} transitions, ${round(cost.mails)} mails, ${round(cost.apiRequests)} API requests`,
+  );
+}
+
+const scaled = (cost: UnitCost, factor: number, label: string): UnitCost => ({
+  label,
+  readUnits: cost.readUnits * factor,
+  writeUnits: cost.writeUnits * factor,
+  gbSeconds: cost.gbSeconds * factor,
+  lambdaInvocations: cost.lambdaInvocations * factor,
+  transitions: cost.transitions * factor,
+  mails: cost.mails * factor,
+  apiRequests: cost.apiRequests * factor,
+});
+
+const add = (label: string, ...costs: UnitCost[]): UnitCost => ({
+  label,
+  readUnits: sum(costs.map((cost) => cost.readUnits)),
+  writeUnits: sum(costs.map((cost) => cost.writeUnits)),
+  gbSeconds: sum(costs.map((cost) => cost.gbSeconds)),
+  lambdaInvocations: sum(costs.map((cost) => cost.lambdaInvocations)),
+  transitions: sum(costs.map((cost) => cost.transitions)),
+  mails: sum(costs.map((cost) => cost.mails)),
+  apiRequests: sum(costs.map((cost) => cost.apiRequests)),
+});
+
+/** Generated feeds (test/bench/ingest.ts's), each host on its own port, with ETags so a re-poll is a 304. */
+async function startFeedServers(): Promise<{ urlOf: (feed: number) => string; close: () => void }> {
+  const bodies = Array.from({ length: FEEDS }, (_, feed) => Buffer.from(feedXml(feed)));
+  const etags = bodies.map((body) => `"${createHash('sha1').update(body).digest('hex')}"`);
+  const servers = Array.from({ length: FEED_HOSTS }, () =>
+    http.createServer((request, response) => {
+      const feed = Number(/\/feed\/(\d+)/.exec(request.url ?? '')?.[1]);
+      if (!bodies[feed]) return void response.writeHead(404).end();
+      if (request.headers['if-none-match'] === etags[feed]) return void response.writeHead(304, { etag: etags[feed] }).end();
+      response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag: etags[feed] as string });
+      response.end(bodies[feed]);
+    }),
+  );
+  await Promise.all(servers.map((server, host) => new Promise<void>((resolve) => server.listen(FEED_PORT + host, '127.0.0.1', resolve))));
+  return {
+    urlOf: (feed) => `http://127.0.0.1:${FEED_PORT + (feed % FEED_HOSTS)}/feed/${feed}`,
+    close: () => servers.forEach((server) => server.close()),
+  };
+}
+
+interface Request {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+/** One reader visit, four page views: home, two articles opened in the dialog, one search. */
+function visit(articleIds: string[], n: number, term: string): Request[] {
+  const article = (offset: number) => articleIds[(n * 7 + offset) % articleIds.length] as string;
+  const opened = (id: string): Request[] => [
+    { method: 'GET', path: `/articles/${encodeURIComponent(id)}` },
+    { method: 'POST', path: `/articles/${encodeURIComponent(id)}/views`, body: {} },
+    { method: 'POST', path: '/page-views', body: { path: `/article/${id}`, referrer: '' } },
+  ];
+  return [
+    { method: 'GET', path: '/articles?page=1' },
+    { method: 'GET', path: '/categories' },
+    { method: 'GET', path: '/widgets' },
+    { method: 'GET', path: '/trending-keywords?limit=10' },
+    { method: 'POST', path: '/page-views', body: { path: '/', referrer: '' } },
+    ...opened(article(0)),
+    ...opened(article(3)),
+    { method: 'GET', path: `/articles?q=${encodeURIComponent(term)}` },
+    { method: 'POST', path: '/search-keywords', body: { term } },
+    { method: 'POST', path: '/page-views', body: { path: '/search', referrer: '' } },
+  ];
+}
+
+const PAGE_VIEWS_PER_VISIT = 4;
+const SEARCH_TERMS = ['creator', 'influencer marketing', 'youtube', 'brand deals', 'instagram reels', 'sponsorship', 'india', 'payouts'];
+
+/** Sends one request from the reader's own loopback address (views and searches are bounded per client). */
+function ask(api: string, agent: http.Agent, request: Request): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+    const outgoing = http.request(`${api}${request.path}`, { method: request.method, agent, headers: body ? { 'content-type': 'text/plain;charset=UTF-8' } : {} }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+    });
+    outgoing.on('error', reject);
+    // A request that never answers is a finding, not a reason for the bench to hang.
+    outgoing.setTimeout(15_000, () => outgoing.destroy(new Error(`${request.method} ${request.path} did not answer in 15 s`)));
+    outgoing.end(body);
+  });
+}
+
+/** Phase progress on stderr, so a slow phase shows where the time goes. */
+const progress = (started: number, phase: string) => process.stderr.write(`  [costs ${((performance.now() - started) / 1000).toFixed(0)} s] ${phase}\n`);
+
+/**
+ * Waits for the runtime's ingest at start: it registers its execution only after loading the handlers,
+ * so drain() alone can return before it has begun.
+ */
+async function untilIngestIdle(sfn: LocalStepFunctions): Promise<void> {
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sfn.drain();
+    const listed = (await sfn.call('ListExecutions', { stateMachineArn: sfn.arnOf('ingest') })) as { executions: Array<{ status: string }> };
+    if (listed.executions.length && listed.executions.every((execution) => execution.status !== 'RUNNING')) return;
+  }
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
+
+export async function runCostsBench(): Promise<void> {
+  console.log(`\nCosts: measured per-item AWS units on the local runtime (DynamoDB Local, local Step Functions, aws-ses-v2-local)`);
+  const benchStarted = performance.now();
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cnh-costs-bench-'));
+  const settings = localSettings({ CNH_PORT_BASE: String(PORT_BASE), CNH_LOCAL_DIR: dataDir });
+  process.env.LOG_LEVEL = 'error';
+  let runtime: Awaited<ReturnType<typeof startLocalRuntime>> | undefined;
+  const feeds = await startFeedServers();
+  try {
+    runtime = await startLocalRuntime(settings, { site: false, scheduler: false });
+    // The ingest at start publishes the fixture stories (the reader and digest phases read them).
+    progress(benchStarted, 'runtime up, waiting for the ingest at start');
+    await untilIngestIdle(runtime.stepFunctions);
+    progress(benchStarted, 'ingest at start done');
+    const meter = new CapacityMeter();
+    const { documentClient } = await import('../../lambdas/store/client.ts');
+    meterCapacity(documentClient as unknown as DynamoDBClient, meter);
+    const sfn = runtime.stepFunctions;
+
+    // --- Ingest: FEEDS new feeds x 100 items, one run; then the same feeds polled again (all 304) ---
+    const { putFeedSource } = await import('../../lambdas/store/feeds.ts');
+    const { FeedSource } = await import('../../lambdas/store/entities.ts');
+    for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
+    meter.reset();
+    let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
+    execution = await sfn.waitFor(execution.executionArn);
+    await settle();
+    const ingestStatus = execution.status.toLowerCase();
+    progress(benchStarted, `ingest run ${ingestStatus}`);
+    const ingestHistory = readHistory(execution.events as unknown as HistoryEvent[]);
+    const ingestDb = meter.totals();
+    const ingestOps = meter.breakdown();
+    const ingestHot = meter.hottestKey();
+    const items = FEEDS * ITEMS_PER_FEED;
+    const ingestRun: UnitCost = {
+      label: `ingest run (${FEEDS} new feeds on ${FEED_HOSTS} hosts, ${items} new items)`,
+      readUnits: ingestDb.readUnits,
+      writeUnits: ingestDb.writeUnits,
+      gbSeconds: gbSeconds(ingestHistory.taskMs, memoryGbOf('ingest')),
+      lambdaInvocations: ingestHistory.taskMs.length,
+      transitions: ingestHistory.transitions,
+      mails: 0,
+      apiRequests: 0,
+    };
+
+    const past = new Date(Date.now() - 60_000).toISOString();
+    for (let feed = 0; feed < FEEDS; feed += 1) await FeedSource.patch({ id: `costs-${feed}` }).set({ nextCheckAt: past }).go();
+    meter.reset();
+    execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
+    execution = await sfn.waitFor(execution.executionArn);
+    await settle();
+    progress(benchStarted, `re-poll run ${execution.status.toLowerCase()}`);
+    const pollHistory = readHistory(execution.events as unknown as HistoryEvent[]);
+    const pollDb = meter.totals();
+    const pollOps = meter.breakdown();
+    const pollRun: UnitCost = {
+      label: `re-poll run (${FEEDS} feeds on ${FEED_HOSTS} hosts, all 304 Not Modified)`,
+      readUnits: pollDb.readUnits,
+      writeUnits: pollDb.writeUnits,
+      gbSeconds: gbSeconds(pollHistory.taskMs, memoryGbOf('ingest')),
+      lambdaInvocations: pollHistory.taskMs.length,
+      transitions: pollHistory.transitions,
+      mails: 0,
+      apiRequests: 0,
+    };
+    const hostTransitions = pollHistory.byState.get('FetchHost') ?? 0;
+    // The part of a run that does not grow with hosts: every transition that is not a host's FetchHost.
+    const fixedTransitions = pollHistory.transitions - hostTransitions;
+    const eventsPerHost = pollHistory.hostEvents / FEED_HOSTS;
+
+    // --- Reader visits through the local API ---
+    const { Article } = await import('../../lambdas/store/entities.ts');
+    const home = (await (await fetch(`${runtime.urls.api}/articles?page=1`)).json()) as { items?: Array<{ id: string }> };
+    const articleIds = (home.items ?? []).map((article) => article.id);
+    if (!articleIds.length) throw new Error('No published articles to read: the ingest at start published nothing');
+    // Warm the articles function (its search index loads at the first search), as the load bench does.
+    for (const request of visit(articleIds, 0, 'warm')) await ask(runtime.urls.api, new http.Agent(), request);
+    await settle();
+    meter.reset();
+    const requestMs: number[] = [];
+    const statuses = new Map<number, number>();
+    for (let reader = 0; reader < VISITS; reader += 1) {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: `127.0.${1 + Math.floor(reader / 250)}.${1 + (reader % 250)}` });
+      for (const request of visit(articleIds, reader, SEARCH_TERMS[reader % SEARCH_TERMS.length] as string)) {
+        const started = performance.now();
+        const status = await ask(runtime.urls.api, agent, request);
+        requestMs.push(performance.now() - started);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      agent.destroy();
+    }
+    await settle();
+    progress(benchStarted, 'reader visits done');
+    const readerDb = meter.totals();
+    const readerOps = meter.breakdown();
+    const readerHot = meter.hottestKey();
+    const pageViews = VISITS * PAGE_VIEWS_PER_VISIT;
+    const readers: UnitCost = {
+      label: `${pageViews} page views (${VISITS} visits, ${requestMs.length} requests)`,
+      readUnits: readerDb.readUnits,
+      writeUnits: readerDb.writeUnits,
+      gbSeconds: gbSeconds(requestMs, memoryGbOf('articles')),
+      lambdaInvocations: requestMs.length,
+      transitions: 0,
+      mails: 0,
+      apiRequests: requestMs.length,
+    };
+
+    // --- One daily digest to SUBSCRIBERS confirmed subscribers ---
+    const { Subscriber } = await import('../../lambdas/store/entities.ts');
+    const { newSubscriberToken } = await import('../../lambdas/store/subscribers.ts');
+    const topicSets = [[], ['creator-economy'], ['platform-updates'], ['influencer-marketing', 'brand-partnerships']];
+    const verifiedAt = new Date().toISOString();
+    const subscribers = Array.from({ length: SUBSCRIBERS }, (_, n) => ({
+      email: `costs-${n}@example.com`,
+      subscriptionType: 'daily' as const,
+      preferredTopics: topicSets[n % topicSets.length] as string[],
+      isVerified: true,
+      isActive: true,
+      verifiedAt,
+      token: newSubscriberToken(),
+    }));
+    for (let start = 0; start < subscribers.length; start += 25) await Subscriber.put(subscribers.slice(start, start + 25)).go();
+    const mailCount = async () => ((await (await fetch(`${runtime!.urls.mail}/store`)).json()) as { emails: unknown[] }).emails.length;
+    const mailsBefore = await mailCount();
+    meter.reset();
+    execution = await sfn.startExecution(sfn.arnOf('newsletter'), { trigger: 'bench', frequency: 'daily' });
+    execution = await sfn.waitFor(execution.executionArn);
+    await settle();
+    progress(benchStarted, `digest ${execution.status.toLowerCase()}`);
+    const mails = (await mailCount()) - mailsBefore;
+    const digestHistory = readHistory(execution.events as unknown as HistoryEvent[]);
+    const digestDb = meter.totals();
+    const digestOps = meter.breakdown();
+    const digest: UnitCost = {
+      label: `digest to ${SUBSCRIBERS} subscribers`,
+      readUnits: digestDb.readUnits,
+      writeUnits: digestDb.writeUnits,
+      gbSeconds: gbSeconds(digestHistory.taskMs, memoryGbOf('newsletter-digest')),
+      lambdaInvocations: digestHistory.taskMs.length,
+      transitions: digestHistory.transitions,
+      mails,
+      apiRequests: 0,
+    };
+
+    // How DynamoDB Local counts a transaction: the same small item written plainly and in a one-item transaction.
+    const { PutCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { tableName } = await import('../../lambdas/store/client.ts');
+    meter.reset();
+    await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: 'costs-calibration', sk: 'plain', note: 'x' } }));
+    const plainUnits = meter.totals().writeUnits;
+    meter.reset();
+    await documentClient.send(new TransactWriteCommand({ TransactItems: [{ Put: { TableName: tableName, Item: { pk: 'costs-calibration', sk: 'transaction', note: 'x' } } }] }));
+    const transactionUnits = meter.totals().writeUnits;
+
+    // Average stored article size (storage), read with an unmetered scan of the articles the runs wrote.
+    const stored = await Article.scan.go({ pages: 'all' });
+    const articleKb = stored.data.length ? sum(stored.data.map((article) => Buffer.byteLength(JSON.stringify(article)))) / stored.data.length / 1024 : 0;
+
+    // --- What was measured ---
+    const unanswered = ingestDb.unanswered + pollDb.unanswered + readerDb.unanswered + digestDb.unanswered;
+    console.log(`  DynamoDB Local answered ConsumedCapacity on ${unanswered === 0 ? 'every' : `all but ${unanswered} of the`} metered calls (ReturnConsumedCapacity TOTAL via an SDK middleware)`);
+    console.log(`  ingest run: ${ingestStatus}; ${FEEDS} feeds, ${items} items offered; ${ingestHistory.transitions} transitions, ${ingestHistory.events} history events; ${ingestHistory.taskMs.length} Lambda tasks, ingest task ms p50 ${percentile(ingestHistory.taskMs, 50).toFixed(0)} max ${Math.max(0, ...ingestHistory.taskMs).toFixed(0)}, total ${sum(ingestHistory.taskMs).toFixed(0)} ms at ${memoryGbOf('ingest') * 1024} MB`);
+    console.log(`    by operation: ${ingestOps}`);
+    if (ingestHot) console.log(`    hottest written partition key: ${ingestHot.key} (${ingestHot.writes} writes, ${(ingestHot.share * 100).toFixed(1)}% of written items)`);
+    console.log(`    transitions by state: ${[...ingestHistory.byState].map(([name, count]) => `${name} ${count}`).join(', ')}`);
+    console.log(`  re-poll run: ${pollHistory.transitions} transitions (${fixedTransitions} per run + ${hostTransitions / FEED_HOSTS} per host), ${pollHistory.events} history events (~${eventsPerHost.toFixed(1)} per host); ingest task ms total ${sum(pollHistory.taskMs).toFixed(0)} over ${pollHistory.taskMs.length} tasks`);
+    console.log(`    by operation: ${pollOps}`);
+    console.log(`  reader visits: ${VISITS} x (home list, categories, widgets, trending, page-view beacon; 2 x article dialog + view beacon + page-view beacon; search + search beacon + page-view beacon)`);
+    console.log(`    articles function ms per request (in process, warm, sequential): p50 ${percentile(requestMs, 50).toFixed(1)}, p95 ${percentile(requestMs, 95).toFixed(1)}, mean ${(sum(requestMs) / requestMs.length).toFixed(1)} at ${memoryGbOf('articles') * 1024} MB; statuses ${[...statuses].map(([code, count]) => `${code}: ${count}`).join(', ')}`);
+    console.log(`    by operation: ${readerOps}`);
+    if (readerHot) console.log(`    hottest written partition key: ${readerHot.key} (${readerHot.writes} writes, ${(readerHot.share * 100).toFixed(1)}% of written items)`);
+    console.log(`  digest: ${execution.status.toLowerCase()}, ${mails} mails in the local SES for ${SUBSCRIBERS} subscribers (one SendEmail per subscriber); ${digestHistory.transitions} transitions, ${digestHistory.events} history events; ${digestHistory.taskMs.length} tasks, total ${sum(digestHistory.taskMs).toFixed(0)} ms at ${memoryGbOf('newsletter-digest') * 1024} MB`);
+    console.log(`    by operation: ${digestOps}`);
+    console.log(`  DynamoDB Local's transaction count: a <1 kB item costs ${plainUnits} WRU written plainly and ${transactionUnits} WRU in a one-item TransactWriteItems (AWS bills 2); batches count per item`);
+    console.log(`  stored article: ${articleKb.toFixed(1)} kB average as JSON over ${stored.data.length} articles (GSI copies come on top)`);
+
+    // --- Per unit ---
+    // New items' own cost: the run that brought them minus the run that polled the same feeds for nothing.
+    const perThousandItems = scaled(add('', ingestRun, scaled(pollRun, -1, '')), 1000 / items, 'per 1,000 ingested items (new-items run minus the 304 run)');
+    // A poll's own cost; its transitions are counted per run and per host below, not per feed.
+    const perPoll = { ...scaled(pollRun, 1 / FEEDS, 'per feed poll answered 304 (transitions: per run and per host)'), transitions: 0 };
+    const perThousandViews = scaled(readers, 1000 / pageViews, 'per 1,000 page views');
+    const perSubscriber = scaled(digest, 1 / SUBSCRIBERS, 'per digest subscriber');
+    console.log('  per unit (from the counts above):');
+    console.log(`  per ingest run: ${fixedTransitions} transitions + ${hostTransitions / FEED_HOSTS} per host with due feeds`);
+    for (const cost of [perThousandItems, perPoll, perThousandViews, perSubscriber]) printUnit(cost);
+
+    // --- Multiplied out ---
+    const itemsPerDay = SCALE.feeds * SCALE.newItemsPerFeedPerDay;
+    const pageViewsPerDay = SCALE.dailyReaders * SCALE.pageViewsPerReader;
+    const day = {
+      ingest: add(
+        `ingest: ${itemsPerDay.toLocaleString('en')} new items + ${(SCALE.feeds * SCALE.ingestRunsPerDay).toLocaleString('en')} feed polls`,
+        scaled(perThousandItems, itemsPerDay / 1000, ''),
+        scaled(perPoll, SCALE.feeds * SCALE.ingestRunsPerDay, ''),
+        { ...scaled(perPoll, 0, ''), transitions: SCALE.ingestRunsPerDay * (fixedTransitions + (SCALE.hosts * hostTransitions) / FEED_HOSTS) },
+      ),
+      readers: scaled(perThousandViews, pageViewsPerDay / 1000, `readers: ${pageViewsPerDay.toLocaleString('en')} page views`),
+      digest: scaled(perSubscriber, SCALE.digestSubscribers, `digest: ${SCALE.digestSubscribers.toLocaleString('en')} subscribers daily`),
+    };
+    console.log(`  a day at ${SCALE.feeds.toLocaleString('en')} feeds (${SCALE.newItemsPerFeedPerDay} new items each, polled every 30 min), ${SCALE.dailyReaders.toLocaleString('en')} readers x ${SCALE.pageViewsPerReader} page views, a daily digest to ${SCALE.digestSubscribers.toLocaleString('en')}:`);
+    let monthTotal = 0;
+    for (const cost of Object.values(day)) {
+      const bill = dollars(cost);
+      const dayTotal = bill.dynamo + bill.lambda + bill.stepFunctions + bill.ses + bill.api;
+      monthTotal += dayTotal * 30;
+      printUnit(cost);
+      console.log(`    USD per 30 days: DynamoDB ${usd(bill.dynamo * 30)}, Lambda ${usd(bill.lambda * 30)}, Step Functions ${usd(bill.stepFunctions * 30)}, SES ${usd(bill.ses * 30)}, HTTP API ${usd(bill.api * 30)}; total ${usd(dayTotal * 30)}`);
+    }
+    const storageGb = (SCALE.articles * articleKb) / 1024 / 1024;
+    console.log(`  storage: ${SCALE.articles.toLocaleString('en')} articles x ${articleKb.toFixed(1)} kB = ${storageGb.toFixed(1)} GB (table only) = ${usd(storageGb * PRICES.dynamoStorageGbMonth)} a month`);
+    console.log(`  total per 30 days: ${usd(monthTotal + storageGb * PRICES.dynamoStorageGbMonth)} (prices as of 2026, ap-south-1, unchecked: see PRICES in test/bench/costs.ts)`);
+
+    // --- First limits ---
+    const hostsPerRun = Math.floor((25_000 - (pollHistory.events - pollHistory.hostEvents)) / eventsPerHost);
+    const apiPerSecond = (pageViewsPerDay * (readers.apiRequests / pageViews) / 86_400) * SCALE.peakFactor;
+    const meanRequestMs = sum(requestMs) / requestMs.length;
+    const concurrentArticles = (apiPerSecond * meanRequestMs) / 1000;
+    const hotShare = readerHot?.share ?? 0;
+    const hotWritesPerSecond = (readers.writeUnits / pageViews) * (pageViewsPerDay / 86_400) * SCALE.peakFactor * hotShare;
+    const pollTaskMsPerFeed = sum(pollHistory.taskMs) / FEEDS;
+    console.log(`  first limits (peak = ${SCALE.peakFactor} x the daily mean):`);
+    console.log(`    Step Functions history: ~${eventsPerHost.toFixed(1)} events per host -> at most ~${hostsPerRun.toLocaleString('en')} hosts in one ingest execution (25,000 events); ${SCALE.hosts.toLocaleString('en')} hosts need ~${Math.ceil(SCALE.hosts / hostsPerRun)} executions or a Distributed Map`);
+    console.log(`    Map MaxConcurrency 4: ${SCALE.hosts.toLocaleString('en')} hosts / 4 in parallel x ${SCALE.feeds / SCALE.hosts > 0 ? (SCALE.feeds / SCALE.hosts).toFixed(1) : '?'} feeds per host; at 1 s per real fetch a run takes ~${((SCALE.feeds / 4) * 1).toFixed(0)} s against a 1,800 s schedule (local 304 poll: ${pollTaskMsPerFeed.toFixed(0)} ms per feed)`);
+    console.log(`    HTTP API stage throttle 100 rps (burst 200): peak ${apiPerSecond.toFixed(0)} rps (${(readers.apiRequests / pageViews).toFixed(2)} requests per page view)`);
+    console.log(`    Lambda concurrency 1,000 (account default): articles function at peak ~${concurrentArticles.toFixed(1)} concurrent (mean ${meanRequestMs.toFixed(1)} ms)`);
+    console.log(`    DynamoDB partition 1,000 WCU/s: hottest reader key ${readerHot?.key ?? '-'} takes ${(hotShare * 100).toFixed(0)}% of writes, ~${hotWritesPerSecond.toFixed(1)} WCU/s at peak`);
+    console.log(`    SES: a new account's sandbox is 200 mails a day at 1 per second; ${SCALE.digestSubscribers.toLocaleString('en')} digests need production access with >= ${SCALE.digestSubscribers.toLocaleString('en')} a day, and at 14 mails/s take ${(SCALE.digestSubscribers / 14 / 60).toFixed(0)} min`);
+    console.log(`  bench time ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+  } finally {
+    feeds.close();
+    await runtime?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
