@@ -6,7 +6,8 @@
  * Why in process: the list is small (tens of thousands of articles, a few hundred MB at most), read far
  * more than written, and must sort by views, quality and relevance with exact counts, which a DynamoDB
  * Query cannot do. The text index ranks with BM25, matches prefixes and tolerates typos, and has no server
- * to run. Each Lambda instance loads the published articles once, then reads the change notes written
+ * to run. Each Lambda instance starts from the latest snapshot (the pipeline writes it after each ingest
+ * and lifecycle run) or, without one, from every published article, then reads the change notes written
  * with every visible change (store/articles.ts) at most every few seconds, so a publish shows within
  * seconds everywhere.
  */
@@ -229,7 +230,7 @@ export class ArticleSearchIndex {
   }
 
   /**
-   * The whole index as bytes (store/search-snapshots.ts keeps them in S3): a JSON header with the cards and
+   * The whole index as bytes (adapters/search-snapshots.ts keeps them in S3): a JSON header with the cards and
    * the words, then the postings as raw typed arrays, so loading parses the cards and wraps the arrays
    * instead of tokenising every article again.
    */
@@ -253,8 +254,9 @@ export class ArticleSearchIndex {
 
   /** An index from `toSnapshot`'s bytes, the table and the time they were taken; throws on bytes of another kind or version. */
   static fromSnapshot(snapshot: Uint8Array): { index: ArticleSearchIndex; takenAt: number; table: string } {
-    // Typed arrays need aligned offsets: a buffer that arrived in pieces may sit anywhere in its memory.
-    const bytes = snapshot.byteOffset % 8 === 0 ? Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength) : Buffer.from(Uint8Array.prototype.slice.call(snapshot));
+    // Typed arrays need aligned offsets: bytes that sit anywhere in their memory are copied to a buffer of their own.
+    const aligned = snapshot.byteOffset % 8 === 0 ? snapshot : new Uint8Array(snapshot);
+    const bytes = Buffer.from(aligned.buffer, aligned.byteOffset, aligned.byteLength);
     if (bytes.toString('latin1', 0, SNAPSHOT_MAGIC.length) !== SNAPSHOT_MAGIC) throw new Error('Not a search snapshot of this version');
     const headerLength = bytes.readUInt32LE(SNAPSHOT_MAGIC.length);
     const header = JSON.parse(bytes.toString('utf8', SNAPSHOT_MAGIC.length + 4, SNAPSHOT_MAGIC.length + 4 + headerLength)) as {

@@ -118,6 +118,14 @@ describe('the search snapshot', () => {
     shifted.set(bytes, 3);
     const { index: restored } = ArticleSearchIndex.fromSnapshot(shifted.subarray(3));
     expect(restored.query({ q: 'influencer', limit: 50 })).toEqual(index.query({ q: 'influencer', limit: 50 }));
+    // A small one too (Node hands out small buffers from a shared pool, at any offset), and an empty index.
+    const small = new ArticleSearchIndex();
+    small.put(publicArticle(headlines[0] as (typeof headlines)[number]));
+    const smallBytes = small.toSnapshot(2);
+    const odd = new Uint8Array(smallBytes.length + 1);
+    odd.set(smallBytes, 1);
+    expect(ArticleSearchIndex.fromSnapshot(odd.subarray(1)).index.query({ q: 'influence' }).total).toBe(1);
+    expect(ArticleSearchIndex.fromSnapshot(new ArticleSearchIndex().toSnapshot(3)).index.size).toBe(0);
     expect(() => ArticleSearchIndex.fromSnapshot(new TextEncoder().encode('{"not":"a snapshot"}'))).toThrow(/Not a search snapshot/);
   });
 });
