@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -116,8 +117,10 @@ export async function exportTable(client: DynamoDBClient, table: string, dir: st
   await mkdir(dir, { recursive: true });
   const id = backupId(now);
   const file = path.join(dir, `${id}.jsonl`);
-  const partial = `${file}.partial`;
-  const handle = await open(partial, 'w');
+  // Each export writes its own partial file: two prepared in the same millisecond (two operators, or an
+  // id and an access token in the auth matrix) once truncated each other's and one failed its rename.
+  const partial = `${file}.${randomUUID()}.partial`;
+  const handle = await open(partial, 'wx');
   const counts = new Map<string, { records: number; bytes: number }>();
   // Segments scan in parallel; their pages are appended one after another (never interleaved).
   let writes: Promise<void> = Promise.resolve();

@@ -201,6 +201,12 @@ describe('backups: export, list, restore', () => {
     const normalise = (list: Array<Record<string, AttributeValue>>) => JSON.parse(JSON.stringify(list, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value))) as unknown;
     expect(normalise(restored)).toEqual(normalise(byKey(items)));
     expect(Buffer.from(restored[0]?.b?.B as Uint8Array)).toEqual(Buffer.from([0, 1, 254, 255]));
+
+    // Two exports prepared in the same millisecond (two operators at once) both finish, with the whole table.
+    const sameMoment = new Date();
+    const [first, second] = await Promise.all([exportTable(client, source, dir, sameMoment), exportTable(client, source, dir, sameMoment)]);
+    expect([first.totalRecords, second.totalRecords]).toEqual([3, 3]);
+    expect(await restoreExport(client, first.file as string, await useFreshTable())).toEqual({ items: 3 });
     client.destroy();
   });
 });

@@ -101,7 +101,7 @@ describe('the lifecycle state machine, through the Step Functions API', () => {
     expect(types.at(-1)).toBe('ExecutionSucceeded');
     expect(types).toContain('TaskStateEntered');
     const entered = events?.filter((event) => event.type === 'TaskStateEntered').map((event) => event.stateEnteredEventDetails?.name);
-    expect(entered).toEqual(['ArchiveBatch', 'PurgeBatch', 'RecordRun']);
+    expect(entered).toEqual(['ArchiveBatch', 'PurgeBatch', 'SaveSearchSnapshot', 'RecordRun']);
   });
 
   it('answers unknown executions as Step Functions does', async () => {
