@@ -10,9 +10,6 @@ import { SEARCH_SNAPSHOT_KEY } from '#stack/stack-description.ts';
 let client: S3Client | undefined;
 const s3 = () => (client ??= new S3Client({}));
 
-/** Whether this deployment keeps snapshots (a bucket is configured). */
-export const snapshotsEnabled = (): boolean => Boolean(config.SEARCH_SNAPSHOT_BUCKET);
-
 /** The latest snapshot's bytes, or null when there is none yet (or no bucket). */
 export async function readSearchSnapshot(): Promise<Uint8Array | null> {
   if (!config.SEARCH_SNAPSHOT_BUCKET) return null;

@@ -162,21 +162,13 @@ export class ArticleSearchIndex {
     const term = query.q?.trim() ?? '';
     const offset = query.offset ?? 0;
     const limit = query.limit ?? 20;
-    const since = query.withinDays ? Date.now() - query.withinDays * 86_400_000 : -Infinity;
-    const keep = (article: IndexedArticle) =>
-      article.publishedAtMs >= since &&
-      (!query.category || article.category === query.category) &&
-      (!query.quality || query.quality === 'all' || article.quality === query.quality) &&
-      (!query.market || query.market === 'all' || article.market === query.market) &&
-      (!query.featuredOnly || article.isFeatured) &&
-      (!query.categories?.length || query.categories.includes(article.category)) &&
-      (query.minRelevance === undefined || article.relevanceScore >= query.minRelevance) &&
-      (query.minViews === undefined || article.viewsCount >= query.minViews);
+    const filters = articleFilters(query);
+    const keep = (article: IndexedArticle) => filters.every((passes) => passes(article));
 
     if (term) {
       const sort = query.sort ?? 'best-match';
       const ids = this.textMatches(term);
-      if (sort === 'best-match' && isUnfiltered(query)) {
+      if (sort === 'best-match' && filters.length === 0) {
         // The text index holds exactly the public articles: its matches are the total, the page a slice.
         return { items: this.cards(ids.slice(offset, offset + limit)), total: ids.length };
       }
@@ -306,18 +298,22 @@ const SNAPSHOT_MAGIC = 'CNH-SEARCH-2';
 
 const alignTo8 = (n: number) => Math.ceil(n / 8) * 8;
 
-/** Whether a query narrows the list by anything but its search text. */
-function isUnfiltered(query: ArticleQuery): boolean {
-  return (
-    !query.withinDays &&
-    !query.category &&
-    (!query.quality || query.quality === 'all') &&
-    (!query.market || query.market === 'all') &&
-    !query.featuredOnly &&
-    !query.categories?.length &&
-    query.minRelevance === undefined &&
-    query.minViews === undefined
-  );
+/** The tests a query puts each article to beside its search text (none: the whole list, or every match). */
+function articleFilters(query: ArticleQuery): Array<(article: IndexedArticle) => boolean> {
+  const filters: Array<(article: IndexedArticle) => boolean> = [];
+  const { category, quality, market, categories, minRelevance, minViews } = query;
+  if (query.withinDays) {
+    const since = Date.now() - query.withinDays * 86_400_000;
+    filters.push((article) => article.publishedAtMs >= since);
+  }
+  if (category) filters.push((article) => article.category === category);
+  if (quality && quality !== 'all') filters.push((article) => article.quality === quality);
+  if (market && market !== 'all') filters.push((article) => article.market === market);
+  if (query.featuredOnly) filters.push((article) => article.isFeatured);
+  if (categories?.length) filters.push((article) => categories.includes(article.category));
+  if (minRelevance !== undefined) filters.push((article) => article.relevanceScore >= minRelevance);
+  if (minViews !== undefined) filters.push((article) => article.viewsCount >= minViews);
+  return filters;
 }
 
 /** The card without the index's bookkeeping fields. */
