@@ -1,10 +1,11 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_SNAPSHOT_BUCKET } from '../../lib/local/settings.ts';
 import { SEARCH_SNAPSHOT_KEY } from '../../lib/stack-description.ts';
 import { api, useLocalAws } from '../support/aws.ts';
 import { testArticle } from '../support/articles.ts';
+import { runStateMachine } from '../support/pipeline.ts';
 
 /**
  * The search index snapshot (issue 13 item 1) in the running local runtime: the ingest and lifecycle state
@@ -14,25 +15,12 @@ import { testArticle } from '../support/articles.ts';
 type SearchModule = typeof import('../../lambdas/store/article-search.ts');
 let sfn: SFNClient;
 let s3: S3Client;
-let arns: Record<string, string>;
 
-beforeAll(async () => {
+beforeAll(() => {
   useLocalAws();
   sfn = new SFNClient({});
   s3 = new S3Client({});
-  const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
-  arns = Object.fromEntries(stateMachines.map((machine) => [machine.name, machine.stateMachineArn as string]));
 });
-
-async function run(machine: string, input: unknown) {
-  const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: arns[machine], input: JSON.stringify(input) }));
-  for (let attempt = 0; attempt < 600; attempt += 1) {
-    const execution = await sfn.send(new DescribeExecutionCommand({ executionArn }));
-    if (execution.status !== 'RUNNING') return { ...execution, executionArn: executionArn as string };
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${machine} did not finish in 60 s`);
-}
 
 async function storedSnapshot(): Promise<{ bytes: Uint8Array; modified: Date | undefined }> {
   const object = await s3.send(new GetObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY }));
@@ -59,9 +47,9 @@ describe('the search index snapshot', () => {
   it('is written by the ingest and by the lifecycle, and holds what the API lists', async () => {
     for (const [machine, input] of [['ingest', { trigger: 'test', mode: 'classify-only' }], ['lifecycle', { trigger: 'test' }]] as const) {
       const before = Date.now();
-      const execution = await run(machine, input);
+      const execution = await runStateMachine(machine, input, 60_000);
       expect(execution.status, machine).toBe('SUCCEEDED');
-      const output = JSON.parse(execution.output ?? '{}') as { searchSnapshot?: { articles: number; bytes: number } };
+      const output = execution.result;
       const { events = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn: execution.executionArn }));
       expect(events.some((event) => event.stateEnteredEventDetails?.name === 'SaveSearchSnapshot'), machine).toBe(true);
       const { bytes, modified } = await storedSnapshot();
@@ -113,11 +101,8 @@ describe('the search index snapshot', () => {
     }
     // Taken of another table (as after a restore into a new table): not used.
     process.env.TABLE_NAME = 'another-table';
-    const foreign = (await freshInstance()).ArticleSearchIndex;
-    const foreignBytes = (() => {
-      const copy = foreign.fromSnapshot(index.toSnapshot(takenAt)).index;
-      return copy.toSnapshot(takenAt);
-    })();
+    const { ArticleSearchIndex: ForeignIndex } = await freshInstance();
+    const foreignBytes = ForeignIndex.fromSnapshot(index.toSnapshot(takenAt)).index.toSnapshot(takenAt);
     useLocalAws();
     await s3.send(new PutObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY, Body: foreignBytes }));
     const instance = await freshInstance();
