@@ -225,6 +225,24 @@ describe('real-world feed shapes (issue 12, item 5)', () => {
     }
   });
 
+  it('decodes UTF-32 in both byte orders, with or without a mark, characters beyond the BMP included', async () => {
+    const xml = rss('<item><title>Creators 🎥 “India”</title><link>https://pub.example/u</link></item>');
+    const utf32 = (littleEndian: boolean, mark: boolean) => {
+      const codePoints = [...(mark ? '\uFEFF' : '') + xml].map((char) => char.codePointAt(0)!);
+      const bytes = Buffer.alloc(codePoints.length * 4);
+      codePoints.forEach((codePoint, index) => (littleEndian ? bytes.writeUInt32LE(codePoint, index * 4) : bytes.writeUInt32BE(codePoint, index * 4)));
+      return bytes;
+    };
+    for (const body of [utf32(true, true), utf32(false, true), utf32(true, false), utf32(false, false)]) {
+      expect((await parse(body, 'text/xml; charset=utf-8')).items[0]?.title).toBe('Creators 🎥 “India”');
+    }
+    // Declared charsets the runtime's decoder knows are used; an unknown one falls back to the bytes.
+    const { charsetOf } = await import('../../lambdas/adapters/feed-parse.ts');
+    expect(charsetOf('text/xml; charset=x-no-such-charset', Buffer.from('<rss/>'))).toBe('utf-8');
+    const cyrillic = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="windows-1251"?>'), Buffer.from(rss('<item><title>\u00cd\u00ee\u00e2\u00ee\u00f1\u00f2\u00e8</title><link>https://pub.example/r</link></item>').replace(/^<\?xml[^>]*>/, ''), 'latin1')]);
+    expect((await parse(cyrillic, '')).items[0]?.title).toBe('Новости');
+  });
+
   it('checks a declared charset against the bytes: not UTF-8 is windows-1252, valid UTF-8 beats a declared Latin-1', async () => {
     const { charsetOf } = await import('../../lambdas/adapters/feed-parse.ts');
     // "Café “q”" in windows-1252: é is 0xE9, the quotes 0x93 and 0x94, none of them valid UTF-8.
