@@ -1,4 +1,3 @@
-import he from 'he';
 import sanitizeHtml from 'sanitize-html';
 import type { CategorySlug } from './categories.ts';
 import { normaliseCategory } from './categories.ts';
@@ -8,6 +7,7 @@ import { cleanAuthor } from './feed-author.ts';
 import { httpUrl } from './urls.ts';
 import { fallbackImage } from './images.ts';
 import { words } from './text.ts';
+import { BLOCK_BOUNDARY, storedHtmlText } from './stored-html.ts';
 
 /**
  * A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares).
@@ -134,11 +134,8 @@ export function sanitiseHtml(html: string, base?: string): string {
  * plain-text fields are escaped by whatever renders them (React, the feed writers), so they are stored
  * decoded ("Tom & Jerry", never "Tom &amp; Jerry").
  */
-/** Block boundaries become spaces, so "<p>One.</p><p>Two.</p>" reads "One. Two." and not "One.Two.". */
-const BLOCK_BOUNDARY = /<\/(?:p|div|li|ul|ol|h[1-6]|blockquote|figure|figcaption|section|article|td|tr)>|<br\s*\/?>/gi;
-
 export const toPlainText = (html: string) =>
-  he.decode(sanitizeHtml(html.replace(BLOCK_BOUNDARY, '$& '), { allowedTags: [], allowedAttributes: {} })).replace(/\s+/g, ' ').trim();
+  storedHtmlText(sanitizeHtml(html.replace(BLOCK_BOUNDARY, '$& '), { allowedTags: [], allowedAttributes: {} }));
 
 export function truncateWords(text: string, limit: number): string {
   const parts = text.split(/\s+/).filter(Boolean);

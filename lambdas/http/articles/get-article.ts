@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { cardDetails, toPublicArticle } from '#domain/public-articles.ts';
-import { toPlainText } from '#domain/normalise.ts';
+import { storedHtmlText } from '#domain/stored-html.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
@@ -16,7 +16,7 @@ export const getPublicArticle = route({ params: z.object({ id: z.string().min(1)
   const card = toPublicArticle(article);
   const content = article.content ?? '';
   // The card's longer summary and key points are plain text: the HTML is for the dialog (sanitised there).
-  const text = toPlainText(content) || card.summary;
+  const text = storedHtmlText(content) || card.summary;
   return {
     ...card,
     content,
