@@ -1,4 +1,4 @@
-import { escapeHtml } from './mail-layout.ts';
+import { escapeHtml } from './html-text.ts';
 
 /**
  * The account mails Cognito sends (verification, resend, password reset), in the product's words. Cognito

@@ -1,4 +1,4 @@
-import { escapeHtml } from './mail-layout.ts';
+import { escapeHtml } from './html-text.ts';
 import * as z from 'zod';
 import { emailSchema, fullNameSchema } from './account.ts';
 

@@ -1,5 +1,6 @@
 import { DONATION_TEXTS, formatRupees } from './donations.ts';
-import { actionMail, escapeHtml } from './mail-layout.ts';
+import { escapeHtml } from './html-text.ts';
+import { actionMail } from './mail-layout.ts';
 
 /** The receipt mailed once a payment is verified: amount, date, payment reference, the donor's message. */
 export function donationReceiptMail(donation: { amount: number; paidAt: string; razorpayPaymentId: string; donorName?: string; message?: string }, siteUrl: string) {

@@ -1,11 +1,4 @@
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
-
-/**
- * Text put into a mail's HTML: a sender's or donor's markup is shown, never run. Only the five characters
- * that carry meaning in HTML are escaped (line breaks stay, for the callers that turn them into <br>);
- * mails are UTF-8, so other characters need no entity (he's tables weighed 85 KB in each mail Lambda).
- */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
+import { escapeHtml } from './html-text.ts';
 
 /**
  * The plain layout of the product's short transactional mails (confirmation, unsubscribe, receipt): a

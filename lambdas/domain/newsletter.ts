@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { actionMail, escapeHtml } from './mail-layout.ts';
+import { escapeHtml } from './html-text.ts';
+import { actionMail } from './mail-layout.ts';
 import * as z from 'zod';
 import { emailSchema } from './account.ts';
 

@@ -7,7 +7,7 @@ import { cleanAuthor } from './feed-author.ts';
 import { httpUrl } from './urls.ts';
 import { fallbackImage } from './images.ts';
 import { words } from './text.ts';
-import { BLOCK_BOUNDARY, storedHtmlText } from './stored-html.ts';
+import { BLOCK_BOUNDARY, storedHtmlText } from './html-text.ts';
 
 /**
  * A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares).

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { cardDetails, toPublicArticle } from '#domain/public-articles.ts';
-import { storedHtmlText } from '#domain/stored-html.ts';
+import { storedHtmlText } from '#domain/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '#store/article-search.ts';

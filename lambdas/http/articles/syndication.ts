@@ -1,11 +1,11 @@
 import { Feed } from 'feed';
-import { escapeUTF8 } from 'entities/lib/escape.js';
 import * as z from 'zod';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
 import { httpUrl } from '#domain/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import { config } from '#shared/config.ts';
 import { notFound } from '#shared/errors.ts';
+import { escapeHtml } from '#domain/html-text.ts';
 import { fallbackImage } from '#domain/images.ts';
 import { route, TextReply } from '#shared/http.ts';
 
@@ -96,7 +96,7 @@ export const sitemap = route({}, async () => {
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${escapeUTF8(url.loc)}</loc>${'lastmod' in url ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`),
+    ...urls.map((url) => `  <url><loc>${escapeHtml(url.loc)}</loc>${'lastmod' in url ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`),
     '</urlset>',
   ].join('\n');
   return new TextReply(body, 'application/xml; charset=utf-8', CACHE);
@@ -111,14 +111,14 @@ export const sharePage = route({ params: z.object({ id: z.string().min(1).max(10
   if (!article) throw notFound('Article not found');
   const target = articleUrl(article.id);
   const image = absolute(article.imageUrl) ?? `${config.SITE_URL}${fallbackImage('general')}`;
-  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeUTF8(value)}">`;
+  const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   const description = (article.summary ?? '').slice(0, 300);
   const html = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>${escapeUTF8(article.title)} | Creator News Hub</title>
-<meta name="description" content="${escapeUTF8(description)}">
+<title>${escapeHtml(article.title)} | Creator News Hub</title>
+<meta name="description" content="${escapeHtml(description)}">
 ${meta('property', 'og:type', 'article')}
 ${meta('property', 'og:site_name', 'Creator News Hub')}
 ${meta('property', 'og:title', article.title)}
@@ -129,10 +129,10 @@ ${meta('name', 'twitter:card', 'summary_large_image')}
 ${meta('name', 'twitter:title', article.title)}
 ${meta('name', 'twitter:description', description)}
 ${meta('name', 'twitter:image', image)}
-<link rel="canonical" href="${escapeUTF8(target)}">
-<meta http-equiv="refresh" content="0; url=${escapeUTF8(target)}">
+<link rel="canonical" href="${escapeHtml(target)}">
+<meta http-equiv="refresh" content="0; url=${escapeHtml(target)}">
 </head>
-<body><p><a href="${escapeUTF8(target)}">${escapeUTF8(article.title)}</a> on Creator News Hub</p></body>
+<body><p><a href="${escapeHtml(target)}">${escapeHtml(article.title)}</a> on Creator News Hub</p></body>
 </html>
 `;
   return new TextReply(html, 'text/html; charset=utf-8', CACHE);

@@ -8,6 +8,15 @@
  * issue #13), and the pipeline needs no second entity decoder. A property test and the real feed corpus
  * hold this equal to the parser's own tag stripping on everything the sanitiser writes.
  */
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+
+/**
+ * Text put into HTML or XML we write (mails, share pages, the sitemap): markup in it is shown, never run.
+ * Only the five characters that carry meaning are escaped (line breaks stay, for the callers that turn
+ * them into <br>); the output is UTF-8, so other characters need no entity (he's tables weighed 85 KB).
+ */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] as string);
+
 const STORED_ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 
 /** Block boundaries become spaces, so "<p>One.</p><p>Two.</p>" reads "One. Two." and not "One.Two.". */
