@@ -28,6 +28,8 @@ export const FUNCTION_PROBES: Record<string, string> = {
   newsletter: '/me/newsletter',
   donations: '/donations/summary',
   admin: '/admin/ping',
+  'admin-content': '/admin/feeds',
+  'admin-operations': '/admin/alerts',
 };
 
 /** The described functions that answer HTTP routes (the ones with a probe). */

@@ -3,7 +3,7 @@ import { escapeHtml } from './html-text.ts';
 /**
  * The plain layout of the product's short transactional mails (confirmation, unsubscribe, receipt): a
  * heading, a paragraph of HTML the caller escaped, one button, a small footer. Digests have their own
- * react-email template.
+ * blocks (domain/digest-mail.ts).
  */
 export function actionMail(heading: string, bodyHtml: string, action: { label: string; url: string }, footer: string): string {
   return (

@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import * as z from 'zod';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/digest.ts';
-import { renderComposedIssue, renderDigest } from '#domain/digest-mail.tsx';
+import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/digest-mail.ts';
 import { FREQUENCIES, signLinkToken, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/public-articles.ts';
 import { sendMail } from '#adapters/mail.ts';
@@ -121,30 +121,26 @@ async function send(issueId: string, batchNumber: number) {
   const stories = issue.stories as Record<string, string[]>;
   const articles = new Map((await getArticles([...new Set(Object.values(stories).flat())])).map((article) => [article.id, digestArticle(article)]));
   const key = await linkSigningKey();
-  const rendered = new Map<string, Promise<{ subject: string; html: string; text: string } | null>>();
+  // One rendering per topic set (or one for a composed issue); each recipient's unsubscribe link replaces the placeholder.
+  const rendered = new Map<string, RenderedMail | null>();
   const composed = issue.subject && issue.content ? { subject: issue.subject, content: issue.content } : null;
   const digestFrequency = issue.frequency;
   if (!composed && !digestFrequency) throw new Error(`Issue ${issueId} has neither a frequency nor composed content`);
-  const renderFor = (topics: string) => {
-    if (composed) {
-      let mail = rendered.get('composed');
-      if (!mail) rendered.set('composed', (mail = renderComposedIssue({ ...composed, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER })));
-      return mail;
-    }
-    let mail = rendered.get(topics);
-    if (!mail && digestFrequency) {
-      const picked = (stories[topics] ?? []).map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article));
-      mail = picked.length ? renderDigest({ frequency: digestFrequency, stories: picked, topics: topicSetLabels(topics), siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : Promise.resolve(null);
-      rendered.set(topics, mail);
-    }
-    return mail ?? Promise.resolve(null);
+  const renderTopicDigest = (topics: string): RenderedMail | null => {
+    const picked = (stories[topics] ?? []).map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article));
+    return digestFrequency && picked.length ? renderDigest({ frequency: digestFrequency, stories: picked, topics: topicSetLabels(topics), siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : null;
+  };
+  const renderFor = (topics: string): RenderedMail | null => {
+    const renderKey = composed ? 'composed' : topics;
+    if (!rendered.has(renderKey)) rendered.set(renderKey, composed ? renderComposedIssue({ ...composed, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : renderTopicDigest(topics));
+    return rendered.get(renderKey) ?? null;
   };
   const totals = { sent: 0, skipped: 0, failed: 0 };
   const limit = pLimit(SEND_CONCURRENCY);
   await Promise.all(
     batch.recipients.map((recipient) =>
       limit(async () => {
-        const mail = await renderFor(recipient.topics);
+        const mail = renderFor(recipient.topics);
         // Nothing published in the subscriber's topics: no empty digest.
         if (!mail || !(await claimDelivery(issueId, recipient.email))) {
           totals.skipped += 1;

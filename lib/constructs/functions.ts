@@ -26,13 +26,12 @@ export const LAMBDA_BUNDLING = {
   minify: true,
   sourceMap: true,
   mainFields: ['module', 'main'],
-  // Production builds only: React's CommonJS entries otherwise bring their development builds too (370 KB).
+  // Production builds only: libraries that branch on NODE_ENV keep their development paths out.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   // ESM bundles of CommonJS dependencies need a require.
   banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
-  // The AWS SDK v3 is in the Node 22 runtime. prettier (250 KB) is only import()ed by react-email's `pretty`,
-  // which no function calls; react-email documents leaving it external.
-  externalModules: ['@aws-sdk/*', 'prettier', 'prettier/*'],
+  // The AWS SDK v3 is in the Node 22 runtime.
+  externalModules: ['@aws-sdk/*'],
 };
 
 /**

@@ -26,8 +26,8 @@ describe('diagnostics and backups grants (issue 11)', () => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const template = Template.fromStack(new CreatorNewsHubStack(app, 'Ops', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN }));
 
-  it('lets the admin function back the table up and read its backup state, on the table only', () => {
-    const statements = statementsOf(template, 'admin');
+  it('lets the admin-operations function back the table up and read its backup state, on the table only', () => {
+    const statements = statementsOf(template, 'adminoperations');
     const backup = statements.find((statement) => [statement.Action].flat().includes('dynamodb:CreateBackup'));
     expect(backup).toBeDefined();
     expect([backup?.Action].flat()).toContain('dynamodb:DescribeContinuousBackups');
@@ -39,7 +39,7 @@ describe('diagnostics and backups grants (issue 11)', () => {
   });
 
   it('gives no other function backup rights', () => {
-    for (const fn of description.functions.filter((candidate) => candidate.name !== 'admin')) {
+    for (const fn of description.functions.filter((candidate) => candidate.name !== 'admin-operations')) {
       const actions = statementsOf(template, fn.name.replace(/-/g, '')).flatMap((statement) => [statement.Action].flat());
       expect(actions, fn.name).not.toContain('dynamodb:CreateBackup');
     }

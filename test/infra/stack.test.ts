@@ -154,12 +154,14 @@ describe('functions', () => {
     });
   });
 
-  it('let the admin API read and pause exactly the described schedules, passing only their target role to the Scheduler', () => {
+  it('let the admin API (settings, pipeline control) read and pause exactly the described schedules, passing only their target role to the Scheduler', () => {
     const template = synth();
-    const actions = actionsOfFunction(template, 'admin');
-    expect(actions).toEqual(expect.arrayContaining(['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'iam:PassRole']));
+    const scheduleFunctions = ['admin', 'admin-operations'];
+    for (const name of scheduleFunctions) {
+      expect(actionsOfFunction(template, name.replace(/[^A-Za-z0-9]/g, ''))).toEqual(expect.arrayContaining(['scheduler:GetSchedule', 'scheduler:UpdateSchedule', 'iam:PassRole']));
+    }
     // No other function touches schedules or passes roles.
-    for (const fn of description.functions.filter((candidate) => candidate.name !== 'admin')) {
+    for (const fn of description.functions.filter((candidate) => !scheduleFunctions.includes(candidate.name))) {
       expect(actionsOfFunction(template, fn.name.replace(/[^A-Za-z0-9]/g, '')).filter((action) => action.startsWith('scheduler:') || action === 'iam:PassRole'), fn.name).toEqual([]);
     }
     const [, policy] = resourcesOf(template, 'AWS::IAM::Policy').find(([, candidate]) => JSON.stringify(candidate.Properties).includes('scheduler:UpdateSchedule')) ?? [];

@@ -105,15 +105,15 @@ describe('Operations and Recovery routes', () => {
 });
 
 describe('recorded runs', () => {
-  it('counts every request of the admin function, 4xx as invocations and not as errors', async () => {
-    const before = fnOf(await operations(), 'admin').day;
+  it('counts every request of the admin-operations function, 4xx as invocations and not as errors', async () => {
+    const before = fnOf(await operations(), 'admin-operations').day;
     const N = 6;
-    for (let i = 0; i < N; i += 1) expect((await callApi(admin, 'GET', '/admin/ping')).status).toBe(200);
+    for (let i = 0; i < N; i += 1) expect((await callApi(admin, 'GET', '/admin/alerts')).status).toBe(200);
     expect((await callApi(admin, 'POST', '/admin/recovery/unknown-action')).status).toBe(404);
     expect((await callApi(admin, 'POST', '/admin/recovery/rebuild-search-index', { pageSize: 0 })).status).toBe(400);
     expect((await callApi(reader, 'GET', '/admin/operations')).status).toBe(403);
-    const after = fnOf(await operations(), 'admin').day;
-    // The first GET /admin/operations itself is recorded after it answered, then N pings, the 404, the 400 and the 403.
+    const after = fnOf(await operations(), 'admin-operations').day;
+    // The first GET /admin/operations itself is recorded after it answered, then N alert lists, the 404, the 400 and the 403.
     expect(after.invocations - before.invocations).toBe(1 + N + 3);
     expect(after.errors - before.errors).toBe(0);
     expect(after.avgMs).not.toBeNull();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderComposedIssue } from '../../lambdas/domain/digest-mail.tsx';
+import { renderComposedIssue, renderDigest } from '../../lambdas/domain/digest-mail.ts';
 import { supporterTier } from '../../lambdas/domain/donations.ts';
 import { composeProblem, composeSchema, subscriberStatus } from '../../lambdas/domain/newsletter-admin.ts';
 import { revenueAnalytics, revenueWindows } from '../../lambdas/domain/revenue.ts';
@@ -57,12 +57,33 @@ describe('composed newsletter rules', () => {
   });
 
   it('renders the content escaped, as paragraphs, with the unsubscribe link', async () => {
-    const mail = await renderComposedIssue({ subject: 'News', content: 'Hello <img src=x onerror=alert(1)>\n\nBye', siteUrl: 'https://example.test', unsubscribeUrl: 'https://example.test/u' });
+    const mail = renderComposedIssue({ subject: 'News', content: 'Hello <img src=x onerror=alert(1)>\n\nBye', siteUrl: 'https://example.test', unsubscribeUrl: 'https://example.test/u' });
     expect(mail.subject).toBe('News');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain('Hello &lt;img');
     expect(mail.html).toContain('https://example.test/u');
     expect(mail.text).toContain('Bye');
+  });
+
+  it('renders a digest into HTML and plain text that say the same: every story with its link, escaped, and the footer links', () => {
+    const story = (id: string, title: string, sourceName: string, summary: string) => ({ id, title, sourceName, summary, category: 'platform-updates', sourceUrl: 'https://pub.example/x', publishedAt: '2026-11-23T00:00:00.000Z', viewsCount: 0, relevanceScore: 90 });
+    const mail = renderDigest({
+      frequency: 'weekly',
+      stories: [story('a/1', 'Reels & <b>creators</b>', 'Pub "A"', 'First summary.'), story('a2', 'Second story', 'Pub B', 'Line one\nline two')],
+      topics: ['Platform Updates'],
+      siteUrl: 'https://news.example',
+      unsubscribeUrl: '__UNSUBSCRIBE_URL__',
+    });
+    expect(mail.subject).toBe('Weekly Roundup: Reels & <b>creators</b>');
+    expect(mail.html).toContain('<a href="https://news.example/?article=a%2F1" style="color:#1d4ed8;text-decoration:none" target="_blank">Reels &amp; &lt;b&gt;creators&lt;/b&gt;</a>');
+    expect(mail.html).toContain('Pub &quot;A&quot;');
+    expect(mail.html).not.toContain('<b>');
+    expect(mail.html).toContain('href="https://news.example/newsletter"');
+    expect(mail.html.match(/__UNSUBSCRIBE_URL__/g)).toHaveLength(1);
+    for (const part of ['Reels & <b>creators</b>\nhttps://news.example/?article=a%2F1\nPub "A"\nFirst summary.', 'Second story', 'Your topics: Platform Updates', 'Manage preferences: https://news.example/newsletter', 'Unsubscribe: __UNSUBSCRIBE_URL__']) {
+      expect(mail.text).toContain(part);
+    }
+    expect(renderDigest({ frequency: 'daily', stories: [], topics: [], siteUrl: 'https://news.example', unsubscribeUrl: 'u' }).text).toContain('Your topics: all topics');
   });
 
   it('names a subscriber status: suppressed first, then confirmed, unsubscribed, pending', () => {

@@ -27,10 +27,10 @@ import { stack } from '#stack/stack-description.ts';
  * timeline, start / stop / redrive, the schedules with pause and resume, and the open alerts.
  */
 
-const adminAccess = stack.functions.find((fn) => fn.name === 'admin')?.access.stateMachines ?? [];
+const operationsAccess = stack.functions.find((fn) => fn.name === 'admin-operations')?.access.stateMachines ?? [];
 export const MACHINES = ['ingest', 'lifecycle', 'retrain', 'newsletter'] as const;
 export type Machine = (typeof MACHINES)[number];
-if (MACHINES.some((machine) => !adminAccess.includes(machine))) throw new Error('Pipeline Control names a state machine the admin function may not drive');
+if (MACHINES.some((machine) => !operationsAccess.includes(machine))) throw new Error('Pipeline Control names a state machine the admin-operations function may not drive');
 
 const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 const REDRIVABLE = new Set<string>(['FAILED', 'TIMED_OUT', 'ABORTED']);

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { OUTSIDE_REVIEW_QUEUE } from '#domain/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/categories.ts';
-import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/classify.ts';
+import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/model.ts';
 import { changeArticleStatus, getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';
 import { saveReviewLabel } from '#store/models.ts';
 import { HttpError, notFound } from '#shared/errors.ts';
