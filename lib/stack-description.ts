@@ -9,6 +9,18 @@ export type AuthLevel = 'public' | 'user' | 'moderator' | 'admin';
 /** The search index snapshot's object key in its bucket: the grants name it, the functions read and write it. */
 export const SEARCH_SNAPSHOT_KEY = 'search/public-articles.snapshot';
 
+/**
+ * Data the classifier reads at run time rather than carrying in its bundle (issue #13: the model and the
+ * training rows were 620 KB of JavaScript): repository paths, shipped in a function's asset at the same
+ * path when the function lists them in `files` (lambdas/adapters/runtime-files.ts reads them).
+ */
+export const CLASSIFIER_FILES = {
+  model: 'lambdas/domain/classifier/model.json',
+  training: 'lambdas/domain/classifier/data/training.json',
+  heldout: 'lambdas/domain/classifier/data/heldout.json',
+  corpus: 'lambdas/domain/classifier/data/corpus/train-validation.json',
+} as const;
+
 /** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
 export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
 /** The header that carries the reader's address from CloudFront's /api viewer function to the API. */
@@ -55,6 +67,8 @@ export interface FunctionDescription {
   memoryMb?: number;
   /** Settings of the deployed function; the local runtime sets its own values for the same names. */
   environment?: Record<string, string>;
+  /** Repository files it reads at run time (lambdas/adapters/runtime-files.ts), copied into its asset at the same path. */
+  files?: readonly string[];
 }
 
 export interface RouteDescription {
@@ -263,12 +277,15 @@ export const stack: StackDescription = {
       timeoutSeconds: 300,
       memoryMb: 1024,
       environment: { FEED_CATALOGUE: 'production' },
+      // The shipped model, until a retrained one is active.
+      files: [CLASSIFIER_FILES.model],
     },
     {
       name: 'retrain',
       entry: 'lambdas/pipeline/retrain.ts',
       description: 'Retrains the classifier from the labelled set and review decisions',
       access: { table: 'readWrite' },
+      files: Object.values(CLASSIFIER_FILES),
       timeoutSeconds: 120,
       memoryMb: 1024,
     },

@@ -1,5 +1,4 @@
 import pLimit from 'p-limit';
-import shippedModel from '#domain/classifier/model.json' with { type: 'json' };
 import { classify } from '#domain/classifier/classify.ts';
 import { decide } from '#domain/classifier/decision.ts';
 import { isHeadlineModel, type HeadlineModel } from '#domain/classifier/model.ts';
@@ -10,6 +9,8 @@ import { getFeedSource } from '#store/feeds.ts';
 import { activeModelVersion } from '#store/models.ts';
 import { currentSettings } from '#store/settings.ts';
 import { decisionThresholds } from '#domain/settings.ts';
+import { runtimeJson } from '#adapters/runtime-files.ts';
+import { CLASSIFIER_FILES } from '#stack/stack-description.ts';
 
 const MODEL_CACHE_MS = 5 * 60_000;
 /** Status changes in flight at once. */
@@ -27,7 +28,7 @@ export async function currentModel(): Promise<{ model: HeadlineModel; version: s
   cached =
     stored && isHeadlineModel(parsed)
       ? { model: parsed, version: stored.version, loadedAt: Date.now() }
-      : { model: shippedModel as HeadlineModel, version: 'shipped', loadedAt: Date.now() };
+      : { model: runtimeJson<HeadlineModel>(CLASSIFIER_FILES.model), version: 'shipped', loadedAt: Date.now() };
   return cached;
 }
 

@@ -1,6 +1,3 @@
-import heldout from '#domain/classifier/data/heldout.json' with { type: 'json' };
-import training from '#domain/classifier/data/training.json' with { type: 'json' };
-import corpus from '#domain/classifier/data/corpus/train-validation.json' with { type: 'json' };
 import { fromText } from '#domain/classifier/corpus.ts';
 import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
 import { buildModel, type HeadlineExample } from '#domain/classifier/train.ts';
@@ -9,11 +6,23 @@ import * as z from 'zod';
 import { currentModel } from './classify-drafts.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';
+import { runtimeJson } from '#adapters/runtime-files.ts';
+import { CLASSIFIER_FILES } from '#stack/stack-description.ts';
 
 const input = z.object(executionFields);
 
-/** What the model is scored on before adoption: the hand-written held-out set and the corpus's validation split. */
-const gate: HeadlineExample[] = [...heldout.map(fromText), ...corpus.validation];
+type LabelledText = { label: string; text: string };
+
+/** The shipped rows: the hand-written set and held-out set, and the corpus's train and validation splits. */
+function shippedRows() {
+  const corpus = runtimeJson<{ train: HeadlineExample[]; validation: HeadlineExample[] }>(CLASSIFIER_FILES.corpus);
+  return {
+    training: runtimeJson<LabelledText[]>(CLASSIFIER_FILES.training),
+    corpus,
+    // What the model is scored on before adoption: the hand-written held-out set and the corpus's validation split.
+    gate: [...runtimeJson<LabelledText[]>(CLASSIFIER_FILES.heldout).map(fromText), ...corpus.validation],
+  };
+}
 
 /**
  * Trains a candidate on the shipped rows (hand-written set + the corpus's train split) plus every moderator
@@ -25,6 +34,7 @@ const gate: HeadlineExample[] = [...heldout.map(fromText), ...corpus.validation]
 async function handleEvent(event: unknown): Promise<unknown> {
   const request = input.parse(event);
   const labels = await allReviewLabels();
+  const { training, corpus, gate } = shippedRows();
   const examples: HeadlineExample[] = [...training.map(fromText), ...corpus.train, ...labels.map(fromText)];
   const candidate = await buildModel(examples, corpus.validation);
   const current = await currentModel();

@@ -47,6 +47,8 @@ const schema = z.object({
   FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** The Cognito user pool (functions that manage accounts: deleting one, changing groups). */
   USER_POOL_ID: z.string().optional(),
+  /** Set by Lambda: the function's unpacked asset, where its runtime files sit (adapters/runtime-files.ts). */
+  LAMBDA_TASK_ROOT: z.string().optional(),
   /**
    * On AWS: the token CloudFront sends with every API request (x-origin-verify). Beside it, the viewer
    * address CloudFront reports is the reader's; without it (a direct call, or locally) the connection's.

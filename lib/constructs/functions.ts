@@ -34,6 +34,15 @@ export const LAMBDA_BUNDLING = {
   externalModules: ['@aws-sdk/*'],
 };
 
+/** Bundling hooks that copy repository files into the asset at the same path (lambdas/adapters/runtime-files.ts reads them there). */
+export function copyFiles(files: readonly string[]): nodejs.ICommandHooks {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir, outputDir) => files.map((file) => `mkdir -p "${path.posix.join(outputDir, path.posix.dirname(file))}" && cp "${path.posix.join(inputDir, file)}" "${path.posix.join(outputDir, file)}"`),
+  };
+}
+
 /**
  * One Lambda of the description, bundled by esbuild, with its environment and its grants set
  * together from the description's access list, so the two cannot drift apart.
@@ -65,7 +74,7 @@ export class ProjectFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       depsLockFilePath: path.join(props.repoRoot, 'package-lock.json'),
       projectRoot: props.repoRoot,
-      bundling: { ...LAMBDA_BUNDLING, format: nodejs.OutputFormat.ESM },
+      bundling: { ...LAMBDA_BUNDLING, format: nodejs.OutputFormat.ESM, ...(description.files?.length ? { commandHooks: copyFiles(description.files) } : {}) },
       environment: {
         TABLE_NAME: table.tableName,
         NODE_OPTIONS: '--enable-source-maps',
