@@ -272,13 +272,21 @@ export const stack: StackDescription = {
     {
       name: 'ingest',
       entry: 'lambdas/pipeline/ingest.ts',
-      description: 'Ingest steps: list due feeds, fetch a host\'s feeds, classify drafts, refresh highlights, record the run',
+      description: 'Ingest steps: list due feeds, classify drafts, refresh highlights, record the run',
       access: { table: 'readWrite' },
       timeoutSeconds: 300,
       memoryMb: 1024,
       environment: { FEED_CATALOGUE: 'production' },
       // The shipped model, until a retrained one is active.
       files: [CLASSIFIER_FILES.model],
+    },
+    {
+      name: 'fetch-feeds',
+      entry: 'lambdas/pipeline/fetch-host.ts',
+      description: 'Ingest step: one host\'s due feeds fetched, parsed, normalised, deduplicated and stored as drafts',
+      access: { table: 'readWrite' },
+      timeoutSeconds: 300,
+      memoryMb: 1024,
     },
     {
       name: 'retrain',
@@ -426,7 +434,7 @@ export const stack: StackDescription = {
     {
       name: 'ingest',
       file: 'state-machines/ingest.asl.json',
-      functions: { IngestFunctionArn: 'ingest', SearchSnapshotFunctionArn: 'search-snapshot' },
+      functions: { IngestFunctionArn: 'ingest', FetchFeedsFunctionArn: 'fetch-feeds', SearchSnapshotFunctionArn: 'search-snapshot' },
       description: 'Fetch due feeds, classify new drafts, publish, queue or reject, refresh featured and trending',
     },
     {

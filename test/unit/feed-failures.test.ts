@@ -11,10 +11,6 @@ vi.mock('#shared/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX
 vi.mock('#shared/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
 vi.mock('#store/settings.ts', () => ({ currentSettings: async () => ({ feedIntervalMinutes: 30 }) }));
 vi.mock('#store/operations.ts', () => ({ raiseAlert: async () => undefined }));
-vi.mock('../../lambdas/pipeline/catalogue.ts', () => ({ feedCatalogue: () => [] }));
-vi.mock('../../lambdas/pipeline/classify-drafts.ts', () => ({ classifyDrafts: async () => ({}) }));
-vi.mock('../../lambdas/pipeline/refresh-highlights.ts', () => ({ refreshHighlights: async () => ({}) }));
-vi.mock('../../lambdas/pipeline/runs.ts', () => ({ executionFields: {}, recordRun: async () => undefined }));
 vi.mock('#store/feeds.ts', () => ({
   ensureFeedSources: async () => 0,
   listDueFeeds: async () => [],
@@ -43,9 +39,9 @@ vi.mock('#adapters/feed-fetch.ts', () => ({
 }));
 
 describe('a feed that throws while being refreshed', () => {
-  let ingest: typeof import('../../lambdas/pipeline/ingest.ts');
+  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-host.ts');
   beforeAll(async () => {
-    ingest = await import('../../lambdas/pipeline/ingest.ts');
+    fetchFeeds = await import('../../lambdas/pipeline/fetch-host.ts');
   }, 60_000);
   beforeEach(() => {
     writes.health.length = 0;
@@ -55,7 +51,7 @@ describe('a feed that throws while being refreshed', () => {
 
   it('is recorded as failed with a later next check, and the host\u2019s next feed still runs', async () => {
     const now = '2026-11-23T10:00:00.000Z';
-    const result = (await ingest.handler({ step: 'fetch-host', host: 'host.example', feedIds: ['failing', 'healthy'], now })) as Record<string, number>;
+    const result = (await fetchFeeds.handler({ step: 'fetch-host', host: 'host.example', feedIds: ['failing', 'healthy'], now })) as Record<string, number>;
     expect(result).toMatchObject({ feeds: 2, failed: 1, created: 1 });
     expect(writes.created).toEqual(['Story from https://host.example/healthy.xml']);
     expect(writes.health).toContainEqual(expect.objectContaining({ feedId: 'failing', status: 'error', error: expect.stringMatching(/^Refresh failed: ProvisionedThroughput/) }));
