@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { config } from '#shared/config.ts';
 
 /**
@@ -31,7 +31,7 @@ export const linkSigningKey = cachedSecret(
   },
 );
 
-const razorpayKeysSchema = z.object({ keyId: z.string().min(1), keySecret: z.string().min(1), webhookSecret: z.string().min(1) });
+const razorpayKeysSchema = z.object({ keyId: z.string().check(z.minLength(1)), keySecret: z.string().check(z.minLength(1)), webhookSecret: z.string().check(z.minLength(1)) });
 export type RazorpayKeys = z.infer<typeof razorpayKeysSchema>;
 
 /** Razorpay's key id and secret (orders, checkout signatures) and the webhook secret. */

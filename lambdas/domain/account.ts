@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 
 /**
  * Sign-up and sign-in rules (reader spec section 5), one schema for the auth page and the server. Cognito
@@ -9,37 +9,22 @@ export const EMAIL_MAX = 254;
 export const PASSWORD_POLICY = { minLength: 8, maxLength: 128 } as const;
 export const NAME_MAX = 100;
 
-export const emailSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(EMAIL_MAX, 'Please enter a valid email address')
-  .email('Please enter a valid email address');
+export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX, 'Please enter a valid email address')), z.email('Please enter a valid email address'));
 
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_POLICY.minLength, 'Password must be at least 8 characters')
-  .max(PASSWORD_POLICY.maxLength, 'Password too long (max 128 characters)')
-  .regex(/[a-z]/, 'Password must contain lowercase letters')
-  .regex(/[A-Z]/, 'Password must contain uppercase letters')
-  .regex(/[0-9]/, 'Password must contain numbers');
+export const passwordSchema = z.string().check(z.minLength(PASSWORD_POLICY.minLength, 'Password must be at least 8 characters'), z.maxLength(PASSWORD_POLICY.maxLength, 'Password too long (max 128 characters)'), z.regex(/[a-z]/, 'Password must contain lowercase letters'), z.regex(/[A-Z]/, 'Password must contain uppercase letters'), z.regex(/[0-9]/, 'Password must contain numbers'));
 
-export const fullNameSchema = z
-  .string()
-  .trim()
-  .min(1, { message: 'Name is required', abort: true })
-  .max(NAME_MAX, 'Name too long (max 100 characters)')
+export const fullNameSchema = z.string().check(z.trim(), z.minLength(1, { message: 'Name is required', abort: true }), z.maxLength(NAME_MAX, 'Name too long (max 100 characters)'),
   // Letters with their combining marks (Devanagari, Tamil and other Indian scripts need them).
-  .regex(/^[\p{L}\p{M}\s.'-]+$/u, 'Name contains invalid characters');
+  z.regex(/^[\p{L}\p{M}\s.'-]+$/u, 'Name contains invalid characters'));
 
-export const signInSchema = z.object({ email: emailSchema, password: z.string().min(1, 'Please enter your password') });
+export const signInSchema = z.object({ email: emailSchema, password: z.string().check(z.minLength(1, 'Please enter your password')) });
 export const signUpSchema = z.object({ fullName: fullNameSchema, email: emailSchema, password: passwordSchema });
-export const confirmationCodeSchema = z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email');
+export const confirmationCodeSchema = z.string().check(z.trim(), z.regex(/^\d{6}$/, 'Enter the 6-digit code from the email'));
 
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
 /** The first field error of each field, as a form shows them. */
-export function fieldMessages(error: z.ZodError): Record<string, string> {
+export function fieldMessages(error: z.core.$ZodError): Record<string, string> {
   const messages: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = String(issue.path[0] ?? 'form');

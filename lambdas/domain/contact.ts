@@ -1,5 +1,5 @@
 import { escapeHtml } from './html-text.ts';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { emailSchema, fullNameSchema } from './account.ts';
 
 /** Contact form rules (reader spec section 5): all four fields required; the name and e-mail rules of sign-up apply. */
@@ -9,8 +9,8 @@ export const MESSAGE_MAX = 5000;
 export const contactMessageSchema = z.object({
   name: fullNameSchema,
   email: emailSchema,
-  subject: z.string().trim().min(1, { message: 'Subject is required', abort: true }).max(SUBJECT_MAX, 'Subject too long (max 200 characters)'),
-  message: z.string().trim().min(1, { message: 'Message is required', abort: true }).max(MESSAGE_MAX, 'Message too long (max 5000 characters)'),
+  subject: z.string().check(z.trim(), z.minLength(1, { message: 'Subject is required', abort: true }), z.maxLength(SUBJECT_MAX, 'Subject too long (max 200 characters)')),
+  message: z.string().check(z.trim(), z.minLength(1, { message: 'Message is required', abort: true }), z.maxLength(MESSAGE_MAX, 'Message too long (max 5000 characters)')),
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;

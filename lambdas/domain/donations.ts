@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { emailSchema } from './account.ts';
 import { visibleText } from './text.ts';
 
@@ -56,49 +56,39 @@ export function supporterTier(paise: number): SupporterTier {
  * A whole number of rupees from 1 to 50,000, sent in paise. Anything else ("abc", 0, 12.5 rupees) is the
  * spec's 'Please enter a valid donation amount'; above the maximum, 'Maximum donation amount is ₹50,000'.
  */
-export const donationAmountSchema = z
-  .unknown()
-  .transform((value, ctx) => {
+export const donationAmountSchema = z.pipe(z.unknown(), z.transform((value, ctx) => {
     const paise = typeof value === 'number' ? value : typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : Number.NaN;
     if (!Number.isSafeInteger(paise) || paise < MIN_DONATION_RUPEES * 100 || paise % 100 !== 0) {
-      ctx.addIssue({ code: 'custom', message: DONATION_TEXTS.invalidAmount });
+      ctx.issues.push({ code: 'custom', message: DONATION_TEXTS.invalidAmount, input: value });
       return z.NEVER;
     }
     if (paise > MAX_DONATION_RUPEES * 100) {
-      ctx.addIssue({ code: 'custom', message: DONATION_TEXTS.maxAmount });
+      ctx.issues.push({ code: 'custom', message: DONATION_TEXTS.maxAmount, input: value });
       return z.NEVER;
     }
     return paise;
-  });
+  }));
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .max(max)
-    .optional()
-    .transform((text) => (text === undefined ? undefined : visibleText(text).replace(/\s+/g, ' ') || undefined));
+  z.pipe(z.optional(z.string().check(z.maxLength(max))), z.transform((text) => (text === undefined ? undefined : visibleText(text).replace(/\s+/g, ' ') || undefined)));
 
 export const donationRequestSchema = z.object({
   /** Paise. */
   amount: donationAmountSchema,
-  currency: z.literal(DONATION_CURRENCY).default(DONATION_CURRENCY),
+  currency: z._default(z.literal(DONATION_CURRENCY), DONATION_CURRENCY),
   donor_name: optionalText(DONOR_NAME_MAX),
-  donor_email: z.union([emailSchema, z.literal('').transform(() => undefined)]).optional(),
-  message: z
-    .string()
-    .max(DONATION_MESSAGE_MAX, `Message must be at most ${DONATION_MESSAGE_MAX} characters`)
-    .optional()
-    .transform((text) => (text === undefined ? undefined : visibleText(text, { multiline: true }) || undefined)),
-  is_anonymous: z.boolean().default(false),
-  donation_type: z.literal('one-time').default('one-time'),
+  donor_email: z.optional(z.union([emailSchema, z.pipe(z.literal(''), z.transform(() => undefined))])),
+  message: z.pipe(z.optional(z.string().check(z.maxLength(DONATION_MESSAGE_MAX, `Message must be at most ${DONATION_MESSAGE_MAX} characters`))), z.transform((text) => (text === undefined ? undefined : visibleText(text, { multiline: true }) || undefined))),
+  is_anonymous: z._default(z.boolean(), false),
+  donation_type: z._default(z.literal('one-time'), 'one-time'),
 });
 export type DonationRequest = z.infer<typeof donationRequestSchema>;
 
 /** What the checkout hands back: the three values Razorpay's handler receives. */
 export const checkoutResultSchema = z.object({
-  razorpay_order_id: z.string().regex(/^order_\w{6,40}$/),
-  razorpay_payment_id: z.string().regex(/^pay_\w{6,40}$/),
-  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/),
+  razorpay_order_id: z.string().check(z.regex(/^order_\w{6,40}$/)),
+  razorpay_payment_id: z.string().check(z.regex(/^pay_\w{6,40}$/)),
+  razorpay_signature: z.string().check(z.regex(/^[0-9a-f]{64}$/)),
 });
 
 /** The name a supporter is shown under: anonymous donors never by name (spec section 2). */

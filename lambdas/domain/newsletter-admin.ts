@@ -2,7 +2,7 @@
  * Newsletter management in the console (issue 11 item 4; admin spec: Newsletter management, section 5
  * "Compose newsletter", section 8 texts). Pure rules: a composed issue's text and a subscriber's status.
  */
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { FREQUENCIES, type Frequency } from './newsletter.ts';
 import { visibleText } from './text.ts';
 
@@ -24,12 +24,9 @@ const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ..
  * lines); invisible and control characters removed. It is never HTML: the mail template escapes it.
  */
 export const composeSchema = z.object({
-  subject: z.unknown().optional().transform((value) => (typeof value === 'string' ? visibleText(value).replace(/\s+/g, ' ') : '')),
-  content: z.unknown().optional().transform((value) => (typeof value === 'string' ? visibleText(value, { multiline: true }).replace(/\n{3,}/g, '\n\n') : '')),
-  frequency: z
-    .union([z.enum(FREQUENCY_VALUES, { error: `frequency must be one of ${FREQUENCY_VALUES.join(', ')}` }), z.literal(''), z.null()])
-    .optional()
-    .transform((value) => value || undefined),
+  subject: z.pipe(z.optional(z.unknown()), z.transform((value) => (typeof value === 'string' ? visibleText(value).replace(/\s+/g, ' ') : ''))),
+  content: z.pipe(z.optional(z.unknown()), z.transform((value) => (typeof value === 'string' ? visibleText(value, { multiline: true }).replace(/\n{3,}/g, '\n\n') : ''))),
+  frequency: z.pipe(z.optional(z.union([z.enum(FREQUENCY_VALUES, { error: `frequency must be one of ${FREQUENCY_VALUES.join(', ')}` }), z.literal(''), z.null()])), z.transform((value) => value || undefined)),
 });
 
 /** Blank subject or content is the spec's one message; too long says which. Null when the issue may be sent. */

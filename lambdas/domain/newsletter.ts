@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { escapeHtml } from './html-text.ts';
 import { actionMail } from './mail-layout.ts';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { emailSchema } from './account.ts';
 
 /** Newsletter rules and texts (reader spec sections 2, 3, 4, 8, 9). */
@@ -28,15 +28,11 @@ const TOPIC_VALUES = TOPICS.map((topic) => topic.value) as [Topic, ...Topic[]];
 export const FREQUENCY_VALUES = FREQUENCIES.map((frequency) => frequency.value) as [Frequency, ...Frequency[]];
 
 export const newsletterPreferencesSchema = z.object({
-  frequency: z.enum(FREQUENCY_VALUES).default(DEFAULT_FREQUENCY),
-  topics: z
-    .array(z.enum(TOPIC_VALUES))
-    .max(TOPICS.length)
-    .default([])
-    .transform((topics) => [...new Set(topics)]),
+  frequency: z._default(z.enum(FREQUENCY_VALUES), DEFAULT_FREQUENCY),
+  topics: z.pipe(z._default(z.array(z.enum(TOPIC_VALUES)).check(z.maxLength(TOPICS.length)), []), z.transform((topics) => [...new Set(topics)])),
 });
 /** A guest's request: without a frequency the server takes the console's default (Settings). */
-export const subscriptionRequestSchema = newsletterPreferencesSchema.extend({ email: emailSchema, frequency: z.enum(FREQUENCY_VALUES).optional() });
+export const subscriptionRequestSchema = z.extend(newsletterPreferencesSchema, { email: emailSchema, frequency: z.optional(z.enum(FREQUENCY_VALUES)) });
 export type NewsletterPreferences = z.infer<typeof newsletterPreferencesSchema>;
 
 export const NEWSLETTER_TEXTS = {

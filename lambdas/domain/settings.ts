@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { DECISION_THRESHOLDS } from './classifier/decision.ts';
 import { MONTHLY_GOAL_RUPEES } from './donations.ts';
 import { BASE_INTERVAL_MINUTES } from './feed-schedule.ts';
@@ -10,16 +10,16 @@ import { DEFAULT_FREQUENCY, FREQUENCY_VALUES } from './newsletter.ts';
  * The form works in whole rupees; the stored goal is in paise like every amount.
  */
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM');
+const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
 
 const fields = {
   /** Classifier: publish without review at this relevance (0-100) and confidence (0-1). */
-  publishRelevance: z.number().int('Whole number').min(1, 'At least 1').max(100, 'At most 100'),
-  publishConfidence: z.number().min(0, 'At least 0').max(1, 'At most 1'),
+  publishRelevance: z.int('Whole number').check(z.minimum(1, 'At least 1'), z.maximum(100, 'At most 100')),
+  publishConfidence: z.number().check(z.minimum(0, 'At least 0'), z.maximum(1, 'At most 1')),
   /** Classifier: below this relevance a draft is rejected; from it up to the publish threshold it goes to review. */
-  reviewRelevance: z.number().int('Whole number').min(0, 'At least 0').max(99, 'At most 99'),
+  reviewRelevance: z.int('Whole number').check(z.minimum(0, 'At least 0'), z.maximum(99, 'At most 99')),
   /** Donations: this month's goal in whole rupees. */
-  monthlyGoalRupees: z.number().int('Whole rupees').min(1, 'At least ₹1').max(10_000_000, 'At most ₹1,00,00,000'),
+  monthlyGoalRupees: z.int('Whole rupees').check(z.minimum(1, 'At least ₹1'), z.maximum(10_000_000, 'At most ₹1,00,00,000')),
   /** Newsletter: India time (HH:MM) each digest goes out (the schedules follow on save). */
   dailyDigestTime: time,
   weeklyDigestTime: time,
@@ -27,23 +27,23 @@ const fields = {
   /** Newsletter: the frequency the subscription form preselects (and a request without one gets). */
   defaultFrequency: z.enum(FREQUENCY_VALUES, 'Choose daily, weekly or monthly'),
   /** Feeds: minimum minutes between two fetches of one feed (the publisher may ask for longer). */
-  feedIntervalMinutes: z.number().int('Whole minutes').min(5, 'At least 5 minutes').max(1440, 'At most 1440 minutes (a day)'),
+  feedIntervalMinutes: z.int('Whole minutes').check(z.minimum(5, 'At least 5 minutes'), z.maximum(1440, 'At most 1440 minutes (a day)')),
 };
 
-const relations = (value: { publishRelevance: number; reviewRelevance: number }, ctx: z.RefinementCtx) => {
+const relations = (value: { publishRelevance: number; reviewRelevance: number }, ctx: z.core.$RefinementCtx) => {
   if (value.reviewRelevance >= value.publishRelevance) {
     ctx.addIssue({ code: 'custom', path: ['reviewRelevance'], message: 'The review threshold must be below the publish threshold' });
   }
 };
 
 /** What the form edits (and the API answers): flat, so each field's error names the field. */
-export const settingsValuesSchema = z.object(fields).strict().superRefine(relations);
+export const settingsValuesSchema = z.strictObject(fields).check(z.superRefine(relations));
 export type SettingsValues = z.infer<typeof settingsValuesSchema>;
 export type SettingKey = keyof SettingsValues;
 export const SETTING_KEYS = Object.keys(fields) as SettingKey[];
 
 /** PUT /admin/settings: the version read plus every value. */
-export const settingsUpdateSchema = z.object({ version: z.number().int().min(0), ...fields }).strict().superRefine(relations);
+export const settingsUpdateSchema = z.strictObject({ version: z.int().check(z.minimum(0)), ...fields }).check(z.superRefine(relations));
 
 /** Today's constants: what a table without a settings item behaves like. */
 export const DEFAULT_SETTINGS: SettingsValues = {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
@@ -15,7 +15,7 @@ import { recordFailedCheck, refreshFeed, type RefreshStats } from './refresh-fee
  * it alone needs the feed parsers and the HTML sanitiser (issue #13): the ingest function's other steps
  * (list, classify, highlights, record) start without them.
  */
-const input = z.object({ step: z.literal('fetch-host'), host: z.string(), feedIds: z.array(z.string()), now: z.string().datetime() });
+const input = z.object({ step: z.literal('fetch-host'), host: z.string(), feedIds: z.array(z.string()), now: z.iso.datetime() });
 
 export type FetchHostInput = z.input<typeof input>;
 

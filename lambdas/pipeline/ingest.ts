@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { ensureFeedSources, listDueFeeds } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { feedCatalogue } from './catalogue.ts';
@@ -9,17 +9,17 @@ import { withRunMetrics } from '#shared/run-metrics.ts';
 
 /** Task steps of state-machines/ingest.asl.json, one Lambda, dispatched on `step`. */
 const input = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('list-due'), now: z.string().datetime() }),
-  z.object({ step: z.literal('classify'), batchSize: z.number().int().min(1).max(500).default(100) }),
-  z.object({ step: z.literal('refresh'), now: z.string().datetime() }),
+  z.object({ step: z.literal('list-due'), now: z.iso.datetime() }),
+  z.object({ step: z.literal('classify'), batchSize: z._default(z.int().check(z.minimum(1), z.maximum(500)), 100) }),
+  z.object({ step: z.literal('refresh'), now: z.iso.datetime() }),
   z.object({ step: z.literal('alert'), host: z.string(), error: z.unknown() }),
   z.object({
     step: z.literal('record'),
     ...executionFields,
     mode: z.string(),
-    fetch: z.array(z.unknown()).default([]),
+    fetch: z._default(z.array(z.unknown()), []),
     totals: z.record(z.string(), z.number()),
-    refresh: z.unknown().optional(),
+    refresh: z.optional(z.unknown()),
   }),
 ]);
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { lifecycleCutoffs, purgeChange, storageSavedMb } from '#domain/lifecycle.ts';
 import type { ArticleStatus } from '#domain/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
@@ -10,13 +10,13 @@ import { withRunMetrics } from '#shared/run-metrics.ts';
 const BATCH_SIZE = 200;
 
 const input = z.discriminatedUnion('step', [
-  z.object({ step: z.literal('archive'), now: z.string().datetime() }),
-  z.object({ step: z.literal('purge'), now: z.string().datetime() }),
+  z.object({ step: z.literal('archive'), now: z.iso.datetime() }),
+  z.object({ step: z.literal('purge'), now: z.iso.datetime() }),
   z.object({
     step: z.literal('record'),
     ...executionFields,
-    archivedCount: z.number().int(),
-    purgedCount: z.number().int(),
+    archivedCount: z.int(),
+    purgedCount: z.int(),
   }),
 ]);
 

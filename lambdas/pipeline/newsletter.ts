@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/digest.ts';
 import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/digest-mail.ts';
 import { FREQUENCIES, signLinkToken, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
@@ -21,20 +21,18 @@ const SEND_CONCURRENCY = 3;
 const UNSUBSCRIBE_PLACEHOLDER = '__UNSUBSCRIBE_URL__';
 
 const input = z.discriminatedUnion('step', [
-  z
-    .object({
+  z.object({
       step: z.literal('prepare'),
-      now: z.string().datetime({ offset: true }),
-      frequency: z.enum(FREQUENCY_VALUES).optional(),
+      now: z.iso.datetime({ offset: true }),
+      frequency: z.optional(z.enum(FREQUENCY_VALUES)),
       /** The execution's input: a digest names its frequency; an issue composed in the console its issueId. */
-      input: z.object({ frequency: z.enum(FREQUENCY_VALUES).optional(), issueId: z.string().min(1).optional() }).passthrough().optional(),
-    })
-    .refine((step) => step.input?.issueId || step.frequency || step.input?.frequency, { message: 'a digest needs a frequency' }),
-  z.object({ step: z.literal('send'), issueId: z.string().min(1), batch: z.number().int().min(0) }),
+      input: z.optional(z.looseObject({ frequency: z.optional(z.enum(FREQUENCY_VALUES)), issueId: z.optional(z.string().check(z.minLength(1))) })),
+    }).check(z.refine((step) => step.input?.issueId || step.frequency || step.input?.frequency, { message: 'a digest needs a frequency' })),
+  z.object({ step: z.literal('send'), issueId: z.string().check(z.minLength(1)), batch: z.int().check(z.minimum(0)) }),
   z.object({
     step: z.literal('record'),
     ...executionFields,
-    issueId: z.string().min(1),
+    issueId: z.string().check(z.minLength(1)),
     results: z.array(z.object({ sent: z.number(), skipped: z.number(), failed: z.number() })),
   }),
 ]);

@@ -2,7 +2,7 @@ import { fromText } from '#domain/classifier/corpus.ts';
 import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
 import { buildModel, type HeadlineExample } from '#domain/classifier/train.ts';
 import { allReviewLabels, latestModelVersionNumber, saveModelVersion, versionKey } from '#store/models.ts';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { currentModel } from './classify-drafts.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { recordPipelineRun } from '#store/pipeline-runs.ts';
 
 /**
@@ -8,7 +8,7 @@ import { recordPipelineRun } from '#store/pipeline-runs.ts';
 export const executionFields = {
   executionId: z.string(),
   startedAt: z.string(),
-  input: z.object({ trigger: z.string().optional() }).passthrough().default({}),
+  input: z._default(z.looseObject({ trigger: z.optional(z.string()) }), {}),
 };
 
 type Execution = { executionId: string; startedAt: string; input: { trigger?: string | undefined } };

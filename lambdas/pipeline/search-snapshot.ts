@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { saveSearchSnapshot, type SavedSnapshot } from '#store/article-search.ts';
 import { logger } from '#shared/logger.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';

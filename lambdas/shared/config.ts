@@ -1,78 +1,75 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 
 /**
  * The environment, read and validated once at cold start. A missing variable throws here, at load,
  * instead of surfacing later as `undefined` deep inside a request.
  */
 const schema = z.object({
-  TABLE_NAME: z.string().min(3),
+  TABLE_NAME: z.string().check(z.minLength(3)),
   /** JSON map of state machine name -> ARN, for functions that start or inspect executions. */
-  STATE_MACHINE_ARNS: z
-    .string()
-    .default('{}')
-    .transform((raw, ctx) => {
+  STATE_MACHINE_ARNS: z.pipe(z._default(z.string(), '{}'), z.transform((raw, ctx) => {
       try {
         return z.record(z.string(), z.string()).parse(JSON.parse(raw));
       } catch {
-        ctx.addIssue({ code: 'custom', message: 'STATE_MACHINE_ARNS must be a JSON object of name -> ARN' });
+        ctx.issues.push({ code: 'custom', message: 'STATE_MACHINE_ARNS must be a JSON object of name -> ARN', input: raw });
         return z.NEVER;
       }
-    }),
+    })),
   /** EventBridge Scheduler group of the described schedules (each schedule is named as in the description). */
-  SCHEDULE_GROUP: z.string().min(1).default('default'),
-  MAIL_FROM: z.string().default('news@creatornewshub.in'),
+  SCHEDULE_GROUP: z._default(z.string().check(z.minLength(1)), 'default'),
+  MAIL_FROM: z._default(z.string(), 'news@creatornewshub.in'),
   /** Key of the signed newsletter links (confirm, unsubscribe) where no secret ARN is given (locally). */
-  LINK_SIGNING_SECRET: z.string().min(32).default('creator-news-hub-local-link-signing-secret-0001'),
+  LINK_SIGNING_SECRET: z._default(z.string().check(z.minLength(32)), 'creator-news-hub-local-link-signing-secret-0001'),
   /** On AWS: the Secrets Manager secret holding that key (adapters/secrets.ts reads it). */
-  LINK_SIGNING_SECRET_ARN: z.string().optional(),
+  LINK_SIGNING_SECRET_ARN: z.optional(z.string()),
   /**
    * Razorpay keys where no secret ARN is given (locally: the stand-in's test keys, set by the local
    * runtime). On AWS the stack passes RAZORPAY_SECRET_ARN instead: {"keyId","keySecret","webhookSecret"}.
    */
-  RAZORPAY_KEY_ID: z.string().optional(),
-  RAZORPAY_KEY_SECRET: z.string().optional(),
-  RAZORPAY_WEBHOOK_SECRET: z.string().optional(),
-  RAZORPAY_SECRET_ARN: z.string().optional(),
+  RAZORPAY_KEY_ID: z.optional(z.string()),
+  RAZORPAY_KEY_SECRET: z.optional(z.string()),
+  RAZORPAY_WEBHOOK_SECRET: z.optional(z.string()),
+  RAZORPAY_SECRET_ARN: z.optional(z.string()),
   /** Where the SDK sends Orders/Payments calls; unset on AWS (api.razorpay.com), the local stand-in here. */
-  RAZORPAY_API_URL: z.string().url().optional(),
+  RAZORPAY_API_URL: z.optional(z.url()),
   /** Where contact-form messages go. */
-  CONTACT_TEAM_EMAIL: z.string().email().default('hello@creatornewshub.in'),
+  CONTACT_TEAM_EMAIL: z._default(z.email(), 'hello@creatornewshub.in'),
   /** SES configuration set every mail is sent with (its event destination reports bounces and complaints). */
-  MAIL_CONFIGURATION_SET: z.string().optional(),
+  MAIL_CONFIGURATION_SET: z.optional(z.string()),
   /** Which feed list the ingest adds to the table: real publishers, or the local fixture feeds. */
-  FEED_CATALOGUE: z.enum(['production', 'fixtures']).default('production'),
+  FEED_CATALOGUE: z._default(z.enum(['production', 'fixtures']), 'production'),
   /** Where the fixture feeds are served (the local feed host). */
-  FIXTURE_FEED_BASE_URL: z.string().url().optional(),
-  FEED_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  FEED_MAX_BYTES: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  FIXTURE_FEED_BASE_URL: z.optional(z.url()),
+  FEED_TIMEOUT_MS: z._default(z.pipe(z.coerce.number(), z.int()).check(z.positive()), 10_000),
+  FEED_MAX_BYTES: z._default(z.pipe(z.coerce.number(), z.int()).check(z.positive()), 5 * 1024 * 1024),
   /** The Cognito user pool (functions that manage accounts: deleting one, changing groups). */
-  USER_POOL_ID: z.string().optional(),
+  USER_POOL_ID: z.optional(z.string()),
   /** Set by Lambda: the function's unpacked asset, where its runtime files sit (adapters/runtime-files.ts). */
-  LAMBDA_TASK_ROOT: z.string().optional(),
+  LAMBDA_TASK_ROOT: z.optional(z.string()),
   /**
    * On AWS: the token CloudFront sends with every API request (x-origin-verify). Beside it, the viewer
    * address CloudFront reports is the reader's; without it (a direct call, or locally) the connection's.
    */
-  EDGE_ORIGIN_TOKEN: z.string().min(16).optional(),
+  EDGE_ORIGIN_TOKEN: z.optional(z.string().check(z.minLength(16))),
   /** Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). */
-  CLIENT_KEY_SALT: z.string().min(8).default('creator-news-hub-local-salt'),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  CLIENT_KEY_SALT: z._default(z.string().check(z.minLength(8)), 'creator-news-hub-local-salt'),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   /** The API's address, for links that call it directly (the digests' one-click List-Unsubscribe). */
-  API_URL: z.string().url().default('https://api.creatornewshub.in').transform((url) => url.replace(/\/+$/, '')),
+  API_URL: z.pipe(z._default(z.url(), 'https://api.creatornewshub.in'), z.transform((url) => url.replace(/\/+$/, ''))),
   /** The reader site's address, for links in feeds, the sitemap and share pages. */
-  SITE_URL: z.string().url().default('https://creatornewshub.in'),
+  SITE_URL: z._default(z.url(), 'https://creatornewshub.in'),
   /**
    * Locally only (DynamoDB Local has no CreateBackup): the folder the console's backups export the table
    * to (store/backups.ts). Unset on AWS, where a backup is a DynamoDB on-demand backup.
    */
-  LOCAL_BACKUP_DIR: z.string().min(1).optional(),
+  LOCAL_BACKUP_DIR: z.optional(z.string().check(z.minLength(1))),
   /**
    * The bucket holding the search index snapshot (store/search-snapshots.ts): instances start from it
    * instead of reading and indexing every article. Unset: no snapshots, every instance builds its own.
    */
-  SEARCH_SNAPSHOT_BUCKET: z.string().min(3).optional(),
+  SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** How often, at most, an instance's search index reads the article change notes (store/article-search.ts). */
-  SEARCH_SYNC_SECONDS: z.coerce.number().min(0).default(5),
+  SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
 });
 
 export type Config = z.infer<typeof schema>;

@@ -1,6 +1,6 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from './errors.ts';
@@ -8,8 +8,8 @@ import { logger } from './logger.ts';
 import { runMetricsMiddleware } from './run-metrics.ts';
 import { InvalidCursorError } from '#store/paging.ts';
 
-type Schema = z.ZodType;
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type Schema = z.ZodMiniType;
+type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 
 export interface RouteSchemas {
   query?: Schema;
@@ -54,7 +54,7 @@ export function route<S extends RouteSchemas>(schemas: S, run: (input: RouteInpu
   return { schemas, run: run as RouteHandler['run'] };
 }
 
-function fieldErrors(error: z.ZodError): Record<string, string[]> {
+function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   return z.flattenError(error).fieldErrors as Record<string, string[]>;
 }
 
@@ -159,5 +159,5 @@ function logAccess(event: HttpEvent, statusCode: number, internal: unknown): voi
 }
 
 /** Query-string numbers arrive as text. */
-export const limitParam = (max: number, fallback: number) => z.coerce.number().int().min(1).max(max).default(fallback);
-export const cursorParam = z.string().min(1).max(2048).optional();
+export const limitParam = (max: number, fallback: number) => z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(max)), fallback);
+export const cursorParam = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));

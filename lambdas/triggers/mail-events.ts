@@ -1,5 +1,5 @@
 import type { SNSEvent } from 'aws-lambda';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { suppressSubscriber } from '#store/subscribers.ts';
 import { logger } from '#shared/logger.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';
@@ -7,8 +7,8 @@ import { withRunMetrics } from '#shared/run-metrics.ts';
 /** The parts of an SES event (configuration set -> SNS) this reads. */
 const sesEvent = z.object({
   eventType: z.string(),
-  bounce: z.object({ bounceType: z.string(), bouncedRecipients: z.array(z.object({ emailAddress: z.string() })) }).optional(),
-  complaint: z.object({ complainedRecipients: z.array(z.object({ emailAddress: z.string() })) }).optional(),
+  bounce: z.optional(z.object({ bounceType: z.string(), bouncedRecipients: z.array(z.object({ emailAddress: z.string() })) })),
+  complaint: z.optional(z.object({ complainedRecipients: z.array(z.object({ emailAddress: z.string() })) })),
 });
 
 /** The address inside "Name <address>" or the address itself, lower case. */

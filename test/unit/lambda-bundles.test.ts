@@ -1,8 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_GOAL_KB, buildLambdaBundles, type BuiltBundle } from '../bench/lambda-bundles.ts';
+import { repoRoot } from '../support/local-runtime.ts';
 
 // The functions the goal holds for (npm run bench -- lambda-bundles prints all, with what weighs most in each).
 const LEAN = ['newsletter', 'donations', 'newsletter-digest', 'account-events', 'mail-events', 'personalise', 'ingest', 'retrain', 'search-snapshot', 'lifecycle'];
@@ -24,6 +26,14 @@ describe('Lambda bundles, built with the CDK\'s esbuild options', () => {
   it('carries no zod locale but English, no React and no HTML-to-text converter (mails are rendered from blocks)', () => {
     const inputs = bundles.flatMap((bundle) => bundle.inputs);
     expect(inputs.filter((input) => /zod\/v4\/locales\/(?!en\.js)/.test(input))).toEqual([]);
+    // zod/mini only: classic zod's chained schemas put ~95 KB into every bundle.
+    expect(inputs.filter((input) => input.includes('zod/v4/classic/'))).toEqual([]);
     expect(inputs.filter((input) => /node_modules\/(react|react-dom|@react-email|html-to-text|prettier)\//.test(input))).toEqual([]);
+  });
+
+  it('imports zod in shipped code only through shared/validation.ts (zod/mini, English messages)', () => {
+    const sources = execFileSync('git', ['ls-files', 'lambdas', 'lib'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter((file) => /\.tsx?$/.test(file));
+    const importers = sources.filter((file) => /from 'zod(\/[^']*)?'/.test(readFileSync(path.join(repoRoot, file), 'utf8')));
+    expect(importers).toEqual(['lambdas/shared/validation.ts']);
   });
 });

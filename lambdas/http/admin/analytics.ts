@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { ANALYTICS_PERIODS, analyticsCsv, analyticsWindow, buildAnalytics, DEFAULT_ANALYTICS_DAYS, type Analytics, type AnalyticsPeriod } from '#domain/analytics.ts';
 import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
@@ -12,11 +12,7 @@ import { route, TextReply } from '#shared/http.ts';
  * on the paid index), subscriber sign-ups (one Query on the joined index) and the top articles' titles.
  */
 const analyticsQuery = z.object({
-  days: z
-    .string()
-    .default(String(DEFAULT_ANALYTICS_DAYS))
-    .refine((value) => ANALYTICS_PERIODS.map(String).includes(value), { message: `days must be one of ${ANALYTICS_PERIODS.join(', ')}` })
-    .transform((value) => Number(value) as AnalyticsPeriod),
+  days: z.pipe(z._default(z.string(), String(DEFAULT_ANALYTICS_DAYS)).check(z.refine((value) => ANALYTICS_PERIODS.map(String).includes(value), { message: `days must be one of ${ANALYTICS_PERIODS.join(', ')}` })), z.transform((value) => Number(value) as AnalyticsPeriod)),
 });
 
 async function analyticsOf(days: AnalyticsPeriod, now = new Date()): Promise<Analytics> {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import {
   ADMIN_PAGE_SIZES,
   ADMIN_SORTS,
@@ -31,20 +31,16 @@ import { route } from '#shared/http.ts';
 /** Bulk and regenerate work on a few articles at once: each is its own transaction. */
 const WRITE_CONCURRENCY = 4;
 
-const pageSizeParam = z.coerce
-  .number()
-  .int()
-  .refine((size) => (ADMIN_PAGE_SIZES as readonly number[]).includes(size), { message: `Page size must be one of ${ADMIN_PAGE_SIZES.join(', ')}` })
-  .default(DEFAULT_ADMIN_PAGE_SIZE);
-const pageParam = z.coerce.number().int().min(1).max(100_000).default(1);
+const pageSizeParam = z._default(z.pipe(z.coerce.number(), z.int()).check(z.refine((size) => (ADMIN_PAGE_SIZES as readonly number[]).includes(size), { message: `Page size must be one of ${ADMIN_PAGE_SIZES.join(', ')}` })), DEFAULT_ADMIN_PAGE_SIZE);
+const pageParam = z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(100_000)), 1);
 /** A select left on "all" arrives as an empty value: treated as no filter. */
 const blankAsMissing = (value: unknown) => (value === '' || value === 'all' ? undefined : value);
 
 const listQuery = z.object({
-  search: z.string().max(200).optional(),
-  status: z.preprocess(blankAsMissing, z.enum(ARTICLE_STATUSES).optional()),
-  category: z.preprocess(blankAsMissing, z.enum(CATEGORY_SLUGS).optional()),
-  sort: z.preprocess(blankAsMissing, z.enum(ADMIN_SORTS).default('latest')),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  status: z.pipe(z.transform(blankAsMissing), z.optional(z.enum(ARTICLE_STATUSES))),
+  category: z.pipe(z.transform(blankAsMissing), z.optional(z.enum(CATEGORY_SLUGS))),
+  sort: z.pipe(z.transform(blankAsMissing), z._default(z.enum(ADMIN_SORTS), 'latest')),
   page: pageParam,
   pageSize: pageSizeParam,
 });
@@ -60,7 +56,7 @@ export const listArticles = route({ query: listQuery }, async ({ query }) => {
   return { ...page, counts };
 });
 
-const params = z.object({ id: z.string().min(1).max(100) });
+const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 async function existing(id: string): Promise<ArticleItem> {
   const article = await getArticle(id);
@@ -96,26 +92,26 @@ export const getOne = route({ params }, async ({ params }) => toDetail(await exi
 
 /** One line of text a person typed: invisible and control characters out, trimmed. */
 const line = (max: number, required = 'This field must be text') =>
-  z.string({ error: required }).transform((value) => visibleText(value)).pipe(z.string().max(max, `At most ${max} characters`));
+  z.pipe(z.pipe(z.string({ error: required }), z.transform((value) => visibleText(value))), z.string().check(z.maxLength(max, `At most ${max} characters`)));
 
-const urlField = z.string({ error: 'Enter an absolute http(s) URL' }).transform((value, context) => {
+const urlField = z.pipe(z.string({ error: 'Enter an absolute http(s) URL' }), z.transform((value, context) => {
   const url = httpUrl(value);
   if (!url) {
-    context.addIssue({ code: 'custom', message: 'Enter an absolute http(s) URL' });
+    context.issues.push({ code: 'custom', message: 'Enter an absolute http(s) URL', input: value });
     return z.NEVER;
   }
   return url;
-});
+}));
 
 /** The editor's fields (title 5-300 characters; URLs absolute http(s); content sanitised as the ingest does). */
 const editorFields = {
-  title: line(300, 'Title is required').pipe(z.string().min(5, 'Title must be at least 5 characters')),
+  title: z.pipe(line(300, 'Title is required'), z.string().check(z.minLength(5, 'Title must be at least 5 characters'))),
   sourceUrl: urlField,
-  sourceName: line(100).pipe(z.string().min(1, 'Source name cannot be blank')),
-  summary: z.string().max(5000).transform((value) => visibleText(toPlainText(value), { multiline: false })),
-  content: z.string().max(200_000),
+  sourceName: z.pipe(line(100), z.string().check(z.minLength(1, 'Source name cannot be blank'))),
+  summary: z.pipe(z.string().check(z.maxLength(5000)), z.transform((value) => visibleText(toPlainText(value), { multiline: false }))),
+  content: z.string().check(z.maxLength(200_000)),
   category: z.enum(CATEGORY_SLUGS),
-  tags: z.array(line(50).pipe(z.string().min(1))).max(10),
+  tags: z.array(z.pipe(line(50), z.string().check(z.minLength(1)))).check(z.maxLength(10)),
   author: line(100),
   imageUrl: z.union([z.literal(''), urlField]),
   status: z.enum(MANUAL_STATUSES),
@@ -123,17 +119,17 @@ const editorFields = {
 
 const createBody = z.object({
   ...editorFields,
-  sourceName: editorFields.sourceName.optional(),
-  summary: editorFields.summary.optional(),
-  content: editorFields.content.default(''),
-  category: editorFields.category.default('general'),
-  tags: editorFields.tags.default([]),
-  author: editorFields.author.optional(),
-  imageUrl: editorFields.imageUrl.optional(),
-  status: editorFields.status.default('draft'),
+  sourceName: z.optional(editorFields.sourceName),
+  summary: z.optional(editorFields.summary),
+  content: z._default(editorFields.content, ''),
+  category: z._default(editorFields.category, 'general'),
+  tags: z._default(editorFields.tags, []),
+  author: z.optional(editorFields.author),
+  imageUrl: z.optional(editorFields.imageUrl),
+  status: z._default(editorFields.status, 'draft'),
 });
 
-const updateBody = z.object(editorFields).partial();
+const updateBody = z.partial(z.object(editorFields));
 
 /** The 409 of a URL or title another article (live or purged) already has. */
 function duplicateError(kinds: ReadonlyArray<'url' | 'title'>): HttpError {
@@ -267,15 +263,9 @@ export const featureOne = route({ params, body: z.object({ featured: z.boolean()
   return { id: current.id, isFeatured: body.featured };
 });
 
-const ids = z
-  .array(z.string().min(1).max(100))
-  .min(1, 'Select at least one article')
-  .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} articles at once`)
-  .transform((list) => [...new Set(list)]);
+const ids = z.pipe(z.array(z.string().check(z.minLength(1), z.maxLength(100))).check(z.minLength(1, 'Select at least one article'), z.maxLength(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} articles at once`)), z.transform((list) => [...new Set(list)]));
 
-const bulkBody = z
-  .object({ ids, action: z.enum(BULK_ACTIONS), status: z.enum(MANUAL_STATUSES).optional() })
-  .refine((body) => body.action !== 'set-status' || body.status !== undefined, { message: 'set-status needs a status', path: ['status'] });
+const bulkBody = z.object({ ids, action: z.enum(BULK_ACTIONS), status: z.optional(z.enum(MANUAL_STATUSES)) }).check(z.refine((body) => body.action !== 'set-status' || body.status !== undefined, { message: 'set-status needs a status', path: ['status'] }));
 
 type Outcome = { id: string; ok: true } | { id: string; ok: false; reason: string };
 
@@ -325,7 +315,7 @@ export const bulkAction = route({ body: bulkBody }, async ({ body, caller }) => 
 });
 
 export const listSummaries = route(
-  { query: z.object({ problem: z.preprocess(blankAsMissing, z.enum(SUMMARY_PROBLEMS).optional()), page: pageParam, pageSize: pageSizeParam }) },
+  { query: z.object({ problem: z.pipe(z.transform(blankAsMissing), z.optional(z.enum(SUMMARY_PROBLEMS))), page: pageParam, pageSize: pageSizeParam }) },
   async ({ query }) => listSummaryProblems(query),
 );
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/article-status.ts';
 import { indiaDayStart } from '#domain/dates.ts';
 import { rate, systemHealth, mlStatusOf } from '#domain/system-health.ts';
@@ -91,7 +91,7 @@ export const dashboard = route({}, async () => {
   };
 });
 
-export const auditLog = route({ query: z.object({ limit: limitParam(100, 50), cursor: cursorParam, target: z.string().max(200).optional() }) }, async ({ query }) => {
+export const auditLog = route({ query: z.object({ limit: limitParam(100, 50), cursor: cursorParam, target: z.optional(z.string().check(z.maxLength(200))) }) }, async ({ query }) => {
   const scope = cursorScope('audit', { target: query.target });
   const page = await listAudit({ limit: query.limit, cursor: await openCursor(scope, query.cursor), target: query.target });
   return { items: page.items, cursor: await sealCursor(scope, page.cursor) };

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/feed-sources.ts';
 import { OpmlError, readOpml, writeOpml } from '#domain/opml.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
@@ -126,30 +126,25 @@ function duplicate(existing: FeedSourceItem): HttpError {
   return new HttpError(409, `A feed with this URL already exists: ${existing.name}`, { existingId: existing.id });
 }
 
-const feedUrl = z
-  .string()
-  .trim()
-  .min(1, 'Enter the feed URL')
-  .max(2048, 'The URL is longer than 2,048 characters')
-  .transform((value, ctx) => {
+const feedUrl = z.pipe(z.string().check(z.trim(), z.minLength(1, 'Enter the feed URL'), z.maxLength(2048, 'The URL is longer than 2,048 characters')), z.transform((value, ctx) => {
     const checked = checkFeedUrl(value);
     if (!checked.ok) {
-      ctx.addIssue({ code: 'custom', message: checked.reason });
+      ctx.issues.push({ code: 'custom', message: checked.reason, input: value });
       return z.NEVER;
     }
     return checked.url;
-  });
+  }));
 
 const feedFields = {
-  name: z.string().trim().min(1, 'Enter a name').max(FEED_NAME_MAX, `At most ${FEED_NAME_MAX} characters`),
+  name: z.string().check(z.trim(), z.minLength(1, 'Enter a name'), z.maxLength(FEED_NAME_MAX, `At most ${FEED_NAME_MAX} characters`)),
   url: feedUrl,
-  priority: z.number().int().min(FEED_PRIORITY_MIN).max(FEED_PRIORITY_MAX).optional(),
-  isIndian: z.boolean().optional(),
-  specialization: z.string().trim().max(500, 'At most 500 characters').optional(),
-  active: z.boolean().optional(),
+  priority: z.optional(z.int().check(z.minimum(FEED_PRIORITY_MIN), z.maximum(FEED_PRIORITY_MAX))),
+  isIndian: z.optional(z.boolean()),
+  specialization: z.optional(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters'))),
+  active: z.optional(z.boolean()),
 };
 
-const params = z.object({ id: z.string().min(1).max(120) });
+const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(120)) });
 
 export const listFeedsRoute = route({}, async () => {
   const feeds = (await listFeedsWithHealth()).map(({ feed, health }) => toFeedView(feed, health));
@@ -167,7 +162,7 @@ export const listFeedsRoute = route({}, async () => {
 });
 
 /** Add: the address is checked (fetched and parsed) first; the new feed is due at once. */
-export const createFeed = route({ body: z.object(feedFields).strict() }, async ({ body, caller }) => {
+export const createFeed = route({ body: z.strictObject(feedFields) }, async ({ body, caller }) => {
   const who = signedInCaller(caller);
   const existing = await findFeedByUrl(body.url);
   if (existing) throw duplicate(existing);
@@ -187,11 +182,7 @@ export const createFeed = route({ body: z.object(feedFields).strict() }, async (
 export const updateFeed = route(
   {
     params,
-    body: z
-      .object(feedFields)
-      .partial()
-      .strict()
-      .refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change'),
+    body: z.partial(z.strictObject(feedFields)).check(z.refine((changes) => Object.values(changes).some((value) => value !== undefined), 'Nothing to change')),
   },
   async ({ params, body, caller }) => {
     const who = signedInCaller(caller);
@@ -266,7 +257,7 @@ export const exportOpml = route({}, async () => {
  * them), skips the rest, and lists the outlines whose address breaks the URL rule. Outlines are not
  * fetched here: a list of hundreds would not fit in one request's 29 s.
  */
-export const importOpml = route({ body: z.object({ opml: z.string({ error: 'Send the OPML document as the "opml" text field' }) }).strict() }, async ({ body, caller }) => {
+export const importOpml = route({ body: z.strictObject({ opml: z.string({ error: 'Send the OPML document as the "opml" text field' }) }) }, async ({ body, caller }) => {
   const who = signedInCaller(caller);
   let read;
   try {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter-admin.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
@@ -40,7 +40,7 @@ export const newsletterStats = route({}, async () => {
   };
 });
 
-const listQuery = z.object({ search: z.string().max(254, 'search must be at most 254 characters').optional(), cursor: cursorParam });
+const listQuery = z.object({ search: z.optional(z.string().check(z.maxLength(254, 'search must be at most 254 characters'))), cursor: cursorParam });
 
 export const newsletterSubscribers = route({ query: listQuery }, async ({ query }) => {
   const scope = cursorScope('subscribers', { search: searchTerm(query.search) });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem } from '@aws-sdk/client-sfn';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import {
   functionErrorAlarm,
   isRecoveryAction,
@@ -307,17 +307,14 @@ async function runAction(action: RecoveryAction, admin: Caller, caller: Caller |
   }
 }
 
-const recoveryBody = z
-  .object({
+const recoveryBody = z.optional(z.strictObject({
     /** Continues a chunked run (the search index rebuild). */
-    runId: z.string().min(1).max(100).optional(),
+    runId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
     /** Articles per page of the rebuild (default 100). */
-    pageSize: z.number().int().min(1).max(500).optional(),
-  })
-  .strict()
-  .optional();
+    pageSize: z.optional(z.int().check(z.minimum(1), z.maximum(500))),
+  }));
 
-export const runRecovery = route({ params: z.object({ action: z.string().min(1).max(60) }), body: recoveryBody }, async ({ params, body, caller }) => {
+export const runRecovery = route({ params: z.object({ action: z.string().check(z.minLength(1), z.maxLength(60)) }), body: recoveryBody }, async ({ params, body, caller }) => {
   const admin = signedInCaller(caller);
   if (!isRecoveryAction(params.action)) throw notFound(`Unknown recovery action ${params.action}: use one of ${RECOVERY_ACTIONS.join(', ')}`);
   const action = params.action;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { buildExecutionTimeline, type HistoryEventLike } from '#domain/execution-timeline.ts';
 import { nextRunOf } from '#domain/schedule-expression.ts';
 import { getSchedule, ScheduleNotFoundError, setScheduleState } from '#adapters/scheduler.ts';
@@ -39,7 +39,7 @@ const LIST_PAGE = 100;
 
 const machineParam = z.enum(MACHINES, { error: `machine must be one of ${MACHINES.join(', ')}` });
 /** Step Functions execution names: 1-80 characters, letters, digits, - and _. */
-const executionParams = z.object({ machine: machineParam, name: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'not an execution name') });
+const executionParams = z.object({ machine: machineParam, name: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,80}$/, 'not an execution name')) });
 const isoDate = z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' });
 
 const ms = (date: Date | undefined) => (date ? date.getTime() : undefined);
@@ -104,7 +104,7 @@ async function decodeCursor(token: string, filters: string): Promise<ListCursor>
   } catch {
     parsed = null;
   }
-  const position = z.union([z.literal('done'), z.object({ t: z.string().max(4096).optional(), s: z.number().int().min(0).max(LIST_PAGE) })]);
+  const position = z.union([z.literal('done'), z.object({ t: z.optional(z.string().check(z.maxLength(4096))), s: z.int().check(z.minimum(0), z.maximum(LIST_PAGE)) })]);
   const result = z.object({ f: z.string(), m: z.partialRecord(machineParam, position) }).safeParse(parsed);
   if (!result.success) throw badRequest('Invalid cursor: start again from the first page', { fieldErrors: { cursor: ['Invalid cursor'] } });
   if (result.data.f !== filters) throw badRequest('This cursor belongs to other filters: start again from the first page', { fieldErrors: { cursor: ['Cursor does not match the filters'] } });
@@ -153,16 +153,14 @@ async function candidatesOf(
 const newestFirst = (a: Candidate, b: Candidate) =>
   (ms(b.item.startDate) ?? 0) - (ms(a.item.startDate) ?? 0) || a.machine.localeCompare(b.machine) || String(b.item.name).localeCompare(String(a.item.name));
 
-const listQuery = z
-  .object({
-    machine: machineParam.optional(),
-    status: z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` }).optional(),
-    since: isoDate.optional(),
-    until: isoDate.optional(),
+const listQuery = z.object({
+    machine: z.optional(machineParam),
+    status: z.optional(z.enum(STATUSES, { error: `status must be one of ${STATUSES.join(', ')}` })),
+    since: z.optional(isoDate),
+    until: z.optional(isoDate),
     limit: limitParam(100, 25),
     cursor: cursorParam,
-  })
-  .refine((query) => !query.since || !query.until || Date.parse(query.since) <= Date.parse(query.until), { message: 'since must not be after until', path: ['since'] });
+  }).check(z.refine((query) => !query.since || !query.until || Date.parse(query.since) <= Date.parse(query.until), { message: 'since must not be after until', path: ['since'] }));
 
 export const listPipelineExecutions = route({ query: listQuery }, async ({ query }) => {
   const filters = filtersKey(query);
@@ -200,17 +198,14 @@ export const listPipelineExecutions = route({ query: listQuery }, async ({ query
 // ---------------------------------------------------------------------------------------------------
 // Start, detail, stop, redrive.
 
-const startBody = z
-  .object({
+const startBody = z.strictObject({
     machine: machineParam,
-    mode: z.enum(['full', 'classify-only']).optional(),
-    frequency: z.enum(['daily', 'weekly', 'monthly']).optional(),
-  })
-  .strict()
-  .superRefine((body, ctx) => {
+    mode: z.optional(z.enum(['full', 'classify-only'])),
+    frequency: z.optional(z.enum(['daily', 'weekly', 'monthly'])),
+  }).check(z.superRefine((body, ctx) => {
     if (body.mode && body.machine !== 'ingest') ctx.addIssue({ code: 'custom', path: ['mode'], message: 'mode applies to ingest only' });
     if (body.frequency && body.machine !== 'newsletter') ctx.addIssue({ code: 'custom', path: ['frequency'], message: 'frequency applies to newsletter only' });
-  });
+  }));
 
 /** Readable and unique: console-20260314T063000Z-1a2b3c */
 function consoleExecutionName(now = new Date()): string {
@@ -329,8 +324,8 @@ export const listSchedules = route({}, async () => Promise.all(SCHEDULE_NAMES.ma
 
 export const updateSchedule = route(
   {
-    params: z.object({ name: z.string().min(1).max(64) }),
-    body: z.object({ paused: z.boolean({ error: 'paused must be true or false' }) }).strict(),
+    params: z.object({ name: z.string().check(z.minLength(1), z.maxLength(64)) }),
+    body: z.strictObject({ paused: z.boolean({ error: 'paused must be true or false' }) }),
   },
   async ({ params, body, caller }) => {
     const admin = signedInCaller(caller);
@@ -362,7 +357,7 @@ function alertView(alert: AlertItem) {
 export const listPipelineAlerts = route(
   {
     query: z.object({
-      resolved: z.enum(['true', 'false'], { error: 'resolved must be true or false' }).optional(),
+      resolved: z.optional(z.enum(['true', 'false'], { error: 'resolved must be true or false' })),
       limit: limitParam(100, 20),
       cursor: cursorParam,
     }),
@@ -374,7 +369,7 @@ export const listPipelineAlerts = route(
   },
 );
 
-export const resolvePipelineAlert = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params, caller }) => {
+export const resolvePipelineAlert = route({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }) }, async ({ params, caller }) => {
   const admin = signedInCaller(caller);
   const alert = await getAlert(params.id);
   if (!alert) throw notFound('Alert not found');

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { route } from '#shared/http.ts';
@@ -8,11 +8,7 @@ import { route } from '#shared/http.ts';
  * on the paid-donations index from the start of the previous period (or of the 14-day trend) to now.
  */
 const revenueQuery = z.object({
-  days: z
-    .string()
-    .default('30')
-    .refine((value) => REVENUE_PERIODS.map(String).includes(value), { message: `days must be one of ${REVENUE_PERIODS.join(', ')}` })
-    .transform((value) => Number(value) as RevenuePeriod),
+  days: z.pipe(z._default(z.string(), '30').check(z.refine((value) => REVENUE_PERIODS.map(String).includes(value), { message: `days must be one of ${REVENUE_PERIODS.join(', ')}` })), z.transform((value) => Number(value) as RevenuePeriod)),
 });
 
 export const revenue = route({ query: revenueQuery }, async ({ query }) => {

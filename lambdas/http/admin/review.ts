@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { OUTSIDE_REVIEW_QUEUE } from '#domain/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/categories.ts';
 import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/model.ts';
@@ -37,7 +37,7 @@ export const reviewQueue = route({ query: z.object({ limit: limitParam(100, 25),
   return { items: page.items.map(toQueueItem), cursor: await sealCursor(scope, page.cursor) };
 });
 
-const params = z.object({ id: z.string().min(1).max(100) });
+const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 async function pendingArticle(id: string): Promise<ArticleItem> {
   const article = await getArticle(id);
@@ -53,7 +53,7 @@ const labelText = (article: ArticleItem) => `${article.title}. ${article.summary
  * Approve: publish now, in the category the moderator confirms or corrects. The decision is kept as a
  * training label for the next retrain.
  */
-export const approveArticle = route({ params, body: z.object({ category: z.enum(CATEGORY_SLUGS).optional() }).default({}) }, async ({ params, body, caller }) => {
+export const approveArticle = route({ params, body: z._default(z.object({ category: z.optional(z.enum(CATEGORY_SLUGS)) }), {}) }, async ({ params, body, caller }) => {
   const article = await pendingArticle(params.id);
   const category = body.category ?? article.category;
   const at = new Date().toISOString();
@@ -79,7 +79,7 @@ export const REJECT_REASONS = ['off_topic', 'low_quality'] as const;
  * topic classifier that its subject is off-topic, so it is labelled low-quality (on topic, no category).
  */
 export const rejectArticle = route(
-  { params, body: z.object({ reason: z.enum(REJECT_REASONS).default('off_topic'), note: z.string().trim().max(500).optional() }).default({ reason: 'off_topic' }) },
+  { params, body: z._default(z.object({ reason: z._default(z.enum(REJECT_REASONS), 'off_topic'), note: z.optional(z.string().check(z.trim(), z.maxLength(500))) }), { reason: 'off_topic' }) },
   async ({ params, body, caller }) => {
     const who = signedInCaller(caller);
     const article = await pendingArticle(params.id);

@@ -1,5 +1,5 @@
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import {
   changedKeys,
   cronAt,
@@ -139,7 +139,7 @@ const putSettings = route({ body: settingsUpdateSchema }, async ({ body, caller 
   return view();
 });
 
-const securityQuery = z.object({ days: z.enum(['1', '7', '30']).default('7').transform(Number) });
+const securityQuery = z.object({ days: z.pipe(z._default(z.enum(['1', '7', '30']), '7'), z.transform(Number)) });
 
 /** Sign-in failures per account and role changes / suspensions over the last 1, 7 or 30 India days. */
 const getSecurity = route({ query: securityQuery }, async ({ query }) => {

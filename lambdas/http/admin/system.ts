@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { checkErrorText, diagnosticReport } from '#domain/diagnostics.ts';
 import { runChecks } from '#adapters/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
@@ -11,7 +11,7 @@ import { route } from '#shared/http.ts';
 /** Diagnostics and backups (issue 11 item 5; admin spec "System diagnostics", "System Configuration & Backup"). */
 
 /** Nothing to send: a body, if any, must be an empty object. */
-const noBody = z.object({}).strict().optional();
+const noBody = z.optional(z.strictObject({}));
 
 /** Runs every check now (nothing is changed, so nothing is audited). */
 export const runDiagnostics = route({ body: noBody }, async ({ event }) => {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/trending.ts';
 import { recordAudit } from '#store/audit.ts';
 import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
@@ -23,13 +23,11 @@ export const listTrendingKeywords = route({}, async () => {
   return { minSearchers: TRENDING_MIN_SEARCHERS, items: [...searched, ...content].map(row) };
 });
 
-const visibilityBody = z
-  .object({
-    keyword: z.string().min(1).max(200),
-    source: z.enum(['search-based', 'content-based']).default('search-based'),
+const visibilityBody = z.strictObject({
+    keyword: z.string().check(z.minLength(1), z.maxLength(200)),
+    source: z._default(z.enum(['search-based', 'content-based']), 'search-based'),
     hidden: z.boolean(),
-  })
-  .strict();
+  });
 
 export const setTrendingVisibility = route({ body: visibilityBody }, async ({ body, caller }) => {
   const who = signedInCaller(caller);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
 import { ROLES } from '#store/entities.ts';
@@ -25,7 +25,7 @@ function toUser(profile: ProfileItem) {
   };
 }
 
-const params = z.object({ userId: z.string().trim().min(1).max(128) });
+const params = z.object({ userId: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)) });
 
 async function profileOf(userId: string): Promise<ProfileItem> {
   const profile = await getProfile(userId);
@@ -38,7 +38,7 @@ async function profileOf(userId: string): Promise<ProfileItem> {
  * (admins and moderators, each with their role). Search: full name or e-mail, case-insensitive.
  */
 const listUsers = route(
-  { query: z.object({ tab: z.enum(USER_TABS).default('all'), search: z.string().trim().max(200).optional(), limit: limitParam(100, 25), cursor: cursorParam }) },
+  { query: z.object({ tab: z._default(z.enum(USER_TABS), 'all'), search: z.optional(z.string().check(z.trim(), z.maxLength(200))), limit: limitParam(100, 25), cursor: cursorParam }) },
   async ({ query }) => {
     const scope = cursorScope('users', { tab: query.tab, search: query.search });
     const page = await listUsersForConsole({ tab: query.tab, search: query.search, limit: query.limit, cursor: await openCursor(scope, query.cursor) });
@@ -50,9 +50,7 @@ const listUsers = route(
 const updateUser = route(
   {
     params,
-    body: z
-      .object({ fullName: z.string().trim().max(200).optional(), email: z.string().trim().toLowerCase().email('Enter a valid e-mail address').max(254).optional() })
-      .refine((body) => body.fullName !== undefined || body.email !== undefined, { message: 'Give a full name or an e-mail address to change' }),
+    body: z.object({ fullName: z.optional(z.string().check(z.trim(), z.maxLength(200))), email: z.optional(z.pipe(z.string().check(z.trim(), z.toLowerCase()), z.email('Enter a valid e-mail address')).check(z.maxLength(254))) }).check(z.refine((body) => body.fullName !== undefined || body.email !== undefined, { message: 'Give a full name or an e-mail address to change' })),
   },
   async ({ params, body, caller }) => {
     const who = signedInCaller(caller);
@@ -85,7 +83,7 @@ const changeRole = route({ params, body: z.object({ role: z.enum(ROLES) }) }, as
 });
 
 /** Send Message to User: a notification titled Message from Admin, which the reader's notifications show live. */
-const sendMessage = route({ params, body: z.object({ message: z.string().trim().min(1, 'Write a message').max(2000) }) }, async ({ params, body, caller }) => {
+const sendMessage = route({ params, body: z.object({ message: z.string().check(z.trim(), z.minLength(1, 'Write a message'), z.maxLength(2000)) }) }, async ({ params, body, caller }) => {
   const who = signedInCaller(caller);
   await profileOf(params.userId);
   const notification = await createNotification({ userId: params.userId, title: ADMIN_MESSAGE.title, message: body.message, type: ADMIN_MESSAGE.type });
@@ -97,7 +95,7 @@ const sendMessage = route({ params, body: z.object({ message: z.string().trim().
  * Suspend: the Cognito account is disabled and signed out everywhere (it cannot sign in or refresh), the
  * user gets the Account Suspension Notice, and the profile records the suspension.
  */
-const suspendUser = route({ params, body: z.object({ reason: z.string().trim().max(500).optional() }).default({}) }, async ({ params, body, caller }) => {
+const suspendUser = route({ params, body: z._default(z.object({ reason: z.optional(z.string().check(z.trim(), z.maxLength(500))) }), {}) }, async ({ params, body, caller }) => {
   const who = signedInCaller(caller);
   if (who.userId === params.userId) throw new HttpError(409, 'You cannot suspend your own account');
   const profile = await profileOf(params.userId);

@@ -3,13 +3,13 @@ import { categoryStats } from '#domain/widgets.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { MARKET_FOCUSES } from '#domain/public-articles.ts';
 import { route } from '#shared/http.ts';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 
 /**
  * The public categories, each with what its page's hero shows: how many articles the list holds, their
  * views, this week's change and the most used tags, all counted from the public list itself.
  */
-export const listCategories = route({ query: z.object({ market: z.enum(MARKET_FOCUSES).default('all') }) }, async ({ query }) => {
+export const listCategories = route({ query: z.object({ market: z._default(z.enum(MARKET_FOCUSES), 'all') }) }, async ({ query }) => {
   const index = await publicArticleIndex();
   // Counted with the same market focus as the page's grid, so the Articles tile and the list agree.
   const listed = index.query({ limit: Number.MAX_SAFE_INTEGER, market: query.market }).items;

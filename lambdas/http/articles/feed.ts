@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS } from '#domain/feed.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
@@ -7,7 +7,7 @@ import { followedCategories, getPreferences } from '#store/users.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { route } from '#shared/http.ts';
 
-const query = z.object({ kind: z.enum(FEED_KINDS).default('for-you') });
+const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 
 /**
  * The signed-in reader's feed (reader spec sections 2 and 7). For You reads the reader's stored

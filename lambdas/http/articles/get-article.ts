@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { cardDetails, toPublicArticle } from '#domain/public-articles.ts';
 import { storedHtmlText } from '#domain/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
@@ -7,7 +7,7 @@ import { publicArticleIndex } from '#store/article-search.ts';
 import { notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
 
-export const getPublicArticle = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
+export const getPublicArticle = route({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
   const index = await publicArticleIndex();

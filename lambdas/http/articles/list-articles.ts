@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/categories.ts';
 import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS } from '#domain/public-articles.ts';
 import { queryPublicArticles } from '#store/article-search.ts';
@@ -10,19 +10,15 @@ import { SEARCH_LIMIT } from '#domain/tracking.ts';
 const MAX_PAGE = 500;
 
 const query = z.object({
-  q: z.string().max(200, 'Search text is at most 200 characters').optional(),
+  q: z.optional(z.string().check(z.maxLength(200, 'Search text is at most 200 characters'))),
   // Legacy slugs (campaigns, trends...) are still linked from old pages: map them, refuse unknown words.
-  category: z
-    .string()
-    .transform((value) => normaliseCategory(value))
-    .pipe(z.enum(CATEGORY_SLUGS))
-    .optional(),
-  sort: z.enum(ARTICLE_SORTS).optional(),
-  quality: z.enum(QUALITY_FILTERS).default('all'),
-  market: z.enum(MARKET_FOCUSES).default('all'),
-  featured: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
-  days: z.coerce.number().pipe(z.union(DATE_RANGES.map((days) => z.literal(days)))).optional(),
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
+  category: z.optional(z.pipe(z.pipe(z.string(), z.transform((value) => normaliseCategory(value))), z.enum(CATEGORY_SLUGS))),
+  sort: z.optional(z.enum(ARTICLE_SORTS)),
+  quality: z._default(z.enum(QUALITY_FILTERS), 'all'),
+  market: z._default(z.enum(MARKET_FOCUSES), 'all'),
+  featured: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((value) => value === 'true')),
+  days: z.optional(z.pipe(z.coerce.number(), z.union(DATE_RANGES.map((days) => z.literal(days))))),
+  page: z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(MAX_PAGE)), 1),
   limit: limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics.ts';
 import { recordPageView } from '#store/page-views.ts';
 import { config } from '#shared/config.ts';
@@ -11,8 +11,8 @@ export const PAGE_VIEW_LIMIT = { limit: 60, windowSeconds: 60 } as const;
 const NO_CONTENT = new TextReply('', 'text/plain', {}, 204);
 
 const pageViewBody = z.object({
-  path: z.string().min(1).max(PAGE_VIEW_PATH_MAX, `path is at most ${PAGE_VIEW_PATH_MAX} characters`).startsWith('/', 'path starts with /'),
-  referrer: z.string().max(2000).nullish(),
+  path: z.string().check(z.minLength(1), z.maxLength(PAGE_VIEW_PATH_MAX, `path is at most ${PAGE_VIEW_PATH_MAX} characters`), z.startsWith('/', 'path starts with /')),
+  referrer: z.nullish(z.string().check(z.maxLength(2000))),
 });
 
 const header = (headers: Record<string, string | undefined> | undefined, name: string): string | undefined =>

@@ -1,10 +1,10 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { PERFORMANCE_RANGES } from '#domain/feed.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';
 import { route } from '#shared/http.ts';
 
-const query = z.object({ range: z.enum(Object.keys(PERFORMANCE_RANGES) as [keyof typeof PERFORMANCE_RANGES]).default('7d') });
+const query = z.object({ range: z._default(z.enum(Object.keys(PERFORMANCE_RANGES) as [keyof typeof PERFORMANCE_RANGES]), '7d') });
 
 /** Content performance (reader spec section 7): what was published in the range and how it was read. */
 export const contentPerformance = route({ query }, async ({ query }) => {

@@ -1,5 +1,5 @@
 import { Feed } from 'feed';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
 import { httpUrl } from '#domain/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
@@ -106,7 +106,7 @@ export const sitemap = route({}, async () => {
  * A share URL per article: HTML with Open Graph and Twitter card tags, so link previews work for a
  * single-page app, which then sends the visitor on to the article on the site.
  */
-export const sharePage = route({ params: z.object({ id: z.string().min(1).max(100) }) }, async ({ params }) => {
+export const sharePage = route({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
   const target = articleUrl(article.id);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
 import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
@@ -13,7 +13,7 @@ import { limitParam, Reply, route } from '#shared/http.ts';
 import { TRACKING_LIMITS } from '#domain/tracking.ts';
 import { clientKey, enforceRateLimit, visitorKey } from '#shared/rate-limit.ts';
 
-const params = z.object({ id: z.string().min(1).max(100) });
+const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
  * Whether this is the first such event today from this reader (issue 12: one client cannot move a count).
@@ -50,7 +50,7 @@ export const trackShare = route({ params, body: z.object({ platform: z.enum(SHAR
  * A search someone ran: counted once per client per term per day, and offered to the search-based
  * trending keywords only when the term is trendable (no markup, addresses or blocklisted phrases).
  */
-export const trackSearch = route({ body: z.object({ term: z.string().max(200) }) }, async ({ body, event, caller }) => {
+export const trackSearch = route({ body: z.object({ term: z.string().check(z.maxLength(200)) }) }, async ({ body, event, caller }) => {
   const term = normaliseSearchTerm(body.term);
   if (!term) throw badRequest('Search terms are 2 to 60 characters', { fieldErrors: { term: ['Search terms are 2 to 60 characters'] } });
   const counted = await firstToday(`search:${term}`, event, caller?.userId, 'address');
@@ -79,11 +79,11 @@ export const trendingKeywords = route({ query: z.object({ limit: limitParam(30, 
  */
 export const trackClientError = route({
   body: z.object({
-    errorId: z.string().min(1).max(64),
+    errorId: z.string().check(z.minLength(1), z.maxLength(64)),
     level: z.enum(['component', 'page', 'critical', 'admin']),
-    name: z.string().max(100),
-    message: z.string().max(1000),
-    page: z.string().max(500),
+    name: z.string().check(z.maxLength(100)),
+    message: z.string().check(z.maxLength(1000)),
+    page: z.string().check(z.maxLength(500)),
   }),
 }, async ({ body, event }) => {
   await enforceRateLimit('client-errors', TRACKING_LIMITS.clientErrors, event);

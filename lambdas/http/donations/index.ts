@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import {
   checkoutResultSchema,
   DONATION_CURRENCY,
@@ -35,10 +35,10 @@ import { enforceRateLimit } from '#shared/rate-limit.ts';
 /** Orders per client and hour: generous for a person, a wall for a script filling Razorpay with orders. */
 const ORDERS_PER_CLIENT = { limit: 30, windowSeconds: 3600 } as const;
 
-const orderIdSchema = z.string().regex(/^order_\w{6,40}$/, DONATION_TEXTS.unableToVerify);
+const orderIdSchema = z.string().check(z.regex(/^order_\w{6,40}$/, DONATION_TEXTS.unableToVerify));
 
 /** The first problem of a body, in the words the donation form shows. */
-function parsed<S extends z.ZodType>(schema: S, body: unknown, fallback?: string): z.infer<S> {
+function parsed<S extends z.ZodMiniType>(schema: S, body: unknown, fallback?: string): z.infer<S> {
   const result = schema.safeParse(body);
   if (result.success) return result.data;
   throw badRequest(fallback ?? result.error.issues[0]?.message ?? DONATION_TEXTS.failed, { fieldErrors: z.flattenError(result.error).fieldErrors });
@@ -126,12 +126,10 @@ const verify = route({ body: z.unknown() }, async ({ body }) => {
 });
 
 const webhookSchema = z.object({
-  event: z.string().max(100),
+  event: z.string().check(z.maxLength(100)),
   payload: z.object({
-    payment: z
-      .object({ entity: z.object({ id: z.string().max(100), order_id: z.string().max(100).nullable().optional(), amount: z.number(), currency: z.string().max(10), status: z.string().max(40) }) })
-      .optional(),
-    order: z.object({ entity: z.object({ id: z.string().max(100), amount: z.number(), currency: z.string().max(10), status: z.string().max(40) }) }).optional(),
+    payment: z.optional(z.object({ entity: z.object({ id: z.string().check(z.maxLength(100)), order_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))), amount: z.number(), currency: z.string().check(z.maxLength(10)), status: z.string().check(z.maxLength(40)) }) })),
+    order: z.optional(z.object({ entity: z.object({ id: z.string().check(z.maxLength(100)), amount: z.number(), currency: z.string().check(z.maxLength(10)), status: z.string().check(z.maxLength(40)) }) })),
   }),
 });
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
 import { notFound } from '#shared/errors.ts';
@@ -7,7 +7,7 @@ import { cursorParam, limitParam, route } from '#shared/http.ts';
 import { reader } from './caller.ts';
 
 const WEEK_MS = 7 * 86_400_000;
-const idParams = z.object({ id: z.string().uuid('Unknown notification') });
+const idParams = z.object({ id: z.uuid('Unknown notification') });
 
 function view(item: NotificationItem) {
   return {
@@ -40,8 +40,8 @@ export const myNotifications = route(
     query: z.object({
       limit: limitParam(50, NOTIFICATION_PAGE_SIZE),
       cursor: cursorParam,
-      after: z.string().uuid('Unknown notification').optional(),
-      unreadOnly: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+      after: z.optional(z.uuid('Unknown notification')),
+      unreadOnly: z.pipe(z._default(z.enum(['true', 'false']), 'false'), z.transform((value) => value === 'true')),
     }),
   },
   async ({ caller, query }) => {

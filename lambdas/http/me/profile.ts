@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { fullNameSchema } from '#domain/account.ts';
 import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
 import { deleteCognitoUser } from '#adapters/cognito.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { engagementScore, READING_EVENTS } from '#domain/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '#store/personalisation.ts';
@@ -8,7 +8,7 @@ import { notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
 import { reader } from './caller.ts';
 
-const params = z.object({ articleId: z.string().min(1).max(100) });
+const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });
 /** Reader spec section 9: activity windows are 30 days. */
 const ACTIVITY_DAYS = 30;
 /** One sitting reports at most this much time (a tab left open overnight is not reading). */
@@ -33,9 +33,9 @@ export const postMyReading = route(
     params,
     body: z.object({
       event: z.enum(READING_EVENTS),
-      progressPercentage: z.number().min(0).max(100),
-      secondsRead: z.number().int().min(0).max(MAX_SITTING_SECONDS).default(0),
-      lastPosition: z.number().min(0).max(10_000_000).default(0),
+      progressPercentage: z.number().check(z.minimum(0), z.maximum(100)),
+      secondsRead: z._default(z.int().check(z.minimum(0), z.maximum(MAX_SITTING_SECONDS)), 0),
+      lastPosition: z._default(z.number().check(z.minimum(0), z.maximum(10_000_000)), 0),
     }),
   },
   async ({ caller, params, body }) => {

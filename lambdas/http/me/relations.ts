@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '#store/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
@@ -7,7 +7,7 @@ import { notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
 import { reader } from './caller.ts';
 
-const params = z.object({ articleId: z.string().min(1).max(100) });
+const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });
 /** Reader spec section 9: the bookmarks page fetches 100. */
 const BOOKMARKS_PAGE = 100;
 

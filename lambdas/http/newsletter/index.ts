@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation.ts';
 import {
   CONFIRMATION_LINK_HOURS,
   confirmationMail,
@@ -27,7 +27,7 @@ async function atLeast(ms: number, work: () => Promise<void>): Promise<void> {
   await Promise.all([work(), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
-const tokenQuery = z.object({ token: z.string().min(10).max(2000) });
+const tokenQuery = z.object({ token: z.string().check(z.minLength(10), z.maxLength(2000)) });
 
 const unsubscribeUrl = async (email: string) => `${config.SITE_URL}/unsubscribe?token=${encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email }, await linkSigningKey()))}`;
 
