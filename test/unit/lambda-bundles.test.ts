@@ -4,17 +4,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_GOAL_KB, buildLambdaBundles, type BuiltBundle } from '../bench/lambda-bundles.ts';
+import { stack } from '../../lib/stack-description.ts';
 import { repoRoot } from '../support/local-runtime.ts';
 
-// The functions the goal holds for (npm run bench -- lambda-bundles prints all, with what weighs most in each).
-const LEAN = ['newsletter', 'donations', 'newsletter-digest', 'account-events', 'mail-events', 'personalise', 'ingest', 'retrain', 'search-snapshot', 'lifecycle'];
+/**
+ * The two functions that read feeds carry rss-parser, feedsmith and sanitize-html (~560 KB with their XML
+ * and HTML parsers and entity tables) and stay over the goal; every other function must fit
+ * (npm run bench -- lambda-bundles prints all, with what weighs most in each).
+ */
+const FEED_READERS = ['fetch-feeds', 'admin-content'];
+const LEAN = stack.functions.map((fn) => fn.name).filter((name) => !FEED_READERS.includes(name));
 
 describe('Lambda bundles, built with the CDK\'s esbuild options', () => {
   const outDir = mkdtempSync(path.join(os.tmpdir(), 'cnh-bundles-test-'));
   let bundles: BuiltBundle[];
   beforeAll(async () => {
     bundles = await buildLambdaBundles(outDir, LEAN);
-  }, 120_000);
+  }, 240_000);
   afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   it.each(LEAN)('%s fits in the size goal', (name) => {
