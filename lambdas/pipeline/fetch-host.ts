@@ -17,8 +17,6 @@ import { recordFailedCheck, refreshFeed, type RefreshStats } from './refresh-fee
  */
 const input = z.object({ step: z.literal('fetch-host'), host: z.string(), feedIds: z.array(z.string()), now: z.iso.datetime() });
 
-export type FetchHostInput = z.input<typeof input>;
-
 async function fetchHost(feedIds: string[], now: Date) {
   const fingerprints = await recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now);
   const results: RefreshStats[] = [];
