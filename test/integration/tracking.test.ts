@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
 import { SEARCH_LIMIT } from '#domain/tracking.ts';
+import { withinOneWindow } from '../support/rate-windows.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */
 async function call(method: string, path: string, body?: unknown) {
@@ -50,6 +51,7 @@ describe('view and share tracking', () => {
   });
 
   it('limits one address to 120 tracking events a minute with a 429 and Retry-After, and 20 error reports an hour', async () => {
+    await withinOneWindow(60, 15);
     const article = await firstPublicArticle();
     const address = anotherClient();
     const answers = await Promise.all(Array.from({ length: 121 }, () => apiFrom(address, 'POST', `/articles/${article.id}/views`)));
@@ -63,6 +65,7 @@ describe('view and share tracking', () => {
   });
 
   it('limits one address to 300 searches a minute (429), leaving other addresses and plain browsing alone', async () => {
+    await withinOneWindow(60, 20);
     const address = anotherClient();
     const answers = await Promise.all(Array.from({ length: SEARCH_LIMIT.limit + 1 }, (_unused, index) => apiFrom(address, 'GET', `/articles?q=creator${index % 7}&limit=1`)));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(SEARCH_LIMIT.limit);
@@ -184,6 +187,7 @@ describe('POST /contact', () => {
   });
 
   it('limits one sender address to 3 messages an hour with a 429 and Retry-After', async () => {
+    await withinOneWindow(3600, 30);
     const email = `limit-${Date.now()}@example.com`;
     const message = { name: 'Limit Tester', email, subject: 'Hello', message: 'Again.' };
     // Well under the per-client limit (20 an hour): the fourth message is refused for its sender address.
