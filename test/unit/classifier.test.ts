@@ -12,7 +12,7 @@ import { corpusFigures, evaluate, isAtLeastAsGood, judgeCorpus, splitOf } from '
 import { indiaRelevance, keywordMatches } from '../../lambdas/domain/classifier/keywords.ts';
 import { featurise, fitPlatt, hash, pack, seededRandom, sigmoid, softmax, scores, trainSoftmax, unpack } from '../../lambdas/domain/classifier/linear.ts';
 import type { HeadlineModel } from '../../lambdas/domain/classifier/model.ts';
-import { buildModel, classified, decisionFigures, isOnBeatLabel, THRESHOLD_GOALS } from '../../lambdas/domain/classifier/train.ts';
+import { buildModel, classified, decisionFigures, isOnBeatLabel, THRESHOLD_GOALS, withTitlesAlone } from '../../lambdas/domain/classifier/train.ts';
 import production from '../../lambdas/pipeline/sources/production.json' with { type: 'json' };
 
 const model = shipped as HeadlineModel;
@@ -23,11 +23,16 @@ const indianDomains = new Set(production.sources.filter((source) => source.isInd
 
 /**
  * Floors on the corpus's TEST split, measured by the same code as `npm run eval` (judgeCorpus,
- * corpusFigures). Measured: precision of auto-published 0.957 (199/208), relevant not rejected 0.983
- * (235/239), relevant auto-published 0.833 (199/239), category accuracy 0.632 (151/239). Each floor sits
- * two to seven mistakes below, so noise passes and a really worse model fails.
+ * corpusFigures), for a story with its description and source and for its headline alone (as issue 14
+ * measures). Measured with summary: precision of auto-published 0.972 (275/283), relevant not rejected
+ * 0.994 (337/339), relevant auto-published 0.811 (275/339), category accuracy 0.705 (239/339); headline
+ * alone: 0.960 (264/275), 0.985 (334/339), 0.779 (264/339), 0.661 (224/339). Each floor sits a few
+ * mistakes below, so noise passes and a really worse model fails.
  */
-const TEST_FLOORS = { publishPrecision: 0.93, relevantNotRejected: 0.97, relevantPublished: 0.8, categoryAccuracy: 0.6 };
+const TEST_FLOORS = {
+  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.77, categoryAccuracy: 0.67 },
+  headlineAlone: { publishPrecision: 0.94, relevantNotRejected: 0.97, relevantPublished: 0.74, categoryAccuracy: 0.62 },
+};
 
 describe('the linear model pieces', () => {
   it('hashes stably (FNV-1a)', () => {
@@ -46,6 +51,12 @@ describe('the linear model pieces', () => {
     expect(vector.has(hash('k:primary:brand deals') % 2 ** 14)).toBe(true);
     expect(featurise('Bank results', '').has(hash('k:primary:influencer') % 2 ** 14)).toBe(false);
     expect([...vector.keys()].every((bucket) => bucket >= 0 && bucket < 2 ** 14)).toBe(true);
+  });
+
+  it('reads a summary that only repeats the title (how the ingest stores an item without a description) as no summary', () => {
+    const title = 'YouTube cuts the Partner Programme threshold for creators';
+    expect(featurise(title, title)).toEqual(featurise(title, ''));
+    expect(featurise(title, 'Creators with 500 subscribers can now earn.')).not.toEqual(featurise(title, ''));
   });
 
   it('learns a separable three-class problem by SGD', async () => {
@@ -89,18 +100,30 @@ describe('the shipped headline model', () => {
 
   it('ships the thresholds it chose on validation as the decision defaults, and they meet the goals there', () => {
     expect({ autoPublishRelevance: DECISION_THRESHOLDS.autoPublishRelevance, autoPublishConfidence: DECISION_THRESHOLDS.autoPublishConfidence, autoRejectBelowRelevance: DECISION_THRESHOLDS.autoRejectBelowRelevance }).toEqual(model.thresholds);
-    const figures = decisionFigures(classified(model, trainValidation.validation), DECISION_THRESHOLDS);
-    expect(figures.publishPrecision).toBeGreaterThanOrEqual(THRESHOLD_GOALS.publishPrecision);
-    expect(figures.relevantNotRejected).toBeGreaterThanOrEqual(THRESHOLD_GOALS.relevantNotRejected);
+    // Both ways a feed brings a story: with its description, and as a headline alone.
+    const headlinesAlone = trainValidation.validation.map((example) => ({ ...example, summary: '' }));
+    for (const form of [trainValidation.validation, headlinesAlone]) {
+      const figures = decisionFigures(classified(model, form), DECISION_THRESHOLDS);
+      expect(figures.publishPrecision).toBeGreaterThanOrEqual(THRESHOLD_GOALS.publishPrecision);
+      expect(figures.relevantNotRejected).toBeGreaterThanOrEqual(THRESHOLD_GOALS.relevantNotRejected);
+    }
+  });
+
+  it('learns and is thresholded on every example as it is and as its title alone', () => {
+    const examples = [{ title: 'A', summary: 'Summary of A', label: 'creator-economy' }, { title: 'B', summary: '', label: 'off-topic' }];
+    expect(withTitlesAlone(examples)).toEqual([...examples, { title: 'A', summary: '', label: 'creator-economy' }]);
   });
 
   it('scores above its floors on the test split, through exactly what the ingest runs', () => {
-    const figures = corpusFigures(judgeCorpus(model, rowsOf('test'), (domain) => indianDomains.has(domain)));
-    console.log(`headline model on the test split: ${Object.entries(figures).map(([name, figure]) => `${name} ${figure.value.toFixed(3)}`).join(', ')}`);
-    expect(figures.publishPrecision.value).toBeGreaterThanOrEqual(TEST_FLOORS.publishPrecision);
-    expect(figures.relevantNotRejected.value).toBeGreaterThanOrEqual(TEST_FLOORS.relevantNotRejected);
-    expect(figures.relevantPublished.value).toBeGreaterThanOrEqual(TEST_FLOORS.relevantPublished);
-    expect(figures.categoryAccuracy.value).toBeGreaterThanOrEqual(TEST_FLOORS.categoryAccuracy);
+    const forms = {
+      withSummary: corpusFigures(judgeCorpus(model, rowsOf('test'), (domain) => indianDomains.has(domain))),
+      headlineAlone: corpusFigures(judgeCorpus(model, rowsOf('test').map((row) => ({ ...row, summary: null })), () => false)),
+    };
+    for (const [form, figures] of Object.entries(forms)) {
+      const floors = TEST_FLOORS[form as keyof typeof TEST_FLOORS];
+      console.log(`headline model on the test split, ${form}: ${Object.entries(figures).map(([name, figure]) => `${name} ${figure.value.toFixed(3)}`).join(', ')}`);
+      for (const [name, floor] of Object.entries(floors)) expect(figures[name as keyof typeof floors].value, `${form} ${name}`).toBeGreaterThanOrEqual(floor);
+    }
   });
 
   it('stays small', () => {
@@ -145,7 +168,8 @@ describe('classification and decision', () => {
   });
 
   it('queues the uncertain middle for review by priority', () => {
-    expect(decide({ ...score('Brands sign creators'), relevanceScore: DECISION_THRESHOLDS.autoPublishRelevance, mlConfidenceScore: 0 }).outcome).toBe('review');
+    expect(decide({ ...score('Brands sign creators'), relevanceScore: DECISION_THRESHOLDS.autoPublishRelevance - 1, mlConfidenceScore: 0.9 })).toEqual({ outcome: 'review', priority: 'HIGH' });
+    expect(decide({ ...score('Brands sign creators'), relevanceScore: DECISION_THRESHOLDS.autoPublishRelevance, mlConfidenceScore: 0.9, blocklistFlags: ['match'] }).outcome).toBe('review');
     expect(decide({ ...score('Brands sign creators'), relevanceScore: 55, mlConfidenceScore: 0.9 })).toEqual({ outcome: 'review', priority: 'MEDIUM' });
     expect(decide({ ...score('Brands sign creators'), relevanceScore: 35, mlConfidenceScore: 0.9 })).toEqual({ outcome: 'review', priority: 'LOW' });
   });
@@ -168,13 +192,22 @@ describe('keywords and India relevance', () => {
 
   it('scores hits + 2 per city + 3 for an Indian source, relevant at 2', () => {
     expect(indiaRelevance('Creators in Mumbai and Pune', false)).toMatchObject({ score: 4, relevant: true, badge: 'Mumbai' });
-    // "India" in a headline is enough on its own (issue 14); a hint alone is not.
+    // "India" in a headline is enough on its own (issue 14); so is the rupee's counting; a hint alone is not.
     expect(indiaRelevance('India creators', false)).toMatchObject({ score: 2, relevant: true, badge: 'India Related' });
-    expect(indiaRelevance('Creators earn lakhs', false)).toMatchObject({ score: 1, relevant: false, badge: null });
+    expect(indiaRelevance('Creators earn lakhs', false)).toMatchObject({ score: 2, relevant: true, badge: 'India Related' });
+    expect(indiaRelevance('UP policy: influencers to earn up to Rs 8 lakh a month', false).relevant).toBe(true);
+    expect(indiaRelevance('Creators in tier 2 towns', false)).toMatchObject({ score: 1, relevant: false, badge: null });
+    // A surname common in India is a hint: Lilly Singh alone is no Indian story, Singh beside "Govt" is.
+    expect(indiaRelevance('Lilly Singh launches a podcast', false).relevant).toBe(false);
+    expect(indiaRelevance('Govt panel meets Singh over influencer rules', false).relevant).toBe(true);
+    // Institutions, public figures and signs words() would drop.
+    expect(indiaRelevance('I&B Ministry asks influencers to stop promoting betting apps', false).relevant).toBe(true);
+    expect(indiaRelevance('Deepika Padukone probed over fake followers', false).relevant).toBe(true);
+    expect(indiaRelevance('Creators get a bigger share of Shorts revenue', false).relevant).toBe(false);
     expect(indiaRelevance('SEBI bars finfluencers; MIB advisory on betting ads', false)).toMatchObject({ score: 4, relevant: true, badge: 'India Focus' });
     expect(indiaRelevance('Prajakta Koli signs a brand deal', false).relevant).toBe(true);
     expect(indiaRelevance('MrBeast launches a snack brand in the US', false).relevant).toBe(false);
     expect(indiaRelevance('Creators grow', true)).toMatchObject({ score: 3, relevant: true, badge: 'India Focus' });
-    expect(indiaRelevance('Indian creators earn in rupees', false)).toMatchObject({ score: 3, relevant: true, badge: 'India Related' });
+    expect(indiaRelevance('Indian creators earn in rupees', false)).toMatchObject({ score: 4, relevant: true, badge: 'India Focus' });
   });
 });

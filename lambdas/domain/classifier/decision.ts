@@ -8,10 +8,10 @@ import type { Classification } from './classify.ts';
  */
 export const DECISION_THRESHOLDS = {
   /** Publish without review at this relevance (calibrated probability of on-beat, 0-100) and category confidence. */
-  autoPublishRelevance: 67,
-  autoPublishConfidence: 0.3,
+  autoPublishRelevance: 80,
+  autoPublishConfidence: 0,
   /** Reject without review below this relevance. */
-  autoRejectBelowRelevance: 21,
+  autoRejectBelowRelevance: 13,
   /** Review priority by relevance. */
   highPriorityRelevance: 70,
   mediumPriorityRelevance: 50,

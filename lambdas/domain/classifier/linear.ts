@@ -67,7 +67,8 @@ export function featurise(title: string, summary: string, options: FeatureOption
   const add = (name: string, value: number) => addHashed(hash(name), value);
   textFeatures(title, '', options.charSizes, (hashed) => addHashed(hashed, 1));
   // The corpus's summaries are the opening 25-45 words: a longer feed description is read as far as that.
-  const opening = summary.split(/\s+/, SUMMARY_WORDS).join(' ');
+  // An item without a description is stored with its title as summary (normaliseItem): that is no summary.
+  const opening = summary.trim() === title.trim() ? '' : summary.split(/\s+/, SUMMARY_WORDS).join(' ');
   if (opening && options.summaryWeight > 0) textFeatures(opening, 's', options.summaryCharacters ? options.charSizes : [], (hashed) => addHashed(hashed, options.summaryWeight));
   const both = `${title} ${summary}`;
   const lists = { primary: PRIMARY_KEYWORDS, secondary: SECONDARY_KEYWORDS, block: BLOCKLIST } as const;
@@ -222,7 +223,7 @@ export function pack(weights: readonly Float32Array[]): PackedWeights {
   const bytes = new Int8Array(weights.length * dimension);
   const scales = weights.map((row, label) => {
     // Quantise with the scale as stored, so unpacking is within half a step.
-    const scale = Number((Math.max(1e-12, ...Array.from(row, Math.abs)) / 127).toPrecision(6));
+    const scale = Number((row.reduce((largest, value) => Math.max(largest, Math.abs(value)), 1e-12) / 127).toPrecision(6));
     row.forEach((value, bucket) => (bytes[label * dimension + bucket] = Math.max(-127, Math.min(127, Math.round(value / scale)))));
     return scale;
   });

@@ -15,7 +15,7 @@ const categoryIndex = (label: string) => (MODEL_CATEGORIES as readonly string[])
 export const isOnBeatLabel = (label: string) => categoryIndex(label) >= 0 || label === LOW_QUALITY;
 
 /** Goals the thresholds are chosen for, on the validation split (a little above the issue's, for margin). */
-export const THRESHOLD_GOALS = { publishPrecision: 0.95, relevantNotRejected: 0.97 } as const;
+export const THRESHOLD_GOALS = { publishPrecision: 0.97, relevantNotRejected: 0.97 } as const;
 
 export interface TrainOptions {
   features?: FeatureOptions;
@@ -24,11 +24,23 @@ export interface TrainOptions {
   categorySgd?: SgdOptions;
 }
 
+/** The example as a feed item without a description would bring it: its title alone. */
+const titleAlone = (example: HeadlineExample): HeadlineExample => ({ ...example, summary: '' });
+
+/**
+ * Every example as it is and, when it has a summary, as its title alone: many feed items carry no
+ * description (and issue 14 measures headlines alone), so the model learns, is calibrated and is
+ * thresholded on both forms of the same story.
+ */
+export const withTitlesAlone = (examples: readonly HeadlineExample[]): HeadlineExample[] => [...examples, ...examples.filter((example) => example.summary.trim()).map(titleAlone)];
+
 /**
  * Trains both heads on `training`, calibrates relevance by Platt scaling on `validation` and chooses the
- * decision thresholds there. Deterministic: the same rows give the same model.
+ * decision thresholds there, each with its titles alone as well. Deterministic: the same rows give the
+ * same model.
  */
-export async function buildModel(training: readonly HeadlineExample[], validation: readonly HeadlineExample[], options: TrainOptions = {}): Promise<HeadlineModel> {
+export async function buildModel(trainingRows: readonly HeadlineExample[], validationRows: readonly HeadlineExample[], options: TrainOptions = {}): Promise<HeadlineModel> {
+  const [training, validation] = [withTitlesAlone(trainingRows), withTitlesAlone(validationRows)];
   const featureOptions = options.features ?? DEFAULT_FEATURES;
   const dimension = 2 ** featureOptions.bits;
   const vectors = training.map((example) => featurise(example.title, example.summary, featureOptions));
@@ -61,9 +73,9 @@ export async function buildModel(training: readonly HeadlineExample[], validatio
     categories: MODEL_CATEGORIES,
     category: pack(categoryWeights),
     thresholds: { autoPublishRelevance: 100, autoPublishConfidence: 1, autoRejectBelowRelevance: 0 },
-    trainedOn: training.length,
+    trainedOn: trainingRows.length,
   };
-  return { ...model, thresholds: chooseThresholds(model, validation) };
+  return { ...model, thresholds: chooseThresholds(model, validationRows) };
 }
 
 export interface DecisionFigures {
@@ -102,22 +114,25 @@ export function decisionFigures(judged: ReturnType<typeof classified>, threshold
 /**
  * The highest reject threshold that keeps the goal's share of on-beat stories out of the reject pile, and
  * the publish thresholds that auto-publish the most on-beat stories while precision stays at the goal at
- * that threshold and every higher one (so one lucky point of the validation set is not chosen).
+ * that threshold and every higher one (so one lucky point of the validation set is not chosen). Each goal
+ * must hold for the stories as they are and for their titles alone, the two ways a feed brings them.
  */
 export function chooseThresholds(model: HeadlineModel, validation: readonly HeadlineExample[]): HeadlineModel['thresholds'] {
-  const judged = classified(model, validation);
+  const forms = [classified(model, validation), classified(model, validation.filter((example) => example.summary.trim()).map(titleAlone))].filter((judged) => judged.length);
+  const figuresOf = (thresholds: DecisionThresholds) => forms.map((judged) => decisionFigures(judged, thresholds));
   const base = { highPriorityRelevance: 70, mediumPriorityRelevance: 50 };
   let reject = 1;
   for (let candidate = 1; candidate <= 50; candidate += 1) {
-    const figures = decisionFigures(judged, { ...base, autoPublishRelevance: 101, autoPublishConfidence: 1, autoRejectBelowRelevance: candidate });
-    if (figures.relevantNotRejected >= THRESHOLD_GOALS.relevantNotRejected) reject = candidate;
+    const figures = figuresOf({ ...base, autoPublishRelevance: 101, autoPublishConfidence: 1, autoRejectBelowRelevance: candidate });
+    if (figures.every((form) => form.relevantNotRejected >= THRESHOLD_GOALS.relevantNotRejected)) reject = candidate;
   }
   let best = { autoPublishRelevance: 99, autoPublishConfidence: 0.65, relevantPublished: -1 };
   for (const confidence of [0, 0.3, 0.4, 0.5, 0.65]) {
     for (let relevance = 99; relevance > reject; relevance -= 1) {
-      const figures = decisionFigures(judged, { ...base, autoPublishRelevance: relevance, autoPublishConfidence: confidence, autoRejectBelowRelevance: reject });
-      if (figures.publishPrecision < THRESHOLD_GOALS.publishPrecision) break;
-      if (figures.relevantPublished > best.relevantPublished) best = { autoPublishRelevance: relevance, autoPublishConfidence: confidence, relevantPublished: figures.relevantPublished };
+      const figures = figuresOf({ ...base, autoPublishRelevance: relevance, autoPublishConfidence: confidence, autoRejectBelowRelevance: reject });
+      if (figures.some((form) => form.publishPrecision < THRESHOLD_GOALS.publishPrecision)) break;
+      const relevantPublished = Math.min(...figures.map((form) => form.relevantPublished));
+      if (relevantPublished > best.relevantPublished) best = { autoPublishRelevance: relevance, autoPublishConfidence: confidence, relevantPublished };
     }
   }
   return { autoPublishRelevance: best.autoPublishRelevance, autoPublishConfidence: best.autoPublishConfidence, autoRejectBelowRelevance: reject };
