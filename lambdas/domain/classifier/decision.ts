@@ -11,7 +11,7 @@ export const DECISION_THRESHOLDS = {
   autoPublishRelevance: 80,
   autoPublishConfidence: 0,
   /** Reject without review below this relevance. */
-  autoRejectBelowRelevance: 13,
+  autoRejectBelowRelevance: 10,
   /** Review priority by relevance. */
   highPriorityRelevance: 70,
   mediumPriorityRelevance: 50,
@@ -26,7 +26,9 @@ export type DecisionThresholds = { [K in keyof typeof DECISION_THRESHOLDS]: numb
 
 /** The decision at the given thresholds (the console's settings; the constants above by default). */
 export function decide(result: Classification, t: DecisionThresholds = DECISION_THRESHOLDS): Decision {
-  if (result.relevanceScore < t.autoRejectBelowRelevance) {
+  // A story on a blocklisted subject (weather, politics, sport) that the model doubts is not worth a moderator's time.
+  const doubtedOffBeat = result.blocklistFlags.length > 0 && result.relevanceScore < t.mediumPriorityRelevance;
+  if (result.relevanceScore < t.autoRejectBelowRelevance || doubtedOffBeat) {
     return { outcome: 'reject', reason: result.blocklistFlags.length ? `off-topic: ${result.blocklistFlags.join(', ')}` : 'low relevance' };
   }
   if (result.relevanceScore >= t.autoPublishRelevance && result.mlConfidenceScore >= t.autoPublishConfidence && !result.blocklistFlags.length) {
