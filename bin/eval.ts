@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
 import training from '../lambdas/domain/classifier/data/training.json' with { type: 'json' };
-import { fromCorpus, fromText, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
+import { fromCorpus, fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
 import { corpusFigures, judgeCorpus, splitOf, wilson, type Split } from '../lambdas/domain/classifier/evaluate.ts';
 import { sameStory } from '../lambdas/domain/classifier/headline.ts';
 import { seededRandom, shuffled } from '../lambdas/domain/classifier/linear.ts';
@@ -35,9 +35,6 @@ const interval = (successes: number, total: number) => {
 const show = (name: string, successes: number, total: number, goal: string) => {
   console.log(`  ${name.padEnd(44)} ${interval(successes, total)}  ${String(successes).padStart(4)}/${String(total).padEnd(5)} goal ${goal}`);
 };
-
-/** A corpus row as a feed item with nothing but its headline. */
-const headlineAlone = (row: CorpusHeadline): CorpusHeadline => ({ ...row, summary: null });
 
 function showFigures(heading: string, figures: ReturnType<typeof corpusFigures>) {
   console.log(`\n  ${heading}`);

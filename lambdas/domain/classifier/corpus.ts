@@ -12,6 +12,9 @@ export interface CorpusHeadline {
   india: boolean;
 }
 
+/** A corpus row as a feed item with nothing but its headline (no description): how issue 14 measures. */
+export const headlineAlone = (row: CorpusHeadline): CorpusHeadline => ({ ...row, summary: null });
+
 /** A corpus row as a training example: its category when on-beat, else off-topic. */
 export const fromCorpus = (row: CorpusHeadline): HeadlineExample => ({
   title: row.title,

@@ -24,15 +24,15 @@ export interface TrainOptions {
   categorySgd?: SgdOptions;
 }
 
-/** The example as a feed item without a description would bring it: its title alone. */
-const titleAlone = (example: HeadlineExample): HeadlineExample => ({ ...example, summary: '' });
+/** The examples that have a summary, as a feed item without a description would bring them: their titles alone. */
+export const titlesAlone = (examples: readonly HeadlineExample[]): HeadlineExample[] => examples.filter((example) => example.summary.trim()).map((example) => ({ ...example, summary: '' }));
 
 /**
  * Every example as it is and, when it has a summary, as its title alone: many feed items carry no
  * description (and issue 14 measures headlines alone), so the model learns, is calibrated and is
  * thresholded on both forms of the same story.
  */
-export const withTitlesAlone = (examples: readonly HeadlineExample[]): HeadlineExample[] => [...examples, ...examples.filter((example) => example.summary.trim()).map(titleAlone)];
+export const withTitlesAlone = (examples: readonly HeadlineExample[]): HeadlineExample[] => [...examples, ...titlesAlone(examples)];
 
 /**
  * Trains both heads on `training`, calibrates relevance by Platt scaling on `validation` and chooses the
@@ -118,7 +118,7 @@ export function decisionFigures(judged: ReturnType<typeof classified>, threshold
  * must hold for the stories as they are and for their titles alone, the two ways a feed brings them.
  */
 export function chooseThresholds(model: HeadlineModel, validation: readonly HeadlineExample[]): HeadlineModel['thresholds'] {
-  const forms = [classified(model, validation), classified(model, validation.filter((example) => example.summary.trim()).map(titleAlone))].filter((judged) => judged.length);
+  const forms = [classified(model, validation), classified(model, titlesAlone(validation))].filter((judged) => judged.length);
   const figuresOf = (thresholds: DecisionThresholds) => forms.map((judged) => decisionFigures(judged, thresholds));
   const base = { highPriorityRelevance: 70, mediumPriorityRelevance: 50 };
   let reject = 1;
