@@ -1,6 +1,6 @@
 import pLimit from 'p-limit';
 import { classify } from '#domain/classifier/classify.ts';
-import { decide } from '#domain/classifier/decision.ts';
+import { decide, decidedCategory } from '#domain/classifier/decision.ts';
 import { isHeadlineModel, type HeadlineModel } from '#domain/classifier/model.ts';
 import { OUTSIDE_REVIEW_QUEUE, reviewSortKey } from '#domain/article-status.ts';
 import { fallbackImage } from '#domain/normalise.ts';
@@ -56,6 +56,7 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
     const result = classify(model, { title: article.title, summary: article.summary ?? '', indianSource: indianFeeds.get(article.feedId ?? '') ?? false });
     const decision = decide(result, thresholds);
     const at = now.toISOString();
+    const category = decidedCategory(result, decision);
     const scores = {
       relevanceScore: result.relevanceScore,
       mlConfidenceScore: result.mlConfidenceScore,
@@ -65,7 +66,7 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
       blocklistFlags: result.blocklistFlags,
       indiaRelevance: result.indiaRelevance,
       // The category fallback image follows the category the classifier chose.
-      ...(article.imageUrl === fallbackImage('general') ? { imageUrl: fallbackImage(result.category) } : {}),
+      ...(article.imageUrl === fallbackImage('general') ? { imageUrl: fallbackImage(category) } : {}),
     };
     const change =
       decision.outcome === 'publish'
@@ -73,7 +74,7 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
         : decision.outcome === 'review'
           ? { status: 'draft' as const, set: { ...scores, adminStatus: 'pending_review' as const, reviewPriority: decision.priority, reviewSort: reviewSortKey(decision.priority, result.relevanceScore) } }
           : { status: 'rejected' as const, set: { ...scores, adminStatus: 'auto_rejected' as const, reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason: decision.reason } };
-    if (await changeArticleStatus(article, { ...change, category: result.category, at })) {
+    if (await changeArticleStatus(article, { ...change, category, at })) {
       stats.classified += 1;
       if (decision.outcome === 'publish') stats.published += 1;
       if (decision.outcome === 'review') stats.queued += 1;

@@ -7,11 +7,12 @@ import training from '../../lambdas/domain/classifier/data/training.json' with {
 import trainValidation from '../../lambdas/domain/classifier/data/corpus/train-validation.json' with { type: 'json' };
 import { classify } from '../../lambdas/domain/classifier/classify.ts';
 import { fromCorpus, fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../../lambdas/domain/classifier/corpus.ts';
-import { decide, DECISION_THRESHOLDS } from '../../lambdas/domain/classifier/decision.ts';
+import { decide, decidedCategory, DECISION_THRESHOLDS } from '../../lambdas/domain/classifier/decision.ts';
 import { corpusFigures, evaluate, isAtLeastAsGood, judgeCorpus, splitOf } from '../../lambdas/domain/classifier/evaluate.ts';
 import { indiaRelevance, keywordMatches } from '../../lambdas/domain/classifier/keywords.ts';
 import { featurise, fitPlatt, hash, pack, seededRandom, sigmoid, softmax, scores, trainSoftmax, unpack } from '../../lambdas/domain/classifier/linear.ts';
 import type { HeadlineModel } from '../../lambdas/domain/classifier/model.ts';
+import { headlineTokens, naiveBayesLogits, trainNaiveBayes } from '../../lambdas/domain/classifier/naive-bayes.ts';
 import { buildModel, classified, decisionFigures, isOnBeatLabel, THRESHOLD_GOALS, titlesAlone, withTitlesAlone } from '../../lambdas/domain/classifier/train.ts';
 import production from '../../lambdas/pipeline/sources/production.json' with { type: 'json' };
 
@@ -25,13 +26,13 @@ const indianDomains = new Set(production.sources.filter((source) => source.isInd
  * Floors on the corpus's TEST split, measured by the same code as `npm run eval` (judgeCorpus,
  * corpusFigures), for a story with its description and source and for its headline alone (as issue 14
  * measures). Measured with summary: precision of auto-published 0.972 (275/283), relevant not rejected
- * 0.985 (334/339), relevant auto-published 0.811 (275/339), category accuracy 0.705 (239/339); headline
- * alone: 0.960 (264/275), 0.988 (335/339), 0.779 (264/339), 0.661 (224/339). Each floor sits a few
+ * 0.985 (334/339), relevant auto-published 0.811 (275/339), category accuracy 0.779 (264/339); headline
+ * alone: 0.960 (264/275), 0.988 (335/339), 0.779 (264/339), 0.732 (248/339). Each floor sits a few
  * mistakes below, so noise passes and a really worse model fails.
  */
 const TEST_FLOORS = {
-  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.77, categoryAccuracy: 0.67 },
-  headlineAlone: { publishPrecision: 0.94, relevantNotRejected: 0.97, relevantPublished: 0.74, categoryAccuracy: 0.62 },
+  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.77, categoryAccuracy: 0.75 },
+  headlineAlone: { publishPrecision: 0.94, relevantNotRejected: 0.97, relevantPublished: 0.74, categoryAccuracy: 0.7 },
 };
 
 describe('the linear model pieces', () => {
@@ -125,8 +126,8 @@ describe('the shipped headline model', () => {
     }
   });
 
-  it('stays small', () => {
-    expect(statSync(path.join(classifierDir, 'model.json')).size).toBeLessThan(250_000);
+  it('stays small enough for one DynamoDB item (400 KB) to hold a retrained model with its metrics', () => {
+    expect(statSync(path.join(classifierDir, 'model.json')).size).toBeLessThan(360_000);
   });
 
   it('is replaced only by a candidate at least as good', async () => {
@@ -136,6 +137,30 @@ describe('the shipped headline model', () => {
     expect(isAtLeastAsGood(current, current)).toBe(true);
     expect(isAtLeastAsGood(weak, current)).toBe(false);
   }, 60_000);
+});
+
+describe('naive Bayes over the words', () => {
+  const documents = [
+    { tokens: headlineTokens('SEBI bars finfluencers', ''), target: 0 },
+    { tokens: headlineTokens('SEBI warns finfluencers on advice', ''), target: 0 },
+    { tokens: headlineTokens('Brand signs creators for campaign', ''), target: 1 },
+    { tokens: headlineTokens('Brand campaign with creators', ''), target: 1 },
+  ];
+  const wordsModel = trainNaiveBayes(documents, 2);
+
+  it('reads the title and, marked apart, the summary opening; a summary repeating the title is none', () => {
+    expect([...headlineTokens('Creators earn more', 'Creators earn more')]).toEqual(['creators', 'earn', 'creators_earn']);
+    expect(headlineTokens('Creators earn', 'Shorts pay').has('s:shorts_pay')).toBe(true);
+  });
+
+  it('keeps words seen at least twice and favours the class whose words a text shares', () => {
+    const [sebi, brand] = naiveBayesLogits(wordsModel, headlineTokens('SEBI and finfluencers', '')) as [number, number];
+    expect(sebi).toBeGreaterThan(brand);
+    const [regulation, campaign] = naiveBayesLogits(wordsModel, headlineTokens('Creators campaign for a brand', '')) as [number, number];
+    expect(campaign).toBeGreaterThan(regulation);
+    // "bars" was seen once: it is not kept, so it is no evidence either way.
+    expect(naiveBayesLogits(wordsModel, headlineTokens('bars', ''))).toEqual([0, 0]);
+  });
 });
 
 describe('training labels', () => {
@@ -171,6 +196,14 @@ describe('classification and decision', () => {
     expect(decide({ ...score('Brands sign creators'), relevanceScore: DECISION_THRESHOLDS.autoPublishRelevance, mlConfidenceScore: 0.9, blocklistFlags: ['match'] }).outcome).toBe('review');
     expect(decide({ ...score('Brands sign creators'), relevanceScore: 55, mlConfidenceScore: 0.9 })).toEqual({ outcome: 'review', priority: 'MEDIUM' });
     expect(decide({ ...score('Brands sign creators'), relevanceScore: 35, mlConfidenceScore: 0.9 })).toEqual({ outcome: 'review', priority: 'LOW' });
+  });
+
+  it('stores a queued story under its likeliest creator category, a rejected one under general', () => {
+    const doubted = { ...score('Brands sign creators for festive campaigns'), relevanceScore: 35, category: 'general' as const };
+    expect(decidedCategory(doubted, decide(doubted))).toBe(doubted.likeliestCategory);
+    expect(doubted.likeliestCategory).not.toBe('general');
+    const rejected = { ...doubted, relevanceScore: 1 };
+    expect(decidedCategory(rejected, decide(rejected))).toBe('general');
   });
 
   it('keeps the quality formula of the spec', () => {

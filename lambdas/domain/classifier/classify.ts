@@ -13,6 +13,8 @@ export interface Classification {
   /** The model's probability that the text is about creators, 0-100. */
   mlRelevanceScore: number;
   category: CategorySlug;
+  /** The creator category the model finds likeliest, even for a story it doubts is about creators. */
+  likeliestCategory: CategorySlug;
   keywordMatches: KeywordMatches;
   blocklistFlags: string[];
   indiaRelevance: number;
@@ -37,6 +39,7 @@ export function classify(model: HeadlineModel, input: { title: string; summary: 
     mlConfidenceScore: Math.round(confidence * 1000) / 1000,
     mlRelevanceScore: relevance,
     category: onTopic ? (bestCategory as CategorySlug) : 'general',
+    likeliestCategory: bestCategory as CategorySlug,
     keywordMatches: keywordMatches(text),
     blocklistFlags: matchesOf(BLOCKLIST, text),
     indiaRelevance: indiaRelevance(text, input.indianSource).score,

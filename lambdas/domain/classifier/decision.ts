@@ -1,5 +1,6 @@
 import type { ReviewPriority } from '../article-status.ts';
 import type { Classification } from './classify.ts';
+import type { CategorySlug } from '../categories.ts';
 
 /**
  * Every threshold of the publish decision, in one place. The first three are the shipped model's, chosen
@@ -36,4 +37,13 @@ export function decide(result: Classification, t: DecisionThresholds = DECISION_
   }
   const priority = result.relevanceScore >= t.highPriorityRelevance ? 'HIGH' : result.relevanceScore >= t.mediumPriorityRelevance ? 'MEDIUM' : 'LOW';
   return { outcome: 'review', priority };
+}
+
+/**
+ * The category stored with a decision. A rejected story is general. A kept one gets the model's likeliest
+ * creator category even when the model doubts it (a queued story below 50): the moderator who approves it
+ * starts from that suggestion, not from "general".
+ */
+export function decidedCategory(result: Classification, decision: Decision): CategorySlug {
+  return decision.outcome === 'reject' ? 'general' : result.likeliestCategory;
 }

@@ -1,7 +1,7 @@
 import { normaliseItem } from '../normalise.ts';
 import { sameStory as sameStoryRule } from '../story-cluster.ts';
 import { classify } from './classify.ts';
-import { decide } from './decision.ts';
+import { decide, decidedCategory } from './decision.ts';
 import type { HeadlineModel } from './model.ts';
 
 /**
@@ -40,7 +40,7 @@ export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndi
   const decision = decide(result);
   return {
     decision: decision.outcome,
-    category: result.category,
+    category: decidedCategory(result, decision),
     relevance: result.relevanceScore,
     confidence: result.mlConfidenceScore,
     indiaRelevance: result.indiaRelevance,

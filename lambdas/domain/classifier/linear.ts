@@ -53,6 +53,15 @@ function textFeatures(text: string, prefix: string, sizes: readonly number[], em
 }
 
 /**
+ * The part of a summary the model reads. The corpus's summaries are the opening 25-45 words: a longer feed
+ * description is read as far as that. An item without a description is stored with its title as summary
+ * (normaliseItem): that is no summary.
+ */
+export function summaryOpening(title: string, summary: string): string {
+  return summary.trim() === title.trim() ? '' : summary.split(/\s+/, SUMMARY_WORDS).join(' ');
+}
+
+/**
  * Features of a headline: word unigrams and bigrams and character n-grams of the title and (weighted
  * down) the summary, plus the keyword lists as features (each phrase found, and how many of each list),
  * so the model learns how much a keyword is worth instead of a fixed override deciding.
@@ -66,9 +75,7 @@ export function featurise(title: string, summary: string, options: FeatureOption
   };
   const add = (name: string, value: number) => addHashed(hash(name), value);
   textFeatures(title, '', options.charSizes, (hashed) => addHashed(hashed, 1));
-  // The corpus's summaries are the opening 25-45 words: a longer feed description is read as far as that.
-  // An item without a description is stored with its title as summary (normaliseItem): that is no summary.
-  const opening = summary.trim() === title.trim() ? '' : summary.split(/\s+/, SUMMARY_WORDS).join(' ');
+  const opening = summaryOpening(title, summary);
   if (opening && options.summaryWeight > 0) textFeatures(opening, 's', options.summaryCharacters ? options.charSizes : [], (hashed) => addHashed(hashed, options.summaryWeight));
   const both = `${title} ${summary}`;
   const lists = { primary: PRIMARY_KEYWORDS, secondary: SECONDARY_KEYWORDS, block: BLOCKLIST } as const;

@@ -1,3 +1,4 @@
+import { headlineTokens, naiveBayesLogits, type NaiveBayesModel } from './naive-bayes.ts';
 import { DEFAULT_FEATURES, featurise, scores, sigmoid, softmax, unpack, type FeatureOptions, type PackedWeights } from './linear.ts';
 
 /** The creator categories the model chooses between (general is the product's "not about creators"). */
@@ -11,7 +12,7 @@ export const LOW_QUALITY = 'low-quality';
 /**
  * The headline model: two linear heads over the same hashed features. The relevance head says whether a
  * story is about creators (calibrated by Platt scaling on the validation split); the category head, trained
- * on on-beat stories only, says which category. Off-topic is its own answer, never a category by elimination.
+ * on on-beat stories only, says which category, blended with naive Bayes over the same text's words. Off-topic is its own answer, never a category by elimination.
  */
 export interface HeadlineModel {
   kind: 'hashed-linear-v1';
@@ -21,6 +22,8 @@ export interface HeadlineModel {
   calibration: { a: number; b: number };
   categories: readonly string[];
   category: PackedWeights;
+  /** Naive Bayes over the words, blended into the category head (absent from models trained before it). */
+  categoryWords?: NaiveBayesModel;
   /** Decision thresholds chosen on the validation split, as decide() takes them. */
   thresholds: { autoPublishRelevance: number; autoPublishConfidence: number; autoRejectBelowRelevance: number };
   trainedOn: number;
@@ -54,6 +57,9 @@ export function predictHeadline(model: HeadlineModel, title: string, summary: st
   const vector = featurise(title, summary, model.features ?? DEFAULT_FEATURES);
   const [off, on] = scores(weights.relevance, vector) as [number, number];
   const onBeat = sigmoid(model.calibration.a * (on - off) + model.calibration.b);
-  const probabilities = softmax(scores(weights.category, vector));
+  const linear = scores(weights.category, vector);
+  const wordsModel = model.categoryWords;
+  const wordLogits = wordsModel ? naiveBayesLogits(wordsModel, headlineTokens(title, summary)) : null;
+  const probabilities = softmax(wordsModel && wordLogits ? linear.map((logit, index) => logit + wordsModel.blend * (wordLogits[index] as number)) : linear);
   return { onBeat, categories: Object.fromEntries(model.categories.map((slug, index) => [slug, probabilities[index] as number])) };
 }

@@ -1,6 +1,7 @@
 import { classify } from './classify.ts';
 import { decide, type DecisionThresholds } from './decision.ts';
 import { DEFAULT_FEATURES, DEFAULT_SGD, featurise, fitPlatt, pack, scores, trainSoftmax, unpack, type FeatureOptions, type SgdOptions } from './linear.ts';
+import { headlineTokens, trainNaiveBayes } from './naive-bayes.ts';
 import { LOW_QUALITY, MODEL_CATEGORIES, type HeadlineModel } from './model.ts';
 
 /** One labelled headline: a creator category, off-topic / general (not about creators) or low-quality (on topic). */
@@ -56,6 +57,7 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
     dimension,
     options.categorySgd ?? options.sgd ?? DEFAULT_SGD,
   );
+  const onBeatRows = training.flatMap((example) => (categoryIndex(example.label) >= 0 ? [{ tokens: headlineTokens(example.title, example.summary), target: categoryIndex(example.label) }] : []));
   const relevance = pack(relevanceWeights);
   // Calibrate what ships: the packed (8-bit) weights.
   const shipped = unpack(relevance);
@@ -72,6 +74,7 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
     calibration: { a: Number(calibration.a.toPrecision(8)), b: Number(calibration.b.toPrecision(8)) },
     categories: MODEL_CATEGORIES,
     category: pack(categoryWeights),
+    categoryWords: trainNaiveBayes(onBeatRows, MODEL_CATEGORIES.length),
     thresholds: { autoPublishRelevance: 100, autoPublishConfidence: 1, autoRejectBelowRelevance: 0 },
     trainedOn: trainingRows.length,
   };
