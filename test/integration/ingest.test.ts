@@ -57,12 +57,14 @@ async function feedRequests(): Promise<Array<{ path: string; status: number; con
 }
 
 describe('the first ingest', () => {
-  it('rejected the off-topic items, with their scores and blocklist flags', async () => {
+  it('kept the off-topic items off the site: rejected, or queued at low priority, with their scores and blocklist flags', async () => {
     const general = (await allArticles()).filter((article) => article.feedId === 'general-news');
     expect(general).toHaveLength(5);
+    // The model decides (the blocklist only stops auto-publishing): at most one it doubts reaches a moderator, at the bottom of the queue.
+    expect(general.filter((article) => article.adminStatus === 'auto_rejected').length).toBeGreaterThanOrEqual(4);
     for (const article of general) {
-      expect(article.status, article.title).toBe('rejected');
-      expect(article.adminStatus).toBe('auto_rejected');
+      expect(article.status, article.title).not.toBe('published');
+      if (article.status !== 'rejected') expect(article.reviewPriority, article.title).toBe('LOW');
       expect(article.relevanceScore).toBeLessThan(30);
     }
     const politics = general.find((article) => /election/i.test(article.title));

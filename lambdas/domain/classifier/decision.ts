@@ -9,10 +9,10 @@ import type { CategorySlug } from '../categories.ts';
  */
 export const DECISION_THRESHOLDS = {
   /** Publish without review at this relevance (calibrated probability of on-beat, 0-100) and category confidence. */
-  autoPublishRelevance: 80,
+  autoPublishRelevance: 85,
   autoPublishConfidence: 0,
   /** Reject without review below this relevance. */
-  autoRejectBelowRelevance: 10,
+  autoRejectBelowRelevance: 12,
   /** Review priority by relevance. */
   highPriorityRelevance: 70,
   mediumPriorityRelevance: 50,
@@ -27,9 +27,10 @@ export type DecisionThresholds = { [K in keyof typeof DECISION_THRESHOLDS]: numb
 
 /** The decision at the given thresholds (the console's settings; the constants above by default). */
 export function decide(result: Classification, t: DecisionThresholds = DECISION_THRESHOLDS): Decision {
-  // A story on a blocklisted subject (weather, politics, sport) that the model doubts is not worth a moderator's time.
-  const doubtedOffBeat = result.blocklistFlags.length > 0 && result.relevanceScore < t.mediumPriorityRelevance;
-  if (result.relevanceScore < t.autoRejectBelowRelevance || doubtedOffBeat) {
+  // The blocklist only keeps a story from auto-publishing: the model, which learnt from real off-topic news
+  // (weather, crime, sport, politics), decides what is rejected, so an on-beat story that mentions the police
+  // or a tournament is not thrown away for the word.
+  if (result.relevanceScore < t.autoRejectBelowRelevance) {
     return { outcome: 'reject', reason: result.blocklistFlags.length ? `off-topic: ${result.blocklistFlags.join(', ')}` : 'low relevance' };
   }
   if (result.relevanceScore >= t.autoPublishRelevance && result.mlConfidenceScore >= t.autoPublishConfidence && !result.blocklistFlags.length) {
