@@ -6,7 +6,7 @@ import { OUTSIDE_REVIEW_QUEUE, reviewSortKey } from '#domain/article-status.ts';
 import { fallbackImage } from '#domain/normalise.ts';
 import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
-import { activeModelVersion } from '#store/models.ts';
+import { activeModelVersion, modelJsonOf } from '#store/models.ts';
 import { currentSettings } from '#store/settings.ts';
 import { decisionThresholds } from '#domain/settings.ts';
 import { runtimeJson } from '#adapters/runtime-files.ts';
@@ -24,7 +24,7 @@ let cached: { model: HeadlineModel; version: string; loadedAt: number } | undefi
 export async function currentModel(): Promise<{ model: HeadlineModel; version: string }> {
   if (cached && Date.now() - cached.loadedAt < MODEL_CACHE_MS) return cached;
   const stored = await activeModelVersion();
-  const parsed: unknown = stored ? JSON.parse(stored.model) : null;
+  const parsed: unknown = stored ? JSON.parse(modelJsonOf(stored.model)) : null;
   cached =
     stored && isHeadlineModel(parsed)
       ? { model: parsed, version: stored.version, loadedAt: Date.now() }

@@ -1,7 +1,7 @@
 import { fromText } from '#domain/classifier/corpus.ts';
 import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
 import { buildModel, type HeadlineExample } from '#domain/classifier/train.ts';
-import { allReviewLabels, latestModelVersionNumber, saveModelVersion, versionKey } from '#store/models.ts';
+import { allReviewLabels, latestModelVersionNumber, saveModelVersion, storedModel, versionKey } from '#store/models.ts';
 import * as z from '#shared/validation.ts';
 import { currentModel } from './classify-drafts.ts';
 import { executionFields, recordRun } from './runs.ts';
@@ -45,7 +45,7 @@ async function handleEvent(event: unknown): Promise<unknown> {
   await saveModelVersion({
     version,
     status: adopted ? 'active' : 'rejected',
-    model: JSON.stringify(candidate),
+    model: storedModel(JSON.stringify(candidate)),
     metrics: { candidate: candidateScores, thresholds: candidate.thresholds, current: { version: current.version, ...currentScores } },
     trainedOn: examples.length,
   });

@@ -957,8 +957,8 @@ export const ModelVersion = new Entity({
   attributes: {
     version: { type: 'string', required: true },
     status: { type: ['active', 'rejected'] as const, required: true },
-    /** The model as JSON text (a few tens of kB). */
-    model: { type: 'string', required: true },
+    /** The model: gzipped JSON as binary (storedModel in models.ts); versions from before are JSON text. */
+    model: { type: 'any', required: true },
     metrics: { type: 'any' },
     trainedOn: { type: 'number' },
     createdAt: timestamps.createdAt,

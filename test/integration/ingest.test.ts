@@ -198,5 +198,9 @@ describe('retraining', () => {
     expect(data[0]?.version).toBe(result.result.version);
     expect(data[0]?.status).toBe(result.result.adopted ? 'active' : 'rejected');
     expect(data[0]?.metrics).toHaveProperty('candidate.precision');
+    // Stored gzipped (one item holds at most 400 KB), and read back as the model it was.
+    const stored = JSON.parse(s.models.modelJsonOf(data[0]!.model)) as { kind: string; thresholds: unknown };
+    expect(stored.kind).toBe('hashed-linear-v1');
+    expect(stored.thresholds).toEqual(result.result.thresholds);
   });
 });

@@ -15,6 +15,7 @@ import type { HeadlineModel } from '../../lambdas/domain/classifier/model.ts';
 import { headlineTokens, naiveBayesLogits, trainNaiveBayes } from '../../lambdas/domain/classifier/naive-bayes.ts';
 import { buildModel, classified, decisionFigures, isOnBeatLabel, THRESHOLD_GOALS, titlesAlone, withTitlesAlone } from '../../lambdas/domain/classifier/train.ts';
 import production from '../../lambdas/pipeline/sources/production.json' with { type: 'json' };
+import { modelJsonOf, storedModel } from '../../lambdas/store/models.ts';
 
 const model = shipped as HeadlineModel;
 const classifierDir = path.resolve(import.meta.dirname, '../../lambdas/domain/classifier');
@@ -25,14 +26,14 @@ const indianDomains = new Set(production.sources.filter((source) => source.isInd
 /**
  * Floors on the corpus's TEST split, measured by the same code as `npm run eval` (judgeCorpus,
  * corpusFigures), for a story with its description and source and for its headline alone (as issue 14
- * measures). Measured with summary: precision of auto-published 0.972 (275/283), relevant not rejected
- * 0.985 (334/339), relevant auto-published 0.811 (275/339), category accuracy 0.779 (264/339); headline
- * alone: 0.960 (264/275), 0.988 (335/339), 0.779 (264/339), 0.732 (248/339). Each floor sits a few
+ * measures). Measured with summary: precision of auto-published 0.961 (344/358), relevant not rejected
+ * 0.995 (390/392), relevant auto-published 0.878 (344/392), category accuracy 0.773 (303/392); headline
+ * alone: 0.970 (318/328), 0.990 (388/392), 0.811 (318/392), 0.707 (277/392). Each floor sits a few
  * mistakes below, so noise passes and a really worse model fails.
  */
 const TEST_FLOORS = {
-  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.77, categoryAccuracy: 0.75 },
-  headlineAlone: { publishPrecision: 0.94, relevantNotRejected: 0.97, relevantPublished: 0.74, categoryAccuracy: 0.7 },
+  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.86, categoryAccuracy: 0.75 },
+  headlineAlone: { publishPrecision: 0.95, relevantNotRejected: 0.975, relevantPublished: 0.79, categoryAccuracy: 0.69 },
 };
 
 describe('the linear model pieces', () => {
@@ -126,8 +127,10 @@ describe('the shipped headline model', () => {
     }
   });
 
-  it('stays small enough for one DynamoDB item (400 KB) to hold a retrained model with its metrics', () => {
-    expect(statSync(path.join(classifierDir, 'model.json')).size).toBeLessThan(360_000);
+  it('stays small enough, gzipped, for one DynamoDB item (400 KB) to hold a retrained model with its metrics', () => {
+    const json = readFileSync(path.join(classifierDir, 'model.json'), 'utf8');
+    expect(JSON.parse(modelJsonOf(storedModel(json)))).toEqual(JSON.parse(json));
+    expect(storedModel(json).length).toBeLessThan(360_000);
   });
 
   it('is replaced only by a candidate at least as good', async () => {
@@ -146,7 +149,7 @@ describe('naive Bayes over the words', () => {
     { tokens: headlineTokens('Brand signs creators for campaign', ''), target: 1 },
     { tokens: headlineTokens('Brand campaign with creators', ''), target: 1 },
   ];
-  const wordsModel = trainNaiveBayes(documents, 2);
+  const wordsModel = trainNaiveBayes(documents, 2, 1);
 
   it('reads the title and, marked apart, the summary opening; a summary repeating the title is none', () => {
     expect([...headlineTokens('Creators earn more', 'Creators earn more')]).toEqual(['creators', 'earn', 'creators_earn']);

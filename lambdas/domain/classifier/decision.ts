@@ -9,10 +9,10 @@ import type { CategorySlug } from '../categories.ts';
  */
 export const DECISION_THRESHOLDS = {
   /** Publish without review at this relevance (calibrated probability of on-beat, 0-100) and category confidence. */
-  autoPublishRelevance: 85,
+  autoPublishRelevance: 77,
   autoPublishConfidence: 0,
   /** Reject without review below this relevance. */
-  autoRejectBelowRelevance: 12,
+  autoRejectBelowRelevance: 15,
   /** Review priority by relevance. */
   highPriorityRelevance: 70,
   mediumPriorityRelevance: 50,

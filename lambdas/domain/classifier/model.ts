@@ -1,4 +1,4 @@
-import { headlineTokens, naiveBayesLogits, type NaiveBayesModel } from './naive-bayes.ts';
+import { headlineTokens, naiveBayesLogits, naiveBayesMargin, type NaiveBayesModel } from './naive-bayes.ts';
 import { DEFAULT_FEATURES, featurise, scores, sigmoid, softmax, unpack, type FeatureOptions, type PackedWeights } from './linear.ts';
 
 /** The creator categories the model chooses between (general is the product's "not about creators"). */
@@ -12,17 +12,18 @@ export const LOW_QUALITY = 'low-quality';
 /**
  * The headline model: two linear heads over the same hashed features. The relevance head says whether a
  * story is about creators (calibrated by Platt scaling on the validation split); the category head, trained
- * on on-beat stories only, says which category, blended with naive Bayes over the same text's words. Off-topic is its own answer, never a category by elimination.
+ * on on-beat stories only, says which category; each is blended with naive Bayes over the text's words. Off-topic is its own answer, never a category by elimination.
  */
 export interface HeadlineModel {
   kind: 'hashed-linear-v1';
   features: FeatureOptions;
-  /** Relevance head: [off-beat, on-beat]; calibrated p(on-beat) = sigmoid(a * (on - off) + b). */
+  /** Relevance head: [off-beat, on-beat]; calibrated p(on-beat) = sigmoid(a * (on - off + naive Bayes's blended log-odds) + b). */
   relevance: PackedWeights;
   calibration: { a: number; b: number };
   categories: readonly string[];
   category: PackedWeights;
-  /** Naive Bayes over the words, blended into the category head (absent from models trained before it). */
+  /** Naive Bayes over the words, blended into each head (absent from models trained before it). */
+  relevanceWords?: NaiveBayesModel;
   categoryWords?: NaiveBayesModel;
   /** Decision thresholds chosen on the validation split, as decide() takes them. */
   thresholds: { autoPublishRelevance: number; autoPublishConfidence: number; autoRejectBelowRelevance: number };
@@ -56,10 +57,12 @@ export function predictHeadline(model: HeadlineModel, title: string, summary: st
   const weights = weightsOf(model);
   const vector = featurise(title, summary, model.features ?? DEFAULT_FEATURES);
   const [off, on] = scores(weights.relevance, vector) as [number, number];
-  const onBeat = sigmoid(model.calibration.a * (on - off) + model.calibration.b);
+  const tokens = headlineTokens(title, summary);
+  const margin = on - off + (model.relevanceWords ? naiveBayesMargin(model.relevanceWords, tokens) : 0);
+  const onBeat = sigmoid(model.calibration.a * margin + model.calibration.b);
   const linear = scores(weights.category, vector);
   const wordsModel = model.categoryWords;
-  const wordLogits = wordsModel ? naiveBayesLogits(wordsModel, headlineTokens(title, summary)) : null;
-  const probabilities = softmax(wordsModel && wordLogits ? linear.map((logit, index) => logit + wordsModel.blend * (wordLogits[index] as number)) : linear);
+  const wordLogits = wordsModel ? naiveBayesLogits(wordsModel, tokens) : [];
+  const probabilities = softmax(linear.map((logit, index) => logit + (wordsModel ? wordsModel.blend * (wordLogits[index] as number) : 0)));
   return { onBeat, categories: Object.fromEntries(model.categories.map((slug, index) => [slug, probabilities[index] as number])) };
 }

@@ -1,7 +1,7 @@
 import { classify } from './classify.ts';
 import { decide, type DecisionThresholds } from './decision.ts';
 import { DEFAULT_FEATURES, DEFAULT_SGD, featurise, fitPlatt, pack, scores, trainSoftmax, unpack, type FeatureOptions, type SgdOptions } from './linear.ts';
-import { headlineTokens, trainNaiveBayes } from './naive-bayes.ts';
+import { CATEGORY_BLEND, headlineTokens, naiveBayesMargin, RELEVANCE_BLEND, trainNaiveBayes } from './naive-bayes.ts';
 import { LOW_QUALITY, MODEL_CATEGORIES, type HeadlineModel } from './model.ts';
 
 /** One labelled headline: a creator category, off-topic / general (not about creators) or low-quality (on topic). */
@@ -57,14 +57,15 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
     dimension,
     options.categorySgd ?? options.sgd ?? DEFAULT_SGD,
   );
-  const onBeatRows = training.flatMap((example) => (categoryIndex(example.label) >= 0 ? [{ tokens: headlineTokens(example.title, example.summary), target: categoryIndex(example.label) }] : []));
   const relevance = pack(relevanceWeights);
+  const tokens = training.map((example) => headlineTokens(example.title, example.summary));
+  const relevanceWords = trainNaiveBayes(training.map((example, index) => ({ tokens: tokens[index]!, target: isOnBeatLabel(example.label) ? 1 : 0 })), 2, RELEVANCE_BLEND);
   // Calibrate what ships: the packed (8-bit) weights.
   const shipped = unpack(relevance);
   const calibration = fitPlatt(
     validation.map((example) => {
       const [off, on] = scores(shipped, featurise(example.title, example.summary, featureOptions)) as [number, number];
-      return { score: on - off, positive: isOnBeatLabel(example.label) };
+      return { score: on - off + naiveBayesMargin(relevanceWords, headlineTokens(example.title, example.summary)), positive: isOnBeatLabel(example.label) };
     }),
   );
   const model: HeadlineModel = {
@@ -74,7 +75,12 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
     calibration: { a: Number(calibration.a.toPrecision(8)), b: Number(calibration.b.toPrecision(8)) },
     categories: MODEL_CATEGORIES,
     category: pack(categoryWeights),
-    categoryWords: trainNaiveBayes(onBeatRows, MODEL_CATEGORIES.length),
+    relevanceWords,
+    categoryWords: trainNaiveBayes(
+      training.flatMap((example, index) => (categoryIndex(example.label) >= 0 ? [{ tokens: tokens[index]!, target: categoryIndex(example.label) }] : [])),
+      MODEL_CATEGORIES.length,
+      CATEGORY_BLEND,
+    ),
     thresholds: { autoPublishRelevance: 100, autoPublishConfidence: 1, autoRejectBelowRelevance: 0 },
     trainedOn: trainingRows.length,
   };
