@@ -10,9 +10,10 @@ export const OFF_TOPIC = 'off-topic';
 export const LOW_QUALITY = 'low-quality';
 
 /**
- * The headline model: two linear heads over the same hashed features. The relevance head says whether a
- * story is about creators (calibrated by Platt scaling on the validation split); the category head, trained
- * on on-beat stories only, says which category; each is blended with naive Bayes over the text's words. Off-topic is its own answer, never a category by elimination.
+ * The headline model: two linear heads over the same hashed features, each blended with naive Bayes over
+ * the text's words. The relevance head says whether a story is about creators (calibrated by Platt scaling
+ * on the validation split); the category head, trained on on-beat stories only, says which category.
+ * Off-topic is its own answer, never a category by elimination.
  */
 export interface HeadlineModel {
   kind: 'hashed-linear-v1';
