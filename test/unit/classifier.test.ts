@@ -232,6 +232,8 @@ describe('keywords and India relevance', () => {
     expect(indiaRelevance('Creators earn lakhs', false)).toMatchObject({ score: 2, relevant: true, badge: 'India Related' });
     expect(indiaRelevance('UP policy: influencers to earn up to Rs 8 lakh a month', false).relevant).toBe(true);
     expect(indiaRelevance('Creators in tier 2 towns', false)).toMatchObject({ score: 1, relevant: false, badge: null });
+    // A URL slug drops the apostrophe of "India's".
+    expect(indiaRelevance('indias digital creators poised to grow', false).relevant).toBe(true);
     // A surname common in India is a hint: Lilly Singh alone is no Indian story, Singh beside "Govt" is.
     expect(indiaRelevance('Lilly Singh launches a podcast', false).relevant).toBe(false);
     expect(indiaRelevance('Govt panel meets Singh over influencer rules', false).relevant).toBe(true);

@@ -17,7 +17,7 @@ export const SECONDARY_KEYWORDS = [
  * figures), so one is enough. A headline alone rarely carries more than one such term.
  */
 export const INDIAN_KEYWORDS = [
-  'india', 'indian', 'indians', 'bharat', 'desi',
+  'india', 'indias', 'indian', 'indians', 'bharat', 'desi',
   // Institutions, regulators, law and politics
   'asci', 'sebi', 'ccpa', 'meity', 'rbi', 'trai', 'iamai', 'nasscom', 'ficci', 'assocham', 'fssai', 'irdai', 'amfi', 'ncpcr', 'pib', 'cbdt', 'niti aayog', 'mygov', 'dpdp',
   'competition commission of india', 'enforcement directorate', 'crime branch', 'cyber cell', 'cyber crime cell', 'lok sabha', 'rajya sabha', 'union minister', 'union ministry', 'union budget',
@@ -41,7 +41,7 @@ export const INDIAN_KEYWORDS = [
   'akshay kumar', 'hrithik roshan', 'amitabh bachchan', 'aishwarya rai', 'sonam kapoor', 'kiara advani', 'janhvi kapoor', 'ananya panday', 'kartik aaryan', 'vicky kaushal', 'anushka sharma',
   'virat kohli', 'kohli', 'dhoni', 'rohit sharma', 'sachin tendulkar', 'hardik pandya', 'jasprit bumrah', 'shubman gill', 'orry', 'uorfi javed', 'urfi javed',
   // Creators everyone in India knows by name: a story about them is an Indian story.
-  'bhuvan bam', 'bb ki vines', 'prajakta koli', 'mostlysane', 'kusha kapila', 'ranveer allahbadia', 'beerbiceps', 'carryminati', 'ashish chanchlani',
+  'bhuvan bam', 'bb ki vines', 'prajakta koli', 'mostlysane', 'kusha kapila', 'ranveer allahbadia', 'allahabadia', 'beerbiceps', 'carryminati', 'ashish chanchlani',
   'samay raina', "india's got latent", 'dhruv rathee', 'elvish yadav', 'tanmay bhat', 'technical guruji', 'ankur warikoo', 'kabita singh', 'the food pharmer', 'revant himatsingka',
   'mohak mangal', 'dolly singh', 'komal pandey', 'nancy tyagi', 'gaurav taneja', 'flying beast', 'masoom minawala', 'diipa khosla', 'mumbiker nikhil', 'sourav joshi', 'triggered insaan', 'nischay malhan',
   'harsh beniwal', 'amit bhadana', 'fukra insaan', 'abhishek malhan', 'munawar faruqui', 'kunal kamra', 'zakir khan', 'raj shamani', 'sharan hegde', 'rachana ranade', 'nikhil kamath', 'mythpat', 'total gaming', 'techno gamerz', 'tech burner', 'sandeep maheshwari', 'ravish kumar', 'jannat zubair', 'mr faisu', 'awez darbar', 'avneet kaur', 'bhavin bhanushali', 'malvika sitlani', 'shlok srivastava', 'lakshay chaudhary',
