@@ -83,7 +83,7 @@ const MANIFEST_SUFFIX = '.manifest.json';
 type Item = Record<string, AttributeValue>;
 
 /** DynamoDB JSON with binary values as base64, as DynamoDB's own exports write it. */
-function itemToJson(item: Item): string {
+export function itemToJson(item: Item): string {
   return JSON.stringify({ Item: item }, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value));
 }
 
