@@ -54,7 +54,7 @@ async function learningCurve(rows: readonly CorpusHeadline[], isIndianSource: (d
   const validation = rows.filter((row) => splitOf(row.outlet) === 'validation').map(fromCorpus);
   const evaluated = rows.filter((row) => splitOf(row.outlet) === split);
   const order = shuffled(trainRows, seededRandom(25));
-  console.log(`\n  Learning curve (${split} split; each model trained on a share of the ${trainRows.length} training rows, calibrated and thresholded on validation; headline alone, then with summary)`);
+  console.log(`\n  Learning curve (${split} split; each model trained on a share of the ${trainRows.length} training rows (its category heads on validation too), calibrated and thresholded on validation; headline alone, then with summary)`);
   console.log(`  ${'share'.padEnd(6)} ${'form'.padEnd(5)} ${'rows'.padStart(5)}  ${'precision published'.padEnd(21)} ${'relevant kept'.padEnd(21)} ${'relevant published'.padEnd(21)} category accuracy`);
   for (const share of [0.25, 0.5, 0.75, 1]) {
     const model = await buildModel(order.slice(0, Math.round(share * order.length)), validation);

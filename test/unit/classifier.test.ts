@@ -27,13 +27,13 @@ const indianDomains = new Set(production.sources.filter((source) => source.isInd
  * Floors on the corpus's TEST split, measured by the same code as `npm run eval` (judgeCorpus,
  * corpusFigures), for a story with its description and source and for its headline alone (as issue 14
  * measures). Measured with summary: precision of auto-published 0.961 (344/358), relevant not rejected
- * 0.995 (390/392), relevant auto-published 0.878 (344/392), category accuracy 0.773 (303/392); headline
- * alone: 0.970 (318/328), 0.990 (388/392), 0.811 (318/392), 0.707 (277/392). Each floor sits a few
+ * 0.995 (390/392), relevant auto-published 0.878 (344/392), category accuracy 0.793 (311/392); headline
+ * alone: 0.970 (318/328), 0.990 (388/392), 0.811 (318/392), 0.742 (291/392). Each floor sits a few
  * mistakes below, so noise passes and a really worse model fails.
  */
 const TEST_FLOORS = {
-  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.86, categoryAccuracy: 0.75 },
-  headlineAlone: { publishPrecision: 0.95, relevantNotRejected: 0.975, relevantPublished: 0.79, categoryAccuracy: 0.69 },
+  withSummary: { publishPrecision: 0.945, relevantNotRejected: 0.98, relevantPublished: 0.86, categoryAccuracy: 0.77 },
+  headlineAlone: { publishPrecision: 0.95, relevantNotRejected: 0.975, relevantPublished: 0.79, categoryAccuracy: 0.72 },
 };
 
 describe('the linear model pieces', () => {
