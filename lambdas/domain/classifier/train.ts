@@ -46,29 +46,35 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
   const [training, validation] = [withTitlesAlone(trainingRows), withTitlesAlone(validationRows)];
   const featureOptions = options.features ?? DEFAULT_FEATURES;
   const dimension = 2 ** featureOptions.bits;
-  const vectors = training.map((example) => featurise(example.title, example.summary, featureOptions));
+  // Each example's features and tokens, computed once: the relevance heads read the training rows, the
+  // calibration the validation rows, and the category heads the on-beat rows of both.
+  const examples = [...training, ...validation].map((example) => ({
+    example,
+    vector: featurise(example.title, example.summary, featureOptions),
+    tokens: headlineTokens(example.title, example.summary),
+  }));
+  const [trained, validated] = [examples.slice(0, training.length), examples.slice(training.length)];
+  const categorised = examples.filter(({ example }) => categoryIndex(example.label) >= 0);
   const relevanceWeights = await trainSoftmax(
-    training.map((example, index) => ({ vector: vectors[index]!, target: isOnBeatLabel(example.label) ? 1 : 0 })),
+    trained.map(({ example, vector }) => ({ vector, target: isOnBeatLabel(example.label) ? 1 : 0 })),
     2,
     dimension,
     options.sgd ?? DEFAULT_SGD,
   );
-  const categoryExamples = [...training, ...validation].filter((example) => categoryIndex(example.label) >= 0);
   const categoryWeights = await trainSoftmax(
-    categoryExamples.map((example) => ({ vector: featurise(example.title, example.summary, featureOptions), target: categoryIndex(example.label) })),
+    categorised.map(({ example, vector }) => ({ vector, target: categoryIndex(example.label) })),
     MODEL_CATEGORIES.length,
     dimension,
     options.categorySgd ?? options.sgd ?? DEFAULT_SGD,
   );
   const relevance = pack(relevanceWeights);
-  const tokens = training.map((example) => headlineTokens(example.title, example.summary));
-  const relevanceWords = trainNaiveBayes(training.map((example, index) => ({ tokens: tokens[index]!, target: isOnBeatLabel(example.label) ? 1 : 0 })), 2, RELEVANCE_BLEND);
+  const relevanceWords = trainNaiveBayes(trained.map(({ example, tokens }) => ({ tokens, target: isOnBeatLabel(example.label) ? 1 : 0 })), 2, RELEVANCE_BLEND);
   // Calibrate what ships: the packed (8-bit) weights.
   const shipped = unpack(relevance);
   const calibration = fitPlatt(
-    validation.map((example) => {
-      const [off, on] = scores(shipped, featurise(example.title, example.summary, featureOptions)) as [number, number];
-      return { score: on - off + naiveBayesMargin(relevanceWords, headlineTokens(example.title, example.summary)), positive: isOnBeatLabel(example.label) };
+    validated.map(({ example, vector, tokens }) => {
+      const [off, on] = scores(shipped, vector) as [number, number];
+      return { score: on - off + naiveBayesMargin(relevanceWords, tokens), positive: isOnBeatLabel(example.label) };
     }),
   );
   const model: HeadlineModel = {
@@ -80,7 +86,7 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
     category: pack(categoryWeights),
     relevanceWords,
     categoryWords: trainNaiveBayes(
-      categoryExamples.map((example) => ({ tokens: headlineTokens(example.title, example.summary), target: categoryIndex(example.label) })),
+      categorised.map(({ example, tokens }) => ({ tokens, target: categoryIndex(example.label) })),
       MODEL_CATEGORIES.length,
       CATEGORY_BLEND,
     ),
