@@ -11,8 +11,13 @@ export interface AxeViolation {
   nodes: Array<{ target: string[] }>;
 }
 
-/** Runs axe-core in the page and returns the serious and critical violations (WCAG 2.1 A and AA rules). */
+/**
+ * Runs axe-core in the page and returns the serious and critical violations (WCAG 2.1 A and AA rules).
+ * Finite animations and transitions (a dialog fading in) are let finish first: colour contrast measured
+ * mid-fade reads half-transparent text as too faint.
+ */
 export async function seriousViolations(page: Page, selector?: string): Promise<Array<{ id: string; impact: string | null; help: string; targets: string[] }>> {
+  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity).map((animation) => animation.finished.catch(() => undefined))));
   await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
   const violations = await page.evaluate(async (context) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
