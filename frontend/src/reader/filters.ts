@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ARTICLE_SORTS, DATE_RANGES, MARKET_FOCUSES, QUALITY_FILTERS, type ArticleSort, type MarketFocus, type QualityFilter } from '#domain/public-articles.ts';
 
@@ -49,14 +49,26 @@ function writeFilters(filters: Filters): URLSearchParams {
   return params;
 }
 
-/** The filters in the address, and a setter that goes back to page 1 unless the page is what changes. */
+/**
+ * The filters in the address, and a setter that goes back to page 1 unless the page is what changes.
+ * React Router applies an address change in a transition, so until it commits the address still holds the
+ * old filters: the filters just chosen are held meanwhile, or a controlled checkbox springs back for a frame
+ * and a second change made before the commit would drop the first.
+ */
 export function useFilters(): [Filters, (change: Partial<Filters>) => void, () => void] {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => readFilters(params), [params]);
-  const update = useCallback(
-    (change: Partial<Filters>) => setParams(writeFilters({ ...readFilters(params), page: 1, ...change })),
-    [params, setParams],
+  const [chosen, setChosen] = useState<Filters | null>(null);
+  useEffect(() => setChosen(null), [params]);
+  const fromAddress = useMemo(() => readFilters(params), [params]);
+  const filters = chosen ?? fromAddress;
+  const choose = useCallback(
+    (next: Filters) => {
+      setChosen(next);
+      setParams(writeFilters(next));
+    },
+    [setParams],
   );
-  const clear = useCallback(() => setParams(writeFilters({ ...readFilters(new URLSearchParams()), search: readFilters(params).search })), [params, setParams]);
+  const update = useCallback((change: Partial<Filters>) => choose({ ...filters, page: 1, ...change }), [choose, filters]);
+  const clear = useCallback(() => choose({ ...readFilters(new URLSearchParams()), search: filters.search }), [choose, filters]);
   return [filters, update, clear];
 }
