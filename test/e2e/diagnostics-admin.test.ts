@@ -70,8 +70,9 @@ describe('Diagnostics & Backup', () => {
     expect(existsSync(backup.file as string)).toBe(true);
     // Listed in the backups table, with the server's record count in the totals.
     const listed = page.getByRole('table', { name: 'Backups' }).locator('tbody tr');
-    await expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1);
-    expect(await listed.first().textContent()).toContain(backup.file);
+    // The empty state ("No backups yet") is a row too, so wait for the backup itself, then count.
+    await expect.poll(() => listed.first().textContent(), { timeout: 20_000 }).toContain(backup.file);
+    expect(await listed.count()).toBe(1);
     expect(await page.getByTestId('backup-totals').textContent()).toContain(`${backup.totalRecords.toLocaleString('en-IN')} records`);
     await page.getByRole('rowheader', { name: 'article', exact: true }).waitFor();
 
