@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { addFeedLinks } from './app/feedLinks.ts';
 import { startOfflineSupport } from './app/pwa.ts';
 import './styles.css';
 
@@ -14,4 +13,3 @@ createRoot(root).render(
 );
 
 void startOfflineSupport();
-void addFeedLinks().catch(() => undefined);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testArticle } from '../support/articles.ts';
 import { local, useLocalAws } from '../support/aws.ts';
+import { expectServedFeedLinks } from '../support/feed-discovery.ts';
 
 /** Feeds, sitemap and share pages over the local gateway, on what the ingest at start published. */
 const get = async (path: string) => {
@@ -39,6 +40,12 @@ const jsonFeed11 = z
   .refine((feed) => !('author' in feed), 'author is JSON Feed 1.0');
 
 describe('syndication feeds', () => {
+  it('are announced in the HTML the dev server serves at / (no JavaScript run), and each announced feed parses', async () => {
+    const links = await expectServedFeedLinks(local().urls.site);
+    // On the site's own origin, under /api, as CloudFront serves the API.
+    for (const href of Object.values(links)) expect(href.startsWith(`${local().urls.site}/api/feeds/all/`)).toBe(true);
+  });
+
   it('serve RSS 2.0 of the newest public articles, linking to the publishers', async () => {
     const rss = await get('/feeds/all/rss.xml');
     expect(rss.status).toBe(200);
@@ -72,12 +79,15 @@ describe('syndication feeds', () => {
     expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
   });
 
-  it('serve one category, and refuse hidden or unknown ones with 400', async () => {
+  it('serve one category, Tools & Technology included, and refuse unknown ones with 400', async () => {
     const feed = JSON.parse((await get('/feeds/platform-updates/feed.json')).text) as { title: string; items: unknown[] };
     expect(feed.title).toBe('Creator News Hub: Platform Updates');
     const list = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=50`)).json()) as { items: unknown[] };
     expect(feed.items).toHaveLength(list.items.length);
-    expect((await get('/feeds/tools-technology/rss.xml')).status).toBe(400);
+    const tools = await get('/feeds/tools-technology/rss.xml');
+    expect(tools.status).toBe(200);
+    expect((await parser.parseString(tools.text)).title).toBe('Creator News Hub: Tools & Technology');
+    expect((await get('/feeds/cooking/rss.xml')).status).toBe(400);
     expect((await get('/feeds/all/feed.yaml')).status).toBe(400);
   });
 });
@@ -88,7 +98,7 @@ describe('sitemap', () => {
     expect(sitemap.type).toContain('application/xml');
     expect(sitemap.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
     expect(sitemap.text).toContain('/categories/creator-economy</loc>');
-    expect(sitemap.text).not.toContain('/categories/tools-technology');
+    expect(sitemap.text).toContain('/categories/tools-technology</loc>');
     expect(sitemap.text).toMatch(/\/\?article=[\w-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
   });
 });
