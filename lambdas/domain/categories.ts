@@ -40,11 +40,11 @@ export const LEGACY_SLUGS: Record<string, CategorySlug> = {
   regulations: 'regulations-ethics',
 };
 
-/** Categories that never reach the public lists. */
-export const HIDDEN_FROM_PUBLIC: ReadonlySet<CategorySlug> = new Set(['tools-technology']);
-
-/** The categories readers see, in display order. */
-export const PUBLIC_CATEGORY_SLUGS: readonly CategorySlug[] = CATEGORY_SLUGS.filter((slug) => !HIDDEN_FROM_PUBLIC.has(slug));
+/**
+ * The categories readers see, in display order: every one of them (creator tools are part of the beat). The
+ * header's menu, the filter bar, category pages, feeds, the sitemap and the newsletter topics all read this list.
+ */
+export const PUBLIC_CATEGORY_SLUGS: readonly CategorySlug[] = CATEGORY_SLUGS;
 
 export function isCategorySlug(value: unknown): value is CategorySlug {
   return typeof value === 'string' && (CATEGORY_SLUGS as readonly string[]).includes(value);

@@ -3,7 +3,7 @@
  * The search index (store/article-search.ts) and the single-article route both apply these rules.
  */
 import { INDIA_RELEVANT_AT, indiaBadge } from './badges.ts';
-import { HIDDEN_FROM_PUBLIC, isCategorySlug, type CategorySlug } from './categories.ts';
+import { isCategorySlug, type CategorySlug } from './categories.ts';
 import { INDIAN_CITIES } from './classifier/keywords.ts';
 import { PUBLIC_MIN_RELEVANCE } from './article-status.ts';
 import { httpUrl } from './urls.ts';
@@ -38,14 +38,13 @@ export interface ArticleFields {
   createdAt?: string | undefined;
 }
 
-/** Published, not a duplicate, relevance at least 30, a known category that is not hidden. */
+/** Published, not a duplicate, relevance at least 30, a known category. */
 export function isPublicArticle(article: Pick<ArticleFields, 'status' | 'isDuplicate' | 'relevanceScore' | 'category'>): boolean {
   return (
     article.status === 'published' &&
     !article.isDuplicate &&
     (article.relevanceScore ?? 0) >= PUBLIC_MIN_RELEVANCE &&
-    isCategorySlug(article.category) &&
-    !HIDDEN_FROM_PUBLIC.has(article.category)
+    isCategorySlug(article.category)
   );
 }
 
@@ -90,6 +89,9 @@ export const HOME_PAGE_SIZE = 15;
 export const CATEGORY_PAGE_SIZE = 24;
 export const DEFAULT_PAGE_SIZE = 45;
 export const MAX_PAGE_SIZE = 100;
+
+/** The longest search text the API takes (the search box stops there too). */
+export const SEARCH_MAX_CHARS = 200;
 
 function citiesOf(matches: unknown): string[] {
   const indian = (matches as { indian?: unknown } | undefined)?.indian;

@@ -9,10 +9,47 @@ export const CONTENT_SHARE = 0.7;
 
 export interface KeywordCount {
   keyword: string;
+  /** Searches readers made of the topic (each counted once per address and day); 0 when nobody searched it. */
   searchCount: number;
   source: string;
 }
 
+/** Endings of words whose final s is no plural: business, status, analysis, analytics, news, series, famous. */
+const NOT_PLURAL = /(?:ss|us|is|ics|news|series|ous)$/;
+
+/** One English word without its regular plural ending: creators → creator, agencies → agency, brushes → brush. */
+export function singularWord(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s') || NOT_PLURAL.test(word)) return word;
+  if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ch|sh|x|z)es$/.test(word)) return word.slice(0, -2);
+  return word.slice(0, -1);
+}
+
+/**
+ * The topic a keyword stands for: lower case, each word singular, so #creator and #creators (or
+ * #influencer and #influencers) are one topic. A small rule for regular English plurals; words such as news,
+ * analytics or business keep their s.
+ */
+export function topicKey(keyword: string): string {
+  return keyword
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(singularWord)
+    .join(' ');
+}
+
+/**
+ * Each topic's searches (every spelling summed), from the search-based keywords, for the figures shown
+ * beside a topic: a content-based keyword's own count is the articles it matched, never searches.
+ */
+export function searchesByTopic(searchBased: readonly { keyword: string; searchCount: number }[]): Map<string, number> {
+  const searches = new Map<string, number>();
+  for (const item of searchBased) searches.set(topicKey(item.keyword), (searches.get(topicKey(item.keyword)) ?? 0) + item.searchCount);
+  return searches;
+}
+
+/** Merges content and search keywords as above; a topic appears once, in its most counted spelling (the lists come most counted first). */
 export function mergeTrending(contentBased: readonly KeywordCount[], searchBased: readonly KeywordCount[], limit = DEFAULT_TRENDING_LIMIT): KeywordCount[] {
   const contentSlots = Math.round(limit * CONTENT_SHARE);
   const merged: KeywordCount[] = [];
@@ -20,7 +57,7 @@ export function mergeTrending(contentBased: readonly KeywordCount[], searchBased
   const add = (items: readonly KeywordCount[], max: number) => {
     for (const item of items) {
       if (merged.length >= limit || max <= 0) return;
-      const key = item.keyword.toLowerCase();
+      const key = topicKey(item.keyword);
       if (seen.has(key)) continue;
       seen.add(key);
       merged.push(item);

@@ -1,6 +1,6 @@
 import type { CreateEntityItem, EntityItem } from 'electrodb';
 import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
-import { HIDDEN_FROM_PUBLIC, type CategorySlug } from '#domain/categories.ts';
+import type { CategorySlug } from '#domain/categories.ts';
 import { isPublicArticle } from '#domain/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';
@@ -115,20 +115,17 @@ export interface PublicListOptions extends PageOptions {
 }
 
 /**
- * The public list: published, not a duplicate, relevance at least the public minimum, never a hidden
- * category; newest original publication first. A Query on the status (or category) index.
+ * The public list: published, not a duplicate, relevance at least the public minimum; newest original
+ * publication first. A Query on the status (or category) index.
  */
 export async function listPublicArticles(options: PublicListOptions = {}): Promise<Page<ArticleItem>> {
-  if (options.category && HIDDEN_FROM_PUBLIC.has(options.category)) return { items: [], cursor: null };
   const query = options.category
     ? Article.query.byCategory({ category: options.category, status: 'published' })
     : Article.query.byStatus({ status: 'published' });
   return filledPage(
     (cursor, limit) =>
       query
-        .where(({ isDuplicate, relevanceScore, category }, { eq, gte, ne }) =>
-          [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE), ...[...HIDDEN_FROM_PUBLIC].map((slug) => ne(category, slug))].join(' AND '),
-        )
+        .where(({ isDuplicate, relevanceScore }, { eq, gte }) => [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE)].join(' AND '))
         .go({ order: 'desc', limit, cursor }),
     options.limit ?? 20,
     options.cursor ?? null,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORY_NAMES, type CategorySlug } from '../../lambdas/domain/categories.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
@@ -134,8 +135,7 @@ describe('the signed-in reader in Chromium', () => {
       await page().locator('#feed-panel article').first().waitFor();
       return page().locator('#feed-panel article .card-meta .badge').first().textContent();
     };
-    const names: Record<string, string> = { 'creator-economy': 'Creator Economy', 'brand-partnerships': 'Brand Partnerships', 'platform-updates': 'Platform Updates', 'industry-insights': 'Industry Insights', 'regulations-ethics': 'Regulations & Ethics', general: 'General' };
-    await expect.poll(firstCategory, { timeout: 20_000, interval: 1000 }).toBe(names[likedCategory]);
+    await expect.poll(firstCategory, { timeout: 20_000, interval: 1000 }).toBe(CATEGORY_NAMES[likedCategory as CategorySlug]);
     // The signed-in side widgets: the reader's own activity, content performance and the month's donations.
     const activity = page().locator('.widget', { has: page().getByRole('heading', { name: 'Your Activity' }) });
     await activity.getByText('Liked an article').first().waitFor();

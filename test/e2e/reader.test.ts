@@ -20,11 +20,9 @@ describe('reader pages in Chromium', () => {
     await expect.poll(() => chromium.page.getByTestId('category-count').textContent()).toBe(String(all.total));
   });
 
-  it('says Category not found for an unknown or hidden category', async () => {
-    for (const slug of ['cooking', 'tools-technology']) {
-      await chromium.page.goto(`${local().urls.site}/categories/${slug}`);
-      await chromium.page.getByRole('heading', { name: 'Category not found' }).waitFor();
-    }
+  it('says Category not found for an unknown category', async () => {
+    await chromium.page.goto(`${local().urls.site}/categories/cooking`);
+    await chromium.page.getByRole('heading', { name: 'Category not found' }).waitFor();
   });
 
   it('opens the article dialog with related articles, and moves to a related one', async () => {

@@ -26,12 +26,13 @@ beforeAll(async () => {
   await useFreshTable();
   const { createArticle } = await import('../../lambdas/store/articles.ts');
   handler = (await import('../../lambdas/http/articles/index.ts')).handler as unknown as Handler;
-  // 23 public articles a minute apart, and one of each kind the public list must never show.
+  // 23 public articles a minute apart (the last in Tools & Technology, a public category like the others), and
+  // one of each kind the public list must never show.
   const start = Date.parse('2026-11-01T00:00:00.000Z');
   for (let index = 0; index < 23; index += 1) {
     const article = testArticle({
       originalPublishedAt: new Date(start + index * 60_000).toISOString(),
-      category: index % 3 === 0 ? 'platform-updates' : 'creator-economy',
+      category: index % 3 === 0 ? 'platform-updates' : index === 22 ? 'tools-technology' : 'creator-economy',
     });
     await createArticle(article);
     publicIds.push(article.id);
@@ -41,7 +42,6 @@ beforeAll(async () => {
     testArticle({ status: 'rejected' }),
     testArticle({ isDuplicate: true }),
     testArticle({ relevanceScore: 29 }),
-    testArticle({ category: 'tools-technology' }),
   ];
   for (const article of hidden) {
     await createArticle(article);
@@ -64,7 +64,7 @@ describe('GET /articles', () => {
     expect((await list({ limit: '10', page: '4' })).body.items).toEqual([]);
   });
 
-  it('never shows drafts, rejected, duplicates, low relevance or tools-technology', async () => {
+  it('never shows drafts, rejected, duplicates or low relevance', async () => {
     const { body } = await list({ limit: '100' });
     expect(body.total).toBe(23);
     for (const id of hiddenIds) expect(ids(body)).not.toContain(id);
@@ -78,7 +78,8 @@ describe('GET /articles', () => {
     expect(new Set(body.items.map((item) => item.category))).toEqual(new Set(['platform-updates']));
     const legacy = await list({ category: 'platforms', limit: '100' });
     expect(ids(legacy.body)).toEqual(ids(body));
-    expect((await list({ category: 'tools-technology' })).body.items).toEqual([]);
+    const tools = await list({ category: 'tools-technology', limit: '100' });
+    expect(tools.body.items.map((item) => item.category)).toEqual(['tools-technology']);
   });
 
   it('answers bad input with 400 and the field at fault, never 500', async () => {
@@ -192,10 +193,12 @@ describe('GET /articles/{id}', () => {
 });
 
 describe('GET /categories', () => {
-  it('counts the published articles of each public category, tools-technology left out', async () => {
+  it('counts the published articles of every category, Tools & Technology included', async () => {
     const response = await handler(httpEvent('GET /categories'), lambdaContext);
     const { items } = JSON.parse(response.body) as { items: Array<{ slug: string; name: string; articleCount: number }> };
-    expect(items.map((item) => item.slug)).not.toContain('tools-technology');
+    const { CATEGORY_SLUGS } = await import('../../lambdas/domain/categories.ts');
+    expect(items.map((item) => item.slug)).toEqual([...CATEGORY_SLUGS]);
+    expect(items.find((item) => item.slug === 'tools-technology')).toMatchObject({ name: 'Tools & Technology', articleCount: 1 });
     for (const item of items) {
       const listed = await list({ category: item.slug, limit: '100' });
       expect(item.articleCount, item.slug).toBe(listed.body.items.length);
@@ -225,5 +228,22 @@ describe('GET /widgets', () => {
     expect(body.platformUpdates.map((item) => item.impact)).toEqual(['High', 'High', 'Medium', 'Medium', 'Low']);
     const searched = await list({ q: 'creator payouts', limit: '100' });
     expect(body.trendingTopics).toContainEqual(expect.objectContaining({ topic: 'creator payouts', searchCount: TRENDING_MIN_SEARCHERS, articles: searched.body.total }));
+  });
+
+  it('shows a content topic once for its singular and plural, with the searches readers made, not its article count', async () => {
+    const { bumpKeyword, setContentKeyword } = await import('../../lambdas/store/keywords.ts');
+    // The ingest's content keywords count articles: 20 matched "creators", 6 "creator"; nobody searched them.
+    await setContentKeyword('creators', 20);
+    await setContentKeyword('creator', 6);
+    await setContentKeyword('influencers', 5);
+    await setContentKeyword('influencer', 4);
+    // Two readers searched "influencer" (too few to trend as a search, but real searches of the topic).
+    await bumpKeyword('search-based', 'influencer', 2);
+    const body = JSON.parse((await handler(httpEvent('GET /widgets'), lambdaContext)).body) as { trendingTopics: Array<{ topic: string; hashtag: string; searchCount: number }> };
+    const hashtags = body.trendingTopics.map((topic) => topic.hashtag);
+    expect(hashtags.filter((tag) => /^#creators?$/.test(tag))).toEqual(['#creators']);
+    expect(hashtags.filter((tag) => /^#influencers?$/.test(tag))).toEqual(['#influencers']);
+    expect(body.trendingTopics.find((topic) => topic.topic === 'creators')?.searchCount).toBe(0);
+    expect(body.trendingTopics.find((topic) => topic.topic === 'influencers')?.searchCount).toBe(2);
   });
 });

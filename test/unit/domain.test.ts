@@ -5,7 +5,8 @@ import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/
 import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/lifecycle.ts';
 import { qualityLevel, qualityScore } from '../../lambdas/domain/quality.ts';
 import { pickRelated } from '../../lambdas/domain/related.ts';
-import { isTrendableTerm, mergeTrending, normaliseSearchTerm } from '../../lambdas/domain/trending.ts';
+import { isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, singularWord, topicKey } from '../../lambdas/domain/trending.ts';
+import { countOf, nounFor } from '../../lambdas/domain/plural.ts';
 import { articleCounterChanges } from '../../lambdas/store/counters.ts';
 
 describe('categories', () => {
@@ -156,6 +157,18 @@ describe('article counters', () => {
   });
 });
 
+describe('counts in words', () => {
+  it('puts the noun in the number the count needs', () => {
+    expect(countOf(1, 'view')).toBe('1 view');
+    expect(countOf(0, 'view')).toBe('0 views');
+    expect(countOf(2, 'story', 'stories')).toBe('2 stories');
+    expect(countOf(1, 'story', 'stories')).toBe('1 story');
+    expect(countOf(120000, 'article')).toBe('1,20,000 articles');
+    expect(nounFor(1, 'publisher')).toBe('publisher');
+    expect(nounFor(3, 'search', 'searches')).toBe('searches');
+  });
+});
+
 describe('trending keywords', () => {
   const kw = (keyword: string, source: string, searchCount = 1) => ({ keyword, source, searchCount });
 
@@ -168,6 +181,25 @@ describe('trending keywords', () => {
   it('fills from the other kind when one is short', () => {
     expect(mergeTrending([kw('a', 'content-based')], [kw('x', 'search-based'), kw('y', 'search-based')], 10).map((item) => item.keyword)).toEqual(['a', 'x', 'y']);
     expect(mergeTrending(['a', 'b', 'c'].map((k) => kw(k, 'content-based')), [], 2).map((item) => item.keyword)).toEqual(['a', 'b']);
+  });
+
+  it('lists a singular and its plural as one topic, in the most counted spelling', () => {
+    const content = [kw('creators', 'content-based', 20), kw('influencer', 'content-based', 9), kw('creator', 'content-based', 5), kw('influencers', 'content-based', 4), kw('agencies', 'content-based', 3)];
+    const merged = mergeTrending(content, [kw('agency', 'search-based'), kw('brand deal', 'search-based'), kw('brand deals', 'search-based')], 10);
+    expect(merged.map((item) => item.keyword)).toEqual(['creators', 'influencer', 'agencies', 'brand deal']);
+  });
+
+  it('makes regular English plurals singular and leaves words that only end in s', () => {
+    for (const [plural, singular] of [['creators', 'creator'], ['influencers', 'influencer'], ['agencies', 'agency'], ['brushes', 'brush'], ['matches', 'match'], ['taxes', 'tax'], ['deals', 'deal'], ['reels', 'reel']] as const)
+      expect(singularWord(plural), plural).toBe(singular);
+    for (const word of ['news', 'business', 'analytics', 'ethics', 'status', 'analysis', 'series', 'famous', 'ads', 'ios', 'creator']) expect(singularWord(word), word).toBe(word);
+    expect(topicKey('Brand  Deals')).toBe('brand deal');
+    expect(topicKey('creator economy news')).toBe('creator economy news');
+  });
+
+  it('sums every spelling of a topic\'s searches', () => {
+    const searches = searchesByTopic([kw('creator', 'search-based', 3), kw('creators', 'search-based', 2), kw('brand deals', 'search-based', 4)]);
+    expect(Object.fromEntries(searches)).toEqual({ creator: 5, 'brand deal': 4 });
   });
 
   it('counts only sensible search terms', () => {

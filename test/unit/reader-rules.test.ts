@@ -47,12 +47,12 @@ describe('card badges (reader spec section 4)', () => {
 
 describe('public list rules (reader spec section 5)', () => {
   const base = { status: 'published', isDuplicate: false, relevanceScore: 30, category: 'creator-economy' };
-  it('published, not duplicate, relevance 30+, never tools-technology or an unknown category', () => {
+  it('published, not duplicate, relevance 30+, in a known category (Tools & Technology is one)', () => {
     expect(isPublicArticle(base)).toBe(true);
     expect(isPublicArticle({ ...base, relevanceScore: 29 })).toBe(false);
     expect(isPublicArticle({ ...base, isDuplicate: true })).toBe(false);
     expect(isPublicArticle({ ...base, status: 'draft' })).toBe(false);
-    expect(isPublicArticle({ ...base, category: 'tools-technology' })).toBe(false);
+    expect(isPublicArticle({ ...base, category: 'tools-technology' })).toBe(true);
     expect(isPublicArticle({ ...base, category: 'campaigns' })).toBe(false);
   });
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { relativeTime } from '#domain/badges.ts';
+import { countOf } from '#domain/plural.ts';
 import { apiGet } from '../api/client.ts';
 import { useActivity } from '../api/me.ts';
 import RevenueWidget from '../donate/RevenueWidget.tsx';
@@ -88,7 +89,7 @@ export default function SignedInWidgets() {
                 <dd><strong>{performance.data.averageViews}</strong></dd>
               </div>
             </dl>
-            {performance.data.top && <p className="small">Most read: {performance.data.top.title} ({performance.data.top.viewsCount} views)</p>}
+            {performance.data.top && <p className="small">Most read: {performance.data.top.title} ({countOf(performance.data.top.viewsCount, 'view')})</p>}
           </>
         )}
       </section>

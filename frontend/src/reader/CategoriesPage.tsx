@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, PUBLIC_CATEGORY_SLUGS, CATEGORY_NAMES } from '#domain/categories.ts';
+import { countOf } from '#domain/plural.ts';
 import { fetchCategories, type CategorySummary } from '../api/articles.ts';
 
 /** /categories: every public category with its article count, linked from the header and old pages. */
@@ -26,7 +27,7 @@ export default function CategoriesPage() {
               <Link to={`/categories/${slug}`}>{CATEGORY_NAMES[slug]}</Link>
             </h2>
             <p className="summary">{CATEGORY_DESCRIPTIONS[slug]}</p>
-            {items && <span className="badge count">{counts.get(slug) ?? 0} articles</span>}
+            {items && <span className="badge count">{countOf(counts.get(slug) ?? 0, 'article')}</span>}
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, HIDDEN_FROM_PUBLIC, isCategorySlug, legacyCategory } from '#domain/categories.ts';
+import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, isCategorySlug, legacyCategory } from '#domain/categories.ts';
 import { CATEGORY_PAGE_SIZE } from '#domain/public-articles.ts';
 import { fetchCategories, type CategorySummary } from '../api/articles.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
@@ -11,7 +11,7 @@ export function CategoryPage() {
   const { slug = '' } = useParams();
   const [filters, update, clear] = useFilters();
   const [summary, setSummary] = useState<CategorySummary | null>(null);
-  const known = isCategorySlug(slug) && !HIDDEN_FROM_PUBLIC.has(slug);
+  const known = isCategorySlug(slug);
 
   useEffect(() => {
     if (!known) return;

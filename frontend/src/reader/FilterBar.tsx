@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/public-articles.ts';
 import { categoryName } from '../components/articles/ArticleCard.tsx';
-import { FILTER_CATEGORIES, type Filters } from './filters.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
+import type { Filters } from './filters.ts';
 
 const SORT_LABELS: Record<ArticleSort, string> = {
   'best-match': 'Best match',
@@ -49,7 +50,7 @@ export function FilterBar({ filters, onChange, onClear, showCategory = true }: {
             id={`${id}-category`}
             label="Category"
             value={filters.category}
-            options={[['', 'All categories'], ...FILTER_CATEGORIES.map((slug): [string, string] => [slug, categoryName(slug)])]}
+            options={[['', 'All categories'], ...PUBLIC_CATEGORY_SLUGS.map((slug): [string, string] => [slug, categoryName(slug)])]}
             onChange={(category) => onChange({ category })}
           />
         )}

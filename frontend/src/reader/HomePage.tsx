@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { ArticleDialog } from '../components/articles/CardGrid.tsx';
 import { HOME_PAGE_SIZE } from '#domain/public-articles.ts';
+import { countOf, nounFor } from '#domain/plural.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';
 import { useFilters } from './filters.ts';
@@ -52,7 +53,7 @@ export function HomePage() {
         {/* Figures from the table only: the older app's market-size claims are not ours to print. */}
         {widgets.data && (
           <p className="hero-stats" data-testid="hero-stats">
-            <strong>{widgets.data.totalArticles}</strong> articles · <strong>{stories ?? 0}</strong> this week from <strong>{publishers ?? 0}</strong> publishers
+            <strong>{widgets.data.totalArticles}</strong> {nounFor(widgets.data.totalArticles, 'article')} · <strong>{stories ?? 0}</strong> this week from <strong>{publishers ?? 0}</strong> {nounFor(publishers ?? 0, 'publisher')}
           </p>
         )}
       </section>
@@ -69,7 +70,7 @@ export function HomePage() {
       </div>
       {fresh.count > 0 && (
         <div className="new-banner" role="status">
-          {fresh.count} new article{fresh.count === 1 ? '' : 's'} published
+          {countOf(fresh.count, 'new article')} published
           <button type="button" onClick={fresh.refresh}>
             Refresh
           </button>
@@ -87,7 +88,9 @@ export function HomePage() {
           </div>
           {tab === 'all' ? (
             <section role="tabpanel" id="panel-all" aria-labelledby="tab-all">
-              <h2 className="section-title">{filters.search ? `Search results for "${filters.search}"` : 'Latest Articles'}</h2>
+              <h2 className={filters.search ? 'section-title search-title' : 'section-title'} title={filters.search || undefined}>
+                {filters.search ? `Search results for "${filters.search}"` : 'Latest Articles'}
+              </h2>
               <div ref={filterBar}>
                 <FilterBar filters={filters} onChange={update} onClear={clear} />
               </div>

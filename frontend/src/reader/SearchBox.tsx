@@ -1,7 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchTrendingKeywords, trackSearch, type TrendingKeyword } from '../api/articles.ts';
 import { categoryName } from '../components/articles/ArticleCard.tsx';
-import { FILTER_CATEGORIES } from './filters.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
+import { SEARCH_MAX_CHARS } from '#domain/public-articles.ts';
+import { normaliseSearchTerm } from '#domain/trending.ts';
 
 /** Reader spec section 9: 5 trending, 3 recent of the 5 kept, 4 fixed topics; 300 ms debounce. */
 export const POPULAR_TOPICS = ['Influencer Marketing', 'Creator Economy', 'Brand Partnerships', 'Social Commerce'];
@@ -86,7 +88,8 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
     if (!trimmed) return;
     setText(trimmed);
     remember(trimmed);
-    trackSearch(trimmed);
+    // Only terms the server counts (2 to 60 characters) are sent: a longer search is run, not counted.
+    if (normaliseSearchTerm(trimmed)) trackSearch(trimmed);
     onSearch(trimmed);
     setOpen(false);
   };
@@ -113,6 +116,7 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
           aria-expanded={open}
           aria-controls={listId}
           placeholder="Discover news, trends, and insights..."
+          maxLength={SEARCH_MAX_CHARS}
           value={text}
           onFocus={() => setOpen(true)}
           onChange={(event) => setText(event.target.value)}
@@ -155,7 +159,7 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
             </div>
           )}
           <div className="chips" role="group" aria-label="Categories">
-            {FILTER_CATEGORIES.map((slug) => (
+            {PUBLIC_CATEGORY_SLUGS.map((slug) => (
               <button key={slug} type="button" aria-pressed={category === slug} onClick={() => onCategory(category === slug ? '' : slug)}>
                 {categoryName(slug)}
               </button>

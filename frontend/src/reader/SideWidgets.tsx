@@ -1,13 +1,15 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { relativeTime } from '#domain/badges.ts';
+import { countOf } from '#domain/plural.ts';
 import { WIDGET_FAILURE_CAP, type WidgetState } from './useWidgets.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 
 // Only signed-in readers see these: their own chunk.
 const SignedInWidgets = lazy(() => import('../account/SignedInWidgets.tsx'));
 
-function formatChange(change: number | null, unit: 'percent' | 'points'): string {
-  if (change === null) return 'no earlier figure';
+/** A figure's change against last week; nothing when there is no earlier figure (the widget says so once). */
+function formatChange(change: number | null, unit: 'percent' | 'points'): string | null {
+  if (change === null) return null;
   const sign = change > 0 ? '+' : '';
   return unit === 'percent' ? `${sign}${change}% vs last week` : `${sign}${change} pts vs last week`;
 }
@@ -95,16 +97,24 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
       )}
       <Widget title="Creator Economy Pulse" state={state}>
         <dl className="tiles">
-          {data?.creatorEconomyPulse.map((tile) => (
-            <div key={tile.id} title={tile.description}>
-              <dt>{tile.label}</dt>
-              <dd>
-                <strong>{tile.value === null ? '—' : tile.unit === 'percent' ? `${tile.value}%` : tile.value}</strong>
-                <span className="muted">{formatChange(tile.change, tile.unit === 'count' ? 'percent' : 'points')}</span>
-              </dd>
-            </div>
-          ))}
+          {data?.creatorEconomyPulse.map((tile) => {
+            const change = formatChange(tile.change, tile.unit === 'count' ? 'percent' : 'points');
+            return (
+              <div key={tile.id} title={tile.description}>
+                <dt>{tile.label}</dt>
+                <dd>
+                  <strong>{tile.value === null ? '—' : tile.unit === 'percent' ? `${tile.value}%` : tile.value}</strong>
+                  {change && <span className="muted">{change}</span>}
+                </dd>
+              </div>
+            );
+          })}
         </dl>
+        {data?.creatorEconomyPulse.some((tile) => tile.change === null) && (
+          <p className="muted small" data-testid="pulse-no-comparison">
+            {data.creatorEconomyPulse.every((tile) => tile.change === null) ? 'No stories from the week before to compare with yet.' : 'Figures without a change have nothing from the week before to compare with.'}
+          </p>
+        )}
       </Widget>
       <Widget title="Platform Updates" state={state} refreshable>
         <SourceLinks
@@ -119,7 +129,8 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
             <li key={row.id}>
               <strong>{row.metric}</strong>
               <span className="muted">
-                {row.value} stories in {row.timeframe} · {formatChange(row.change, 'percent')}
+                {countOf(row.value, 'story', 'stories')} in {row.timeframe}
+                {row.change !== null ? ` · ${formatChange(row.change, 'percent')}` : ''}
                 {row.averageRelevance !== null ? ` · relevance ${row.averageRelevance}` : ''}
               </span>
             </li>
@@ -135,8 +146,8 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
                 {topic.hashtag}
               </button>
               <span className="muted">
-                {topic.articles} {topic.articles === 1 ? 'article' : 'articles'}
-                {topic.searchCount > 0 ? ` · ${topic.searchCount} searches` : ''}
+                {countOf(topic.articles, 'article')}
+                {topic.searchCount > 0 ? ` · ${countOf(topic.searchCount, 'search', 'searches')}` : ''}
               </span>
             </li>
           ))}
@@ -164,7 +175,7 @@ export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch:
           ))}
         </ol>
       </Widget>
-      {data && <p className="muted small">Updated {relativeTime(data.generatedAt)} · {data.totalArticles} articles counted</p>}
+      {data && <p className="muted small">Updated {relativeTime(data.generatedAt)} · {countOf(data.totalArticles, 'article')} counted</p>}
     </aside>
   );
 }

@@ -17,9 +17,6 @@ export interface Filters {
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
 
-/** Reader spec section 2: the categories the filter bar and the search box's chips offer. */
-export const FILTER_CATEGORIES = ['creator-economy', 'brand-partnerships', 'platform-updates', 'industry-insights'] as const;
-
 /** Reader spec section 2: market focus defaults to Indian. */
 export const DEFAULT_MARKET: MarketFocus = 'indian';
 

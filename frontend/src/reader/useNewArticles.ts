@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchArticles } from '../api/articles.ts';
+import { countOf } from '#domain/plural.ts';
 import { useToast } from '../components/Toasts.tsx';
 
 /** How often the home page looks for newly published articles; the badge clears after 30 s (reader spec). */
@@ -29,7 +30,7 @@ export function useNewArticles(): { count: number; refresh: () => void; generati
       if (fresh > 0) {
         items.forEach((item) => seen.current?.add(item.id));
         setCount((current) => current + fresh);
-        toast('New Content Available', `${fresh} new article${fresh === 1 ? '' : 's'} published`);
+        toast('New Content Available', `${countOf(fresh, 'new article')} published`);
       }
     } catch {
       // A failed check is retried at the next tick; the reader is not told.

@@ -1,6 +1,6 @@
 import * as z from '#shared/validation.ts';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/categories.ts';
-import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS } from '#domain/public-articles.ts';
+import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/public-articles.ts';
 import { queryPublicArticles } from '#store/article-search.ts';
 import { limitParam, route } from '#shared/http.ts';
 import { enforceRateLimit } from '#shared/rate-limit.ts';
@@ -10,7 +10,7 @@ import { SEARCH_LIMIT } from '#domain/tracking.ts';
 const MAX_PAGE = 500;
 
 const query = z.object({
-  q: z.optional(z.string().check(z.maxLength(200, 'Search text is at most 200 characters'))),
+  q: z.optional(z.string().check(z.maxLength(SEARCH_MAX_CHARS, `Search text is at most ${SEARCH_MAX_CHARS} characters`))),
   // Legacy slugs (campaigns, trends...) are still linked from old pages: map them, refuse unknown words.
   category: z.optional(z.pipe(z.pipe(z.string(), z.transform((value) => normaliseCategory(value))), z.enum(CATEGORY_SLUGS))),
   sort: z.optional(z.enum(ARTICLE_SORTS)),

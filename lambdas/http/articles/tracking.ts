@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
+import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
 import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
@@ -62,10 +62,13 @@ export const trackSearch = route({ body: z.object({ term: z.string().check(z.max
 export async function mergedTrendingKeywords(limit: number): Promise<KeywordCount[]> {
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
   // Searches show once enough different readers made them; terms stored before the filter are checked again.
-  const [contentAll, searched] = await Promise.all([recentKeywords('content-based', since, limit * 2), recentKeywords('search-based', since, limit * 3)]);
+  // Every search-based keyword is read (the query reads them all anyway) so each topic's figure is complete.
+  const [contentAll, searched] = await Promise.all([recentKeywords('content-based', since, limit * 2), recentKeywords('search-based', since, Number.POSITIVE_INFINITY)]);
   const content = contentAll.filter((item) => !item.hiddenAt);
   const searches = searched.filter((item) => !item.hiddenAt && (item.searchCount ?? 0) >= TRENDING_MIN_SEARCHERS && isTrendableTerm(item.keyword));
-  const toCount = (item: { keyword: string; searchCount?: number | undefined; source: string }) => ({ keyword: item.keyword, searchCount: item.searchCount ?? 0, source: item.source });
+  // Every topic shows the searches readers made of it (any spelling), whichever list brought it in.
+  const searchCounts = searchesByTopic(searched.map((item) => ({ keyword: item.keyword, searchCount: item.searchCount ?? 0 })));
+  const toCount = (item: { keyword: string; source: string }) => ({ keyword: item.keyword, searchCount: searchCounts.get(topicKey(item.keyword)) ?? 0, source: item.source });
   return mergeTrending(content.map(toCount), searches.map(toCount), limit);
 }
 

@@ -6,7 +6,7 @@ import { useArticles } from './useArticles.ts';
 
 /** A page of the list with its count, loading, empty and error states, page links and the article dialog. */
 export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (page: number) => void }) {
-  const { items, total, pages, loading, error, retry } = useArticles(query);
+  const { items, total, pages, loading, error, retryable, retry } = useArticles(query);
   const page = query.page ?? 1;
   return (
     <>
@@ -17,7 +17,7 @@ export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (p
           </span>
         )}
       </p>
-      {error && <ListError onRetry={retry} message={error} />}
+      {error && <ListError onRetry={retryable ? retry : undefined} message={error} />}
       {!error && !loading && items.length === 0 && (
         <div className="notice empty">
           <strong>No articles found</strong>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchArticles, type Article, type ArticleList, type ArticleQuery } from '../../api/articles.ts';
+import { ApiError } from '../../api/client.ts';
 
 export interface ArticlesState {
   items: Article[];
@@ -7,7 +8,21 @@ export interface ArticlesState {
   pages: number;
   loading: boolean;
   error: string | null;
+  /** Whether asking again can succeed: not after the server refused the query itself (a 4xx other than 429). */
+  retryable: boolean;
   retry: () => void;
+}
+
+/**
+ * What the reader is told when the list fails: the server's own words when it refused the query (too long a
+ * search, say: asking again cannot help), else the spec's "Failed to fetch articles" (section 8) with Try Again.
+ */
+function listFailure(error: unknown): { message: string; retryable: boolean } {
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429) {
+    const fieldMessage = Object.values(error.fieldErrors).flat()[0];
+    return { message: fieldMessage ?? error.message, retryable: false };
+  }
+  return { message: 'Failed to fetch articles', retryable: true };
 }
 
 /** Reader spec section 9: the list refreshes every 180 s while the tab is visible. */
@@ -17,7 +32,7 @@ const REFRESH_MS = 180_000;
 export function useArticles(query: ArticleQuery): ArticlesState {
   const [list, setList] = useState<ArticleList | null>(null);
   const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<{ message: string; retryable: boolean } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = JSON.stringify(query);
   const latestKey = useRef(key);
@@ -31,9 +46,8 @@ export function useArticles(query: ArticleQuery): ArticlesState {
       if (latestKey.current !== requested) return;
       setList(answer);
       setError(null);
-    } catch {
-      // The reader is told what failed, in the spec's words (section 8), never the server's raw text.
-      if (latestKey.current === requested && !quiet) setError('Failed to fetch articles');
+    } catch (failure) {
+      if (latestKey.current === requested && !quiet) setError(listFailure(failure));
     } finally {
       if (latestKey.current === requested) setLoading(false);
     }
@@ -58,7 +72,8 @@ export function useArticles(query: ArticleQuery): ArticlesState {
     total: list?.total ?? 0,
     pages: list?.pages ?? 0,
     loading,
-    error,
+    error: error?.message ?? null,
+    retryable: error?.retryable ?? true,
     retry: () => setAttempt((n) => n + 1),
   };
 }

@@ -1,0 +1,12 @@
+/** English plural categories for counts shown to people (Intl tells "one" from "other"). */
+const PLURAL_RULES = new Intl.PluralRules('en-IN');
+
+/** The noun for a count: "view" for 1, "views" otherwise. Pass the plural when it is not the singular plus s. */
+export function nounFor(count: number, singular: string, plural = `${singular}s`): string {
+  return PLURAL_RULES.select(count) === 'one' ? singular : plural;
+}
+
+/** A count with its noun in the right number, digits grouped as readers in India expect: "1 story", "1,20,000 articles". */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString('en-IN')} ${nounFor(count, singular, plural)}`;
+}
