@@ -102,6 +102,9 @@ function readableItem(item: FeedItem): FeedItem {
 export const authorText = (value: unknown): string | null => cleanAuthor(toPlainText(textOf(value)));
 
 export const SUMMARY_WORDS = 250;
+
+/** Elements whose text is code, styling or a fallback, never the article's words: dropped with their text. */
+const NON_TEXT_TAGS = ['script', 'style', 'noscript', 'template', 'textarea', 'option', 'iframe', 'object'];
 export const WORDS_PER_MINUTE = 200;
 
 /**
@@ -110,6 +113,7 @@ export const WORDS_PER_MINUTE = 200;
  */
 export function sanitiseHtml(html: string, base?: string): string {
   return sanitizeHtml(html, {
+    nonTextTags: NON_TEXT_TAGS,
     allowedTags: ['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'a', 'ul', 'ol', 'li', 'blockquote', 'h2', 'h3', 'h4', 'img', 'figure', 'figcaption', 'code', 'pre'],
     allowedAttributes: { a: ['href', 'title', 'rel', 'target'], img: ['src', 'alt', 'width', 'height'] },
     allowedSchemes: ['http', 'https'],
@@ -135,7 +139,7 @@ export function sanitiseHtml(html: string, base?: string): string {
  * decoded ("Tom & Jerry", never "Tom &amp; Jerry").
  */
 export const toPlainText = (html: string) =>
-  storedHtmlText(sanitizeHtml(html.replace(BLOCK_BOUNDARY, '$& '), { allowedTags: [], allowedAttributes: {} }));
+  storedHtmlText(sanitizeHtml(html.replace(BLOCK_BOUNDARY, '$& '), { allowedTags: [], allowedAttributes: {}, nonTextTags: NON_TEXT_TAGS }));
 
 export function truncateWords(text: string, limit: number): string {
   const parts = text.split(/\s+/).filter(Boolean);
@@ -235,7 +239,10 @@ export function normaliseItem(parsed: FeedItem, context: FeedContext, now = new 
   const sourceUrl = canonicalUrl(link);
   const html = item.contentEncoded ?? item.content ?? item.summary ?? '';
   const content = sanitiseHtml(html, base);
-  const plain = toPlainText(item.contentSnippet ?? html) || title;
+  // The summary is the item's own text (description, Atom content or summary) read from its HTML: rss-parser's
+  // contentSnippet strips the tags but keeps a <script>'s or <style>'s text, which would read as words. A
+  // snippet alone (no HTML to read) is still used.
+  const plain = toPlainText(item.content ?? html) || toPlainText(item.contentSnippet ?? '') || title;
   const rssCategories = categoryNames(item);
   const hinted = rssCategories.map((name) => normaliseCategory(name)).find((slug) => slug !== 'general') ?? null;
   const contentType = contentTypeOf(item);

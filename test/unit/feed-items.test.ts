@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '../../lambdas/domain/feed-schedule.ts';
 import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, toPlainText, type FeedItem } from '../../lambdas/domain/normalise.ts';
 import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../../lambdas/domain/simhash.ts';
+import { parseFeed } from '../../lambdas/adapters/feed-parse.ts';
 
 const context = { sourceName: 'Social Samosa', sourceDomain: 'socialsamosa.com' };
 
@@ -269,5 +270,23 @@ describe('real-world feed shapes (issue 12, item 5)', () => {
     const parsed = await parse(prefixed);
     expect(parsed.parsedBy).toBe('feedsmith');
     expect(normaliseItem(parsed.items[0]!, feedContext)).toMatchObject({ title: 'Prefixed', sourceUrl: 'https://pub.example/p', author: 'Jo' });
+  });
+});
+
+describe('summary text', () => {
+  const withScript = '<p>UGC campaigns grow.</p><script>alert("stolen")</script><style>.x{color:red}</style><noscript>Enable JS</noscript><p>Brands pay creators more.</p>';
+
+  it('never takes a script\'s or a style\'s text for words of the summary, as the feed parser delivers the item', async () => {
+    const rss = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://ugc.example.com/</link><description>d</description>
+      <item><title>UGC campaigns grow</title><link>https://ugc.example.com/a</link><description><![CDATA[${withScript}]]></description></item></channel></rss>`;
+    const parsed = await parseFeed(Buffer.from(rss), 'application/rss+xml');
+    const item = normaliseItem(parsed.items[0]!, context);
+    expect(item?.summary).toBe('UGC campaigns grow. Brands pay creators more.');
+    expect(item?.content).not.toMatch(/alert|color:red/);
+  });
+
+  it('reads the summary from the item\'s HTML, whatever snippet a parser made of it', () => {
+    const item = normaliseItem({ title: 'UGC campaigns grow', link: 'https://ugc.example.com/a', content: withScript, contentSnippet: 'UGC campaigns grow. alert("stolen") .x{color:red} Brands pay creators more.' }, context);
+    expect(item?.summary).toBe('UGC campaigns grow. Brands pay creators more.');
   });
 });
