@@ -8,7 +8,8 @@ export const MESSAGE_MAX = 5000;
 
 export const contactMessageSchema = z.object({
   name: fullNameSchema,
-  email: emailSchema,
+  // An empty address is a missing field, told as the other fields are; a wrong one gets the sign-up wording.
+  email: z.pipe(z.string().check(z.trim(), z.minLength(1, { message: 'Email is required', abort: true })), emailSchema),
   subject: z.string().check(z.trim(), z.minLength(1, { message: 'Subject is required', abort: true }), z.maxLength(SUBJECT_MAX, 'Subject too long (max 200 characters)')),
   message: z.string().check(z.trim(), z.minLength(1, { message: 'Message is required', abort: true }), z.maxLength(MESSAGE_MAX, 'Message too long (max 5000 characters)')),
 });

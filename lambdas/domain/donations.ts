@@ -19,6 +19,7 @@ export const DONATION_TEXTS = {
   maxAmount: 'Maximum donation amount is ₹50,000',
   failed: 'Failed to process donation. Please try again.',
   verificationFailed: 'Payment verification failed. Please contact support.',
+  cancelled: 'You closed the checkout before paying: nothing was charged. Donate again whenever you like.',
   unableToVerify: 'Unable to verify payment details',
   thankYou: 'Thank you for your generous donation!',
   anonymous: 'Anonymous Supporter',

@@ -89,7 +89,13 @@ export function DonationForm() {
               setBusy(false);
             });
         },
-        modal: { ondismiss: () => setBusy(false) },
+        // Closing the checkout (its Cancel or the cross) is said in words, so the reader knows nothing was charged.
+        modal: {
+          ondismiss: () => {
+            toast('Payment cancelled', DONATION_TEXTS.cancelled);
+            setBusy(false);
+          },
+        },
       });
       checkout.on('payment.failed', (failure) => {
         toast('Payment failed', failure.error?.description ?? DONATION_TEXTS.failed);
