@@ -141,6 +141,15 @@ export function sanitiseHtml(html: string, base?: string): string {
 export const toPlainText = (html: string) =>
   storedHtmlText(sanitizeHtml(html.replace(BLOCK_BOUNDARY, '$& '), { allowedTags: [], allowedAttributes: {}, nonTextTags: NON_TEXT_TAGS }));
 
+/**
+ * The item's snippet as rss-parser makes it (its content with the tags stripped and entities decoded, read as
+ * HTML once more by the summary), made here again so the text of a <script> or <style> never becomes words:
+ * rss-parser's own contentSnippet keeps it. A snippet without content (another parser's) is taken as it is.
+ */
+function snippetOf(item: FeedItem): string | undefined {
+  return item.contentSnippet !== undefined && item.content ? toPlainText(item.content) : item.contentSnippet;
+}
+
 export function truncateWords(text: string, limit: number): string {
   const parts = text.split(/\s+/).filter(Boolean);
   return parts.length <= limit ? parts.join(' ') : `${parts.slice(0, limit).join(' ')}…`;
@@ -239,10 +248,7 @@ export function normaliseItem(parsed: FeedItem, context: FeedContext, now = new 
   const sourceUrl = canonicalUrl(link);
   const html = item.contentEncoded ?? item.content ?? item.summary ?? '';
   const content = sanitiseHtml(html, base);
-  // The summary is the item's own text (description, Atom content or summary) read from its HTML: rss-parser's
-  // contentSnippet strips the tags but keeps a <script>'s or <style>'s text, which would read as words. A
-  // snippet alone (no HTML to read) is still used.
-  const plain = toPlainText(item.content ?? html) || toPlainText(item.contentSnippet ?? '') || title;
+  const plain = toPlainText(snippetOf(item) ?? html) || title;
   const rssCategories = categoryNames(item);
   const hinted = rssCategories.map((name) => normaliseCategory(name)).find((slug) => slug !== 'general') ?? null;
   const contentType = contentTypeOf(item);
