@@ -71,7 +71,7 @@ type Server = { name: string; site: string; api: string };
 let devRuntime: RunningRuntime | undefined;
 let browser: Awaited<ReturnType<typeof launchChromium>>;
 const contexts: BrowserContext[] = [];
-const timings: string[] = [];
+const timings: { server: string; route: string; ms: number }[] = [];
 
 /** A page whose console errors and uncaught errors are collected until taken. */
 async function watchedPage(): Promise<{ page: Page; take: () => string[] }> {
@@ -109,7 +109,7 @@ async function openRoute(watched: Awaited<ReturnType<typeof watchedPage>>, serve
   const errorScreens = await page.getByText(ERROR_SCREEN).allTextContents();
   if (errorScreens.length) problems.unshift(`error screen: ${errorScreens.join(' | ')}`);
   if (route.includes('tab=feed') && (await page.getByRole('tab', { name: 'Personalized Feed', selected: true }).count()) !== 1) problems.push('the Personalized Feed tab is not the one shown');
-  timings.push(`${server.name} ${route}: ${Date.now() - startedAt} ms`);
+  timings.push({ server: server.name, route, ms: Date.now() - startedAt });
   return problems;
 }
 
@@ -137,13 +137,20 @@ beforeAll(async () => {
   const e2e = local();
   // The dev server next to the e2e runtime's ports (its stand-ins take the next 50).
   [devRuntime, browser] = await Promise.all([startLocalRuntime({ portBase: e2e.portBase + 50, serveBuiltSite: false, admin: e2e.admin }), launchChromium()]);
+  // Vite optimises the dependencies on the first request after a cold start (seconds): take that here.
+  const entry = await fetch(`${devRuntime.urls.site}/src/main.tsx`);
+  if (!entry.ok) throw new Error(`The dev server answered ${entry.status} for /src/main.tsx`);
 }, 180_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close();
   await browser?.close();
   await devRuntime?.stop();
-  console.info(`Route smoke timings:\n${timings.join('\n')}`);
+  for (const server of new Set(timings.map((timing) => timing.server))) {
+    const mine = timings.filter((timing) => timing.server === server).sort((a, b) => b.ms - a.ms);
+    const total = mine.reduce((sum, timing) => sum + timing.ms, 0);
+    console.info(`Route smoke, ${server}: ${mine.length} routes in ${(total / 1000).toFixed(1)} s; slowest ${mine.slice(0, 3).map((timing) => `${timing.route} ${timing.ms} ms`).join(', ')}`);
+  }
 });
 
 const servers = (): Server[] => [
