@@ -9,7 +9,7 @@ import { startLocalRuntime, type RunningRuntime } from '../support/local-runtime
  * Every route a reader or an admin can open (reader spec section 2, console spec "Route table"), and the
  * home page's Personalized Feed tab, under both servers: the production build (this project's runtime)
  * and Vite's dev server as `npm start` serves it (a second runtime started here). A route fails on an
- * error screen, an uncaught page error or a console error; offline example-host images
+ * error screen (or Vite's error overlay), an uncaught page error or a console error; offline example-host images
  * (net::ERR_NAME_NOT_RESOLVED) are the one exception. One browser; one page per role and server.
  */
 
@@ -108,6 +108,9 @@ async function openRoute(watched: Awaited<ReturnType<typeof watchedPage>>, serve
   const problems = take();
   const errorScreens = await page.getByText(ERROR_SCREEN).allTextContents();
   if (errorScreens.length) problems.unshift(`error screen: ${errorScreens.join(' | ')}`);
+  // The dev server's own error screen, for a module it could not transform or resolve.
+  const overlay = page.locator('vite-error-overlay');
+  if (await overlay.count()) problems.unshift(`Vite error overlay: ${(await overlay.locator('.message').first().textContent()) ?? ''}`);
   if (route.includes('tab=feed') && (await page.getByRole('tab', { name: 'Personalized Feed', selected: true }).count()) !== 1) problems.push('the Personalized Feed tab is not the one shown');
   timings.push({ server: server.name, route, ms: Date.now() - startedAt });
   return problems;
