@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { noNodeBuiltinsInBrowser } from './eslint-rules/browser-safe-imports.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'frontend/dist', '.local'] },
@@ -32,5 +33,11 @@ export default tseslint.config(
     // Domain logic stays free of AWS so it can run anywhere, the browser included.
     files: ['lambdas/domain/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@aws-sdk/*', 'electrodb', '#store/*', '#adapters/*'] }] },
+  },
+  {
+    // Per file, a ban would miss frontend -> lambdas/domain -> node:crypto; this rule follows the imports.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    plugins: { 'browser-safe': { rules: { 'no-node-builtins': noNodeBuiltinsInBrowser } } },
+    rules: { 'browser-safe/no-node-builtins': 'error' },
   },
 );

@@ -29,6 +29,7 @@ describe('the console shell', () => {
     const page = await chromium.browser.newPage();
     await page.goto(`${local().urls.site}/admin/content/review`);
     await page.waitForURL((url) => url.pathname === '/auth' && url.searchParams.get('redirect') === '/admin/content/review');
+    await page.getByText('Admin access required for content management').waitFor();
     await page.getByLabel('Email').fill(local().admin.email);
     await page.getByLabel('Password').fill(local().admin.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();

@@ -77,17 +77,17 @@ export interface Reader {
   refreshToken: string;
 }
 
-function cognitoOf(): CognitoIdentityProviderClient {
-  return new CognitoIdentityProviderClient({ endpoint: local().urls.userPool.endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+function cognitoOf(endpoint = local().urls.userPool.endpoint): CognitoIdentityProviderClient {
+  return new CognitoIdentityProviderClient({ endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
 /**
  * A reader who signed up as the site lets them: SignUp with their name, the code read from the
- * verification mail in the local inbox, ConfirmSignUp (which runs the PostConfirmation trigger), sign-in.
+ * verification mail in the local inbox, ConfirmSignUp (which runs the PostConfirmation trigger), sign-in;
+ * on the e2e runtime unless another runtime's URLs are given.
  */
-export async function signedUpReader(fullName = 'Asha Reader'): Promise<Reader> {
-  const { urls } = local();
-  const client = cognitoOf();
+export async function signedUpReader(fullName = 'Asha Reader', urls = local().urls): Promise<Reader> {
+  const client = cognitoOf(urls.userPool.endpoint);
   const email = `reader-${randomUUID().slice(0, 8)}@test.local`;
   const password = 'Reader-Pass-2026';
   const ClientId = urls.userPool.userPoolClientId;

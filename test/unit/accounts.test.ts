@@ -5,7 +5,8 @@ import { accountMail } from '../../lambdas/domain/account-mail.ts';
 import { fieldMessages, signInSchema, signUpSchema } from '../../lambdas/domain/account.ts';
 import { cardBadges } from '../../lambdas/domain/badges.ts';
 import { marketOfRegions } from '../../lambdas/domain/feed.ts';
-import { confirmationMail, readLinkToken, signLinkToken } from '../../lambdas/domain/newsletter.ts';
+import { confirmationMail } from '../../lambdas/domain/newsletter.ts';
+import { readLinkToken, signLinkToken } from '../../lambdas/shared/link-tokens.ts';
 import { breakingNotification, isExternalAction, newArticlesNotification, safeActionUrl, unreadBadge } from '../../lambdas/domain/notifications.ts';
 import { engagementScore, readingMessage, scrollPercent } from '../../lambdas/domain/reading.ts';
 

@@ -32,6 +32,11 @@ export function afterSignIn(redirect: string | null): string {
   return redirect && /^\/(?![/\\])/.test(redirect) ? redirect : '/';
 }
 
+/** True when the console's guard sent the visitor here (its address is under /admin): only they need the admin note. */
+export function sentFromConsole(destination: string): boolean {
+  return /^\/admin(?:[/?#]|$)/.test(destination);
+}
+
 /** Sign In and Sign Up (reader spec section 2), with e-mail verification, resend and password reset. */
 export default function AuthPage() {
   const { status, reload } = useAuth();
@@ -216,7 +221,7 @@ export default function AuthPage() {
       </Link>
       <section className="auth-card" aria-labelledby="auth-heading">
         <h1 id="auth-heading">{mode === 'sign-up' ? 'Create your account' : mode === 'confirm' ? 'Verify your e-mail' : mode === 'forgot' || mode === 'reset' ? 'Reset your password' : 'Welcome back'}</h1>
-        <p className="muted">Admin access required for content management</p>
+        {sentFromConsole(destination) && <p className="muted">Admin access required for content management</p>}
         {(mode === 'sign-in' || mode === 'sign-up') && (
           <div role="tablist" aria-label="Sign in or sign up" className="tabs">
             {tab('sign-in', 'Sign In')}

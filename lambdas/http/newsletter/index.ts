@@ -5,8 +5,6 @@ import {
   NEWSLETTER_LIMITS,
   NEWSLETTER_TEXTS,
   newsletterPreferencesSchema,
-  readLinkToken,
-  signLinkToken,
   subscriptionRequestSchema,
   unsubscribeRequestMail,
 } from '#domain/newsletter.ts';
@@ -16,6 +14,7 @@ import { currentSettings } from '#store/settings.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { config } from '#shared/config.ts';
+import { readLinkToken, signLinkToken } from '#shared/link-tokens.ts';
 import { badRequest } from '#shared/errors.ts';
 import { areaHandler, Reply, route } from '#shared/http.ts';
 import { enforceRateLimit, enforceRateLimitOn } from '#shared/rate-limit.ts';

@@ -1,0 +1,34 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The lint rule that keeps Node built-ins out of the browser (eslint-rules/browser-safe-imports.js), run
+ * as `npm run lint` runs it, on a browser file that is not on disk: it follows imports into the repository.
+ */
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: repoRoot });
+
+async function builtinReports(code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, 'frontend/src/lint-probe.tsx') });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'browser-safe/no-node-builtins').map((message) => message.message);
+}
+
+// The first lint loads typescript-eslint and reads the imported modules: seconds on a busy machine.
+describe('no Node built-in in what the browser loads', { timeout: 30_000 }, () => {
+  it('reports a built-in imported directly, with or without node:', async () => {
+    expect(await builtinReports("import { createHash } from 'node:crypto';\nexport const hash = createHash;\n")).toEqual([expect.stringContaining("'node:crypto'")]);
+    expect(await builtinReports("import fs from 'fs';\nexport const read = fs.readFileSync;\n")).toEqual([expect.stringContaining("'fs'")]);
+  });
+
+  it('reports a built-in reached through a shared module, naming the path, also by dynamic import()', async () => {
+    expect(await builtinReports("import { urlHash } from '#domain/dedup.ts';\nexport const hash = urlHash;\n")).toEqual([
+      expect.stringContaining('frontend/src/lint-probe.tsx -> lambdas/domain/dedup.ts -> node:crypto'),
+    ]);
+    expect(await builtinReports("export const load = () => import('#shared/link-tokens.ts');\n")).toEqual([expect.stringContaining('lambdas/shared/link-tokens.ts -> node:crypto')]);
+  });
+
+  it('lets pure modules and type-only imports through (types are erased before the browser sees them)', async () => {
+    expect(await builtinReports("import { FREQUENCIES } from '#domain/newsletter.ts';\nimport type { LinkPayload } from '#shared/link-tokens.ts';\nexport const pick = (payload: LinkPayload) => [payload, FREQUENCIES];\n")).toEqual([]);
+  });
+});
