@@ -14,6 +14,7 @@ import { errorText } from '../../shell/api.ts';
 import { useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
+import { OverallHealth } from '../../shell/health.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { RunProgress } from '../../shell/RunProgress.tsx';
 import { runRecovery, type RecoveryAction, type RecoveryRun } from './api.ts';
@@ -53,7 +54,7 @@ export default function RecoveryPage() {
   useEffect(() => {
     if (health?.status === 'critical' && !warnedCritical.current) {
       warnedCritical.current = true;
-      notify({ type: 'error', header: 'System Health Critical', content: `${formatCount(health.drafts)} drafts pending, ${formatCount(health.alerts24h)} alerts in 24 hours` });
+      notify({ type: 'error', header: 'System Health Critical', content: health.reasons[0] ?? '' });
     }
   }, [health?.status]);
 
@@ -100,10 +101,17 @@ export default function RecoveryPage() {
   return (
     <ContentLayout header={header}>
       <SpaceBetween size="l">
-        {data.health.status === 'critical' && (
+        {data.health.status === 'critical' ? (
           <Alert type="error" header="System Health Critical">
-            {formatCount(data.health.drafts)} drafts pending, {formatCount(data.health.alerts24h)} alerts in 24 hours ({formatCount(data.health.openAlerts)} open). {data.health.reasons.join('; ')}
+            <OverallHealth health={data.health} />
+            <Box variant="small" display="block" margin={{ top: 'xs' }}>
+              {formatCount(data.figures.drafts)} drafts pending, {formatCount(data.figures.alerts24h)} alerts in 24 hours ({formatCount(data.figures.openAlerts)} open).
+            </Box>
           </Alert>
+        ) : (
+          <Container header={<Header variant="h2" description="The same checks as the dashboard and Operations">System health</Header>}>
+            <OverallHealth health={data.health} />
+          </Container>
         )}
         {active && (
           <RunProgress
