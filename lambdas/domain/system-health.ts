@@ -152,7 +152,7 @@ export function ago(iso: string, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 60_000));
   if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
   const hours = minutes / 60;
-  if (hours < 48) return `${Math.round(hours * 10) / 10} hours ago`;
+  if (hours < 48) return `${plural(Math.round(hours * 10) / 10, 'hour')} ago`;
   return `${plural(Math.floor(hours / 24), 'day')} ago`;
 }
 

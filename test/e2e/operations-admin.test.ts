@@ -4,6 +4,7 @@ import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { plural } from '../../lambdas/domain/plural.ts';
 
 /** Operations / Monitoring and Recovery in Chromium against the local runtime. */
 const chromium = useChromium();
@@ -108,7 +109,7 @@ describe('recovery screen', () => {
     await expectNoSeriousViolations(page, 'recovery at 1366px');
 
     await page.getByTestId('run-reject-auto-rejected').click();
-    await expect.poll(() => page.getByTestId('recovery-result').textContent(), SLOW).toBe(`${pendingRejected} auto-rejected drafts moved to rejected.`);
+    await expect.poll(() => page.getByTestId('recovery-result').textContent(), SLOW).toBe(`${plural(pendingRejected, 'auto-rejected draft')} moved to rejected.`);
     for (const article of stuck) expect((await getArticle(article.id))?.status).toBe('rejected');
     await expect.poll(() => page.getByTestId('pending-reject-auto-rejected').textContent(), SLOW).toBe('0');
     await page.getByRole('table', { name: /Recovery history/ }).getByText('Move auto-rejected to rejected').first().waitFor();

@@ -162,7 +162,7 @@ export default function DashboardPage() {
     <ContentLayout header={header}>
       <SpaceBetween size="l">
         <ColumnLayout columns={4} minColumnWidth={160}>
-          <StatCard label="Total Articles" value={formatCount(cards.totalArticles)} detail={`${formatCount(data.byStatus.draft)} drafts`} testId="card-total" />
+          <StatCard label="Total Articles" value={formatCount(cards.totalArticles)} detail={plural(data.byStatus.draft, 'draft')} testId="card-total" />
           <StatCard
             label="Published"
             value={formatCount(cards.published)}

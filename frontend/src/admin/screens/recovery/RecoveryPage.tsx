@@ -20,6 +20,7 @@ import { RunProgress } from '../../shell/RunProgress.tsx';
 import { runRecovery, type RecoveryAction, type RecoveryRun } from './api.ts';
 import { ACTION_TEXT, runColumns } from './columns.tsx';
 import { useRecovery } from './useRecovery.ts';
+import { plural } from '#domain/plural.ts';
 
 interface Active {
   action: RecoveryAction;
@@ -105,7 +106,7 @@ export default function RecoveryPage() {
           <Alert type="error" header="System Health Critical">
             <OverallHealth health={data.health} />
             <Box variant="small" display="block" margin={{ top: 'xs' }}>
-              {formatCount(data.figures.drafts)} drafts pending, {formatCount(data.figures.alerts24h)} alerts in 24 hours ({formatCount(data.figures.openAlerts)} open).
+              {plural(data.figures.drafts, 'draft')} pending, {plural(data.figures.alerts24h, 'alert')} in 24 hours ({formatCount(data.figures.openAlerts)} open).
             </Box>
           </Alert>
         ) : (
@@ -170,12 +171,12 @@ function summary(run: RecoveryRun): string {
     case 'redrive-failed': {
       const executions = run.details?.executions ?? [];
       const lines = executions.map((entry) => `${entry.machine}/${entry.name}: ${entry.result}`).join(', ');
-      return `${formatCount(run.done)} of ${formatCount(run.total)} executions redriven${lines ? ` (${lines})` : ''}.`;
+      return `${formatCount(run.done)} of ${plural(run.total, 'execution')} redriven${lines ? ` (${lines})` : ''}.`;
     }
     case 'reject-auto-rejected':
-      return `${formatCount(run.done)} auto-rejected drafts moved to rejected.`;
+      return `${plural(run.done, 'auto-rejected draft')} moved to rejected.`;
     case 'rebuild-search-index':
-      return `${formatCount(run.done)} of ${formatCount(run.total)} published articles re-indexed.`;
+      return `${formatCount(run.done)} of ${plural(run.total, 'published article')} re-indexed.`;
     default:
       return 'Done.';
   }
