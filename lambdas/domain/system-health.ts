@@ -147,9 +147,10 @@ export function alertRatio(alerts: number, checks: number): number {
 
 const hoursSince = (iso: string, now: Date) => (now.getTime() - Date.parse(iso)) / 3_600_000;
 
-/** "12 minutes ago", "3.5 hours ago", "2 days ago". */
+/** "under a minute ago", "12 minutes ago", "1.5 hours ago", "2 days ago". */
 export function ago(iso: string, now: Date): string {
   const minutes = Math.max(0, Math.round((now.getTime() - Date.parse(iso)) / 60_000));
+  if (minutes < 1) return 'under a minute ago';
   if (minutes < 60) return `${plural(minutes, 'minute')} ago`;
   const hours = minutes / 60;
   if (hours < 48) return `${plural(Math.round(hours * 10) / 10, 'hour')} ago`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { confidenceBucket } from '../../lambdas/domain/article-status.ts';
 import { indiaDayStart } from '../../lambdas/domain/dates.ts';
 import { plural } from '../../lambdas/domain/plural.ts';
-import { alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/system-health.ts';
+import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/system-health.ts';
 import { afterSignIn } from '../../frontend/src/account/AuthPage.tsx';
 import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/admin/shell/navigation.ts';
 
@@ -115,6 +115,19 @@ describe('the one health model (dashboard, Operations, stabilization monitor, Re
     expect(visibility).toEqual({ visible: 29, hidden: [{ category: 'tools-technology', name: 'Tools & Technology', count: 2 }], unlisted: 2 });
     expect(visibilityGap(visibility)).toBe('2 in Tools & Technology, a category hidden from readers, 2 below the public relevance floor');
     expect(visibilityGap(readerVisibility(3, { 'published#platform-updates': 3 }))).toBe('');
+  });
+
+  it('says how long ago in words, singular at 1', () => {
+    const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+    expect([0, 1, 59, 60, 90, 47 * 60, 72 * 60].map((minutes) => ago(at(minutes), now))).toEqual([
+      'under a minute ago',
+      '1 minute ago',
+      '59 minutes ago',
+      '1 hour ago',
+      '1.5 hours ago',
+      '47 hours ago',
+      '3 days ago',
+    ]);
   });
 
   it('gives no rate when there is nothing to divide by', () => {

@@ -23,10 +23,10 @@ export function HealthIndicator({ status, testId }: { status: HealthStatus; test
 }
 
 /** The overall status, how many checks pass, and why (each failing check's reason, worst first). */
-export function OverallHealth({ health }: { health: SystemHealth }) {
+export function OverallHealth({ health, labelled = true }: { health: SystemHealth; labelled?: boolean }) {
   return (
     <SpaceBetween size="xxs">
-      <Box variant="awsui-key-label">Overall status</Box>
+      {labelled && <Box variant="awsui-key-label">Overall status</Box>}
       <div>
         <HealthIndicator status={health.status} testId="health-status" />{' '}
         <Box variant="span" color="text-body-secondary">

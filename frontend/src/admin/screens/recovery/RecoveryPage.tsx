@@ -104,7 +104,7 @@ export default function RecoveryPage() {
       <SpaceBetween size="l">
         {data.health.status === 'critical' ? (
           <Alert type="error" header="System Health Critical">
-            <OverallHealth health={data.health} />
+            <OverallHealth health={data.health} labelled={false} />
             <Box variant="small" display="block" margin={{ top: 'xs' }}>
               {plural(data.figures.drafts, 'draft')} pending, {plural(data.figures.alerts24h, 'alert')} in 24 hours ({formatCount(data.figures.openAlerts)} open).
             </Box>
