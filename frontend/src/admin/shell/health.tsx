@@ -52,5 +52,6 @@ export const healthCheckColumns: TableProps.ColumnDefinition<HealthCheck>[] = [
     // Wide enough for the icon and "Critical" on one line (a squeezed column broke words mid-way).
     minWidth: 120,
   },
-  { id: 'reason', header: 'Why', cell: (check) => check.reason },
+  // Wide enough to read on a phone (the table scrolls sideways) rather than a column of one-word lines.
+  { id: 'reason', header: 'Why', cell: (check) => check.reason, minWidth: 280 },
 ];
