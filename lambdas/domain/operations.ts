@@ -1,7 +1,9 @@
 /**
- * Operations (admin spec, System screens; section 4 "Stabilization monitor"): recorded function runs,
- * state machine success rates, the alarm rules over them and the stabilization monitor. Pure.
+ * Operations (admin spec, System screens): recorded function runs,
+ * state machine success rates and the alarm rules over them. Pure. (The stabilization monitor is part of
+ * the one health model, system-health.ts.)
  */
+import { countOf } from './plural.ts';
 
 /** Upper bounds (exclusive) of the latency histogram's buckets; one more bucket holds the rest. */
 export const HISTOGRAM_BOUNDS_MS = [100, 250, 500, 1000, 2500] as const;
@@ -122,10 +124,10 @@ export function functionErrorAlarm(fn: string, lastHour: Pick<FunctionWindow, 'i
   const name = `${fn} error rate`;
   const base = { name, subject: fn, kind: 'function-errors' as const };
   if (lastHour.invocations < minInvocations) {
-    return { ...base, state: 'INSUFFICIENT_DATA', reason: `${lastHour.invocations} invocations this hour (needs ${minInvocations})` };
+    return { ...base, state: 'INSUFFICIENT_DATA', reason: `${countOf(lastHour.invocations, 'invocation')} this hour (needs ${minInvocations})` };
   }
   const rate = lastHour.errors / lastHour.invocations;
-  const figures = `${lastHour.errors} errors in ${lastHour.invocations} invocations (${percent(rate)}) this hour`;
+  const figures = `${countOf(lastHour.errors, 'error')} in ${countOf(lastHour.invocations, 'invocation')} (${percent(rate)}) this hour`;
   return rate > threshold
     ? { ...base, state: 'ALARM', reason: `${figures}: over ${percent(threshold)}` }
     : { ...base, state: 'OK', reason: `${figures}: at most ${percent(threshold)}` };
@@ -137,49 +139,10 @@ export function stateMachineAlarm(machine: string, counts: ExecutionCounts): Ala
   const base = { name: `${machine} success rate`, subject: machine, kind: 'state-machine-success' as const };
   const rate = successRate(counts);
   if (finished < minFinished || rate === null) return { ...base, state: 'INSUFFICIENT_DATA', reason: 'No finished executions in 24 hours' };
-  const figures = `${counts.SUCCEEDED} of ${finished} executions succeeded (${percent(rate)}) in 24 hours`;
+  const figures = `${counts.SUCCEEDED} of ${countOf(finished, 'execution')} succeeded (${percent(rate)}) in 24 hours`;
   return rate < threshold
     ? { ...base, state: 'ALARM', reason: `${figures}: under ${percent(threshold)}` }
     : { ...base, state: 'OK', reason: `${figures}: at least ${percent(threshold)}` };
-}
-
-// Stabilization monitor (spec section 4).
-
-export type MonitorStatus = 'healthy' | 'warning' | 'critical';
-const SEVERITY: Record<MonitorStatus, number> = { healthy: 0, warning: 1, critical: 2 };
-
-export interface MonitorInputs {
-  /** Published articles (all time). */
-  published: number;
-  /** Drafts waiting (for the classifier or a review). */
-  pending: number;
-  /** Described functions that are unavailable: their error-rate alarm is in ALARM. */
-  unavailableFunctions: number;
-  /** Articles decided (published or rejected) in the last 24 hours. */
-  processed24h: number;
-  /** Open alerts of severity high or critical. */
-  highAlerts: number;
-}
-
-export interface StabilizationMonitor {
-  database: { status: MonitorStatus; reason: string };
-  functions: { status: MonitorStatus; reason: string };
-  pipeline: { status: MonitorStatus; reason: string };
-  overall: MonitorStatus;
-}
-
-export function stabilizationMonitor(inputs: MonitorInputs): StabilizationMonitor {
-  const { published, pending, unavailableFunctions, processed24h, highAlerts } = inputs;
-  const database: MonitorStatus = published > 50 && pending < 1000 ? 'healthy' : published > 10 && pending < 2000 ? 'warning' : 'critical';
-  const functions: MonitorStatus = unavailableFunctions === 0 ? 'healthy' : unavailableFunctions <= 2 ? 'warning' : 'critical';
-  const pipeline: MonitorStatus = processed24h > 10 && highAlerts < 5 ? 'healthy' : processed24h > 2 && highAlerts < 10 ? 'warning' : 'critical';
-  const overall = [database, functions, pipeline].reduce((worst, status) => (SEVERITY[status] > SEVERITY[worst] ? status : worst), 'healthy' as MonitorStatus);
-  return {
-    database: { status: database, reason: `${published} published, ${pending} pending` },
-    functions: { status: functions, reason: unavailableFunctions === 0 ? 'All functions available' : `${unavailableFunctions} function(s) in alarm` },
-    pipeline: { status: pipeline, reason: `${processed24h} processed in 24 h, ${highAlerts} open high or critical alerts` },
-    overall,
-  };
 }
 
 // Recovery actions.

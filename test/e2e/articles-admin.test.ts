@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { expectMenuItemsClickable } from '../support/menus.ts';
 
 /** Article Management and the Summary Manager in Chromium, against the built site and the local runtime. */
 const chromium = useChromium();
@@ -30,6 +31,7 @@ async function search(page: Page, text: string, expected: number) {
 
 async function select(page: Page, label: string, option: string) {
   await page.getByRole('button', { name: new RegExp(`^${label}`) }).click();
+  await expectMenuItemsClickable(page.getByRole('option'));
   await page.getByRole('option', { name: option }).click();
 }
 

@@ -1,11 +1,12 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLocalAws } from '../support/aws.ts';
+import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { countOf } from '../../lambdas/domain/plural.ts';
 
-/** Operations / Monitoring and Recovery (issue 11 item 5) in Chromium against the local runtime. */
+/** Operations / Monitoring and Recovery in Chromium against the local runtime. */
 const chromium = useChromium();
 const SLOW = { timeout: 20_000 };
 
@@ -21,6 +22,32 @@ async function consolePage(path: string, width = 1366, height = 900): Promise<Pa
   await openConsole(page, path);
   return page;
 }
+
+describe('one health model', () => {
+  it('shows the same overall status, with its reasons in words, on the dashboard, Operations, Monitoring and Recovery', async () => {
+    const page = await consolePage('/admin');
+    type Health = { health: { status: 'healthy' | 'warning' | 'critical'; reasons: string[]; passing: number; total: number } };
+    const answer = (await callApi<Health>(await tokenOf(page), 'GET', '/admin/operations')).body.health;
+    const label = { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' }[answer.status];
+    expect(answer.reasons.length).toBeGreaterThan(0);
+    const seen: Record<string, { status: string; reasons: string[] }> = {};
+    for (const path of ['/admin', '/admin/system/operations', '/admin/system/monitoring', '/admin/system/recovery']) {
+      if (path !== '/admin') await page.goto(`${local().urls.site}${path}`);
+      await page.getByTestId('health-status').waitFor();
+      const reasons = await page.getByTestId('health-reasons').locator('li').allTextContents();
+      seen[path] = { status: (await page.getByTestId('health-status').textContent()) ?? '', reasons };
+      expect(reasons.length, path).toBeGreaterThan(0);
+      expect(reasons.every((reason) => reason.split(' ').length >= 4), `${path}: reasons in words`).toBe(true);
+      // The stabilization monitor's Overall is the same status, not a rule set of its own.
+      if (path !== '/admin' && path !== '/admin/system/recovery') expect(await page.getByTestId('monitor-status').textContent(), path).toBe(seen[path].status);
+    }
+    const statuses = Object.values(seen).map((screen) => screen.status);
+    expect(statuses).toEqual([label, label, label, label]);
+    const firstReasons = Object.values(seen).map((screen) => screen.reasons[0]);
+    expect(new Set(firstReasons).size, JSON.stringify(seen)).toBe(1);
+    await page.close();
+  });
+});
 
 describe('monitoring screen', () => {
   it('shows the figures the API answers after a fresh request load, and passes axe at both widths', async () => {
@@ -82,7 +109,7 @@ describe('recovery screen', () => {
     await expectNoSeriousViolations(page, 'recovery at 1366px');
 
     await page.getByTestId('run-reject-auto-rejected').click();
-    await expect.poll(() => page.getByTestId('recovery-result').textContent(), SLOW).toBe(`${pendingRejected} auto-rejected drafts moved to rejected.`);
+    await expect.poll(() => page.getByTestId('recovery-result').textContent(), SLOW).toBe(`${countOf(pendingRejected, 'auto-rejected draft')} moved to rejected.`);
     for (const article of stuck) expect((await getArticle(article.id))?.status).toBe('rejected');
     await expect.poll(() => page.getByTestId('pending-reject-auto-rejected').textContent(), SLOW).toBe('0');
     await page.getByRole('table', { name: /Recovery history/ }).getByText('Move auto-rejected to rejected').first().waitFor();

@@ -6,6 +6,7 @@ import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { expectMenuItemsClickable } from '../support/menus.ts';
 
 /**
  * Pipeline Control in Chromium against the runtime `npm start` runs: start an ingest from the screen and
@@ -40,6 +41,24 @@ async function startFromScreen(page: Page, button: RegExp, toast: string): Promi
   return name as string;
 }
 
+/** How many lines each status cell's words take (its text nodes' line boxes), e.g. "Succeeded": 1. */
+async function statusLines(page: Page): Promise<Record<string, number>> {
+  const table = page.getByRole('table').filter({ hasText: 'State machine' }).first();
+  const cells = await table.locator('tbody tr td:nth-child(3)').evaluateAll((tds) =>
+    tds.map((cell) => {
+      const tops = new Set<number>();
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const rect of range.getClientRects()) if (rect.width > 0) tops.add(Math.round(rect.top));
+      }
+      return [(cell.textContent ?? '').trim(), tops.size] as const;
+    }),
+  );
+  return Object.fromEntries(cells);
+}
+
 describe('Pipeline Control', () => {
   it('starts an ingest from the screen, lists it and shows its timeline', async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
@@ -50,6 +69,17 @@ describe('Pipeline Control', () => {
     await expect.poll(async () => page.getByRole('link', { name: /^[0-9a-f-]{36}$/ }).count(), { timeout: 15_000 }).toBeGreaterThan(0);
     await page.getByText('lifecycle-twice-daily').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    // Each status stays one word on one line at both widths (a squeezed column once showed "Succeede d").
+    for (const [width, height] of [[1366, 900], [390, 844]] as const) {
+      await page.setViewportSize({ width, height });
+      const lines = await statusLines(page);
+      expect(Object.keys(lines).length).toBeGreaterThan(0);
+      for (const [status, count] of Object.entries(lines)) expect(count, `${status} at ${width}px`).toBe(1);
+    }
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByRole('button', { name: 'Send newsletter' }).click();
+    expect(await expectMenuItemsClickable(page.getByRole('menuitem'))).toHaveLength(3);
+    await page.keyboard.press('Escape');
     await shoot(page, 'pipeline-overview');
 
     const name = await startFromScreen(page, /^Start ingest$/, 'Ingest started');

@@ -6,6 +6,7 @@ import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
 import { mailsTo } from '../support/inbox.ts';
+import { countOf } from '../../lambdas/domain/plural.ts';
 
 /** Revenue analytics and Newsletter management (issue 11 items 2 and 4) in Chromium against the local runtime. */
 const chromium = useChromium();
@@ -123,7 +124,7 @@ describe('newsletter management screen', () => {
     await dialog.getByRole('button', { name: 'Send newsletter' }).click();
     await page.getByText('Sending the newsletter').or(page.getByText('Newsletter sent', { exact: true })).first().waitFor();
     await page.getByText('Newsletter sent', { exact: true }).waitFor({ timeout: 45_000 });
-    await page.getByText(`Sent to ${confirmed.length.toLocaleString('en-IN')} subscribers`).first().waitFor();
+    await page.getByText(`Sent to ${countOf(confirmed.length, 'subscriber')}`).first().waitFor();
 
     for (const name of ['daily', 'weekly', 'monthly']) {
       await expect.poll(async () => (await mailsTo(local().urls.mail, address(name))).filter((mail) => mail.subject === subject).length, SLOW).toBe(1);

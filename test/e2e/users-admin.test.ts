@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { expectMenuItemsClickable } from '../support/menus.ts';
 
 /** User management in Chromium against the runtime `npm start` runs: roles, suspension, the screen's accessibility. */
 const chromium = useChromium();
@@ -30,9 +31,15 @@ async function findReaderRow() {
   return row;
 }
 
+/** Opens a row's Actions menu; every item must be whole on screen and clickable (the table once clipped it). */
+async function openActions(row: Locator) {
+  await row.getByRole('button', { name: /Actions for/ }).click();
+  return expectMenuItemsClickable(admin.getByRole('menuitem'));
+}
+
 async function act(item: string) {
   const row = await findReaderRow();
-  await row.getByRole('button', { name: /Actions for/ }).click();
+  await openActions(row);
   await admin.getByRole('menuitem', { name: item }).click();
 }
 
@@ -56,7 +63,8 @@ describe('user management in the browser', () => {
     const row = await findReaderRow();
     await expect(row.textContent()).resolves.toMatch(/User.*Active/);
     expect(await seriousViolations(admin)).toEqual([]);
-    await act('Change role');
+    expect(await openActions(row)).toEqual(['Edit profile', 'Change role', 'Send message', 'Suspend user']);
+    await admin.getByRole('menuitem', { name: 'Change role' }).click();
     await admin.getByRole('dialog').getByText('Change User Role').waitFor();
     expect(await seriousViolations(admin)).toEqual([]);
     await admin.getByRole('button', { name: 'Cancel' }).click();
@@ -108,7 +116,7 @@ describe('user management in the browser', () => {
     await admin.getByRole('searchbox', { name: 'Search users by name or email' }).fill(local().admin.email);
     const row = admin.getByRole('row').filter({ hasText: local().admin.email });
     await row.waitFor();
-    await row.getByRole('button', { name: /Actions for/ }).click();
+    await openActions(row);
     await admin.getByRole('menuitem', { name: 'Change role' }).click();
     await admin.getByRole('radio', { name: /Moderator/ }).check();
     await admin.getByText('You cannot remove your own admin role.').waitFor();

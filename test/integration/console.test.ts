@@ -41,10 +41,10 @@ describe('who may call the console', () => {
 describe('the dashboard', () => {
   it('shows the figures the table holds: statuses, the funnel by confidence bucket, rates', async () => {
     const { status, body } = await callApi<{
-      cards: { totalArticles: number; published: number; publishRate: number | null; processingRate: number | null; activeUsers: number; runsToday: number };
+      cards: { totalArticles: number; published: number; visibleToReaders: number; publishRate: number | null; processingRate: number | null; activeUsers: number; runsToday: number };
       byStatus: Record<string, number>;
       funnel: { extracted: number; draftsWaiting: number; classified: Record<string, number>; pendingReview: number };
-      health: { status: string; score: number; runs24h: number };
+      health: { status: string; reasons: string[]; passing: number; total: number };
     }>(admin, 'GET', '/admin/dashboard');
     expect(status).toBe(200);
     const counted = await countArticlesInTable();
@@ -62,8 +62,37 @@ describe('the dashboard', () => {
     // The first ingest ran at start: a run today, and something published.
     expect(body.cards.runsToday).toBeGreaterThanOrEqual(1);
     expect(published).toBeGreaterThan(0);
-    expect(['healthy', 'degraded', 'critical']).toContain(body.health.status);
-    expect(body.health.score).toBe({ healthy: 95, degraded: 65, critical: 25 }[body.health.status]);
+    expect(['healthy', 'warning', 'critical']).toContain(body.health.status);
+    expect(body.health.reasons.length).toBeGreaterThan(0);
+    expect(body.health.passing).toBeLessThanOrEqual(body.health.total);
+  });
+
+  it('says how many published articles readers can open: the public rule applied to every published article', async () => {
+    const { listArticlesByStatus } = await import('../../lambdas/store/articles.ts');
+    const { isPublicArticle } = await import('../../lambdas/domain/public-articles.ts');
+    let visible = 0;
+    let cursor: string | null = null;
+    do {
+      const page = await listArticlesByStatus('published', { limit: 200, cursor });
+      visible += page.items.filter((article) => isPublicArticle(article)).length;
+      cursor = page.cursor;
+    } while (cursor);
+    const { body } = await callApi<{ cards: { published: number; visibleToReaders: number; notVisibleBecause: string } }>(admin, 'GET', '/admin/dashboard');
+    expect(body.cards.visibleToReaders).toBe(visible);
+    expect(body.cards.notVisibleBecause === '').toBe(visible === body.cards.published);
+  });
+
+  it('answers the same health on the dashboard, Operations and Recovery (one model, one set of figures)', async () => {
+    type Health = { health: { status: string; checks: Array<{ id: string; status: string }> } };
+    const [dashboard, operations, recovery] = await Promise.all([
+      callApi<Health>(admin, 'GET', '/admin/dashboard'),
+      callApi<Health>(admin, 'GET', '/admin/operations'),
+      callApi<Health>(admin, 'GET', '/admin/recovery'),
+    ]);
+    const verdict = (answer: typeof dashboard) => ({ status: answer.body.health.status, checks: answer.body.health.checks.map((check) => `${check.id}:${check.status}`) });
+    expect(verdict(operations)).toEqual(verdict(dashboard));
+    expect(verdict(recovery)).toEqual(verdict(dashboard));
+    expect(dashboard.body.health.checks.map((check) => check.id)).toEqual(['content', 'throughput', 'drafts', 'classifier', 'feed-alerts', 'open-alerts', 'functions']);
   });
 
   it('counts accounts as active users, as the profiles in the table', async () => {

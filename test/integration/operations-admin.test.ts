@@ -14,8 +14,7 @@ type Operations = {
   functions: Array<{ name: string; hour: Window; day: Window }>;
   stateMachines: Machine[];
   alarms: Alarm[];
-  monitor: { overall: string; database: { status: string }; functions: { status: string }; pipeline: { status: string } };
-  health: { status: string; score: number };
+  health: { status: string; areas: Record<'content' | 'pipeline' | 'functions', { status: string; reason: string }> };
   alerts: unknown[];
   schedules: Array<{ name: string; state: string; nextRun: string | null }>;
 };
@@ -144,7 +143,8 @@ describe('state machine success rates and alarms', () => {
     const alarm = state.alarms.find((entry) => entry.name === 'lifecycle success rate');
     expect(after.successRate!).toBeLessThan(0.9);
     expect(alarm).toMatchObject({ state: 'ALARM', kind: 'state-machine-success' });
-    expect(state.monitor.overall).toMatch(/healthy|warning|critical/);
+    expect(state.health.status).toMatch(/healthy|warning|critical/);
+    expect(Object.keys(state.health.areas)).toEqual(['content', 'pipeline', 'functions']);
     expect(state.schedules.map((schedule) => schedule.name)).toContain('lifecycle-twice-daily');
   });
 });

@@ -1,52 +1,150 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceBucket } from '../../lambdas/domain/article-status.ts';
 import { indiaDayStart } from '../../lambdas/domain/dates.ts';
-import { alertRatio, mlStatusOf, rate, systemHealth } from '../../lambdas/domain/system-health.ts';
+import { countOf } from '../../lambdas/domain/plural.ts';
+import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/system-health.ts';
 import { afterSignIn } from '../../frontend/src/account/AuthPage.tsx';
 import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/admin/shell/navigation.ts';
 
-describe('system health (admin spec section 4)', () => {
-  const healthy = { drafts: 10, alerts24h: 0, feedChecks24h: 100, published24h: 25, mlStatus: 'ready' as const };
+describe('the one health model (dashboard, Operations, stabilization monitor, Recovery)', () => {
+  const now = new Date('2026-11-23T12:00:00Z');
+  const healthy: HealthInputs = {
+    now,
+    published: 60,
+    visibility: { visible: 60, hidden: [], unlisted: 0 },
+    drafts: 10,
+    unclassifiedDrafts: 2,
+    lastIngestEndedAt: '2026-11-23T11:48:00Z',
+    published24h: 25,
+    rejected24h: 4,
+    alerts24h: 0,
+    feedChecks24h: 100,
+    openHighAlerts: 0,
+    functionsInAlarm: [],
+    functions: 14,
+  };
+  const check = (inputs: HealthInputs, id: string) => systemHealth(inputs).checks.find((one) => one.id === id)!;
 
-  it('is healthy at 95 when no rule trips', () => {
-    expect(systemHealth(healthy)).toEqual({ status: 'healthy', score: 95, alertRatio: 0, reasons: [] });
+  it('is healthy when no rule trips, says so in words, and every area agrees', () => {
+    const health = systemHealth(healthy);
+    expect(health).toMatchObject({ status: 'healthy', reasons: ['All 7 checks pass'], passing: 7, total: 7 });
+    expect(Object.values(health.areas).map((area) => area.status)).toEqual(['healthy', 'healthy', 'healthy']);
+    expect(check(healthy, 'classifier').reason).toBe('The last ingest finished 12 minutes ago; 2 drafts waiting for it');
+    expect(check(healthy, 'functions').reason).toBe('None of the 14 functions is over 5% errors this hour');
   });
 
-  it('is critical at 25 for over 1,000 drafts, an alert ratio over 20 %, a missing or stalled classifier', () => {
-    expect(systemHealth({ ...healthy, drafts: 1001 }).status).toBe('critical');
-    expect(systemHealth({ ...healthy, drafts: 1000 }).status).toBe('degraded');
-    expect(systemHealth({ ...healthy, alerts24h: 21 }).status).toBe('critical');
-    expect(systemHealth({ ...healthy, alerts24h: 20 }).status).toBe('degraded');
-    expect(systemHealth({ ...healthy, mlStatus: 'missing' })).toMatchObject({ status: 'critical', score: 25, reasons: ['No classifier run recorded'] });
-    expect(systemHealth({ ...healthy, mlStatus: 'stalled' }).status).toBe('critical');
+  it('content: explains what readers see, why some published articles are not, and what the threshold means', () => {
+    const thin = { ...healthy, published: 31, visibility: { visible: 29, hidden: [{ category: 'tools-technology', name: 'Tools & Technology', count: 2 }], unlisted: 0 } };
+    expect(check(thin, 'content')).toMatchObject({
+      status: 'warning',
+      reason: 'Readers can open 29 of 31 published articles (2 in Tools & Technology, a category hidden from readers): a thin site, a healthy one shows more than 50',
+    });
+    expect(check({ ...healthy, visibility: { visible: 51, hidden: [], unlisted: 0 } }, 'content').status).toBe('healthy');
+    expect(check({ ...healthy, visibility: { visible: 50, hidden: [], unlisted: 0 } }, 'content').status).toBe('warning');
+    expect(check({ ...healthy, visibility: { visible: 11, hidden: [], unlisted: 0 } }, 'content').status).toBe('warning');
+    expect(check({ ...healthy, visibility: { visible: 10, hidden: [], unlisted: 0 } }, 'content')).toMatchObject({ status: 'critical', reason: expect.stringContaining('the site is nearly empty') });
   });
 
-  it('is degraded at 65 for over 500 drafts, an alert ratio over 10 %, under 10 published in 24 h', () => {
-    expect(systemHealth({ ...healthy, drafts: 501 })).toMatchObject({ status: 'degraded', score: 65 });
-    expect(systemHealth({ ...healthy, drafts: 500 }).status).toBe('healthy');
-    expect(systemHealth({ ...healthy, alerts24h: 11 }).status).toBe('degraded');
-    expect(systemHealth({ ...healthy, alerts24h: 10 }).status).toBe('healthy');
-    expect(systemHealth({ ...healthy, published24h: 9 }).reasons).toEqual(['Only 9 published in 24 hours (under 10)']);
-    expect(systemHealth({ ...healthy, published24h: 10 }).status).toBe('healthy');
+  it('drafts: one rule (warning over 500, critical over 1,000), not the two the spec had for the same figure', () => {
+    expect(check({ ...healthy, drafts: 500 }, 'drafts').status).toBe('healthy');
+    expect(check({ ...healthy, drafts: 501 }, 'drafts')).toMatchObject({ status: 'warning', reason: '501 drafts waiting for the classifier or a review: over 500, classification or review is falling behind' });
+    expect(check({ ...healthy, drafts: 1000 }, 'drafts').status).toBe('warning');
+    expect(check({ ...healthy, drafts: 1001 }, 'drafts').status).toBe('critical');
   });
 
-  it('reads alerts without any feed check as a full alert ratio, and none as zero', () => {
+  it('classifier: critical when no ingest ever finished, or drafts wait and none finished for over 2 hours', () => {
+    expect(check({ ...healthy, lastIngestEndedAt: null }, 'classifier')).toMatchObject({ status: 'critical', reason: 'No ingest has finished yet, so no article has been classified' });
+    expect(check({ ...healthy, lastIngestEndedAt: '2026-11-23T09:00:00Z', unclassifiedDrafts: 5 }, 'classifier')).toMatchObject({
+      status: 'critical',
+      reason: 'Classifier stalled: 5 drafts waiting and the last ingest finished 3 hours ago (over 2 hours)',
+    });
+    expect(check({ ...healthy, lastIngestEndedAt: '2026-11-23T09:00:00Z', unclassifiedDrafts: 0 }, 'classifier').status).toBe('healthy');
+    expect(mlStatusOf({ lastIngestEndedAt: '2026-11-23T10:30:00Z', unclassifiedDrafts: 5, now })).toBe('ready');
+  });
+
+  it('feed alerts: the share of feed checks that raised an alert, warning over 10 %, critical over 20 %', () => {
+    expect(check({ ...healthy, alerts24h: 10 }, 'feed-alerts').status).toBe('healthy');
+    expect(check({ ...healthy, alerts24h: 11 }, 'feed-alerts').status).toBe('warning');
+    expect(check({ ...healthy, alerts24h: 20 }, 'feed-alerts').status).toBe('warning');
+    expect(check({ ...healthy, alerts24h: 5, feedChecks24h: 16 }, 'feed-alerts')).toMatchObject({
+      status: 'critical',
+      reason: '5 alerts raised for 16 feed checks in 24 hours (31%): over 20% of checks fail (the open alerts in Operations say which)',
+    });
     expect(alertRatio(0, 0)).toBe(0);
     expect(alertRatio(3, 0)).toBe(1);
     expect(alertRatio(3, 30)).toBeCloseTo(0.1);
   });
 
-  it('calls the classifier stalled only when drafts wait and no ingest finished for over 2 hours', () => {
-    const now = new Date('2026-11-23T12:00:00Z');
-    expect(mlStatusOf({ lastIngestEndedAt: null, unclassifiedDrafts: 0, now })).toBe('missing');
-    expect(mlStatusOf({ lastIngestEndedAt: '2026-11-23T09:00:00Z', unclassifiedDrafts: 5, now })).toBe('stalled');
-    expect(mlStatusOf({ lastIngestEndedAt: '2026-11-23T09:00:00Z', unclassifiedDrafts: 0, now })).toBe('ready');
-    expect(mlStatusOf({ lastIngestEndedAt: '2026-11-23T10:30:00Z', unclassifiedDrafts: 5, now })).toBe('ready');
+  it('open alerts of severity high or critical: warning from 5, critical from 10', () => {
+    expect(check({ ...healthy, openHighAlerts: 4 }, 'open-alerts').status).toBe('healthy');
+    expect(check({ ...healthy, openHighAlerts: 5 }, 'open-alerts').status).toBe('warning');
+    expect(check({ ...healthy, openHighAlerts: 10 }, 'open-alerts').status).toBe('critical');
+  });
+
+  it('throughput: warning under 10 published in 24 h, critical with 2 or fewer decided', () => {
+    expect(check({ ...healthy, published24h: 10, rejected24h: 0 }, 'throughput').status).toBe('healthy');
+    expect(check({ ...healthy, published24h: 9 }, 'throughput')).toMatchObject({ status: 'warning', reason: '9 articles published and 4 rejected in 24 hours: fewer than 10 new a day, the site goes stale' });
+    expect(check({ ...healthy, published24h: 3, rejected24h: 0 }, 'throughput').status).toBe('warning');
+    expect(check({ ...healthy, published24h: 1, rejected24h: 1 }, 'throughput').status).toBe('critical');
+  });
+
+  it('functions: warning with 1 or 2 over the error-rate alarm, critical with 3, named', () => {
+    expect(check({ ...healthy, functionsInAlarm: ['ingest'] }, 'functions')).toMatchObject({ status: 'warning', reason: '1 of 14 functions is over 5% errors this hour (ingest)' });
+    expect(check({ ...healthy, functionsInAlarm: ['ingest', 'admin'] }, 'functions').status).toBe('warning');
+    expect(check({ ...healthy, functionsInAlarm: ['ingest', 'admin', 'articles'] }, 'functions').status).toBe('critical');
+  });
+
+  it('overall is the worst check, its reasons every failing check worst first; each area is its worst check', () => {
+    const health = systemHealth({ ...healthy, alerts24h: 5, feedChecks24h: 16, published: 31, visibility: { visible: 31, hidden: [], unlisted: 0 } });
+    expect(health.status).toBe('critical');
+    expect(health.reasons).toEqual([
+      '5 alerts raised for 16 feed checks in 24 hours (31%): over 20% of checks fail (the open alerts in Operations say which)',
+      'Readers can open 31 of 31 published articles: a thin site, a healthy one shows more than 50',
+    ]);
+    expect([health.passing, health.total]).toEqual([5, 7]);
+    expect(health.areas).toEqual({
+      content: { status: 'warning', reason: 'Readers can open 31 of 31 published articles: a thin site, a healthy one shows more than 50' },
+      pipeline: { status: 'critical', reason: '5 alerts raised for 16 feed checks in 24 hours (31%): over 20% of checks fail (the open alerts in Operations say which)' },
+      functions: { status: 'healthy', reason: 'None of the 14 functions is over 5% errors this hour' },
+    });
+  });
+
+  it('counts what readers can open from the article counters: public categories only, the rest explained', () => {
+    const counters = { 'status#published': 33, 'published#platform-updates': 20, 'published#brand-partnerships': 9, 'published#tools-technology': 2, 'status#draft': 4 };
+    const visibility = readerVisibility(33, counters);
+    expect(visibility).toEqual({ visible: 29, hidden: [{ category: 'tools-technology', name: 'Tools & Technology', count: 2 }], unlisted: 2 });
+    expect(visibilityGap(visibility)).toBe('2 in Tools & Technology, a category hidden from readers, 2 below the public relevance floor');
+    expect(visibilityGap(readerVisibility(3, { 'published#platform-updates': 3 }))).toBe('');
+  });
+
+  it('says how long ago in words, singular at 1', () => {
+    const at = (minutes: number) => new Date(now.getTime() - minutes * 60_000).toISOString();
+    expect([0, 1, 59, 60, 90, 47 * 60, 72 * 60].map((minutes) => ago(at(minutes), now))).toEqual([
+      'under a minute ago',
+      '1 minute ago',
+      '59 minutes ago',
+      '1 hour ago',
+      '1.5 hours ago',
+      '47 hours ago',
+      '3 days ago',
+    ]);
   });
 
   it('gives no rate when there is nothing to divide by', () => {
     expect(rate(3, 0)).toBeNull();
     expect(rate(1, 4)).toBe(0.25);
+  });
+});
+
+describe('counts with their nouns', () => {
+  it('says 1 invocation and 2 invocations, grouping thousands the Indian way', () => {
+    expect([countOf(0, 'invocation'), countOf(1, 'invocation'), countOf(2, 'invocation'), countOf(1, 'story', 'stories'), countOf(120000, 'view')]).toEqual([
+      '0 invocations',
+      '1 invocation',
+      '2 invocations',
+      '1 story',
+      '1,20,000 views',
+    ]);
   });
 });
 

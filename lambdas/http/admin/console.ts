@@ -1,15 +1,15 @@
 import * as z from '#shared/validation.ts';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/article-status.ts';
 import { indiaDayStart } from '#domain/dates.ts';
-import { rate, systemHealth, mlStatusOf } from '#domain/system-health.ts';
+import { rate, visibilityGap } from '#domain/system-health.ts';
 import { listAudit } from '#store/audit.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { countAlertsSince, countPublishedSince, runsSince } from '#store/console-metrics.ts';
-import { latestPipelineRuns } from '#store/pipeline-runs.ts';
+import { runsSince } from '#store/console-metrics.ts';
 import { signedInCaller } from '#shared/auth.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/http.ts';
 import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
+import { readSystemHealth } from './health.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { ping } from './ping.ts';
 
@@ -27,38 +27,29 @@ const STATUSES = ['draft', 'published', 'rejected', 'archived', 'purged'] as con
  */
 export const dashboard = route({}, async () => {
   const now = new Date();
-  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
-  const [articles, users, published24h, alerts24h, ingestRuns24h, runsToday, [lastIngest], lifecycle] = await Promise.all([
-    readCounters(COUNTER_SCOPES.articles),
+  const [measured, users, runsToday, lifecycle] = await Promise.all([
+    readSystemHealth(now),
     readCounters(COUNTER_SCOPES.users),
-    countPublishedSince(dayAgo),
-    countAlertsSince(dayAgo),
-    runsSince('ingest', dayAgo),
     runsSince('ingest', indiaDayStart(now).toISOString()),
-    latestPipelineRuns('ingest', 1),
     lifecycleAnalytics(now),
   ]);
-  const count = (name: string) => Math.max(0, articles[name] ?? 0);
+  const { health, figures, articleCounters } = measured;
+  const count = (name: string) => Math.max(0, articleCounters[name] ?? 0);
   const byStatus = Object.fromEntries(STATUSES.map((status) => [status, count(`status#${status}`)])) as Record<(typeof STATUSES)[number], number>;
   const extracted = STATUSES.reduce((total, status) => total + byStatus[status], 0);
   const decided = extracted - byStatus.draft;
   const classified = Object.fromEntries(CONFIDENCE_BUCKETS.map((bucket) => [bucket, count(`confidence#${bucket}`)])) as Record<ReturnType<typeof confidenceBucket>, number>;
   const classifiedTotal = CONFIDENCE_BUCKETS.reduce((total, bucket) => total + classified[bucket], 0);
-  const unclassified = count('admin#unclassified');
   const publishRate = rate(byStatus.published, byStatus.published + byStatus.rejected);
   const processingRate = rate(decided, extracted);
-  const health = systemHealth({
-    drafts: byStatus.draft,
-    alerts24h,
-    feedChecks24h: ingestRuns24h.reduce((total, run) => total + Number((run.stats as { feeds?: number } | undefined)?.feeds ?? 0), 0),
-    published24h,
-    mlStatus: mlStatusOf({ lastIngestEndedAt: lastIngest?.endedAt ?? null, unclassifiedDrafts: unclassified, now }),
-  });
   return {
     generatedAt: now.toISOString(),
     cards: {
       totalArticles: extracted - byStatus.purged,
       published: byStatus.published,
+      visibleToReaders: figures.visibility.visible,
+      /** Why published and visible differ, in words ('' when they agree). */
+      notVisibleBecause: visibilityGap(figures.visibility),
       publishRate,
       activeUsers: Math.max(0, users.total ?? 0),
       processingRate,
@@ -67,7 +58,7 @@ export const dashboard = route({}, async () => {
     byStatus,
     funnel: {
       extracted,
-      draftsWaiting: unclassified,
+      draftsWaiting: figures.unclassifiedDrafts,
       classified,
       classifiedTotal,
       pendingReview: count('admin#pending_review'),
@@ -79,13 +70,14 @@ export const dashboard = route({}, async () => {
       publishRate,
       classificationSuccessRate: rate(classifiedTotal - classified.failed, classifiedTotal),
     },
-    health: {
-      ...health,
+    health,
+    figures: {
       drafts: byStatus.draft,
-      alerts24h,
-      published24h,
-      runs24h: ingestRuns24h.length,
-      lastIngestAt: lastIngest?.endedAt ?? null,
+      alerts24h: figures.alerts24h,
+      feedChecks24h: figures.feedChecks24h,
+      published24h: figures.published24h,
+      runs24h: figures.ingestRuns24h,
+      lastIngestAt: figures.lastIngestEndedAt,
     },
     lifecycle,
   };

@@ -2,40 +2,31 @@ import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem } from '@aws-sdk/client-sfn';
 import * as z from '#shared/validation.ts';
 import {
-  functionErrorAlarm,
   isRecoveryAction,
-  mergeFigures,
   RECOVERY_ACTIONS,
-  stabilizationMonitor,
   stateMachineAlarm,
   successRate,
-  windowOf,
   type Alarm,
   type ExecutionCounts,
   type RecoveryAction,
 } from '#domain/operations.ts';
-import { mlStatusOf, systemHealth } from '#domain/system-health.ts';
 import { describeExecution, listExecutions, redriveExecution, startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
-import { countByStatus } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';
-import { countAlertsSince, countPublishedSince, listAutoRejectedDrafts, runsSince } from '#store/console-metrics.ts';
+import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { listAlerts } from '#store/operations.ts';
-import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { getRecoveryRun, latestRecoveryRuns, noteSearchIndexPage, startRecoveryRun, startRecoveryRun as startRun, updateRecoveryRun, type RecoveryRunItem } from '#store/recovery-runs.ts';
-import { hourOf, runFiguresSince } from '#store/run-metrics.ts';
 import { signedInCaller, type Caller } from '#shared/auth.ts';
 import { HttpError, notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
 import { flushRunMetrics } from '#shared/run-metrics.ts';
-import { stack } from '#stack/stack-description.ts';
+import { readSystemHealth } from './health.ts';
 import { cleanupAutoRejected } from './lifecycle.ts';
 import { listSchedules, MACHINES, type Machine } from './pipeline.ts';
 
 /**
- * Operations / Monitoring and Recovery (issue 11 item 5): recorded function runs (shared/run-metrics.ts),
- * state machine success rates from Step Functions, open alerts, alarms and the spec's health rules over
- * them; and the recovery actions, each a real operation with its run kept and audited.
+ * Operations / Monitoring and Recovery: recorded function runs (shared/run-metrics.ts),
+ * state machine success rates from Step Functions, open alerts, alarms and the one health model over
+ * them (./health.ts); and the recovery actions, each a real operation with its run kept and audited.
  */
 
 const DAY_MS = 86_400_000;
@@ -75,71 +66,29 @@ async function stateMachineFigures(machine: Machine, since: number) {
   return { machine, runs: executions.length, counts, successRate: successRate(counts), lastFailure, alarm: stateMachineAlarm(machine, counts) };
 }
 
-async function functionFigures(fn: string, now: number) {
-  const buckets = await runFiguresSince(fn, hourOf(now - 23 * 3_600_000));
-  const current = buckets.filter((bucket) => bucket.hour === hourOf(now));
-  const maxOf = (list: typeof buckets) => list.reduce((max, bucket) => Math.max(max, bucket.maxMs), 0);
-  const hour = windowOf(mergeFigures(current), maxOf(current));
-  const day = windowOf(mergeFigures(buckets), maxOf(buckets));
-  return { name: fn, hour, day, alarm: functionErrorAlarm(fn, hour) };
-}
-
-/** The dashboard's health inputs, read the same way (console.ts), and the spec's rules (domain/system-health.ts). */
-async function healthNow(now: Date) {
-  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
-  const [articles, published24h, alerts24h, ingestRuns24h, [lastIngest], rejected24h] = await Promise.all([
-    readCounters(COUNTER_SCOPES.articles),
-    countPublishedSince(dayAgo),
-    countAlertsSince(dayAgo),
-    runsSince('ingest', dayAgo),
-    latestPipelineRuns('ingest', 1),
-    countByStatus('rejected', { since: dayAgo }),
-  ]);
-  const count = (name: string) => Math.max(0, articles[name] ?? 0);
-  const drafts = count('status#draft');
-  const unclassified = count('admin#unclassified');
-  const health = systemHealth({
-    drafts,
-    alerts24h,
-    feedChecks24h: ingestRuns24h.reduce((total, run) => total + Number((run.stats as { feeds?: number } | undefined)?.feeds ?? 0), 0),
-    published24h,
-    mlStatus: mlStatusOf({ lastIngestEndedAt: lastIngest?.endedAt ?? null, unclassifiedDrafts: unclassified, now }),
-  });
-  return { health, drafts, unclassified, published: count('status#published'), published24h, rejected24h, alerts24h };
-}
-
 export const operations = route({}, async () => {
   // This container's pending figures first, so what it recorded is in the answer (others flush within 30 s).
   await flushRunMetrics();
   const now = new Date();
   const since = now.getTime() - DAY_MS;
-  const [functions, machines, openAlerts, figures, schedules] = await Promise.all([
-    Promise.all(stack.functions.map((fn) => functionFigures(fn.name, now.getTime()))),
+  const [measured, machines, schedules] = await Promise.all([
+    readSystemHealth(now),
     Promise.all(MACHINES.map((machine) => stateMachineFigures(machine, since))),
-    listAlerts({ resolved: false, limit: 100 }),
-    healthNow(now),
     listSchedules.run({ query: undefined, body: undefined, params: undefined, caller: null, event: undefined as never }).catch(() => null),
   ]);
+  const { health, figures, functions, openAlerts } = measured;
   const alarms: Alarm[] = [...functions.map((fn) => fn.alarm), ...machines.map((machine) => machine.alarm)];
-  const highAlerts = openAlerts.items.filter((alert) => alert.severity === 'high' || alert.severity === 'critical').length;
-  const monitor = stabilizationMonitor({
-    published: figures.published,
-    pending: figures.drafts,
-    unavailableFunctions: functions.filter((fn) => fn.alarm.state === 'ALARM').length,
-    processed24h: figures.published24h + figures.rejected24h,
-    highAlerts,
-  });
   return {
     generatedAt: now.toISOString(),
-    health: { ...figures.health, drafts: figures.drafts, unclassified: figures.unclassified, alerts24h: figures.alerts24h, published24h: figures.published24h },
-    monitor,
+    health,
+    figures: { drafts: figures.drafts, unclassified: figures.unclassifiedDrafts, alerts24h: figures.alerts24h, published24h: figures.published24h },
     alarms,
     alarmsInAlarm: alarms.filter((alarm) => alarm.state === 'ALARM').length,
     functions: functions.map(({ alarm: _alarm, ...fn }) => fn),
     stateMachines: machines.map(({ alarm: _alarm, ...machine }) => machine),
-    alerts: openAlerts.items.map((alert) => ({ id: alert.id, severity: alert.severity, alertType: alert.alertType, message: alert.message, createdAt: alert.createdAt })),
-    openAlerts: openAlerts.items.length,
-    highAlerts,
+    alerts: openAlerts.map((alert) => ({ id: alert.id, severity: alert.severity, alertType: alert.alertType, message: alert.message, createdAt: alert.createdAt })),
+    openAlerts: openAlerts.length,
+    highAlerts: figures.openHighAlerts,
     schedules: (schedules as Array<Record<string, unknown>> | null) ?? [],
     schedulesError: schedules === null ? 'The schedules could not be read' : null,
   };
@@ -191,9 +140,10 @@ async function pendingCounts(now: number): Promise<Record<RecoveryAction, number
 
 export const recovery = route({}, async () => {
   const now = Date.now();
-  const [counts, runs, figures, openAlerts] = await Promise.all([pendingCounts(now), latestRecoveryRuns(), healthNow(new Date(now)), listAlerts({ resolved: false, limit: 100 })]);
+  const [counts, runs, { health, figures }] = await Promise.all([pendingCounts(now), latestRecoveryRuns(), readSystemHealth(new Date(now))]);
   return {
-    health: { status: figures.health.status, score: figures.health.score, reasons: figures.health.reasons, drafts: figures.drafts, unclassified: figures.unclassified, alerts24h: figures.alerts24h, openAlerts: openAlerts.items.length },
+    health,
+    figures: { drafts: figures.drafts, unclassified: figures.unclassifiedDrafts, alerts24h: figures.alerts24h, openAlerts: figures.openAlerts },
     actions: RECOVERY_ACTIONS.map((action) => ({ action, pending: counts[action] })),
     runs: runs.map(runView),
   };

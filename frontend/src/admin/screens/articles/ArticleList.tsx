@@ -1,3 +1,4 @@
+import { countOf } from '#domain/plural.ts';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -40,7 +41,6 @@ const BULK_BUTTONS: Array<{ id: string; label: string; action: BulkAction; statu
 ];
 
 const SEARCH_DELAY_MS = 300;
-const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
 type Confirm = { kind: 'delete' | 'purge'; rows: ArticleRow[] } | null;
 
@@ -98,12 +98,12 @@ export function ArticleList() {
   const change = (patch: Partial<ArticleListQuery>) => setQuery((current) => ({ ...current, ...patch, page: patch.page ?? 1 }));
 
   const report = (result: BulkResult, past: string, failure: { header: string; content: string }) => {
-    if (result.succeeded.length) flash.notify({ type: 'success', header: `${plural(result.succeeded.length, 'article')} ${past}` });
+    if (result.succeeded.length) flash.notify({ type: 'success', header: `${countOf(result.succeeded.length, 'article')} ${past}` });
     if (result.failed.length) {
       flash.notify({
         type: 'error',
         header: failure.header,
-        content: `${failure.content}: ${result.failed.map((failed) => `${failed.reason}`).filter((reason, index, all) => all.indexOf(reason) === index).join('; ')} (${plural(result.failed.length, 'article')})`,
+        content: `${failure.content}: ${result.failed.map((failed) => `${failed.reason}`).filter((reason, index, all) => all.indexOf(reason) === index).join('; ')} (${countOf(result.failed.length, 'article')})`,
       });
     }
   };

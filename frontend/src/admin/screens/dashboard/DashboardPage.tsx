@@ -9,15 +9,17 @@ import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import StatusIndicator from '@cloudscape-design/components/status-indicator';
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { errorText } from '../../shell/api.ts';
+import { countOf } from '#domain/plural.ts';
 import { formatCount, formatDateTime, formatPercent } from '../../shell/format.ts';
+import { OverallHealth } from '../../shell/health.tsx';
 import type { Dashboard } from './api.ts';
 import { useDashboard } from './useDashboard.ts';
 
-function StatCard({ label, value, detail, testId }: { label: string; value: string; detail?: string; testId: string }) {
+function StatCard({ label, value, detail, testId }: { label: string; value: string; detail?: ReactNode; testId: string }) {
   return (
     <Container>
       <Box variant="awsui-key-label">{label}</Box>
@@ -28,8 +30,6 @@ function StatCard({ label, value, detail, testId }: { label: string; value: stri
     </Container>
   );
 }
-
-const HEALTH_INDICATOR = { healthy: 'success', degraded: 'warning', critical: 'error' } as const;
 
 function Funnel({ data }: { data: Dashboard }) {
   const { funnel } = data;
@@ -73,29 +73,19 @@ function Funnel({ data }: { data: Dashboard }) {
 }
 
 function Health({ data }: { data: Dashboard }) {
-  const { health } = data;
+  const { figures } = data;
   return (
-    <Container header={<Header variant="h2" description="Spec rules over the last 24 hours">System Health</Header>}>
-      <SpaceBetween size="s">
-        <StatusIndicator type={HEALTH_INDICATOR[health.status]}>
-          <span data-testid="health-status">{health.status === 'healthy' ? 'Healthy' : health.status === 'degraded' ? 'Degraded' : 'Critical'}</span> · score{' '}
-          <span data-testid="health-score">{health.score}</span>
-        </StatusIndicator>
-        {health.reasons.length > 0 && (
-          <ul>
-            {health.reasons.map((reason) => (
-              <li key={reason}>{reason}</li>
-            ))}
-          </ul>
-        )}
+    <Container header={<Header variant="h2" description="The same checks as Operations and Recovery, over the last 24 hours">System Health</Header>}>
+      <SpaceBetween size="m">
+        <OverallHealth health={data.health} />
         <KeyValuePairs
           columns={2}
           items={[
-            { label: 'Drafts', value: formatCount(health.drafts) },
-            { label: 'Published in 24 h', value: formatCount(health.published24h) },
-            { label: 'Alerts in 24 h', value: `${formatCount(health.alerts24h)} (${formatPercent(health.alertRatio)} of feed checks)` },
-            { label: 'Ingest runs in 24 h', value: formatCount(health.runs24h) },
-            { label: 'Last ingest finished', value: formatDateTime(health.lastIngestAt) },
+            { label: 'Drafts', value: formatCount(figures.drafts) },
+            { label: 'Published in 24 h', value: formatCount(figures.published24h) },
+            { label: 'Alerts in 24 h', value: `${formatCount(figures.alerts24h)} for ${countOf(figures.feedChecks24h, 'feed check')}` },
+            { label: 'Ingest runs in 24 h', value: formatCount(figures.runs24h) },
+            { label: 'Last ingest finished', value: formatDateTime(figures.lastIngestAt) },
           ]}
         />
       </SpaceBetween>
@@ -172,10 +162,23 @@ export default function DashboardPage() {
     <ContentLayout header={header}>
       <SpaceBetween size="l">
         <ColumnLayout columns={4} minColumnWidth={160}>
-          <StatCard label="Total Articles" value={formatCount(cards.totalArticles)} detail={`${formatCount(data.byStatus.draft)} drafts`} testId="card-total" />
-          <StatCard label="Published" value={formatCount(cards.published)} detail={`Publish rate ${formatPercent(cards.publishRate)}`} testId="card-published" />
+          <StatCard label="Total Articles" value={formatCount(cards.totalArticles)} detail={countOf(data.byStatus.draft, 'draft')} testId="card-total" />
+          <StatCard
+            label="Published"
+            value={formatCount(cards.published)}
+            detail={
+              <>
+                <span data-testid="card-published-visible">
+                  {formatCount(cards.published)} published · {formatCount(cards.visibleToReaders)} visible to readers
+                </span>
+                {cards.notVisibleBecause && <Box variant="small" display="block" color="text-status-warning">Not visible: {cards.notVisibleBecause}</Box>}
+                <Box variant="small" display="block" color="text-body-secondary">Publish rate {formatPercent(cards.publishRate)}</Box>
+              </>
+            }
+            testId="card-published"
+          />
           <StatCard label="Active Users" value={formatCount(cards.activeUsers)} detail="Accounts that can sign in" testId="card-users" />
-          <StatCard label="Processing Rate" value={formatPercent(cards.processingRate)} detail={`${formatCount(cards.runsToday)} ingest run${cards.runsToday === 1 ? '' : 's'} today`} testId="card-processing" />
+          <StatCard label="Processing Rate" value={formatPercent(cards.processingRate)} detail={`${countOf(cards.runsToday, 'ingest run')} today`} testId="card-processing" />
         </ColumnLayout>
         <Grid gridDefinition={[{ colspan: { default: 12, s: 7 } }, { colspan: { default: 12, s: 5 } }]}>
           <SpaceBetween size="l">

@@ -1,4 +1,5 @@
 import { adminGet } from '../../shell/api.ts';
+import type { SystemHealth } from '../../shell/health.tsx';
 
 export interface LifecycleAnalytics {
   totalArchived: number;
@@ -13,7 +14,13 @@ export interface LifecycleAnalytics {
 
 export interface Dashboard {
   generatedAt: string;
-  cards: { totalArticles: number; published: number; publishRate: number | null; activeUsers: number; processingRate: number | null; runsToday: number };
+  cards: {
+    totalArticles: number;
+    published: number;
+    /** Published articles a reader can open, and why the others cannot be ('' when all can). */
+    visibleToReaders: number;
+    notVisibleBecause: string;
+    publishRate: number | null; activeUsers: number; processingRate: number | null; runsToday: number };
   byStatus: Record<'draft' | 'published' | 'rejected' | 'archived' | 'purged', number>;
   funnel: {
     extracted: number;
@@ -25,17 +32,8 @@ export interface Dashboard {
     rejected: number;
   };
   efficiency: { processingRate: number | null; publishRate: number | null; classificationSuccessRate: number | null };
-  health: {
-    status: 'healthy' | 'degraded' | 'critical';
-    score: number;
-    alertRatio: number;
-    reasons: string[];
-    drafts: number;
-    alerts24h: number;
-    published24h: number;
-    runs24h: number;
-    lastIngestAt: string | null;
-  };
+  health: SystemHealth;
+  figures: { drafts: number; alerts24h: number; feedChecks24h: number; published24h: number; runs24h: number; lastIngestAt: string | null };
   lifecycle: LifecycleAnalytics;
 }
 

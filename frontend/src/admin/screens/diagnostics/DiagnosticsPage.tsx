@@ -16,6 +16,7 @@ import type { Backup, DiagnosticReport } from './api.ts';
 import { backupColumns, checkColumns, componentColumns, formatBytes } from './tableConfig.tsx';
 import { useBackups, usePrepareBackup, useRunDiagnostics } from './useDiagnostics.ts';
 import { StatTile } from '../../shell/StatTile.tsx';
+import { countOf } from '#domain/plural.ts';
 
 function DiagnosticsResults({ report }: { report: DiagnosticReport }) {
   const { items, collectionProps } = useCollection(report.checks, { sorting: {} });
@@ -104,7 +105,7 @@ function LatestBackup({ backup }: { backup: Backup }) {
           ariaLabels={{ tableLabel: 'Backup components' }}
           footer={
             <Box data-testid="backup-totals">
-              Total: {formatCount(backup.totalRecords)} records, {formatBytes(backup.totalBytes)}
+              Total: {countOf(backup.totalRecords, 'record')}, {formatBytes(backup.totalBytes)}
             </Box>
           }
           empty={<Box textAlign="center">The table was empty.</Box>}

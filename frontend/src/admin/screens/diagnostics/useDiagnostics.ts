@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
-import { formatCount } from '../../shell/format.ts';
 import { fetchBackups, prepareBackup, runDiagnostics } from './api.ts';
+import { countOf } from '#domain/plural.ts';
 
 const BACKUP_FAILED = 'Failed to prepare system backup';
 
@@ -35,7 +35,7 @@ export function usePrepareBackup() {
       notify({
         type: 'success',
         header: 'Backup Prepared',
-        content: backup.kind === 'export' ? `${formatCount(backup.totalRecords)} records in ${backup.components.length} components exported.` : `On-demand backup ${backup.status.toLowerCase()}.`,
+        content: backup.kind === 'export' ? `${countOf(backup.totalRecords, 'record')} in ${countOf(backup.components.length, 'component')} exported.` : `On-demand backup ${backup.status.toLowerCase()}.`,
       });
     },
     onError: (error) => {

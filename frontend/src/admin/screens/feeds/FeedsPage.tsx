@@ -1,3 +1,4 @@
+import { countOf } from '#domain/plural.ts';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -26,7 +27,6 @@ type Dialog = { kind: 'add' } | { kind: 'edit'; feed: Feed } | { kind: 'delete';
 /** The ingest run's record (pipeline/ingest.ts "record" step), as far as this page reads it. */
 type IngestOutput = { feeds?: number; created?: number; failedFeeds?: number };
 
-const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
 
 /** "Process All Feeds": the ingest execution this page started, its progress and where to inspect it. */
@@ -38,8 +38,8 @@ function IngestProgress({ started, state }: { started: StartedExecution; state: 
       headers={{ running: 'Process All Feeds', succeeded: 'Process All Feeds: done', failed: 'RSS Processing Failed' }}
       label="Ingest"
       execution={{ started, followed: state }}
-      description={progress ? `${formatCount(progress.done)} of ${plural(progress.total, 'feed')} done${progress.failed ? `, ${formatCount(progress.failed)} failed` : ''}` : 'Listing the due feeds'}
-      {...(state?.status === 'SUCCEEDED' ? { resultText: `Finished: ${plural(output?.feeds ?? progress?.total ?? 0, 'feed')} checked, ${plural(output?.created ?? 0, 'new article')}` } : {})}
+      description={progress ? `${formatCount(progress.done)} of ${countOf(progress.total, 'feed')} done${progress.failed ? `, ${formatCount(progress.failed)} failed` : ''}` : 'Listing the due feeds'}
+      {...(state?.status === 'SUCCEEDED' ? { resultText: `Finished: ${countOf(output?.feeds ?? progress?.total ?? 0, 'feed')} checked, ${countOf(output?.created ?? 0, 'new article')}` } : {})}
     />
   );
 }
@@ -64,7 +64,7 @@ export default function FeedsPage() {
       notify({
         type: 'success',
         header: 'RSS Processing Complete',
-        content: `${plural(output.feeds ?? 0, 'feed')} checked, ${plural(output.created ?? 0, 'new article')}${output.failedFeeds ? `, ${plural(output.failedFeeds, 'feed')} failed` : ''}.`,
+        content: `${countOf(output.feeds ?? 0, 'feed')} checked, ${countOf(output.created ?? 0, 'new article')}${output.failedFeeds ? `, ${countOf(output.failedFeeds, 'feed')} failed` : ''}.`,
       });
     } else {
       notify({ type: 'error', header: 'RSS Processing Failed', content: result.cause || result.error || 'RSS processing failed' });
@@ -104,7 +104,7 @@ export default function FeedsPage() {
         const result = await mutations.fetchNow.mutateAsync(feed.id);
         if (result.status === 'error') notify({ type: 'error', header: 'RSS Processing Failed', content: `${feed.name}: ${result.error ?? 'the feed could not be read'}` });
         else if (result.status === 'not-modified') notify({ type: 'info', header: `${feed.name} fetched`, content: 'Not modified since the last check: nothing new.' });
-        else notify({ type: 'success', header: `${feed.name} fetched`, content: `Found ${plural(result.itemsFound, 'item')}, ${formatCount(result.created)} new (stored as drafts for classification).` });
+        else notify({ type: 'success', header: `${feed.name} fetched`, content: `Found ${countOf(result.itemsFound, 'item')}, ${formatCount(result.created)} new (stored as drafts for classification).` });
       } catch (error) {
         notify({ type: 'error', header: 'RSS Processing Failed', content: errorText(error, 'RSS processing failed') });
       }

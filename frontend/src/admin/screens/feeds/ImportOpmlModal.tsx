@@ -1,3 +1,4 @@
+import { countOf } from '#domain/plural.ts';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -14,7 +15,6 @@ import type { ImportResult } from './api.ts';
 /** The server's limit (domain/opml.ts OPML_MAX_BYTES); checked here first so a huge file is not sent. */
 const MAX_BYTES = 1_000_000;
 
-const plural = (count: number, word: string) => `${formatCount(count)} ${word}${count === 1 ? '' : 's'}`;
 
 /** Import OPML: choose a file, send it, and show what was added, skipped and refused. */
 export function ImportOpmlModal({ onDismiss, onImport }: { onDismiss(): void; onImport(opml: string): Promise<ImportResult> }) {
@@ -65,7 +65,7 @@ export function ImportOpmlModal({ onDismiss, onImport }: { onDismiss(): void; on
     >
       {result ? (
         <SpaceBetween size="m">
-          <Alert type={result.added ? 'success' : 'info'} header={`${plural(result.added, 'feed')} added`}>
+          <Alert type={result.added ? 'success' : 'info'} header={`${countOf(result.added, 'feed')} added`}>
             <span data-testid="opml-import-result">
               Added {formatCount(result.added)}, skipped {formatCount(result.skipped)} already in the list
               {result.invalid.length ? `, refused ${formatCount(result.invalid.length)}` : ''}. New feeds are due now: the next ingest fetches them.

@@ -10,6 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { Feed, FeedHealth } from './api.ts';
+import { countOf } from '#domain/plural.ts';
 
 /** Admin spec: a healthy feed has the default (green) badge, anything else the destructive (red) one. */
 export function FeedStatusBadge({ feed }: { feed: Feed }) {
@@ -27,7 +28,7 @@ function HealthStrip({ health }: { health: FeedHealth[] }) {
   return (
     <div
       role="img"
-      aria-label={`Last ${checks.length} checks: ${checks.length - failed} healthy, ${failed} failed`}
+      aria-label={`Last ${countOf(checks.length, 'check')}: ${checks.length - failed} healthy, ${failed} failed`}
       style={{ display: 'flex', alignItems: 'flex-end', gap: 3, height: 32 }}
     >
       {checks.map((check) => (

@@ -21,6 +21,7 @@ import { COMPOSE_TEXTS, ComposeModal } from './ComposeModal.tsx';
 import { subscriberColumns } from './tableConfig.tsx';
 import { useNewsletterStats, useSubscribers } from './useNewsletter.ts';
 import { StatTile } from '../../shell/StatTile.tsx';
+import { countOf } from '#domain/plural.ts';
 
 const LOAD_FAILED = 'Failed to load newsletter subscribers';
 
@@ -95,7 +96,7 @@ export default function NewsletterPage() {
     void client.invalidateQueries({ queryKey: ['admin', 'newsletter'] });
     if (result.status === 'SUCCEEDED') {
       const output = result.output as { sent?: number; skipped?: number; failed?: number } | undefined;
-      notify({ type: 'success', header: 'Newsletter Sent', content: `Sent to ${formatCount(output?.sent ?? 0)} subscribers${output?.failed ? `, ${formatCount(output.failed)} failed` : ''}.` });
+      notify({ type: 'success', header: 'Newsletter Sent', content: `Sent to ${countOf(output?.sent ?? 0, 'subscriber')}${output?.failed ? `, ${formatCount(output.failed)} failed` : ''}.` });
     } else {
       notify({ type: 'error', header: 'Error', content: result.cause || result.error || COMPOSE_TEXTS.sendFailed });
     }
@@ -128,8 +129,8 @@ export default function NewsletterPage() {
             headers={{ running: 'Sending the newsletter', succeeded: 'Newsletter sent', failed: 'Sending failed' }}
             label="Newsletter issue"
             execution={{ started, followed }}
-            {...(progress?.total ? { description: `${progress.done} of ${progress.total} batches sent` } : {})}
-            resultText={followed.status === 'SUCCEEDED' ? `Sent to ${formatCount((followed.output as { sent?: number } | undefined)?.sent ?? 0)} subscribers` : followed.cause || followed.error || COMPOSE_TEXTS.sendFailed}
+            {...(progress?.total ? { description: `${progress.done} of ${countOf(progress.total, 'batch', 'batches')} sent` } : {})}
+            resultText={followed.status === 'SUCCEEDED' ? `Sent to ${countOf((followed.output as { sent?: number } | undefined)?.sent ?? 0, 'subscriber')}` : followed.cause || followed.error || COMPOSE_TEXTS.sendFailed}
             onDismiss={() => setStarted(null)}
           />
         )}

@@ -14,52 +14,47 @@ import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../shell/api.ts';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
+import { AREA_LABEL, HealthIndicator, healthCheckColumns, OverallHealth } from '../../shell/health.tsx';
 import { StatTile } from '../../shell/StatTile.tsx';
+import { HEALTH_AREAS } from '#domain/system-health.ts';
 import type { OperationsData } from './api.ts';
-import { alarmColumns, functionColumns, machineColumns, MONITOR_INDICATOR, scheduleColumns } from './columns.tsx';
+import { alarmColumns, functionColumns, machineColumns, scheduleColumns } from './columns.tsx';
 import { useOperations } from './useOperations.ts';
-
-const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Health, stabilization monitor, alarms, function and state machine figures, open alerts. */
 function Monitoring({ data }: { data: OperationsData }) {
   const navigate = useNavigate();
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2" description="Spec section 4, computed from the last 24 hours' data">System health</Header>}>
-        <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
-          <div>
-            <Box variant="awsui-key-label">Overall status</Box>
-            <StatusIndicator type={MONITOR_INDICATOR[data.health.status]} data-testid="ops-health-status">
-              {capital(data.health.status)} ({data.health.score}%)
-            </StatusIndicator>
-          </div>
-          <StatTile label="Drafts pending" value={formatCount(data.health.drafts)} testId="ops-drafts" />
-          <StatTile label="Alerts in 24 h" value={formatCount(data.health.alerts24h)} testId="ops-alerts-24h" />
-          <StatTile label="Alarms in ALARM" value={formatCount(data.alarmsInAlarm)} testId="ops-alarms-in-alarm" />
-        </ColumnLayout>
-        {data.health.reasons.length > 0 && (
-          <Box margin={{ top: 's' }} color="text-status-warning">
-            {data.health.reasons.join('; ')}
-          </Box>
-        )}
+      <Container header={<Header variant="h2" description="The same checks as the dashboard and Recovery, over the last 24 hours: overall is the worst check">System health</Header>}>
+        <SpaceBetween size="l">
+          <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
+            <StatTile label="Drafts pending" value={formatCount(data.figures.drafts)} testId="ops-drafts" />
+            <StatTile label="Published in 24 h" value={formatCount(data.figures.published24h)} testId="ops-published-24h" />
+            <StatTile label="Alerts in 24 h" value={formatCount(data.figures.alerts24h)} testId="ops-alerts-24h" />
+            <StatTile label="Alarms in ALARM" value={formatCount(data.alarmsInAlarm)} testId="ops-alarms-in-alarm" />
+          </ColumnLayout>
+          <OverallHealth health={data.health} />
+          <Table variant="embedded" items={data.health.checks} trackBy="id" columnDefinitions={healthCheckColumns} wrapLines ariaLabels={{ tableLabel: 'Health checks' }} />
+        </SpaceBetween>
       </Container>
-      <Container header={<Header variant="h2" description="Each part by the spec's rules; overall is the worst of the three">Stabilization monitor</Header>}>
+      <Container header={<Header variant="h2" description="The checks grouped by part of the system: each part is its worst check, overall the worst part">Stabilization monitor</Header>}>
         <ColumnLayout columns={4} variant="text-grid" minColumnWidth={150}>
-          {(['database', 'functions', 'pipeline'] as const).map((part) => (
-            <div key={part}>
-              <Box variant="awsui-key-label">{capital(part)}</Box>
-              <StatusIndicator type={MONITOR_INDICATOR[data.monitor[part].status]} data-testid={`ops-monitor-${part}`}>
-                {capital(data.monitor[part].status)}
-              </StatusIndicator>
-              <Box variant="small" display="block">{data.monitor[part].reason}</Box>
+          {HEALTH_AREAS.map((area) => (
+            <div key={area} data-testid={`ops-monitor-${area}`}>
+              <Box variant="awsui-key-label">{AREA_LABEL[area]}</Box>
+              <HealthIndicator status={data.health.areas[area].status} />
+              <Box variant="small" display="block">
+                {data.health.areas[area].reason}
+              </Box>
             </div>
           ))}
-          <div>
+          <div data-testid="ops-monitor-overall">
             <Box variant="awsui-key-label">Overall</Box>
-            <StatusIndicator type={MONITOR_INDICATOR[data.monitor.overall]} data-testid="ops-monitor-overall">
-              {capital(data.monitor.overall)}
-            </StatusIndicator>
+            <HealthIndicator status={data.health.status} testId="monitor-status" />
+            <Box variant="small" display="block">
+              {data.health.passing} of {data.health.total} checks pass
+            </Box>
           </div>
         </ColumnLayout>
       </Container>

@@ -1,7 +1,7 @@
 import { adminGet } from '../../shell/api.ts';
+import type { SystemHealth } from '../../shell/health.tsx';
 
 export type AlarmState = 'OK' | 'ALARM' | 'INSUFFICIENT_DATA';
-export type MonitorStatus = 'healthy' | 'warning' | 'critical';
 
 export interface FunctionWindow {
   invocations: number;
@@ -46,8 +46,8 @@ export interface ScheduleView {
 
 export interface OperationsData {
   generatedAt: string;
-  health: { status: 'healthy' | 'degraded' | 'critical'; score: number; reasons: string[]; drafts: number; unclassified: number; alerts24h: number; published24h: number };
-  monitor: Record<'database' | 'functions' | 'pipeline', { status: MonitorStatus; reason: string }> & { overall: MonitorStatus };
+  health: SystemHealth;
+  figures: { drafts: number; unclassified: number; alerts24h: number; published24h: number };
   alarms: AlarmView[];
   alarmsInAlarm: number;
   functions: FunctionFigures[];

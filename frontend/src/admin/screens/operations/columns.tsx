@@ -1,14 +1,13 @@
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime, formatPercent } from '../../shell/format.ts';
-import type { AlarmState, AlarmView, FunctionFigures, MonitorStatus, ScheduleView, StateMachineFigures } from './api.ts';
+import type { AlarmState, AlarmView, FunctionFigures, ScheduleView, StateMachineFigures } from './api.ts';
 
 const ms = (value: number | null) => (value === null ? '—' : `${formatCount(value)} ms`);
 const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`);
 
 export const ALARM_INDICATOR: Record<AlarmState, StatusIndicatorProps.Type> = { OK: 'success', ALARM: 'error', INSUFFICIENT_DATA: 'pending' };
 export const ALARM_LABEL: Record<AlarmState, string> = { OK: 'OK', ALARM: 'In alarm', INSUFFICIENT_DATA: 'Insufficient data' };
-export const MONITOR_INDICATOR: Record<MonitorStatus | 'degraded', StatusIndicatorProps.Type> = { healthy: 'success', warning: 'warning', degraded: 'warning', critical: 'error' };
 
 export const functionColumns: TableProps.ColumnDefinition<FunctionFigures>[] = [
   { id: 'name', header: 'Function', cell: (item) => item.name, isRowHeader: true },

@@ -18,6 +18,7 @@ import type { ExecutionDetail } from './api.ts';
 import { formatDuration, formatTime, MACHINE_LABELS, START_FAILED_HEADER, STATUS_INDICATOR } from './format.ts';
 import { timelineColumns } from './tableConfig.tsx';
 import { useExecution, usePipelineActions } from './usePipeline.ts';
+import { countOf } from '#domain/plural.ts';
 
 function Json({ value, label, running = false }: { value: unknown; label: string; running?: boolean }) {
   return (
@@ -44,7 +45,7 @@ function Progress({ execution }: { execution: ExecutionDetail }) {
         label="Iterations finished"
         description={`${progress.done} of ${progress.total} succeeded${progress.failed ? `, ${progress.failed} failed` : ''}`}
         status={execution.status === 'RUNNING' ? 'in-progress' : progress.failed ? 'error' : 'success'}
-        resultText={progress.failed ? `${progress.failed} of ${progress.total} iterations failed` : `${progress.done} of ${progress.total} iterations succeeded`}
+        resultText={progress.failed ? `${progress.failed} of ${countOf(progress.total, 'iteration')} failed` : `${progress.done} of ${countOf(progress.total, 'iteration')} succeeded`}
       />
     </Container>
   );

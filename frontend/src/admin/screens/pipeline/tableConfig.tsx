@@ -39,6 +39,9 @@ export function executionColumns(follow: (href: string) => void): TableProps.Col
           {item.redriveCount ? ` (redriven ${item.redriveCount}×)` : ''}
         </StatusIndicator>
       ),
+      // Room for the icon and the longest status word ("Succeeded", "Timed out") on one line: a squeezed
+      // column broke the word itself ("Succeede d").
+      minWidth: 150,
     },
     { id: 'start', header: 'Started', cell: (item) => formatTime(item.startDate) },
     { id: 'duration', header: 'Duration', cell: (item) => (item.status === 'RUNNING' ? 'Running' : formatDuration(item.durationMs)) },

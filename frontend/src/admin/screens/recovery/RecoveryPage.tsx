@@ -14,11 +14,13 @@ import { errorText } from '../../shell/api.ts';
 import { useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
+import { OverallHealth } from '../../shell/health.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { RunProgress } from '../../shell/RunProgress.tsx';
 import { runRecovery, type RecoveryAction, type RecoveryRun } from './api.ts';
 import { ACTION_TEXT, runColumns } from './columns.tsx';
 import { useRecovery } from './useRecovery.ts';
+import { countOf } from '#domain/plural.ts';
 
 interface Active {
   action: RecoveryAction;
@@ -53,7 +55,7 @@ export default function RecoveryPage() {
   useEffect(() => {
     if (health?.status === 'critical' && !warnedCritical.current) {
       warnedCritical.current = true;
-      notify({ type: 'error', header: 'System Health Critical', content: `${formatCount(health.drafts)} drafts pending, ${formatCount(health.alerts24h)} alerts in 24 hours` });
+      notify({ type: 'error', header: 'System Health Critical', content: health.reasons[0] ?? '' });
     }
   }, [health?.status]);
 
@@ -100,10 +102,17 @@ export default function RecoveryPage() {
   return (
     <ContentLayout header={header}>
       <SpaceBetween size="l">
-        {data.health.status === 'critical' && (
+        {data.health.status === 'critical' ? (
           <Alert type="error" header="System Health Critical">
-            {formatCount(data.health.drafts)} drafts pending, {formatCount(data.health.alerts24h)} alerts in 24 hours ({formatCount(data.health.openAlerts)} open). {data.health.reasons.join('; ')}
+            <OverallHealth health={data.health} labelled={false} />
+            <Box variant="small" display="block" margin={{ top: 'xs' }}>
+              {countOf(data.figures.drafts, 'draft')} pending, {countOf(data.figures.alerts24h, 'alert')} in 24 hours ({formatCount(data.figures.openAlerts)} open).
+            </Box>
           </Alert>
+        ) : (
+          <Container header={<Header variant="h2" description="The same checks as the dashboard and Operations">System health</Header>}>
+            <OverallHealth health={data.health} />
+          </Container>
         )}
         {active && (
           <RunProgress
@@ -162,12 +171,12 @@ function summary(run: RecoveryRun): string {
     case 'redrive-failed': {
       const executions = run.details?.executions ?? [];
       const lines = executions.map((entry) => `${entry.machine}/${entry.name}: ${entry.result}`).join(', ');
-      return `${formatCount(run.done)} of ${formatCount(run.total)} executions redriven${lines ? ` (${lines})` : ''}.`;
+      return `${formatCount(run.done)} of ${countOf(run.total, 'execution')} redriven${lines ? ` (${lines})` : ''}.`;
     }
     case 'reject-auto-rejected':
-      return `${formatCount(run.done)} auto-rejected drafts moved to rejected.`;
+      return `${countOf(run.done, 'auto-rejected draft')} moved to rejected.`;
     case 'rebuild-search-index':
-      return `${formatCount(run.done)} of ${formatCount(run.total)} published articles re-indexed.`;
+      return `${formatCount(run.done)} of ${countOf(run.total, 'published article')} re-indexed.`;
     default:
       return 'Done.';
   }

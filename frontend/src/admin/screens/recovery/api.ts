@@ -1,4 +1,5 @@
 import { adminGet, adminPost } from '../../shell/api.ts';
+import type { SystemHealth } from '../../shell/health.tsx';
 import type { StartedExecution } from '../../shell/executions.ts';
 
 export type RecoveryAction = 'classify-drafts' | 'redrive-failed' | 'reject-auto-rejected' | 'rebuild-search-index' | 'resend-digest-batch';
@@ -19,7 +20,8 @@ export interface RecoveryRun {
 }
 
 export interface RecoveryData {
-  health: { status: 'healthy' | 'degraded' | 'critical'; score: number; reasons: string[]; drafts: number; unclassified: number; alerts24h: number; openAlerts: number };
+  health: SystemHealth;
+  figures: { drafts: number; unclassified: number; alerts24h: number; openAlerts: number };
   actions: Array<{ action: RecoveryAction; pending: number }>;
   runs: RecoveryRun[];
 }

@@ -2,6 +2,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { RecoveryAction, RecoveryRun } from './api.ts';
+import { countOf } from '#domain/plural.ts';
 
 export const ACTION_TEXT: Record<RecoveryAction, { title: string; description: string; pendingLabel: string }> = {
   'classify-drafts': {
@@ -36,10 +37,10 @@ const STATUS_TYPE = { running: 'in-progress', completed: 'success', failed: 'err
 function resultOf(run: RecoveryRun): string {
   if (run.status === 'failed') return run.error ?? 'Failed';
   if (run.action === 'redrive-failed') return `${formatCount(run.done)} redriven of ${formatCount(run.total)}${run.failed ? `, ${formatCount(run.failed)} not redriven` : ''}`;
-  if (run.action === 'classify-drafts') return `Classification started for ${formatCount(run.total)} waiting drafts`;
+  if (run.action === 'classify-drafts') return `Classification started for ${countOf(run.total, 'waiting draft')}`;
   if (run.action === 'resend-digest-batch') return `Re-sent ${run.details?.resendOf ?? 'a failed digest'}`;
   if (run.action === 'reject-auto-rejected') return `${formatCount(run.done)} moved to rejected`;
-  return `${formatCount(run.done)} of ${formatCount(run.total)} articles`;
+  return `${formatCount(run.done)} of ${countOf(run.total, 'article')}`;
 }
 
 export const runColumns: TableProps.ColumnDefinition<RecoveryRun>[] = [

@@ -28,6 +28,8 @@ export function userColumns(onAction: (action: UserAction, row: UserRow) => void
         <ButtonDropdown
           variant="inline-icon"
           ariaLabel={`Actions for ${row.fullName || row.email}`}
+          // The table scrolls sideways, which would clip the menu to the row: render it over the page.
+          expandToViewport
           items={[
             { id: 'edit', text: 'Edit profile' },
             { id: 'role', text: 'Change role' },

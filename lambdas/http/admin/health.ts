@@ -1,0 +1,65 @@
+import { functionErrorAlarm, mergeFigures, windowOf } from '#domain/operations.ts';
+import { readerVisibility, systemHealth } from '#domain/system-health.ts';
+import { countByStatus } from '#store/articles.ts';
+import { countAlertsSince, countPublishedSince, runsSince } from '#store/console-metrics.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
+import { listAlerts } from '#store/operations.ts';
+import { latestPipelineRuns } from '#store/pipeline-runs.ts';
+import { hourOf, runFiguresSince } from '#store/run-metrics.ts';
+import { stack } from '#stack/stack-description.ts';
+
+/**
+ * The figures the health model reads (domain/system-health.ts), measured once here for every screen that
+ * shows health: the dashboard (function `admin`), Operations, Monitoring and Recovery (`admin-operations`).
+ */
+
+const DAY_MS = 86_400_000;
+
+/** One function's recorded runs: this hour and the last 24, with its error-rate alarm. */
+export async function functionFigures(fn: string, now: number) {
+  const buckets = await runFiguresSince(fn, hourOf(now - 23 * 3_600_000));
+  const current = buckets.filter((bucket) => bucket.hour === hourOf(now));
+  const maxOf = (list: typeof buckets) => list.reduce((max, bucket) => Math.max(max, bucket.maxMs), 0);
+  const hour = windowOf(mergeFigures(current), maxOf(current));
+  const day = windowOf(mergeFigures(buckets), maxOf(buckets));
+  return { name: fn, hour, day, alarm: functionErrorAlarm(fn, hour) };
+}
+
+const isHigh = (severity: string) => severity === 'high' || severity === 'critical';
+
+export async function readSystemHealth(now = new Date()) {
+  const dayAgo = new Date(now.getTime() - DAY_MS).toISOString();
+  const [articles, published24h, rejected24h, alerts24h, ingestRuns24h, [lastIngest], openAlerts, functions] = await Promise.all([
+    readCounters(COUNTER_SCOPES.articles),
+    countPublishedSince(dayAgo),
+    countByStatus('rejected', { since: dayAgo }),
+    countAlertsSince(dayAgo),
+    runsSince('ingest', dayAgo),
+    latestPipelineRuns('ingest', 1),
+    listAlerts({ resolved: false, limit: 100 }),
+    Promise.all(stack.functions.map((fn) => functionFigures(fn.name, now.getTime()))),
+  ]);
+  const count = (name: string) => Math.max(0, articles[name] ?? 0);
+  const published = count('status#published');
+  const figures = {
+    published,
+    visibility: readerVisibility(published, articles),
+    drafts: count('status#draft'),
+    unclassifiedDrafts: count('admin#unclassified'),
+    lastIngestEndedAt: lastIngest?.endedAt ?? null,
+    published24h,
+    rejected24h,
+    alerts24h,
+    feedChecks24h: ingestRuns24h.reduce((total, run) => total + Number((run.stats as { feeds?: number } | undefined)?.feeds ?? 0), 0),
+    openHighAlerts: openAlerts.items.filter((alert) => isHigh(alert.severity)).length,
+    functionsInAlarm: functions.filter((fn) => fn.alarm.state === 'ALARM').map((fn) => fn.name),
+    functions: functions.length,
+  };
+  return {
+    health: systemHealth({ now, ...figures }),
+    figures: { ...figures, openAlerts: openAlerts.items.length, ingestRuns24h: ingestRuns24h.length },
+    articleCounters: articles,
+    functions,
+    openAlerts: openAlerts.items,
+  };
+}
