@@ -34,10 +34,10 @@ describe('the one health model (dashboard, Operations, stabilization monitor, Re
   });
 
   it('content: explains what readers see, why some published articles are not, and what the threshold means', () => {
-    const thin = { ...healthy, published: 31, visibility: { visible: 29, hidden: [{ category: 'tools-technology', name: 'Tools & Technology', count: 2 }], unlisted: 0 } };
+    const thin = { ...healthy, published: 31, visibility: { visible: 29, hidden: [{ category: 'retired-topic', name: 'retired-topic', count: 2 }], unlisted: 0 } };
     expect(check(thin, 'content')).toMatchObject({
       status: 'warning',
-      reason: 'Readers can open 29 of 31 published articles (2 in Tools & Technology, a category hidden from readers): a thin site, a healthy one shows more than 50',
+      reason: 'Readers can open 29 of 31 published articles (2 in retired-topic, a category hidden from readers): a thin site, a healthy one shows more than 50',
     });
     expect(check({ ...healthy, visibility: { visible: 51, hidden: [], unlisted: 0 } }, 'content').status).toBe('healthy');
     expect(check({ ...healthy, visibility: { visible: 50, hidden: [], unlisted: 0 } }, 'content').status).toBe('warning');
@@ -110,10 +110,11 @@ describe('the one health model (dashboard, Operations, stabilization monitor, Re
   });
 
   it('counts what readers can open from the article counters: public categories only, the rest explained', () => {
-    const counters = { 'status#published': 33, 'published#platform-updates': 20, 'published#brand-partnerships': 9, 'published#tools-technology': 2, 'status#draft': 4 };
-    const visibility = readerVisibility(33, counters);
-    expect(visibility).toEqual({ visible: 29, hidden: [{ category: 'tools-technology', name: 'Tools & Technology', count: 2 }], unlisted: 2 });
-    expect(visibilityGap(visibility)).toBe('2 in Tools & Technology, a category hidden from readers, 2 below the public relevance floor');
+    // Every category is public now; a counter left under a retired slug is what readers cannot open.
+    const counters = { 'status#published': 36, 'published#platform-updates': 20, 'published#brand-partnerships': 9, 'published#tools-technology': 2, 'published#retired-topic': 3, 'status#draft': 4 };
+    const visibility = readerVisibility(36, counters);
+    expect(visibility).toEqual({ visible: 31, hidden: [{ category: 'retired-topic', name: 'retired-topic', count: 3 }], unlisted: 2 });
+    expect(visibilityGap(visibility)).toBe('3 in retired-topic, a category hidden from readers, 2 below the public relevance floor');
     expect(visibilityGap(readerVisibility(3, { 'published#platform-updates': 3 }))).toBe('');
   });
 
