@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import { titleHash, urlHash } from '#domain/dedup.ts';
 import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '#domain/feed-schedule.ts';
+import { isFallbackImage } from '#domain/images.ts';
 import { normaliseItems } from '#domain/normalise.ts';
 import { simhash } from '#domain/simhash.ts';
 import { matchingStory, storyProfile, type StoryProfile } from '#domain/story-cluster.ts';
@@ -38,9 +39,6 @@ export interface RefreshOptions {
   /** How new items without a feed picture are looked up on their pages; false: not at all. */
   pageImages?: PageImageOptions | false;
 }
-
-/** A feed item whose picture is the site's stand-in (a path on the site), not the publisher's. */
-const withoutFeedImage = (imageUrl: string) => imageUrl.startsWith('/');
 
 /** Neither its address nor its title is stored yet: only such items are worth a request to their page. */
 const isNewStory = async (item: { sourceUrl: string; title: string }) => !(await isKnownHash('url', urlHash(item.sourceUrl))) && !(await isKnownHash('title', titleHash(item.title)));
@@ -137,7 +135,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   }
   const limit = pLimit(WRITE_CONCURRENCY);
   // New stories without a feed picture: their pages are asked for one (an item already stored costs no request).
-  const withoutPicture = options.pageImages === false ? [] : fresh.filter(({ item }) => withoutFeedImage(item.imageUrl));
+  const withoutPicture = options.pageImages === false ? [] : fresh.filter(({ item }) => isFallbackImage(item.imageUrl));
   const pagesToAsk = await Promise.all(withoutPicture.map(({ item }) => limit(async () => ((await isNewStory(item)) ? item.pageUrl : null))));
   const found = await pageImages(
     pagesToAsk.filter((url): url is string => url !== null),

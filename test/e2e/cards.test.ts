@@ -59,3 +59,81 @@ describe('article cards', () => {
     });
   }
 });
+
+/** The public cards of the home page's first list, as the API gives them. */
+async function homeCards(): Promise<Array<{ id: string; title: string; category: string; sourceName: string; imageUrl: string | null }>> {
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as { items: Array<{ id: string; title: string; category: string; sourceName: string; imageUrl: string | null }> };
+  return items;
+}
+
+describe('card pictures', () => {
+  it('without a publisher picture, a card shows a slim band with the publisher in its category colour, not a big stand-in picture', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    try {
+      await page.goto(site());
+      await page.locator('article.card').first().waitFor();
+      const known = new Map((await homeCards()).map((card) => [card.title, card]));
+      const bands = await page.locator('article.card').evaluateAll((cards) =>
+        cards.flatMap((card) => {
+          const band = card.querySelector<HTMLElement>('.card-publisher');
+          if (!band) return [];
+          return [{ title: card.querySelector('h2')?.textContent ?? '', text: band.textContent ?? '', category: band.dataset.category, height: band.getBoundingClientRect().height, colour: getComputedStyle(band).backgroundColor }];
+        }),
+      );
+      expect(bands.length).toBeGreaterThan(0);
+      for (const band of bands) {
+        const article = known.get(band.title);
+        expect(article, band.title).toBeDefined();
+        expect(band.text).toBe(`${article!.sourceName.match(/[\p{L}\p{N}]/u)![0]!.toUpperCase()}${article!.sourceName}`);
+        expect(band.category).toBe(article!.category);
+        expect(band.height).toBeLessThan(64);
+      }
+      // One colour per category: the same category never shows two, two categories never share one.
+      const colourOf = new Map<string, string>();
+      for (const band of bands) {
+        expect(colourOf.get(band.category!) ?? band.colour).toBe(band.colour);
+        colourOf.set(band.category!, band.colour);
+      }
+      expect(new Set(colourOf.values()).size).toBe(colourOf.size);
+      // The site's stand-in pictures (a big word) are no longer put on cards.
+      expect(await page.locator('article.card img[src*="/images/fallback/"]').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('sizes every card picture, fetches the first one first and the rest lazily, and the first is the publisher\'s picture', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    try {
+      await page.goto(site());
+      const firstImage = page.locator('article.card').first().locator('img.card-image');
+      await firstImage.waitFor();
+      const images = await page.locator('article.card img.card-image').evaluateAll((all) =>
+        all.map((image) => ({ width: image.getAttribute('width'), height: image.getAttribute('height'), loading: image.getAttribute('loading'), priority: image.getAttribute('fetchpriority') })),
+      );
+      for (const image of images) expect(Number(image.width) / Number(image.height)).toBe(2);
+      expect(images[0]).toMatchObject({ loading: 'eager', priority: 'high' });
+      for (const image of images.slice(1)) expect(image).toMatchObject({ loading: 'lazy' });
+      await expect.poll(() => firstImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('on a phone, three stories start on one screen', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    try {
+      await page.goto(site());
+      const first = page.locator('article.card').first();
+      await first.waitFor();
+      await page.evaluate(() => {
+        const card = document.querySelector('article.card');
+        if (card) window.scrollTo(0, card.getBoundingClientRect().top + window.scrollY);
+      });
+      const tops = await page.locator('article.card').evaluateAll((cards) => cards.map((card) => card.getBoundingClientRect().top));
+      expect(tops.filter((top) => top > -1 && top < 844).length, JSON.stringify(tops.slice(0, 4))).toBeGreaterThanOrEqual(3);
+    } finally {
+      await page.close();
+    }
+  });
+});
