@@ -120,6 +120,30 @@ describe('card pictures', () => {
     }
   });
 
+  it('asks for the home page\'s first list once, with the HTML (the preload is the request the page uses)', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
+    const lists: string[] = [];
+    const warnings: string[] = [];
+    page.on('request', (request) => {
+      // The list of the page's own filters (the new-stories check asks for another list).
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/api/articles') && url.searchParams.get('market') === 'indian' && url.searchParams.get('page') === '1') lists.push(request.url());
+    });
+    page.on('console', (message) => warnings.push(message.text()));
+    try {
+      await page.goto(site());
+      await page.locator('article.card').first().waitFor();
+      // Past the few seconds after which Chromium reports an unused preload.
+      await page.waitForTimeout(3500);
+      expect(lists).toHaveLength(1);
+      const preloaded = await page.locator('link[rel="preload"][as="fetch"]').getAttribute('href');
+      expect(new URL(preloaded ?? '', site()).toString()).toBe(lists[0]);
+      expect(warnings.filter((text) => /preload/i.test(text))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('on a phone, three stories start on one screen', async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     try {
