@@ -46,6 +46,8 @@ export interface FeedContext {
 export interface NormalisedItem {
   title: string;
   sourceUrl: string;
+  /** The item's link as the feed gave it (resolved), for fetching the page: sourceUrl is its canonical form. */
+  pageUrl: string;
   summary: string;
   content: string;
   author: string;
@@ -189,7 +191,8 @@ export function extractAuthor(item: FeedItem, context: FeedContext, text: string
 const REJECTED_IMAGE = /placeholder|default|1x1|pixel|spacer|blank\.|stock-?photo|shutterstock|gettyimages|istockphoto/i;
 export const FALLBACK_KEYWORDS = ['instagram', 'tiktok', 'youtube', 'creator', 'influencer', 'marketing', 'brand', 'ai', 'india'] as const;
 
-const usableImage = (url: string | null | undefined): url is string => Boolean(url && !REJECTED_IMAGE.test(url));
+/** Not a placeholder, a tracking pixel or a stock picture (by its address). */
+export const usableImage = (url: string | null | undefined): url is string => Boolean(url && !REJECTED_IMAGE.test(url));
 
 /**
  * Image rules (reader spec section 5): the largest thumbnail by area, then an image enclosure, then
@@ -259,6 +262,7 @@ export function normaliseItem(parsed: FeedItem, context: FeedContext, now = new 
   return {
     title,
     sourceUrl,
+    pageUrl: link,
     summary: truncateWords(plain, SUMMARY_WORDS),
     content,
     author: extractAuthor(item, context, plain),

@@ -35,7 +35,7 @@ async function fetchHost(feedIds: string[], now: Date) {
     }
     results.push(stats);
   }
-  const sum = (key: 'itemsFound' | 'created' | 'duplicates' | 'nearDuplicates') => results.reduce((total, r) => total + r[key], 0);
+  const sum = (key: 'itemsFound' | 'created' | 'duplicates' | 'nearDuplicates' | 'pageImages') => results.reduce((total, r) => total + (r[key] ?? 0), 0);
   return {
     feeds: results.length,
     notModified: results.filter((r) => r.outcome === 'not-modified').length,
@@ -44,6 +44,7 @@ async function fetchHost(feedIds: string[], now: Date) {
     created: sum('created'),
     duplicates: sum('duplicates'),
     nearDuplicates: sum('nearDuplicates'),
+    pageImages: sum('pageImages'),
   };
 }
 

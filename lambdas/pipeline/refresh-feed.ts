@@ -2,13 +2,15 @@ import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
 import { titleHash, urlHash } from '#domain/dedup.ts';
 import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '#domain/feed-schedule.ts';
+import { isFallbackImage } from '#domain/images.ts';
 import { normaliseItems } from '#domain/normalise.ts';
 import { simhash } from '#domain/simhash.ts';
 import { matchingStory, storyProfile, type StoryProfile } from '#domain/story-cluster.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
-import { createArticle, knownStoryOf, type KnownStory } from '#store/articles.ts';
+import { createArticle, isKnownHash, knownStoryOf, type KnownStory } from '#store/articles.ts';
 import { recordFeedHealth, updateFeedAfterCheck, type FeedSourceItem } from '#store/feeds.ts';
+import { PAGE_IMAGE_DEFAULTS, pageImages, type PageImageOptions } from './page-images.ts';
 
 export interface RefreshStats {
   feedId: string;
@@ -21,6 +23,8 @@ export interface RefreshStats {
   clustered?: number;
   /** Items dropped because normalising them threw (the feed's other items are kept). */
   itemErrors?: number;
+  /** Of the created: items whose feed gave no picture and whose page's og:image / twitter:image was taken. */
+  pageImages?: number;
   error?: string;
 }
 
@@ -32,7 +36,12 @@ export interface RefreshOptions {
   intervalMinutes?: number;
   /** Fingerprints of recent stories; new ones are added as they are stored. */
   fingerprints: KnownStory[];
+  /** How new items without a feed picture are looked up on their pages; false: not at all. */
+  pageImages?: PageImageOptions | false;
 }
+
+/** Neither its address nor its title is stored yet: only such items are worth a request to their page. */
+const isNewStory = async (item: { sourceUrl: string; title: string }) => !(await isKnownHash('url', urlHash(item.sourceUrl))) && !(await isKnownHash('title', titleHash(item.title)));
 
 /** Profiles of known stories, computed once per ingest run rather than once per feed. */
 const profiles = new WeakMap<KnownStory, StoryProfile>();
@@ -124,8 +133,15 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
     options.fingerprints.push(knownStoryOf({ id, title: item.title, summary: item.summary, originalPublishedAt: item.originalPublishedAt, sourceName: feed.name, clusterId, simhash: fingerprint }));
     fresh.push({ item, fingerprint, id, clusterId });
   }
-  // Each write is its own transaction (article, dedup hashes, counters); a few run at once.
   const limit = pLimit(WRITE_CONCURRENCY);
+  // New stories without a feed picture: their pages are asked for one (an item already stored costs no request).
+  const withoutPicture = options.pageImages === false ? [] : fresh.filter(({ item }) => isFallbackImage(item.imageUrl));
+  const pagesToAsk = await Promise.all(withoutPicture.map(({ item }) => limit(async () => ((await isNewStory(item)) ? item.pageUrl : null))));
+  const found = await pageImages(
+    pagesToAsk.filter((url): url is string => url !== null),
+    options.pageImages || PAGE_IMAGE_DEFAULTS,
+  );
+  // Each write is its own transaction (article, dedup hashes, counters); a few run at once.
   const outcomes = await Promise.all(
     fresh.map(({ item, fingerprint, id, clusterId }) =>
       limit(async () => {
@@ -140,7 +156,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
           sourceName: feed.name,
           author: item.author,
           sourceAttribution: item.sourceAttribution,
-          imageUrl: item.imageUrl,
+          imageUrl: found.get(item.pageUrl) ?? item.imageUrl,
           mediaThumbnails: item.mediaThumbnails,
           enclosures: item.enclosures,
           mediaMetadata: item.mediaMetadata,
@@ -158,11 +174,12 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
           simhash: fingerprint,
           ...(clusterId ? { clusterId, isDuplicate: true } : {}),
         });
-        return result.created;
+        return { created: result.created, pageImage: result.created && found.has(item.pageUrl) };
       }),
     ),
   );
-  const created = outcomes.filter(Boolean).length;
+  const created = outcomes.filter((outcome) => outcome.created).length;
+  const withPageImage = outcomes.filter((outcome) => outcome.pageImage).length;
   const duplicates = outcomes.length - created;
 
   await recordFeedHealth({
@@ -186,5 +203,5 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
     // Share of the six optional fields the items carry, 0-100.
     dataRichnessScore: items.length ? Math.round((dataPoints / (items.length * 6)) * 100) : 0,
   });
-  return { feedId: feed.id, outcome: 'new-items', itemsFound: parsed.items.length, created, duplicates, nearDuplicates, clustered, ...(itemErrors.length ? { itemErrors: itemErrors.length } : {}) };
+  return { feedId: feed.id, outcome: 'new-items', itemsFound: parsed.items.length, created, duplicates, nearDuplicates, clustered, pageImages: withPageImage, ...(itemErrors.length ? { itemErrors: itemErrors.length } : {}) };
 }

@@ -20,6 +20,7 @@ vi.mock('#store/feeds.ts', () => ({
 }));
 vi.mock('#store/articles.ts', () => ({
   recentFingerprints: async () => [],
+  isKnownHash: async () => false,
   knownStoryOf: (input: { id: string; simhash?: string }) => ({ articleId: input.id, simhash: input.simhash ?? '' }),
   createArticle: async (article: { feedId: string; title: string }) => {
     if (article.feedId === 'failing') throw new Error('ProvisionedThroughputExceededException: slow down');
@@ -37,6 +38,8 @@ vi.mock('#adapters/feed-fetch.ts', () => ({
     responseTimeMs: 5,
   }),
 }));
+
+vi.mock('#adapters/page-head.ts', () => ({ fetchPageHead: async () => ({ kind: 'error', error: 'HTTP 404' }) }));
 
 describe('a feed that throws while being refreshed', () => {
   let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-host.ts');

@@ -13,9 +13,9 @@ export function CardGrid({ items, loading, onRemove }: { items: readonly Article
       <div className="grid" aria-busy={loading}>
         {loading
           ? Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)
-          : items.map((article) => (
+          : items.map((article, index) => (
               <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
-                <ArticleCard article={article} onOpen={setOpenId} {...(onRemove ? { onRemove: () => onRemove(article) } : {})} />
+                <ArticleCard article={article} onOpen={setOpenId} priority={index === 0} {...(onRemove ? { onRemove: () => onRemove(article) } : {})} />
               </ErrorBoundary>
             ))}
       </div>
