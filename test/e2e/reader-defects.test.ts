@@ -75,11 +75,16 @@ describe('reader defects, fixed', () => {
     const first = page.locator('article.card img.card-image').first();
     const box = await first.boundingBox();
     expect(box && Math.round(box.width / box.height)).toBe(2);
-    // A story without a publisher's picture: the dialog shows its category's picture.
-    await page.locator('article.card', { has: page.locator('.card-publisher') }).first().locator('h2 button').click();
-    const dialogImage = page.getByRole('dialog').locator('img.dialog-image');
-    await expect.poll(() => dialogImage.getAttribute('data-fallback')).toBe('true');
-    expect(await dialogImage.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // A story without a publisher's picture: the dialog shows the same publisher band as its card, never a
+    // stand-in picture whose word can contradict the category.
+    const bandCard = page.locator('article.card', { has: page.locator('.card-publisher') }).first();
+    const publisher = await bandCard.locator('.publisher-name').textContent();
+    const category = await bandCard.locator('.card-publisher').getAttribute('data-category');
+    await bandCard.locator('h2 button').click();
+    const dialog = page.getByRole('dialog');
+    await expect.poll(() => dialog.locator('.card-publisher .publisher-name').textContent()).toBe(publisher);
+    expect(await dialog.locator('.card-publisher').getAttribute('data-category')).toBe(category);
+    expect(await dialog.locator('img[src*="/images/fallback/"]').count()).toBe(0);
   });
 
   it('on a phone, shows a card on the first screen, keeps the menus on screen and the filters above the action bar', async () => {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
-import { isFallbackImage } from '#domain/images.ts';
 import { qualityLevel } from '#domain/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
 import { useArticleRelations } from '../../api/me.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
+import { ArticleImage } from './ArticleImage.tsx';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
 import { useToast } from '../Toasts.tsx';
 
@@ -45,41 +45,6 @@ function useViewTracking(id: string) {
   return ref;
 }
 
-/** The first letter or digit of a publisher's name, for its mark. */
-const initialOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '·').toLocaleUpperCase();
-
-/**
- * The card's picture: the publisher's, in a fixed 2:1 box (no layout shift); lazy unless it is the first
- * card's, which is fetched first as the page's largest paint. Without one (or when it fails to load), a
- * slim band with the publisher's initial and name in the category's colour, so a card without a picture
- * stays short and says whose story it is.
- */
-function CardPicture({ article, priority }: { article: Article; priority: boolean }) {
-  const [failed, setFailed] = useState(false);
-  if (failed || isFallbackImage(article.imageUrl)) {
-    return (
-      <span className="card-publisher" data-category={article.category}>
-        <span className="publisher-initial">{initialOf(article.sourceName)}</span>
-        <span className="publisher-name">{article.sourceName}</span>
-      </span>
-    );
-  }
-  return (
-    <img
-      src={article.imageUrl ?? undefined}
-      alt=""
-      className="card-image"
-      width={640}
-      height={320}
-      loading={priority ? 'eager' : 'lazy'}
-      fetchPriority={priority ? 'high' : 'auto'}
-      decoding={priority ? 'auto' : 'async'}
-      referrerPolicy="no-referrer"
-      onError={() => setFailed(true)}
-    />
-  );
-}
-
 export function ArticleCard({ article, onOpen, onRemove, priority = false }: { article: Article; onOpen: (id: string) => void; onRemove?: () => void; priority?: boolean }) {
   const toast = useToast();
   const { saved, liked, toggleSave, toggleLike } = useArticleRelations(article.id);
@@ -111,7 +76,7 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
   return (
     <article ref={ref} className={expanded ? 'card expanded' : 'card'} aria-labelledby={`title-${article.id}`}>
       <button type="button" className="card-image-button" tabIndex={-1} aria-hidden="true" onClick={() => onOpen(article.id)}>
-        <CardPicture article={article} priority={priority} />
+        <ArticleImage src={article.imageUrl} category={article.category} sourceName={article.sourceName} className="card-image" width={640} height={320} priority={priority} />
       </button>
       <div className="card-meta">
         <span className="badge">{categoryName(article.category)}</span>

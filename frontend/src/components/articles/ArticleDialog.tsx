@@ -56,7 +56,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
               {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt)}</time>
               {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
             </p>
-            <ArticleImage src={article.imageUrl} category={article.category} className="dialog-image" eager />
+            <ArticleImage src={article.imageUrl} category={article.category} sourceName={article.sourceName} className="dialog-image" width={640} height={360} priority />
             <p className="summary">{article.summary}</p>
             <div className="content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.content) }} />
             <AlsoCoveredBy publishers={article.alsoCoveredBy} />
