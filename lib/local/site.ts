@@ -75,7 +75,7 @@ function startBuiltSite(config: SiteConfig, port: number, apiPort: number): Prom
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (isApiPath(url.pathname)) return proxyToApi(request, response, apiPort);
     if (url.pathname === '/config.json') {
-      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
       return response.end(JSON.stringify(config));
     }
     const file = path.join(dist, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
@@ -113,6 +113,7 @@ async function startDevSite(config: SiteConfig, port: number, apiPort: number): 
         configureServer(dev) {
           dev.middlewares.use('/config.json', (_request, response) => {
             response.setHeader('content-type', 'application/json');
+            response.setHeader('cache-control', 'no-cache');
             response.end(JSON.stringify(config));
           });
         },

@@ -4,8 +4,13 @@ export type { SiteConfig };
 
 let loaded: Promise<SiteConfig> | undefined;
 
+/**
+ * The deployment's settings. index.html preloads /config.json (it is served `no-cache`, so the browser
+ * revalidates it on every load), and this request takes that preload rather than waiting for the script
+ * to start a second round trip before the first API call: so it keeps the default cache mode.
+ */
 export function siteConfig(): Promise<SiteConfig> {
-  loaded ??= fetch('/config.json', { cache: 'no-store' }).then((response) => {
+  loaded ??= fetch('/config.json').then((response) => {
     if (!response.ok) throw new Error('Service not found - please try again later');
     return response.json() as Promise<SiteConfig>;
   });
