@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
@@ -16,6 +19,8 @@ export interface SiteProps {
   connectSources: string[];
   /** The us-east-1 web ACL (rate limits, managed rules) in front of the site and the API. */
   webAclArn: string;
+  /** The site's own name, its us-east-1 certificate and the zone its alias records go in. Absent: CloudFront's own name. */
+  domain?: { domainName: string; certificate: acm.ICertificate; zone: route53.IHostedZone };
 }
 
 /** Where the API answers on the site's own origin: one origin for the browser, one firewall, a tight CSP. */
@@ -57,10 +62,12 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
 
   private readonly repoRoot: string;
+  private readonly domainName?: string;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     this.repoRoot = props.repoRoot;
+    this.domainName = props.domain?.domainName;
     const logs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -115,6 +122,9 @@ export class Site extends Construct {
         functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'SpaRoutes', SPA_ROUTES_CODE) }],
       },
       webAclId: props.webAclArn,
+      ...(props.domain
+        ? { domainNames: [props.domain.domainName], certificate: props.domain.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       enableLogging: true,
@@ -122,7 +132,14 @@ export class Site extends Construct {
       logFilePrefix: 'cloudfront/',
     });
     acknowledge(this.distribution, 'CFR1', 'Readers are worldwide (Indian diaspora included); no country is restricted.');
-    acknowledge(this.distribution, 'CFR4', 'Served on the default *.cloudfront.net certificate until the custom domain and its ACM certificate exist; with it, set minimumProtocolVersion TLSv1.2_2021 (it has no effect on the default certificate).');
+    if (props.domain) {
+      // The site's name points at the distribution, for IPv4 and IPv6 (the distribution serves both).
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'AliasA', { zone: props.domain.zone, recordName: props.domain.domainName, target });
+      new route53.AaaaRecord(this, 'AliasAaaa', { zone: props.domain.zone, recordName: props.domain.domainName, target });
+    } else {
+      acknowledge(this.distribution, 'CFR4', 'Without a domain of its own (context domainName) the site is served on the default *.cloudfront.net certificate, where minimumProtocolVersion has no effect; with one, TLSv1.2_2021 is set.');
+    }
 
   }
 
@@ -146,7 +163,7 @@ export class Site extends Construct {
   }
 
   get url(): string {
-    return `https://${this.distribution.distributionDomainName}`;
+    return `https://${this.domainName ?? this.distribution.distributionDomainName}`;
   }
 
   /** The API's address as the browser and the API's own links use it: under the site's origin. */
