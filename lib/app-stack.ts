@@ -44,6 +44,7 @@ export const STACK_OUTPUTS = {
   apiUrl: 'ApiUrl',
   userPoolId: 'UserPoolId',
   userPoolClientId: 'UserPoolClientId',
+  tableName: 'TableName',
   razorpaySecretName: 'RazorpaySecretName',
   razorpayWebhookUrl: 'RazorpayWebhookUrl',
   mailDomain: 'MailDomain',
@@ -295,6 +296,7 @@ export class CreatorNewsHubStack extends Stack {
     new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: site.apiUrl, description: 'The API, under the site\'s origin' });
     new CfnOutput(this, STACK_OUTPUTS.userPoolId, { value: auth.userPool.userPoolId, description: 'The Cognito user pool (npm run admin finds it here)' });
     new CfnOutput(this, STACK_OUTPUTS.userPoolClientId, { value: auth.webClient.userPoolClientId });
+    new CfnOutput(this, STACK_OUTPUTS.tableName, { value: table.tableName, description: 'The DynamoDB table (npm run admin keeps the profile\'s role beside the pool\'s groups)' });
     new CfnOutput(this, STACK_OUTPUTS.razorpaySecretName, { value: razorpaySecret.secretName, description: 'Secrets Manager secret to put the Razorpay keyId, keySecret and webhookSecret in' });
     new CfnOutput(this, STACK_OUTPUTS.razorpayWebhookUrl, { value: `${site.apiUrl}${RAZORPAY_WEBHOOK_PATH}`, description: 'Webhook URL to enter in the Razorpay dashboard' });
     new CfnOutput(this, STACK_OUTPUTS.mailDomain, { value: props.mailDomain, description: 'Domain the mail is sent from (SES identity)' });

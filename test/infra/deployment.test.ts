@@ -173,7 +173,7 @@ describe('the outputs docs/deploy.md names', () => {
     const { mainTemplate } = deploy(DOMAIN_CONTEXT);
     const outputs = Object.keys(mainTemplate.findOutputs('*'));
     expect(outputs).toEqual(expect.arrayContaining([
-      STACK_OUTPUTS.siteUrl, STACK_OUTPUTS.apiUrl, STACK_OUTPUTS.userPoolId, STACK_OUTPUTS.userPoolClientId,
+      STACK_OUTPUTS.siteUrl, STACK_OUTPUTS.apiUrl, STACK_OUTPUTS.userPoolId, STACK_OUTPUTS.userPoolClientId, STACK_OUTPUTS.tableName,
       STACK_OUTPUTS.razorpaySecretName, STACK_OUTPUTS.razorpayWebhookUrl, STACK_OUTPUTS.mailDomain,
       `${STACK_OUTPUTS.mailDkimRecord}1`, `${STACK_OUTPUTS.mailDkimRecord}2`, `${STACK_OUTPUTS.mailDkimRecord}3`,
     ]));
