@@ -10,6 +10,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { SiteConfig } from '../site-config.ts';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, RAZORPAY_SOURCES } from '../site-headers.ts';
 import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
 import { acknowledge, arnToken } from './nag.ts';
 
@@ -88,21 +89,14 @@ export class Site extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            `connect-src 'self' ${props.connectSources.join(' ')} https://api.razorpay.com https://lumberjack.razorpay.com`,
-            "img-src 'self' https: data:",
-            "style-src 'self' 'unsafe-inline'",
-            // Razorpay's checkout: its script, the frame it opens and the calls it makes.
-            "script-src 'self' https://checkout.razorpay.com",
-            'frame-src https://api.razorpay.com https://checkout.razorpay.com',
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({
+            connect: [...props.connectSources, ...RAZORPAY_SOURCES.connect],
+            script: RAZORPAY_SOURCES.script,
+            frame: RAZORPAY_SOURCES.frame,
+          }),
           override: true,
         },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
