@@ -42,7 +42,7 @@ describe('npm run smoke', () => {
   it('fails, exiting 1, against a site that is not there, and says why per check', async () => {
     const { code, stdout } = await smoke('http://127.0.0.1:9');
     expect(code).toBe(1);
-    expect(stdout).toMatch(/^FAIL +\d+ ms  home page: request failed: /m);
+    expect(stdout).toMatch(/^FAIL +\d+ ms {2}home page: request failed: /m);
     expect(stdout).toContain(`${CHECKS.length} of ${CHECKS.length} checks failed.`);
   });
 });
