@@ -97,7 +97,8 @@ async function main(argv: string[]): Promise<string> {
   // The project's own modules read their settings from the environment when first loaded: set it, then load them.
   Object.assign(process.env, target.env, { AWS_REGION: target.region, USER_POOL_ID: target.userPoolId, TABLE_NAME: target.tableName, LOG_LEVEL: 'error' });
   const { setRoleGroups } = await import('../lambdas/adapters/cognito-users.ts');
-  const { getProfile, setProfileRole } = await import('../lambdas/store/profiles.ts');
+  const { createAccountRecords, getProfile, setProfileRole } = await import('../lambdas/store/profiles.ts');
+  const { WELCOME_NOTIFICATION } = await import('../lambdas/domain/notifications.ts');
   const { recordAudit } = await import('../lambdas/store/audit.ts');
 
   const cognito = new CognitoIdentityProviderClient({ region: target.region });
@@ -118,6 +119,11 @@ async function main(argv: string[]): Promise<string> {
     throw new UsageError(`${request.email} is not ${article(request.role)} in ${target.description}: nothing to remove.`);
   }
 
+  // An account the deploy created (the first admin) never passed PostConfirmation, which makes the profile
+  // the console lists users by: make it here, as the confirmation would have.
+  if (request.action === 'add' && !(await getProfile(userId))) {
+    await createAccountRecords({ userId, email: request.email }, WELCOME_NOTIFICATION);
+  }
   const profile = await getProfile(userId);
   const roleAfter = request.action === 'add' ? request.role : 'user';
   await setRoleGroups(userId, roleAfter);
@@ -128,8 +134,7 @@ async function main(argv: string[]): Promise<string> {
     { action: 'user.role', target: userId, before: { role: profile?.role ?? null, groups: groupsBefore }, after: { role: roleAfter } },
   );
   const change = request.action === 'add' ? `is now ${article(request.role)}` : `is no longer ${article(request.role)} (now a reader)`;
-  const profileNote = profile ? '' : ' (no profile yet: it is made at their first confirmed sign-in; the group alone grants the role)';
-  return `${request.email} ${change} in ${target.description}${profileNote}. It takes effect at their next sign-in.`;
+  return `${request.email} ${change} in ${target.description}. It takes effect at their next sign-in.`;
 }
 
 main(process.argv.slice(2)).then(

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { AdminListGroupsForUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminCreateUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, local, signedInUser, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 import { repoRoot } from '../support/local-runtime.ts';
@@ -75,6 +75,19 @@ describe('npm run admin -- --local', () => {
     expect(removed.stdout).toContain(`${reader.email} is no longer an admin (now a reader)`);
     expect(await groupsOf(readerId)).toEqual([]);
     expect(await listedRole(reader.email)).toBe('user');
+  });
+
+  it('gives an account the deploy created (no sign-up, so no profile) its profile with the role, as the console lists it', async () => {
+    // GIVEN an account made by AdminCreateUser, as the stack makes the first admin
+    const email = `first-admin-${randomUUID().slice(0, 8)}@test.local`;
+    const created = await cognito().send(new AdminCreateUserCommand({ UserPoolId: local().urls.userPool.userPoolId, Username: email, UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }], MessageAction: 'SUPPRESS' }));
+    const sub = created.User?.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? created.User?.Username ?? '';
+    expect(await listedRole(email)).toBeUndefined();
+    // WHEN the owner adds the admin role
+    expect((await admin('add', email, 'admin', '--local')).code).toBe(0);
+    // THEN the console lists the account as an admin, and the pool agrees
+    expect(await listedRole(email)).toBe('admin');
+    expect(await groupsOf(sub)).toEqual(['admin']);
   });
 
   it('refuses an unknown user, an unknown role or action, and removing a role the person does not have, changing nothing', async () => {
