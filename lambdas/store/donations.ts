@@ -33,16 +33,25 @@ export function listDonationsOfMonth(month: string, options: PageOptions = {}): 
   return queryPage(() => Donation.query.byMonth({ month }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null }));
 }
 
-/** Paid donations, newest payment first. */
+/**
+ * What a paid donation still gives, as the totals count it: its amount less refunds and lost disputes
+ * (reverseDonationPayment). The lists below hand out donations with this as their amount, and leave out
+ * those with nothing left, so the supporters list and the console's revenue agree with the totals.
+ */
+function asKept(donations: DonationItem[]): DonationItem[] {
+  return donations.map((donation) => ({ ...donation, amount: donation.amount - (donation.refundedAmount ?? 0) })).filter((donation) => donation.amount > 0);
+}
+
+/** Paid donations, newest payment first (fewer than `limit` when some of those were refunded in full). */
 export async function listRecentPaidDonations(limit: number): Promise<DonationItem[]> {
   const { data } = await Donation.query.byPaid({ paidList: 'paid' }).go({ order: 'desc', limit });
-  return data;
+  return asKept(data);
 }
 
 /** Paid donations whose payment fell in [from, to) (ISO times), oldest first: one Query on the paid index. */
 export async function listPaidDonationsBetween(from: string, to: string): Promise<DonationItem[]> {
   const { data } = await Donation.query.byPaid({ paidList: 'paid' }).between({ paidAt: from }, { paidAt: to }).go({ pages: 'all' });
-  return data.filter((donation) => (donation.paidAt ?? '') < to);
+  return asKept(data.filter((donation) => (donation.paidAt ?? '') < to));
 }
 
 const supporterKeyOf = (donation: DonationItem) => createHash('sha256').update(supporterIdentity(donation)).digest('base64url');

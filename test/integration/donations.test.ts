@@ -239,11 +239,13 @@ describe('refunds and disputes', () => {
     const partial = refundOf(payment, 20_000);
     expect((await sendWebhook('refund.processed', payment, eventId(), undefined, partial)).body.status).toBe('reversed');
     expect((await sendWebhook('refund.processed', payment, eventId(), undefined, partial)).body.status).toBe('already-reversed');
-    // THEN the totals and the month lose ₹200 once; the donation still counts
+    // THEN the totals and the month lose ₹200 once; the donation still counts, with what is left
     expect(moved(before, await summary())).toEqual({ totalRaised: 30_000, donations: 1, supporters: 1, monthRaised: 30_000 });
+    expect((await summary()).recentSupporters[0]).toMatchObject({ name: 'Refunded Later', amount: 30_000 });
     // WHEN the rest is refunded, THEN nothing of it is left and it no longer counts as a donation
     expect((await sendWebhook('refund.processed', payment, eventId(), undefined, refundOf(payment, 30_000))).body.status).toBe('reversed');
     expect(moved(before, await summary())).toMatchObject({ totalRaised: 0, donations: 0, monthRaised: 0 });
+    expect((await summary()).recentSupporters.map((supporter) => supporter.name)).not.toContain('Refunded Later');
   });
 
   it('counts only what is left when the refund arrives before payment.captured, and takes nothing twice', async () => {
