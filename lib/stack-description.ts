@@ -522,15 +522,6 @@ export const stack: StackDescription = {
   ],
   streamConsumers: [
     {
-      name: 'donation-receipts',
-      fn: 'donation-receipts',
-      batchSize: 10,
-      filters: [
-        // A paid donation whose receipt failed to send and has not gone out since.
-        { dynamodb: { NewImage: { __edb_e__: { S: ['donation'] }, status: { S: ['paid'] }, receiptFailedAt: { S: [{ exists: true }] }, receiptSentAt: [{ exists: false }] } } },
-      ],
-    },
-    {
       name: 'personalise',
       fn: 'personalise',
       batchSize: 100,
@@ -544,6 +535,15 @@ export const stack: StackDescription = {
           eventName: ['MODIFY'],
           dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } }, OldImage: { status: { S: [{ 'anything-but': ['published'] }] } } },
         },
+      ],
+    },
+    {
+      name: 'donation-receipts',
+      fn: 'donation-receipts',
+      batchSize: 10,
+      filters: [
+        // A paid donation whose receipt failed to send and has not gone out since.
+        { dynamodb: { NewImage: { __edb_e__: { S: ['donation'] }, status: { S: ['paid'] }, receiptFailedAt: { S: [{ exists: true }] }, receiptSentAt: [{ exists: false }] } } },
       ],
     },
   ],
