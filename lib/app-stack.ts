@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type CfnResource, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -13,11 +14,13 @@ import type { Construct } from 'constructs';
 import { HttpApi } from './constructs/api.ts';
 import { UserAuth } from './constructs/auth.ts';
 import { DataTable } from './constructs/data.ts';
+import { hostedZoneNamed } from './constructs/hosted-zone.ts';
 import { ProjectFunction } from './constructs/functions.ts';
 import { Mail } from './constructs/mail.ts';
 import { acknowledge } from './constructs/nag.ts';
 import { Pipeline } from './constructs/pipeline.ts';
 import { Site } from './constructs/site.ts';
+import { apiOriginName, type SiteDomain } from './deploy-config.ts';
 import { stack as defaultDescription, SEARCH_SNAPSHOT_KEY, type FunctionDescription, type StackDescription } from './stack-description.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +32,28 @@ export interface CreatorNewsHubStackProps extends StackProps {
   mailDomain: string;
   /** The CloudFront web ACL (EdgeSecurityStack, us-east-1). */
   webAclArn: string;
+  /** The site's own name with its us-east-1 certificate (EdgeSecurityStack). Absent: CloudFront's own name. */
+  domain?: SiteDomain & { certificateArn: string };
+  /** The first admin, created and put in the admin group by the deploy. */
+  adminEmail?: string;
 }
+
+/** The stack outputs docs/deploy.md and the scripts (bin/admin.ts, bin/smoke.ts) read, by name. */
+export const STACK_OUTPUTS = {
+  siteUrl: 'SiteUrl',
+  apiUrl: 'ApiUrl',
+  userPoolId: 'UserPoolId',
+  userPoolClientId: 'UserPoolClientId',
+  tableName: 'TableName',
+  razorpaySecretName: 'RazorpaySecretName',
+  razorpayWebhookUrl: 'RazorpayWebhookUrl',
+  mailDomain: 'MailDomain',
+  /** MailDkimRecord1..3: the CNAMEs SES needs, for a DNS the stack does not write. */
+  mailDkimRecord: 'MailDkimRecord',
+} as const;
+
+/** Where Razorpay posts its events, under the API's address. */
+export const RAZORPAY_WEBHOOK_PATH = '/donations/webhooks/razorpay';
 
 /** The whole deployment, built from the stack description. */
 export class CreatorNewsHubStack extends Stack {
@@ -38,12 +62,21 @@ export class CreatorNewsHubStack extends Stack {
     const description = props.stackDescription ?? defaultDescription;
 
     const { table } = new DataTable(this, 'Data', description.table);
-    const mail = new Mail(this, 'Mail', { domain: props.mailDomain });
-    const auth = new UserAuth(this, 'Auth', { mail: { domain: props.mailDomain, configurationSetName: mail.configurationSet.configurationSetName, region: this.region } });
+    const zone = props.domain ? hostedZoneNamed(this, 'SiteZone', props.domain.hostedZoneName) : undefined;
+    // The stack writes the mail domain's DKIM records only into the zone of that very name.
+    const mailZone = zone && props.domain?.hostedZoneName === props.mailDomain ? zone : undefined;
+    const mail = new Mail(this, 'Mail', { domain: props.mailDomain, ...(mailZone ? { zone: mailZone } : {}) });
+    const auth = new UserAuth(this, 'Auth', {
+      mail: { domain: props.mailDomain, configurationSetName: mail.configurationSet.configurationSetName, region: this.region },
+      ...(props.adminEmail ? { adminEmail: props.adminEmail } : {}),
+    });
     const site = new Site(this, 'Site', {
       repoRoot,
       connectSources: [`https://cognito-idp.${this.region}.amazonaws.com`],
       webAclArn: props.webAclArn,
+      ...(props.domain && zone
+        ? { domain: { domainName: props.domain.domainName, zone, certificate: acm.Certificate.fromCertificateArn(this, 'SiteCertificate', props.domain.certificateArn) } }
+        : {}),
     });
     // CloudFront sends this token with every API request; the API trusts CloudFront's viewer address (the
     // reader's, for per-client limits) only beside it. It is a shared secret between two parts of this stack,
@@ -126,7 +159,7 @@ export class CreatorNewsHubStack extends Stack {
     acknowledge(linkSigningSecret, 'SMG4', 'Rotating this key would void every unsubscribe link already mailed (RFC 8058 links must keep working); it is never shown to anyone.');
     shareSecret(linkSigningSecret, (access) => access.linkSigningKey, 'LINK_SIGNING_SECRET_ARN');
 
-    // Razorpay's keys: created with placeholders; operators put the live keys in after deploy (README).
+    // Razorpay's keys: created with placeholders; the owner puts the live keys in after deploy (docs/deploy.md).
     const razorpaySecret = new secretsmanager.Secret(this, 'RazorpayKeys', {
       description: 'Razorpay key id, key secret and webhook secret: {"keyId","keySecret","webhookSecret"}',
       generateSecretString: { secretStringTemplate: JSON.stringify({ keyId: 'set-after-deploy', webhookSecret: 'set-after-deploy' }), generateStringKey: 'keySecret', excludePunctuation: true },
@@ -150,11 +183,18 @@ export class CreatorNewsHubStack extends Stack {
     if (!mailEventsFn) throw new Error(`Mail events name unknown function ${description.mailEvents.fn}`);
     mail.deliverEvents(description.mailEvents.events, mailEventsFn);
 
+    let originDomain: ConstructorParameters<typeof HttpApi>[2]['originDomain'];
+    if (props.domain && zone) {
+      // API Gateway takes a custom domain's certificate from the API's own region.
+      const domainName = apiOriginName(props.domain);
+      originDomain = { domainName, zone, certificate: new acm.Certificate(this, 'ApiOriginCertificate', { domainName, validation: acm.CertificateValidation.fromDns(zone) }) };
+    }
     const api = new HttpApi(this, 'Http', {
       routes: description.routes,
       functions,
       userPool: auth.userPool,
       userPoolClient: auth.webClient,
+      ...(originDomain ? { originDomain } : {}),
     });
     site.serveApi(api.domainName, edgeToken.secretValue.unsafeUnwrap());
 
@@ -162,9 +202,18 @@ export class CreatorNewsHubStack extends Stack {
     // call the API (one-click unsubscribe) and the API's own self-links (feeds, share pages), all under the
     // site's origin. The distribution's API origin names only the API resource, which depends on no
     // function, so this makes no dependency cycle.
+    // The salt of the client hashes that per-client limits key on: generated per deployment, so the hashes
+    // cannot be recomputed from the source's local default. Like the edge token, a CloudFormation dynamic
+    // reference resolved at deploy: the value is in the functions' settings, never in the template.
+    const clientKeySalt = new secretsmanager.Secret(this, 'ClientKeySalt', {
+      description: 'Salt of the hashed client keys that per-client rate limits and counts use',
+      generateSecretString: { passwordLength: 32, excludePunctuation: true },
+    });
+    acknowledge(clientKeySalt, 'SMG4', 'Rotating it would only reset the per-client counters; it is never shown to anyone.');
     const routeFunctions = new Set(description.routes.map((route) => route.fn));
     for (const [name, fn] of functions) {
       fn.addEnvironment('API_URL', site.apiUrl);
+      fn.addEnvironment('CLIENT_KEY_SALT', clientKeySalt.secretValue.unsafeUnwrap());
       if (routeFunctions.has(name)) fn.addEnvironment('EDGE_ORIGIN_TOKEN', edgeToken.secretValue.unsafeUnwrap());
     }
 
@@ -243,10 +292,25 @@ export class CreatorNewsHubStack extends Stack {
       payments: { checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js', testCheckout: false },
     });
 
-    new CfnOutput(this, 'SiteUrl', { value: site.url });
-    new CfnOutput(this, 'ApiUrl', { value: site.apiUrl });
-    new CfnOutput(this, 'UserPoolId', { value: auth.userPool.userPoolId });
-    new CfnOutput(this, 'UserPoolClientId', { value: auth.webClient.userPoolClientId });
+    new CfnOutput(this, STACK_OUTPUTS.siteUrl, { value: site.url, description: 'The reader site (the console at /admin)' });
+    new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: site.apiUrl, description: 'The API, under the site\'s origin' });
+    new CfnOutput(this, STACK_OUTPUTS.userPoolId, { value: auth.userPool.userPoolId, description: 'The Cognito user pool (npm run admin finds it here)' });
+    new CfnOutput(this, STACK_OUTPUTS.userPoolClientId, { value: auth.webClient.userPoolClientId });
+    new CfnOutput(this, STACK_OUTPUTS.tableName, { value: table.tableName, description: 'The DynamoDB table (npm run admin keeps the profile\'s role beside the pool\'s groups)' });
+    new CfnOutput(this, STACK_OUTPUTS.razorpaySecretName, { value: razorpaySecret.secretName, description: 'Secrets Manager secret to put the Razorpay keyId, keySecret and webhookSecret in' });
+    new CfnOutput(this, STACK_OUTPUTS.razorpayWebhookUrl, { value: `${site.apiUrl}${RAZORPAY_WEBHOOK_PATH}`, description: 'Webhook URL to enter in the Razorpay dashboard' });
+    new CfnOutput(this, STACK_OUTPUTS.mailDomain, { value: props.mailDomain, description: 'Domain the mail is sent from (SES identity)' });
+    const dkim = [
+      [mail.identity.dkimDnsTokenName1, mail.identity.dkimDnsTokenValue1],
+      [mail.identity.dkimDnsTokenName2, mail.identity.dkimDnsTokenValue2],
+      [mail.identity.dkimDnsTokenName3, mail.identity.dkimDnsTokenValue3],
+    ] as const;
+    dkim.forEach(([name, value], index) => {
+      new CfnOutput(this, `${STACK_OUTPUTS.mailDkimRecord}${index + 1}`, {
+        value: `${name} CNAME ${value}`,
+        description: mailZone ? 'SES DKIM record (already written in the hosted zone by the stack)' : `SES DKIM record: add it to the DNS of ${props.mailDomain}`,
+      });
+    });
 
   }
 }

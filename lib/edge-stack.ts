@@ -1,6 +1,14 @@
 import { Stack, type StackProps } from 'aws-cdk-lib';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
+import { hostedZoneNamed } from './constructs/hosted-zone.ts';
+import type { SiteDomain } from './deploy-config.ts';
+
+export interface EdgeSecurityStackProps extends StackProps {
+  /** The site's own name: its certificate is made here, as CloudFront takes certificates from us-east-1 only. */
+  domain?: SiteDomain;
+}
 
 /**
  * Per-address limits at the edge, in a five-minute window (WAF's rate rules count per address over
@@ -42,9 +50,19 @@ const managedRules = (priority: number, name: string, excluded: string[] = []): 
  */
 export class EdgeSecurityStack extends Stack {
   readonly webAclArn: string;
+  /** The site's certificate (DNS-validated in its zone), when it has its own domain. */
+  readonly certificateArn?: string;
 
-  constructor(scope: Construct, id: string, props: StackProps) {
+  constructor(scope: Construct, id: string, props: EdgeSecurityStackProps) {
     super(scope, id, props);
+    if (props.domain) {
+      const zone = hostedZoneNamed(this, 'SiteZone', props.domain.hostedZoneName);
+      const certificate = new acm.Certificate(this, 'SiteCertificate', {
+        domainName: props.domain.domainName,
+        validation: acm.CertificateValidation.fromDns(zone),
+      });
+      this.certificateArn = certificate.certificateArn;
+    }
     const writeMethods = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({
       byteMatchStatement: {
         fieldToMatch: { method: {} },

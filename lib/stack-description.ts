@@ -307,6 +307,12 @@ export const stack: StackDescription = {
       memoryMb: 1536,
     },
     {
+      name: 'donation-receipts',
+      entry: 'lambdas/streams/donation-receipts.ts',
+      description: 'Donation receipts whose first send failed, sent again from the table stream until SES takes them',
+      access: { table: 'readWrite', mail: true },
+    },
+    {
       name: 'lifecycle',
       entry: 'lambdas/pipeline/lifecycle.ts',
       description: 'Lifecycle steps: archive rejected articles, purge archived ones, record the run',
@@ -529,6 +535,15 @@ export const stack: StackDescription = {
           eventName: ['MODIFY'],
           dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } }, OldImage: { status: { S: [{ 'anything-but': ['published'] }] } } },
         },
+      ],
+    },
+    {
+      name: 'donation-receipts',
+      fn: 'donation-receipts',
+      batchSize: 10,
+      filters: [
+        // A paid donation whose receipt failed to send and has not gone out since.
+        { dynamodb: { NewImage: { __edb_e__: { S: ['donation'] }, status: { S: ['paid'] }, receiptFailedAt: { S: [{ exists: true }] }, receiptSentAt: [{ exists: false }] } } },
       ],
     },
   ],

@@ -51,8 +51,13 @@ const schema = z.object({
    * address CloudFront reports is the reader's; without it (a direct call, or locally) the connection's.
    */
   EDGE_ORIGIN_TOKEN: z.optional(z.string().check(z.minLength(16))),
-  /** Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). */
-  CLIENT_KEY_SALT: z._default(z.string().check(z.minLength(8)), 'creator-news-hub-local-salt'),
+  /**
+   * Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). On Lambda
+   * the stack sets it from its own secret and it is required (load() below); the default is for local runs.
+   */
+  CLIENT_KEY_SALT: z.optional(z.string().check(z.minLength(8))),
+  /** Set by the Lambda runtime only: tells a deployed function from the local runtime and tests. */
+  AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   /** The API's address, for links that call it directly (the digests' one-click List-Unsubscribe). */
   API_URL: z.pipe(z._default(z.url(), 'https://api.creatornewshub.in'), z.transform((url) => url.replace(/\/+$/, ''))),
@@ -72,15 +77,28 @@ const schema = z.object({
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'CLIENT_KEY_SALT'> & { CLIENT_KEY_SALT: string };
 
-function load(): Config {
-  const parsed = schema.safeParse(process.env);
+/** The salt off Lambda: the local runtime and the tests, whose hashes nobody outside sees. */
+const LOCAL_CLIENT_KEY_SALT = 'creator-news-hub-local-salt';
+
+/** Reads and checks settings; exported for the tests of the rules themselves. */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = schema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  return parsed.data;
+  const { CLIENT_KEY_SALT, ...rest } = parsed.data;
+  if (!CLIENT_KEY_SALT && rest.AWS_LAMBDA_FUNCTION_NAME) {
+    // A deployed function with a salt anyone can read in the source would make client hashes guessable.
+    throw new Error('Invalid configuration: CLIENT_KEY_SALT: required on Lambda (the stack sets it from its ClientKeySalt secret)');
+  }
+  return { ...rest, CLIENT_KEY_SALT: CLIENT_KEY_SALT ?? LOCAL_CLIENT_KEY_SALT };
+}
+
+function load(): Config {
+  return loadConfig(process.env);
 }
 
 export const config: Config = load();

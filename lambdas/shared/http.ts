@@ -5,8 +5,12 @@ import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-descript
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from './errors.ts';
 import { logger } from './logger.ts';
+import { cameThroughEdge } from './rate-limit.ts';
 import { runMetricsMiddleware } from './run-metrics.ts';
 import { InvalidCursorError } from '#store/paging.ts';
+
+/** The answer to a call that did not come through the site's CloudFront distribution. */
+export const DIRECT_CALL_MESSAGE = 'This API answers only through the site: call it at the site\'s /api address';
 
 type Schema = z.ZodMiniType;
 type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
@@ -113,6 +117,8 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
   }
 
   const main = async (event: HttpEvent): Promise<APIGatewayProxyStructuredResultV2> => {
+    // Only through CloudFront, whose web ACL limits and filters: a direct call on the API's address is refused.
+    if (!cameThroughEdge(event)) throw new HttpError(403, DIRECT_CALL_MESSAGE);
     const handler = handlers[event.routeKey];
     const level = described.get(event.routeKey);
     if (!handler || !level) throw notFound('Service not found - please try again later');

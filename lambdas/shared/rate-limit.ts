@@ -15,10 +15,20 @@ export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment an
  */
 export function clientAddress(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): string {
   const connection = event.requestContext.http?.sourceIp ?? 'unknown';
-  const presented = event.headers?.[EDGE_ORIGIN_HEADER];
-  if (!edgeToken || !presented || !sameSecret(presented, edgeToken)) return connection;
+  if (!edgeToken || !cameThroughEdge(event, edgeToken)) return connection;
   const viewer = event.headers?.[VIEWER_ADDRESS_HEADER]?.trim();
   return viewer && viewer.length <= 64 ? viewer : connection;
+}
+
+/**
+ * Whether the request came through CloudFront (it carries the deployment's edge token). With no token
+ * configured (locally) every request counts as such. The API refuses the others (shared/http.ts), so no
+ * call goes around the web ACL by the API's own address.
+ */
+export function cameThroughEdge(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): boolean {
+  if (!edgeToken) return true;
+  const presented = event.headers?.[EDGE_ORIGIN_HEADER];
+  return Boolean(presented) && sameSecret(presented as string, edgeToken);
 }
 
 function sameSecret(given: string, expected: string): boolean {

@@ -600,6 +600,12 @@ export const Donation = new Entity({
     paidList: { type: ['paid'] as const },
     /** Set when the receipt mail went out (the success page says so only then). */
     receiptSentAt: { type: 'string' },
+    /** Set when sending the receipt failed: the donation-receipts stream consumer then sends it again. */
+    receiptFailedAt: { type: 'string' },
+    /** Paise taken back from the totals by refunds and lost disputes (also those that came before the payment counted). */
+    refundedAmount: { type: 'number' },
+    /** The refunds and disputes already taken into account ("refund:rfnd_x", "dispute:disp_x"): each counts once. */
+    reversalIds: { type: 'set', items: 'string' },
     /** The signed-in reader who gave it, if any. */
     userId: { type: 'string' },
     /** Calendar month (YYYY-MM) of creation, the partition of the monthly lists. */

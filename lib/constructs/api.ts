@@ -2,9 +2,12 @@ import { RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
 import type { StackDescription } from '../stack-description.ts';
@@ -14,6 +17,11 @@ export interface HttpApiProps {
   functions: ReadonlyMap<string, lambda.IFunction>;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
+  /**
+   * A name of its own for CloudFront to call the API on (a regional certificate, a record in the zone).
+   * Given, the execute-api endpoint is switched off, so no call can go around CloudFront's web ACL by it.
+   */
+  originDomain?: { domainName: string; certificate: acm.ICertificate; zone: route53.IHostedZone };
 }
 
 /**
@@ -22,25 +30,37 @@ export interface HttpApiProps {
  */
 export class HttpApi extends Construct {
   readonly api: apigw.HttpApi;
+  private readonly originDomainName?: string;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
+    this.originDomainName = props.originDomain?.domainName;
     this.api = new apigw.HttpApi(this, 'Api', {
       description: 'Creator News Hub API',
       createDefaultStage: false,
+      ...(props.originDomain ? { disableExecuteApiEndpoint: true } : {}),
       // No CORS: browsers reach the API through the site's own origin (CloudFront, /api), never cross-origin.
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: logs.RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    new apigw.HttpStage(this, 'DefaultStage', {
+    const stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: 100, burstLimit: 200 },
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
+    if (props.originDomain) {
+      const domain = new apigw.DomainName(this, 'OriginDomain', { domainName: props.originDomain.domainName, certificate: props.originDomain.certificate });
+      new apigw.ApiMapping(this, 'OriginMapping', { api: this.api, domainName: domain, stage });
+      new route53.ARecord(this, 'OriginRecord', {
+        zone: props.originDomain.zone,
+        recordName: props.originDomain.domainName,
+        target: route53.RecordTarget.fromAlias(new targets.ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
+      });
+    }
     const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
       userPoolClients: [props.userPoolClient],
     });
@@ -69,8 +89,9 @@ export class HttpApi extends Construct {
     return this.api.apiEndpoint;
   }
 
-  /** The API's execute-api host name: CloudFront's origin for /api. */
+  /** CloudFront's origin for /api: the API's own name with a custom domain, else its execute-api host name. */
   get domainName(): string {
+    if (this.originDomainName) return this.originDomainName;
     const stack = Stack.of(this);
     return `${this.api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`;
   }

@@ -7,6 +7,8 @@ import { acknowledge } from './nag.ts';
 export interface UserAuthProps {
   /** The verified SES domain Cognito sends its mails from, with the product's configuration set. */
   mail: { domain: string; configurationSetName: string; region: string };
+  /** The first admin: created by the deploy, put in the admin group, invited by Cognito with a temporary password. */
+  adminEmail?: string;
 }
 
 /** Sign-up with e-mail verification, the spec's password policy, the admin and moderator groups, a web client. */
@@ -46,13 +48,36 @@ export class UserAuth extends Construct {
     acknowledge(this.userPool, 'COG1', 'The product spec fixes the password rule: 8-128 characters with lower case, upper case and digits, no symbol required; the sign-up form shows exactly these messages.');
     acknowledge(this.userPool, 'COG2', 'MFA is offered (TOTP, optional); requiring it would lock out casual readers who only bookmark and like. Admin accounts are expected to enrol.');
     acknowledge(this.userPool, 'COG8', 'Essentials feature plan for now: Plus-tier threat protection is billed per active user; revisit when the audience grows.');
+    const groups = new Map<string, cognito.CfnUserPoolGroup>();
     for (const group of GROUPS) {
-      new cognito.CfnUserPoolGroup(this, `Group-${group.name}`, {
+      const created = new cognito.CfnUserPoolGroup(this, `Group-${group.name}`, {
         userPoolId: this.userPool.userPoolId,
         groupName: group.name,
         description: group.description,
         precedence: group.precedence,
       });
+      groups.set(group.name, created);
+    }
+    if (props.adminEmail) {
+      // The pool signs in by e-mail, so the address is the user name. Cognito mails the invitation itself
+      // (through the SES identity above); the admin sets a password at first sign-in.
+      const admin = new cognito.CfnUserPoolUser(this, 'FirstAdmin', {
+        userPoolId: this.userPool.userPoolId,
+        username: props.adminEmail,
+        userAttributes: [
+          { name: 'email', value: props.adminEmail },
+          { name: 'email_verified', value: 'true' },
+        ],
+        desiredDeliveryMediums: ['EMAIL'],
+      });
+      const adminGroup = groups.get('admin');
+      if (!adminGroup) throw new Error('The auth settings name no admin group');
+      const membership = new cognito.CfnUserPoolUserToGroupAttachment(this, 'FirstAdminGroup', {
+        userPoolId: this.userPool.userPoolId,
+        groupName: adminGroup.groupName as string,
+        username: props.adminEmail,
+      });
+      membership.node.addDependency(admin, adminGroup);
     }
     this.webClient = this.userPool.addClient('Web', {
       authFlows: { userSrp: true, userPassword: false },

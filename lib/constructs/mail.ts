@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as route53 from 'aws-cdk-lib/aws-route53';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -11,6 +12,8 @@ import type { MailEventType } from '../stack-description.ts';
 export interface MailProps {
   /** Domain the product sends from; its DKIM records are output for the DNS. */
   domain: string;
+  /** The Route 53 zone of that domain, when the stack may write its DKIM records there itself. */
+  zone?: route53.IHostedZone;
 }
 
 /** SES sending identity and configuration set (reputation metrics, TLS required, suppression of bounces). */
@@ -28,7 +31,8 @@ export class Mail extends Construct {
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
     this.identity = new ses.EmailIdentity(this, 'Identity', {
-      identity: ses.Identity.domain(props.domain),
+      // In the domain's own zone SES's DKIM records are written by the stack; elsewhere they are outputs to copy.
+      identity: props.zone ? ses.Identity.publicHostedZone(props.zone) : ses.Identity.domain(props.domain),
       configurationSet: this.configurationSet,
     });
     this.from = `Creator News Hub <news@${props.domain}>`;

@@ -1,12 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as route53 from 'aws-cdk-lib/aws-route53';
+import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { SiteConfig } from '../site-config.ts';
+import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, RAZORPAY_SOURCES } from '../site-headers.ts';
 import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
 import { acknowledge, arnToken } from './nag.ts';
 
@@ -16,6 +20,8 @@ export interface SiteProps {
   connectSources: string[];
   /** The us-east-1 web ACL (rate limits, managed rules) in front of the site and the API. */
   webAclArn: string;
+  /** The site's own name, its us-east-1 certificate and the zone its alias records go in. Absent: CloudFront's own name. */
+  domain?: { domainName: string; certificate: acm.ICertificate; zone: route53.IHostedZone };
 }
 
 /** Where the API answers on the site's own origin: one origin for the browser, one firewall, a tight CSP. */
@@ -57,10 +63,12 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
 
   private readonly repoRoot: string;
+  private readonly domainName?: string;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
     super(scope, id);
     this.repoRoot = props.repoRoot;
+    this.domainName = props.domain?.domainName;
     const logs = new s3.Bucket(this, 'AccessLogs', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -81,21 +89,14 @@ export class Site extends Construct {
     const headers = new cloudfront.ResponseHeadersPolicy(this, 'SecurityHeaders', {
       securityHeadersBehavior: {
         contentSecurityPolicy: {
-          contentSecurityPolicy: [
-            "default-src 'self'",
-            `connect-src 'self' ${props.connectSources.join(' ')} https://api.razorpay.com https://lumberjack.razorpay.com`,
-            "img-src 'self' https: data:",
-            "style-src 'self' 'unsafe-inline'",
-            // Razorpay's checkout: its script, the frame it opens and the calls it makes.
-            "script-src 'self' https://checkout.razorpay.com",
-            'frame-src https://api.razorpay.com https://checkout.razorpay.com',
-            "frame-ancestors 'none'",
-            "base-uri 'self'",
-            "form-action 'self'",
-          ].join('; '),
+          contentSecurityPolicy: contentSecurityPolicy({
+            connect: [...props.connectSources, ...RAZORPAY_SOURCES.connect],
+            script: RAZORPAY_SOURCES.script,
+            frame: RAZORPAY_SOURCES.frame,
+          }),
           override: true,
         },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, preload: true, override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
@@ -115,6 +116,9 @@ export class Site extends Construct {
         functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'SpaRoutes', SPA_ROUTES_CODE) }],
       },
       webAclId: props.webAclArn,
+      ...(props.domain
+        ? { domainNames: [props.domain.domainName], certificate: props.domain.certificate, minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       enableLogging: true,
@@ -122,7 +126,14 @@ export class Site extends Construct {
       logFilePrefix: 'cloudfront/',
     });
     acknowledge(this.distribution, 'CFR1', 'Readers are worldwide (Indian diaspora included); no country is restricted.');
-    acknowledge(this.distribution, 'CFR4', 'Served on the default *.cloudfront.net certificate until the custom domain and its ACM certificate exist; with it, set minimumProtocolVersion TLSv1.2_2021 (it has no effect on the default certificate).');
+    if (props.domain) {
+      // The site's name points at the distribution, for IPv4 and IPv6 (the distribution serves both).
+      const target = route53.RecordTarget.fromAlias(new targets.CloudFrontTarget(this.distribution));
+      new route53.ARecord(this, 'AliasA', { zone: props.domain.zone, recordName: props.domain.domainName, target });
+      new route53.AaaaRecord(this, 'AliasAaaa', { zone: props.domain.zone, recordName: props.domain.domainName, target });
+    } else {
+      acknowledge(this.distribution, 'CFR4', 'Without a domain of its own (context domainName) the site is served on the default *.cloudfront.net certificate, where minimumProtocolVersion has no effect; with one, TLSv1.2_2021 is set.');
+    }
 
   }
 
@@ -146,7 +157,7 @@ export class Site extends Construct {
   }
 
   get url(): string {
-    return `https://${this.distribution.distributionDomainName}`;
+    return `https://${this.domainName ?? this.distribution.distributionDomainName}`;
   }
 
   /** The API's address as the browser and the API's own links use it: under the site's origin. */

@@ -247,6 +247,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
         ports.site,
         ports.api,
         settings.serveBuiltSite,
+        // The stand-ins in place of Cognito and Razorpay; fixture feed images come over http from the feed host.
+        { connect: [pool.endpoint, razorpay.url], script: [razorpay.url], frame: [razorpay.url], img: [feedHost.url] },
       )
     : null;
 

@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '../site-config.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS, type PageSources } from '../site-headers.ts';
 import { repoRoot } from './settings.ts';
 
 
@@ -67,7 +68,7 @@ function proxyToApi(request: http.IncomingMessage, response: http.ServerResponse
 }
 
 /** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html, the API under /api. */
-function startBuiltSite(config: SiteConfig, port: number, apiPort: number): Promise<http.Server> {
+function startBuiltSite(config: SiteConfig, port: number, apiPort: number, headers: Record<string, string>): Promise<http.Server> {
   // CNH_WEB_OUT: a build elsewhere (parallel checkouts or workers each build their own).
   const dist = process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.join(repoRoot, 'frontend', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build:web\` first`);
@@ -84,6 +85,7 @@ function startBuiltSite(config: SiteConfig, port: number, apiPort: number): Prom
     const hashed = found && url.pathname.startsWith('/assets/');
     const { body, encoding } = encodedBody(served, String(request.headers['accept-encoding'] ?? ''));
     response.writeHead(200, {
+      ...headers,
       'content-type': MIME[path.extname(served)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
       vary: 'accept-encoding',
@@ -95,7 +97,7 @@ function startBuiltSite(config: SiteConfig, port: number, apiPort: number): Prom
 }
 
 /** Vite's dev server (hot reload) with the same /config.json. */
-async function startDevSite(config: SiteConfig, port: number, apiPort: number): Promise<{ close: () => Promise<void> }> {
+async function startDevSite(config: SiteConfig, port: number, apiPort: number, headers: Record<string, string>): Promise<{ close: () => Promise<void> }> {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: path.join(repoRoot, 'frontend', 'vite.config.ts'),
@@ -103,6 +105,7 @@ async function startDevSite(config: SiteConfig, port: number, apiPort: number): 
       port,
       strictPort: true,
       host: '127.0.0.1',
+      headers,
       // A key starting with ^ is a pattern for Vite: /api and /api/..., not /apiary.
       proxy: { [`^${LOCAL_API_PREFIX}(/|$)`]: { target: `http://127.0.0.1:${apiPort}`, rewrite: (pathname) => pathname.slice(LOCAL_API_PREFIX.length) || '/' } },
     },
@@ -124,8 +127,22 @@ async function startDevSite(config: SiteConfig, port: number, apiPort: number): 
   return { close: () => server.close() };
 }
 
-export async function startSite(config: SiteConfig, port: number, apiPort: number, built: boolean): Promise<{ close: () => Promise<void> }> {
-  if (!built) return startDevSite(config, port, apiPort);
-  const server = await startBuiltSite(config, port, apiPort);
+/**
+ * The site's security headers as CloudFront sends them (lib/site-headers.ts), with the stand-ins' origins in
+ * place of Cognito's and Razorpay's. Vite's dev server also needs its inline React refresh preamble and its
+ * hot-reload socket; the built site gets exactly the deployed policy's shape.
+ */
+function localSecurityHeaders(sources: PageSources, port: number, built: boolean): Record<string, string> {
+  const devSocket = built ? [] : [`ws://localhost:${port}`, `ws://127.0.0.1:${port}`];
+  return {
+    ...SECURITY_HEADERS,
+    'content-security-policy': contentSecurityPolicy({ ...sources, connect: [...sources.connect, ...devSocket] }, { inlineScripts: !built }),
+  };
+}
+
+export async function startSite(config: SiteConfig, port: number, apiPort: number, built: boolean, sources: PageSources): Promise<{ close: () => Promise<void> }> {
+  const headers = localSecurityHeaders(sources, port, built);
+  if (!built) return startDevSite(config, port, apiPort, headers);
+  const server = await startBuiltSite(config, port, apiPort, headers);
   return { close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

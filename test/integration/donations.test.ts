@@ -1,4 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { localSettings } from '../../lib/local/settings.ts';
 import { api, local, useLocalAws } from '../support/aws.ts';
@@ -48,15 +50,20 @@ async function payAtCheckout(orderId: string, outcome: 'success' | 'failure' = '
   return { status: response.status, body: (await response.json()) as CheckoutResult };
 }
 
-/** A webhook signed as Razorpay signs it (X-Razorpay-Signature: HMAC-SHA256 of the raw body). */
-async function sendWebhook(event: string, payment: Record<string, unknown>, eventId: string, secret = keys.webhookSecret) {
-  const body = JSON.stringify({ entity: 'event', event, contains: ['payment'], payload: { payment: { entity: payment } }, created_at: Math.floor(Date.now() / 1000) });
+/** A webhook signed as Razorpay signs it (X-Razorpay-Signature: HMAC-SHA256 of the raw body); refunds and disputes carry their entity beside the payment. */
+async function sendWebhook(event: string, payment: Record<string, unknown>, eventId: string, secret = keys.webhookSecret, extra: Record<string, unknown> = {}) {
+  const body = webhookBody(event, payment, extra);
   const response = await fetch(`${local().urls.api}/donations/webhooks/razorpay`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', secret).update(body).digest('hex'), 'x-razorpay-event-id': eventId },
     body,
   });
   return { status: response.status, body: (await response.json()) as { status?: string; message?: string } };
+}
+
+function webhookBody(event: string, payment: Record<string, unknown>, extra: Record<string, unknown> = {}): string {
+  const payload = { payment: { entity: payment }, ...Object.fromEntries(Object.entries(extra).map(([name, entity]) => [name, { entity }])) };
+  return JSON.stringify({ entity: 'event', event, contains: Object.keys(payload), payload, created_at: Math.floor(Date.now() / 1000) });
 }
 
 async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
@@ -78,6 +85,8 @@ const moved = (before: Summary, after: Summary) => ({
 
 beforeAll(() => {
   useLocalAws();
+  // For the functions this file runs in its own process (settings are read once, at first import).
+  Object.assign(process.env, { RAZORPAY_KEY_ID: keys.keyId, RAZORPAY_KEY_SECRET: keys.keySecret, RAZORPAY_WEBHOOK_SECRET: keys.webhookSecret });
 });
 
 describe('donations', () => {
@@ -200,5 +209,136 @@ describe('donations', () => {
     for (let index = 0; index < 32; index += 1) answers.push((await api('POST', '/donations', undefined, { amount: 10_000 })).status);
     expect(answers).toContain(429);
     expect(answers.filter((status) => status === 200).length).toBeLessThanOrEqual(30);
+  });
+});
+
+/**
+ * An order as POST /donations records it, written straight to the runtime's table: these tests are about
+ * the webhook, and the order limit per client (tested above) would otherwise refuse their orders.
+ */
+async function recordedOrder(input: { amount: number; donor_name?: string; donor_email?: string }): Promise<{ order_id: string }> {
+  const { createDonation } = await import('../../lambdas/store/donations.ts');
+  const orderId = `order_${randomBytes(7).toString('hex')}`;
+  await createDonation({ amount: input.amount, razorpayOrderId: orderId, currency: 'INR', donorName: input.donor_name, donorEmail: input.donor_email });
+  return { order_id: orderId };
+}
+
+describe('refunds and disputes', () => {
+  const newPayment = (orderId: string, amount: number) => ({ id: `pay_${randomBytes(7).toString('hex')}`, order_id: orderId, amount, currency: 'INR', status: 'captured' });
+  const refundOf = (payment: { id: string }, amount: number, id = `rfnd_${randomBytes(7).toString('hex')}`) => ({ refund: { id, payment_id: payment.id, amount, currency: 'INR', status: 'processed' } });
+  const eventId = () => `evt_${randomBytes(6).toString('hex')}`;
+
+  it('moves the totals back once for a refund after a counted payment, also when the refund arrives twice', async () => {
+    // GIVEN a counted ₹500 payment
+    const order = await recordedOrder({ amount: 50_000, donor_name: 'Refunded Later' });
+    const payment = newPayment(order.order_id, 50_000);
+    const before = await summary();
+    expect((await sendWebhook('payment.captured', payment, eventId())).body.status).toBe('counted');
+    expect(moved(before, await summary())).toEqual({ totalRaised: 50_000, donations: 1, supporters: 1, monthRaised: 50_000 });
+    // WHEN ₹200 is refunded, and Razorpay delivers the refund again under another event id
+    const partial = refundOf(payment, 20_000);
+    expect((await sendWebhook('refund.processed', payment, eventId(), undefined, partial)).body.status).toBe('reversed');
+    expect((await sendWebhook('refund.processed', payment, eventId(), undefined, partial)).body.status).toBe('already-reversed');
+    // THEN the totals and the month lose ₹200 once; the donation still counts, with what is left
+    expect(moved(before, await summary())).toEqual({ totalRaised: 30_000, donations: 1, supporters: 1, monthRaised: 30_000 });
+    expect((await summary()).recentSupporters[0]).toMatchObject({ name: 'Refunded Later', amount: 30_000 });
+    // WHEN the rest is refunded, THEN nothing of it is left and it no longer counts as a donation
+    expect((await sendWebhook('refund.processed', payment, eventId(), undefined, refundOf(payment, 30_000))).body.status).toBe('reversed');
+    expect(moved(before, await summary())).toMatchObject({ totalRaised: 0, donations: 0, monthRaised: 0 });
+    expect((await summary()).recentSupporters.map((supporter) => supporter.name)).not.toContain('Refunded Later');
+  });
+
+  it('counts only what is left when the refund arrives before payment.captured, and takes nothing twice', async () => {
+    const order = await recordedOrder({ amount: 40_000 });
+    const payment = newPayment(order.order_id, 40_000);
+    const before = await summary();
+    // GIVEN a ₹100 refund that Razorpay delivered before the capture
+    const early = refundOf(payment, 10_000);
+    expect((await sendWebhook('refund.processed', payment, eventId(), undefined, early)).body.status).toBe('recorded-before-payment');
+    expect(moved(before, await summary())).toEqual({ totalRaised: 0, donations: 0, supporters: 0, monthRaised: 0 });
+    // WHEN the capture comes, and the early refund again
+    expect((await sendWebhook('payment.captured', payment, eventId())).body.status).toBe('counted');
+    expect((await sendWebhook('refund.processed', payment, eventId(), undefined, early)).body.status).toBe('already-reversed');
+    // THEN ₹300 counted, once
+    expect(moved(before, await summary())).toEqual({ totalRaised: 30_000, donations: 1, supporters: 1, monthRaised: 30_000 });
+
+    // A payment refunded in full before its capture never counts.
+    const refundedOrder = await recordedOrder({ amount: 25_000 });
+    const refundedPayment = newPayment(refundedOrder.order_id, 25_000);
+    const beforeFull = await summary();
+    expect((await sendWebhook('refund.processed', refundedPayment, eventId(), undefined, refundOf(refundedPayment, 25_000))).body.status).toBe('recorded-before-payment');
+    expect((await sendWebhook('payment.captured', refundedPayment, eventId())).body.status).toBe('counted');
+    expect(moved(beforeFull, await summary())).toEqual({ totalRaised: 0, donations: 0, supporters: 0, monthRaised: 0 });
+  });
+
+  it('leaves the totals alone for an open or won dispute and subtracts a lost one once; refuses a refund of another payment', async () => {
+    const order = await recordedOrder({ amount: 60_000 });
+    const payment = newPayment(order.order_id, 60_000);
+    expect((await sendWebhook('payment.captured', payment, eventId())).body.status).toBe('counted');
+    const before = await summary();
+    const dispute = { dispute: { id: `disp_${randomBytes(7).toString('hex')}`, payment_id: payment.id, amount: 60_000, status: 'open' } };
+    expect((await sendWebhook('payment.dispute.created', payment, eventId(), undefined, dispute)).body.status).toBe('noted');
+    expect(moved(before, await summary())).toEqual({ totalRaised: 0, donations: 0, supporters: 0, monthRaised: 0 });
+    expect((await sendWebhook('payment.dispute.lost', payment, eventId(), undefined, dispute)).body.status).toBe('reversed');
+    expect((await sendWebhook('payment.dispute.lost', payment, eventId(), undefined, dispute)).body.status).toBe('already-reversed');
+    expect(moved(before, await summary())).toMatchObject({ totalRaised: -60_000, donations: -1, monthRaised: -60_000 });
+
+    const other = await recordedOrder({ amount: 10_000 });
+    const otherPayment = newPayment(other.order_id, 10_000);
+    expect((await sendWebhook('payment.captured', otherPayment, eventId())).body.status).toBe('counted');
+    const stranger = { ...otherPayment, id: 'pay_SomeoneElses1' };
+    expect((await sendWebhook('refund.processed', stranger, eventId(), undefined, refundOf(stranger, 10_000))).body.status).toBe('mismatch');
+  });
+});
+
+describe('receipts', () => {
+  /** An SES endpoint that refuses every mail, as SES does when throttled or the account is paused. */
+  async function refusingSes(): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
+    let calls = 0;
+    const server = http.createServer((request, response) => {
+      calls += 1;
+      request.resume();
+      response.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' });
+      response.end(JSON.stringify({ message: 'Stand-in refusal: sending paused' }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, calls: () => calls, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('sends a receipt whose first send failed on the retry, and the success page says it is on its way until then', async () => {
+    // GIVEN the donations function, here in the test's process, whose SES refuses the first send
+    const ses = await refusingSes();
+    process.env.AWS_ENDPOINT_URL_SESV2 = ses.url;
+    const { handler } = await import('../../lambdas/http/donations/index.ts');
+    const email = `receipt-retry-${randomBytes(4).toString('hex')}@test.local`;
+    const order = await recordedOrder({ amount: 15_000, donor_name: 'Retry Reader', donor_email: email });
+    const payment = { id: `pay_${randomBytes(7).toString('hex')}`, order_id: order.order_id, amount: 15_000, currency: 'INR', status: 'captured' };
+    const body = webhookBody('payment.captured', payment);
+    const event = {
+      version: '2.0',
+      routeKey: 'POST /donations/webhooks/razorpay',
+      rawPath: '/donations/webhooks/razorpay',
+      rawQueryString: '',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': createHmac('sha256', keys.webhookSecret).update(body).digest('hex'), 'x-razorpay-event-id': `evt_${randomBytes(6).toString('hex')}` },
+      requestContext: { http: { method: 'POST', path: '/donations/webhooks/razorpay', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' }, requestId: 'test', routeKey: 'POST /donations/webhooks/razorpay', stage: '$default' },
+      body,
+      isBase64Encoded: false,
+    };
+    // WHEN the payment is counted and its receipt refused
+    const answer = (await handler(event as never, {} as never)) as { statusCode: number; body: string };
+    await ses.close();
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ status: 'counted' });
+    expect(ses.calls()).toBeGreaterThanOrEqual(1);
+    // THEN the success page does not claim a receipt went out...
+    const shown = (await api('GET', `/donations/orders/${order.order_id}`)).body as { status: string; receipt_sent: boolean; receipt_pending: boolean };
+    expect(shown.status).toBe('completed');
+    if (!shown.receipt_sent) expect(shown.receipt_pending).toBe(true);
+    // ...and the runtime's donation-receipts consumer sends it from the table stream
+    const receipt = await waitForMail(local().urls.mail, email, /^Receipt for your ₹150 donation/);
+    expect(receipt.body.text).toContain(payment.id);
+    const after = await eventually(() => api('GET', `/donations/orders/${order.order_id}`), (response) => (response.body as { receipt_sent: boolean }).receipt_sent, 'the receipt recorded as sent');
+    expect(after.body).toMatchObject({ receipt_sent: true, receipt_pending: false });
+    expect(await mailsTo(local().urls.mail, email)).toHaveLength(1);
   });
 });

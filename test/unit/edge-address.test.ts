@@ -34,3 +34,31 @@ describe('API addresses in the browser', () => {
     expect(apiAddress('http://127.0.0.1:3001', '/admin/analytics/report?days=7').href).toBe('http://127.0.0.1:3001/admin/analytics/report?days=7');
   });
 });
+
+describe('direct calls on the API address', () => {
+  /** The donations area with every described route answering 200, as a deployed function runs it. */
+  async function donationsArea() {
+    const { areaHandler, route } = await import('../../lambdas/shared/http.ts');
+    const { routesOf, routeKey, stack } = await import('../../lib/stack-description.ts');
+    return areaHandler('donations', Object.fromEntries(routesOf(stack, 'donations').map((described) => [routeKey(described), route({}, async () => ({ ok: true }))])));
+  }
+  const summaryRequest = (headers: Record<string, string>) =>
+    ({ version: '2.0', routeKey: 'GET /donations/summary', rawPath: '/donations/summary', headers, requestContext: { http: { method: 'GET', path: '/donations/summary', sourceIp: '198.51.100.1' } }, isBase64Encoded: false }) as unknown as HttpEvent;
+
+  it('are refused with 403 on a deployment (edge token set) unless CloudFront sent its token; locally nothing changes', async () => {
+    const { config } = await import('#shared/config.ts');
+    const { DIRECT_CALL_MESSAGE } = await import('../../lambdas/shared/http.ts');
+    const handler = await donationsArea();
+    const call = async (headers: Record<string, string>) => (await handler(summaryRequest(headers), {} as never)) as { statusCode: number; body: string };
+    const local = config.EDGE_ORIGIN_TOKEN;
+    try {
+      (config as { EDGE_ORIGIN_TOKEN?: string }).EDGE_ORIGIN_TOKEN = TOKEN;
+      expect(await call({})).toMatchObject({ statusCode: 403, body: JSON.stringify({ message: DIRECT_CALL_MESSAGE }) });
+      expect((await call({ 'x-origin-verify': 'a-guess-of-the-token' })).statusCode).toBe(403);
+      expect((await call({ 'x-origin-verify': TOKEN })).statusCode).toBe(200);
+    } finally {
+      (config as { EDGE_ORIGIN_TOKEN?: string }).EDGE_ORIGIN_TOKEN = local;
+    }
+    expect((await call({})).statusCode).toBe(200);
+  });
+});

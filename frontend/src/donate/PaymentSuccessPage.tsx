@@ -103,6 +103,7 @@ export default function PaymentSuccessPage() {
           </dl>
         </section>
         {completed && data.receipt_sent && <p>A receipt has been sent to your e-mail address.</p>}
+        {completed && !data.receipt_sent && data.receipt_pending && <p>Your receipt is on its way to your e-mail address; it can take a few minutes.</p>}
         <section aria-labelledby="impact-heading-success">
           <h2 id="impact-heading-success">Your impact</h2>
           <p>Your gift keeps the feeds fetched, the stories classified and the newsletter going out, free for every reader.</p>

@@ -40,6 +40,8 @@ export interface DonationByOrder {
   donation_type: string;
   message: string | null;
   receipt_sent: boolean;
+  /** Paid with an address, receipt not sent yet (its send is under way or being retried). */
+  receipt_pending: boolean;
 }
 
 export const summaryKey = ['donations', 'summary'] as const;

@@ -9,9 +9,7 @@ import {
   RECENT_SUPPORTERS,
   supporterName,
 } from '#domain/donations.ts';
-import { donationReceiptMail } from '#domain/donation-mail.ts';
 import { checkoutKeyId, checkoutSignatureIsValid, createOrder, fetchPayment, webhookSignatureIsValid } from '#adapters/razorpay.ts';
-import { sendMail } from '#adapters/mail.ts';
 import { currentSettings } from '#store/settings.ts';
 import {
   createDonation,
@@ -23,10 +21,11 @@ import {
   newDonationId,
   paymentEventSeen,
   recordPaymentEvent,
-  recordReceiptSent,
+  recordReceiptFailed,
+  reverseDonationPayment,
   type DonationItem,
 } from '#store/donations.ts';
-import { config } from '#shared/config.ts';
+import { sendDonationReceipt } from '#shared/donation-receipt.ts';
 import { badRequest, HttpError, notFound } from '#shared/errors.ts';
 import { areaHandler, route } from '#shared/http.ts';
 import { logger } from '#shared/logger.ts';
@@ -80,19 +79,18 @@ const create = route({ body: z.unknown() }, async ({ body, event }) => {
 
 /**
  * Counts a payment Razorpay confirmed (once, however many times this is called for it) and mails the
- * receipt on the call that counted it.
+ * receipt on the call that counted it. A failed send is recorded, and the donation-receipts stream
+ * consumer sends it again; the success page says "on its way" until it has gone.
  */
 async function settle(donation: DonationItem, paymentId: string): Promise<'counted' | 'already-counted'> {
   const paid = await markDonationPaid(donation, paymentId);
   if (!paid) return 'already-counted';
-  if (paid.donorEmail && paid.paidAt) {
-    try {
-      await sendMail({ to: paid.donorEmail, tags: { kind: 'donation-receipt' }, ...donationReceiptMail({ ...paid, paidAt: paid.paidAt, razorpayPaymentId: paymentId }, config.SITE_URL) });
-      await recordReceiptSent(paid);
-    } catch (error) {
-      // The payment stands; the success page then does not claim a receipt was sent.
-      logger.error('donation receipt not sent', { donationId: paid.id, error: error instanceof Error ? error.message : String(error) });
-    }
+  try {
+    await sendDonationReceipt(paid);
+  } catch (error) {
+    // The payment stands; the receipt goes out on the retry.
+    logger.error('donation receipt not sent, retrying from the stream', { donationId: paid.id, error: error instanceof Error ? error.message : String(error) });
+    await recordReceiptFailed(paid);
   }
   return 'counted';
 }
@@ -125,20 +123,45 @@ const verify = route({ body: z.unknown() }, async ({ body }) => {
   return { status: 'completed', order_id: donation.razorpayOrderId, payment_id: payment.id };
 });
 
+const reversalEntity = z.object({ id: z.string().check(z.maxLength(100)), payment_id: z.string().check(z.maxLength(100)), amount: z.number() });
+
 const webhookSchema = z.object({
   event: z.string().check(z.maxLength(100)),
   payload: z.object({
     payment: z.optional(z.object({ entity: z.object({ id: z.string().check(z.maxLength(100)), order_id: z.optional(z.nullable(z.string().check(z.maxLength(100)))), amount: z.number(), currency: z.string().check(z.maxLength(10)), status: z.string().check(z.maxLength(40)) }) })),
     order: z.optional(z.object({ entity: z.object({ id: z.string().check(z.maxLength(100)), amount: z.number(), currency: z.string().check(z.maxLength(10)), status: z.string().check(z.maxLength(40)) }) })),
+    refund: z.optional(z.object({ entity: reversalEntity })),
+    dispute: z.optional(z.object({ entity: reversalEntity })),
   }),
 });
+
+const PAYMENT_EVENTS = ['payment.captured', 'order.paid', 'payment.failed'];
+/**
+ * Money that leaves: a processed refund, and a dispute once lost. An open dispute may still be won (the
+ * money then stays), so payment.dispute.created and .won change no total; only .lost subtracts.
+ */
+const REVERSAL_EVENTS = ['refund.processed', 'payment.dispute.lost'];
+const DISPUTE_NOTICES = ['payment.dispute.created', 'payment.dispute.won', 'payment.dispute.closed'];
 
 async function applyWebhook(event: z.infer<typeof webhookSchema>): Promise<{ outcome: string; orderId?: string }> {
   const payment = event.payload.payment?.entity;
   const orderId = payment?.order_id ?? event.payload.order?.entity.id;
-  if (!orderId || !['payment.captured', 'order.paid', 'payment.failed'].includes(event.event)) return { outcome: 'ignored', orderId };
+  if (!orderId || ![...PAYMENT_EVENTS, ...REVERSAL_EVENTS, ...DISPUTE_NOTICES].includes(event.event)) return { outcome: 'ignored', orderId };
   const donation = await findDonationByOrder(orderId);
   if (!donation) return { outcome: 'unknown-order', orderId };
+  if (DISPUTE_NOTICES.includes(event.event)) {
+    logger.warn('donation payment disputed', { donationId: donation.id, event: event.event });
+    return { outcome: 'noted', orderId };
+  }
+  if (REVERSAL_EVENTS.includes(event.event)) {
+    const reversal = event.event === 'refund.processed' ? event.payload.refund?.entity : event.payload.dispute?.entity;
+    // The reversal must be of this order's payment (once counted, the one that was counted).
+    if (!reversal || !payment || reversal.payment_id !== payment.id || (donation.razorpayPaymentId && donation.razorpayPaymentId !== payment.id) || reversal.amount <= 0) {
+      logger.warn('webhook reversal does not match its donation', { donationId: donation.id, event: event.event });
+      return { outcome: 'mismatch', orderId };
+    }
+    return { outcome: await reverseDonationPayment(donation, { kind: event.event === 'refund.processed' ? 'refund' : 'dispute', id: reversal.id, amount: reversal.amount }), orderId };
+  }
   if (event.event === 'payment.failed') return { outcome: (await markDonationFailed(donation)) ? 'failed' : 'ignored', orderId };
   // Counted only for a captured payment of exactly the order's amount (the signature says Razorpay sent it).
   if (!payment || payment.status !== 'captured' || payment.amount !== donation.amount || payment.currency !== donation.currency) {
@@ -210,6 +233,8 @@ const byOrder = route({ params: z.object({ orderId: orderIdSchema }) }, async ({
     donation_type: donation.donationType,
     message: donation.message ?? null,
     receipt_sent: Boolean(donation.receiptSentAt),
+    // Paid with an address and not sent yet: the first send failed or is under way, the retry follows.
+    receipt_pending: donation.status === 'paid' && Boolean(donation.donorEmail) && !donation.receiptSentAt,
   };
 });
 
