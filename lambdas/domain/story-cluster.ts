@@ -23,7 +23,7 @@ const SHARED_FIGURE_BONUS = 0.05;
 /** A word in more than this share of corpus documents is too common to name an event. */
 const COMMON_NAME_SHARE = 0.02;
 
-const STOP_WORDS = new Set(
+export const STOP_WORDS = new Set(
   'a an and are as at be by for from has have in into is it its of on or that the their this to was were will with what who how why new more after over about than but not can his her they he she we our you your said says also which been had up out one all just'.split(' '),
 );
 
