@@ -1,5 +1,5 @@
 import { normaliseItem } from '../normalise.ts';
-import { sameStory as sameStoryRule } from '../story-cluster.ts';
+import { sameStory as sameStoryRule, storyEvidence, storyProfile, STORY_WEIGHTS, type StoryEvidence, type StoryWeights } from '../story-cluster.ts';
 import { classify } from './classify.ts';
 import { decide, decidedCategory, DECISION_THRESHOLDS, type DecisionThresholds } from './decision.ts';
 import type { HeadlineModel } from './model.ts';
@@ -50,8 +50,15 @@ export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndi
 }
 
 /** Whether two stories are the same event, by the ingest's story-clustering rule on the stored title and summary. */
-export function sameStory(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }): { same: boolean; score: number } | null {
+export function sameStory(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }, weights: StoryWeights = STORY_WEIGHTS): { same: boolean; score: number } | null {
   const [first, second] = [normalised(a), normalised(b)];
   if (!first || !second) return null;
-  return sameStoryRule({ ...first, publishedAt: a.publishedAt ?? null }, { ...second, publishedAt: b.publishedAt ?? null });
+  return sameStoryRule({ ...first, publishedAt: a.publishedAt ?? null }, { ...second, publishedAt: b.publishedAt ?? null }, weights);
+}
+
+/** What the same-story score reads of two stories stored as the ingest stores them (for tuning its weights). */
+export function sameStoryEvidence(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }): StoryEvidence | null {
+  const [first, second] = [normalised(a), normalised(b)];
+  if (!first || !second) return null;
+  return storyEvidence(storyProfile({ ...first, publishedAt: a.publishedAt ?? null }), storyProfile({ ...second, publishedAt: b.publishedAt ?? null }));
 }
