@@ -1,69 +1,76 @@
 /**
- * `npm run eval [-- --headlines FILE.jsonl ... --pairs FILE.jsonl --split validation --no-curve]`: the
- * classifier's figures (headline alone, as issue 14 measures, and headline with summary and source) and the
- * same-story rule's figures on the TEST split of the labelled real-headline corpus,
- * through exactly the code the ingest runs (`judgeHeadline`, `sameStory`), with 95 % Wilson intervals, the
- * category confusion table, the 10 worst errors and a learning curve (the same figures for models trained
- * on 25 / 50 / 75 / 100 % of the training rows). The split is by outlet (a hash of the domain), so no
- * outlet is on both sides.
+ * `npm run eval [-- --headlines FILE.jsonl ... --pairs FILE.jsonl --no-curve --final]`: the classifier's
+ * and the same-story rule's figures on three splits of the labelled real-headline corpus, side by side
+ * (`splits.ts`): by OUTLET (the shipped model, trained on the outlet split), by STORY (every row of one
+ * event, syndicated and rewritten copies included, on one side) and by TIME (test on the newest months
+ * before the final set); the story and time columns are models trained here by `npm run train`'s recipe
+ * on that split's train rows, calibrated and thresholded on its validation rows. Every figure goes
+ * through exactly the code the ingest runs (`judgeHeadline`, `sameStory`), with a 95 % interval (Wilson;
+ * bootstrap for F1). Then the time split's confusion table and 10 worst errors, and the learning curve on
+ * the story split. The final set (the newest stories) is read only with `--final`: note the day in the
+ * corpus README when you do, and never choose anything on it.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
 import training from '../lambdas/domain/classifier/data/training.json' with { type: 'json' };
-import { fromCorpus, fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
-import { corpusFigures, judgeCorpus, splitOf, wilson, type Split } from '../lambdas/domain/classifier/evaluate.ts';
+import { fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
+import { corpusFigures, f1WithInterval, indiaCases, judgeCorpus, thresholdsOf, wilson } from '../lambdas/domain/classifier/evaluate.ts';
 import { sameStory } from '../lambdas/domain/classifier/headline.ts';
 import { seededRandom, shuffled } from '../lambdas/domain/classifier/linear.ts';
 import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
+import { corpusSplits, FINAL_FROM, learningRows, pairSplits, rowsOn, SCHEMES, TIME_TEST_FROM, TIME_VALIDATION_FROM, type CorpusSplits, type Scheme, type Side, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
 import { buildModel } from '../lambdas/domain/classifier/train.ts';
+import { DECISION_THRESHOLDS, type DecisionThresholds } from '../lambdas/domain/classifier/decision.ts';
+import { STORY_WEIGHTS, type StoryWeights } from '../lambdas/domain/story-cluster.ts';
 import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
 
-interface StoryPair {
-  a: { title: string | null; summary: string | null; outlet: string; publishedAt?: string | null };
-  b: { title: string | null; summary: string | null; outlet: string; publishedAt?: string | null };
-  same: boolean;
-}
-
+const started = Date.now();
 const readLines = <T>(file: string): T[] => parseJsonLines<T>(readFileSync(file, 'utf8'));
+type Figure = { value: number; low: number; high: number; successes?: number; total: number };
 
-const interval = (successes: number, total: number) => {
-  const { value, low, high } = wilson(successes, total);
-  return `${Number.isNaN(value) ? '  n/a' : value.toFixed(3)}  [${low.toFixed(3)}, ${high.toFixed(3)}]`;
-};
+const proportion = (successes: number, total: number): Figure => ({ ...wilson(successes, total), successes, total });
+const cell = (figure: Figure) =>
+  `${Number.isNaN(figure.value) ? '  n/a' : figure.value.toFixed(3)} [${Number.isNaN(figure.low) ? ' n/a' : figure.low.toFixed(2)},${Number.isNaN(figure.high) ? 'n/a' : figure.high.toFixed(2)}] ${figure.successes === undefined ? `n=${figure.total}` : `${figure.successes}/${figure.total}`}`.padEnd(30);
 
-const show = (name: string, successes: number, total: number, goal: string) => {
-  console.log(`  ${name.padEnd(44)} ${interval(successes, total)}  ${String(successes).padStart(4)}/${String(total).padEnd(5)} goal ${goal}`);
-};
-
-function showFigures(heading: string, figures: ReturnType<typeof corpusFigures>) {
-  console.log(`\n  ${heading}`);
-  show('precision of auto-published', figures.publishPrecision.successes, figures.publishPrecision.total, '>= 0.95');
-  show('relevant not rejected', figures.relevantNotRejected.successes, figures.relevantNotRejected.total, '>= 0.95');
-  show('relevant auto-published', figures.relevantPublished.successes, figures.relevantPublished.total, '>= 0.8');
-  show('category accuracy (relevant)', figures.categoryAccuracy.successes, figures.categoryAccuracy.total, '>= 0.8');
-  show('India recall (relevant, India-specific)', figures.indiaRecall.successes, figures.indiaRecall.total, '');
-  show('India precision (relevant)', figures.indiaPrecision.successes, figures.indiaPrecision.total, '');
-  const [precision, recall] = [figures.indiaPrecision.value || 0, figures.indiaRecall.value || 0];
-  console.log(`  India F1 ${(precision + recall ? (2 * precision * recall) / (precision + recall) : 0).toFixed(3)} (goal >= 0.85)`);
+interface Evaluated {
+  scheme: Scheme;
+  model: HeadlineModel;
+  thresholds: DecisionThresholds;
+  rows: CorpusHeadline[];
 }
 
-/** Test figures of models trained on growing shares of the training rows (each calibrated on validation). */
-async function learningCurve(rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, split: Split) {
-  const trainRows = [...training.map(fromText), ...rows.filter((row) => splitOf(row.outlet) === 'train').map(fromCorpus)];
-  const validation = rows.filter((row) => splitOf(row.outlet) === 'validation').map(fromCorpus);
-  const evaluated = rows.filter((row) => splitOf(row.outlet) === split);
-  const order = shuffled(trainRows, seededRandom(25));
-  console.log(`\n  Learning curve (${split} split; each model trained on a share of the ${trainRows.length} training rows (its category heads on validation too), calibrated and thresholded on validation; headline alone, then with summary)`);
-  console.log(`  ${'share'.padEnd(6)} ${'form'.padEnd(5)} ${'rows'.padStart(5)}  ${'precision published'.padEnd(21)} ${'relevant kept'.padEnd(21)} ${'relevant published'.padEnd(21)} category accuracy`);
-  for (const share of [0.25, 0.5, 0.75, 1]) {
-    const model = await buildModel(order.slice(0, Math.round(share * order.length)), validation);
-    const cell = (figure: { successes: number; total: number }) => interval(figure.successes, figure.total).padEnd(21);
-    for (const [form, judged] of [['alone', judgeCorpus(model, evaluated.map(headlineAlone), () => false)], ['+summ', judgeCorpus(model, evaluated, isIndianSource)]] as const) {
-      const figures = corpusFigures(judged);
-      console.log(`  ${`${share * 100} %`.padEnd(6)} ${form} ${String(model.trainedOn).padStart(5)}  ${cell(figures.publishPrecision)} ${cell(figures.relevantNotRejected)} ${cell(figures.relevantPublished)} ${cell(figures.categoryAccuracy)}`);
-    }
-  }
+/** The figures of issue 28's table for one model on one set of rows, headline alone or with summary and source. */
+function tableFigures(evaluated: Evaluated, form: 'alone' | 'summary', isIndianSource: (domain: string) => boolean) {
+  const judged = form === 'alone' ? judgeCorpus(evaluated.model, evaluated.rows.map(headlineAlone), () => false, evaluated.thresholds) : judgeCorpus(evaluated.model, evaluated.rows, isIndianSource, evaluated.thresholds);
+  const figures = corpusFigures(judged);
+  const of = (figure: { successes: number; total: number }) => proportion(figure.successes, figure.total);
+  return {
+    judged,
+    rows: {
+      'precision of auto-published (>= 0.95)': of(figures.publishPrecision),
+      'relevant not rejected (>= 0.95)': of(figures.relevantNotRejected),
+      'relevant auto-published (>= 0.8)': of(figures.relevantPublished),
+      'category accuracy, relevant (>= 0.8)': of(figures.categoryAccuracy),
+      'India F1, relevant (>= 0.85)': f1WithInterval(indiaCases(judged)) as Figure,
+    },
+  };
+}
+
+/** A model trained by `npm run train`'s recipe on one scheme's train rows, calibrated and thresholded on its validation rows. */
+async function modelFor(rows: readonly CorpusHeadline[], splits: CorpusSplits, scheme: Scheme, share = 1): Promise<HeadlineModel> {
+  const learning = learningRows(rows, splits, scheme);
+  const trainRows = [...training.map(fromText), ...learning.train];
+  const order = share < 1 ? shuffled(trainRows, seededRandom(25)).slice(0, Math.round(share * trainRows.length)) : trainRows;
+  return buildModel(order, learning.validation);
+}
+
+/** The rule before publication times narrowed it (0.40 within 7 days), reported beside the shipped one. */
+const PREVIOUS_STORY_WEIGHTS: StoryWeights = { ...STORY_WEIGHTS, threshold: 0.4, windowDays: 7 };
+
+function sameStoryFigure(pairs: readonly StoryPair[], weights: StoryWeights = STORY_WEIGHTS): Figure {
+  const side = (value: StoryPair['a']) => ({ title: value.title ?? value.summary ?? '', summary: value.title ? value.summary : null, publishedAt: value.publishedAt ?? null });
+  return f1WithInterval(pairs.map((pair) => ({ truth: pair.same, said: sameStory(side(pair.a), side(pair.b), weights)?.same ?? false }))) as Figure;
 }
 
 async function main() {
@@ -72,57 +79,89 @@ async function main() {
   const dataDir = path.resolve(import.meta.dirname, '../lambdas/domain/classifier/data/corpus');
   const headlineFiles = values('--headlines').length ? values('--headlines') : [path.join(dataDir, 'headlines.jsonl')];
   const pairFiles = values('--pairs').length ? values('--pairs') : [path.join(dataDir, 'same-story.jsonl')];
-  const split = (values('--split')[0] ?? 'test') as Split;
+  const reported: Side = args.includes('--final') ? 'final' : 'test';
 
   const indianDomains = new Set(production.sources.filter((source) => source.isIndian).map((source) => new URL(source.url).hostname.replace(/^www\./, '')));
   const isIndianSource = (domain: string) => indianDomains.has(domain);
-  const model = shippedModel as HeadlineModel;
-  const allRows = headlineFiles.flatMap((file) => readLines<CorpusHeadline>(file)).filter((row) => row.title);
-  const rows = allRows.filter((row) => splitOf(row.outlet) === split);
-  // Issue 14 measures headlines alone (no description, no source): that is the table's first block.
-  const judgedAlone = judgeCorpus(model, rows.map(headlineAlone), () => false);
-  const judged = judgeCorpus(model, rows, isIndianSource);
-  const onBeat = judged.filter(({ row }) => row.label === 'on-beat');
-  console.log(`\nHeadlines, ${split} split: ${judged.length} (${onBeat.length} on-beat, ${judged.length - onBeat.length} off-beat) from ${new Set(rows.map((row) => row.outlet)).size} outlets`);
-  showFigures('Headline alone (as issue 14 measures: title only, no source)', corpusFigures(judgedAlone));
-  showFigures('Headline + summary + source (as a feed item with a description arrives)', corpusFigures(judged));
+  const rows = headlineFiles.flatMap((file) => readLines<CorpusHeadline>(file)).filter((row) => row.title);
+  const pairs = pairFiles.flatMap((file) => readLines<StoryPair>(file));
+  const splits = corpusSplits(rows, pairs);
+  const pairSides = pairSplits(pairs);
 
-  // The confusion table and the worst errors are the headline-alone ones (issue 14's measure).
+  console.log(`\nCorpus: ${rows.length} headlines in ${new Set(splits.story).size} stories; ${pairs.length} same-story pairs`);
+  console.log(`  Dates: ${splits.dating.printed} printed, ${splits.dating.fromUrl} from a year/month in the address, ${splits.dating.undated} undated (${splits.dating.undatedStoriesInTrain} stories with no dated row: train under the time split)`);
+  console.log(`  Final set (stories dated from ${FINAL_FROM}, never read unless --final): ${rowsOn(rows, splits, 'outlet', 'final').length} headlines, ${pairSides.filter((side) => side.outlet === 'final').length} pairs`);
+  console.log(`  Time split: validation ${TIME_VALIDATION_FROM} to ${TIME_TEST_FROM}, test ${TIME_TEST_FROM} to ${FINAL_FROM}`);
+  for (const scheme of SCHEMES) {
+    const count = (side: Side) => `${rowsOn(rows, splits, scheme, side).length} (${rowsOn(rows, splits, scheme, side).filter((row) => row.label === 'on-beat').length} on-beat)`;
+    console.log(`  ${scheme.padEnd(7)} train ${count('train')}, validation ${count('validation')}, test ${count('test')}`);
+  }
+
+  // The shipped model for the outlet split (its own split); for story and time, one trained here on theirs.
+  const models = new Map<Scheme, HeadlineModel>([['outlet', shippedModel as HeadlineModel]]);
+  for (const scheme of ['story', 'time'] as const) models.set(scheme, await modelFor(rows, splits, scheme));
+  const evaluatedOf = (scheme: Scheme): Evaluated => {
+    const model = models.get(scheme)!;
+    return { scheme, model, thresholds: scheme === 'outlet' ? DECISION_THRESHOLDS : thresholdsOf(model), rows: rowsOn(rows, splits, scheme, reported) };
+  };
+
+  const header = `  ${''.padEnd(40)} ${SCHEMES.map((scheme) => `${scheme} split`.padEnd(30)).join(' ')}`;
+  const results = new Map<Scheme, Record<'alone' | 'summary', ReturnType<typeof tableFigures>>>();
+  for (const scheme of SCHEMES) {
+    const evaluated = evaluatedOf(scheme);
+    results.set(scheme, { alone: tableFigures(evaluated, 'alone', isIndianSource), summary: tableFigures(evaluated, 'summary', isIndianSource) });
+  }
+  for (const [form, title] of [
+    ['alone', 'Headline alone (title only, no source: how issue 14 and the unseen-headline check measure)'],
+    ['summary', 'Headline + summary + source (a feed item with a description)'],
+  ] as const) {
+    console.log(`\n${title}, ${reported} rows\n${header}`);
+    const names = Object.keys(results.get('outlet')![form].rows) as Array<keyof ReturnType<typeof tableFigures>['rows']>;
+    for (const name of names) console.log(`  ${name.padEnd(40)} ${SCHEMES.map((scheme) => cell(results.get(scheme)![form].rows[name])).join(' ')}`);
+  }
+  const pairRow = (weights: StoryWeights) => SCHEMES.map((scheme) => cell(sameStoryFigure(pairs.filter((_, index) => pairSides[index]![scheme] === reported), weights))).join(' ');
+  console.log(`\nSame story (${reported} pairs; same-event against same-subject, different-event pairs; the story column's pairs are the held-out events of npm run same-story-tune)\n${header}`);
+  console.log(`  ${'same-story F1 (>= 0.8)'.padEnd(40)} ${pairRow(STORY_WEIGHTS)}`);
+  console.log(`  ${'  previous rule (0.40 within 7 days)'.padEnd(40)} ${pairRow(PREVIOUS_STORY_WEIGHTS)}`);
+  for (const scheme of SCHEMES) console.log(`  ${scheme} thresholds: ${JSON.stringify(evaluatedOf(scheme).thresholds)}`);
+
+  // The time split's confusion table and worst errors, headline alone (the unseen-headline measure).
+  const judgedAlone = results.get('time')!.alone.judged;
   const onBeatAlone = judgedAlone.filter(({ row }) => row.label === 'on-beat');
   const categories = [...new Set(onBeatAlone.map(({ row }) => row.category ?? 'none'))].sort();
   const predictedCategories = [...new Set(onBeatAlone.map(({ verdict }) => verdict.category))].sort();
-  console.log(`\n  Confusion, headline alone (rows: labelled category of on-beat headlines; columns: the model's category)`);
+  console.log(`\n  Confusion, time split, headline alone (rows: labelled category of on-beat headlines; columns: the model's category)`);
   console.log(`  ${''.padEnd(20)} ${predictedCategories.map((name) => name.slice(0, 12).padStart(13)).join('')}`);
   for (const truth of categories) {
     const counts = predictedCategories.map((predicted) => onBeatAlone.filter(({ row, verdict }) => (row.category ?? 'none') === truth && verdict.category === predicted).length);
     console.log(`  ${truth.slice(0, 20).padEnd(20)} ${counts.map((count) => String(count).padStart(13)).join('')}`);
   }
-
   const errors = judgedAlone
     .flatMap(({ row, verdict }) => {
       if (row.label === 'off-beat' && verdict.decision === 'publish') return [{ weight: verdict.relevance, kind: 'published off-beat', row, verdict }];
       if (row.label === 'on-beat' && verdict.decision === 'reject') return [{ weight: 100 - verdict.relevance, kind: 'rejected on-beat', row, verdict }];
+      if (row.label === 'on-beat' && verdict.decision === 'publish' && verdict.category !== row.category) return [{ weight: verdict.relevance / 2, kind: `published as ${verdict.category}, is ${row.category}`, row, verdict }];
       return [];
     })
     .sort((a, b) => b.weight - a.weight)
     .slice(0, 10);
-  console.log(`\n  The 10 worst errors, headline alone`);
-  for (const error of errors) console.log(`  - ${error.kind} (relevance ${error.verdict.relevance}, ${error.verdict.category}): ${error.row.title} [${error.row.outlet}]`);
+  console.log(`\n  The 10 worst errors, time split, headline alone (published off-beat and rejected on-beat first, then published under the wrong category)`);
+  for (const error of errors) console.log(`  - ${error.kind} (relevance ${error.verdict.relevance}): ${error.row.title} [${error.row.outlet}, ${error.row.publishedAt ?? 'undated'}]`);
 
-  if (!args.includes('--no-curve')) await learningCurve(allRows, isIndianSource, split);
-
-  const pairs = pairFiles.flatMap((file) => readLines<StoryPair>(file)).filter((pair) => splitOf(pair.a.outlet) === split || splitOf(pair.b.outlet) === split);
-  const sides = (side: StoryPair['a']) => ({ title: side.title ?? side.summary ?? '', summary: side.title ? side.summary : null, publishedAt: side.publishedAt ?? null });
-  const answers = pairs.map((pair) => ({ pair, answer: sameStory(sides(pair.a), sides(pair.b)) }));
-  const truePositives = answers.filter(({ pair, answer }) => pair.same && answer?.same).length;
-  const predictedSame = answers.filter(({ answer }) => answer?.same).length;
-  const actualSame = pairs.filter((pair) => pair.same).length;
-  const pairPrecision = predictedSame ? truePositives / predictedSame : 0;
-  const pairRecall = actualSame ? truePositives / actualSame : 0;
-  console.log(`\nSame story, pairs with an outlet in the ${split} split: ${pairs.length} (${actualSame} same)`);
-  show('same-story recall', truePositives, actualSame, '');
-  show('same-story precision', truePositives, predictedSame, '');
-  console.log(`  same-story F1 ${(pairPrecision + pairRecall ? (2 * pairPrecision * pairRecall) / (pairPrecision + pairRecall) : 0).toFixed(3)} (goal >= 0.8)`);
+  if (!args.includes('--no-curve')) {
+    const evaluated = rowsOn(rows, splits, 'story', reported);
+    console.log(`\n  Learning curve, story split (models trained on a share of the story split's train rows, calibrated and thresholded on its validation rows; ${reported} rows, headline alone then with summary)`);
+    console.log(`  ${'share'.padEnd(6)} ${'form'.padEnd(5)} ${'rows'.padStart(5)}  ${'precision published'.padEnd(30)} ${'relevant kept'.padEnd(30)} ${'relevant published'.padEnd(30)} category accuracy`);
+    for (const share of [0.25, 0.5, 0.75, 1]) {
+      const model = share === 1 ? models.get('story')! : await modelFor(rows, splits, 'story', share);
+      for (const form of ['alone', 'summary'] as const) {
+        const { rows: figures } = tableFigures({ scheme: 'story', model, thresholds: thresholdsOf(model), rows: evaluated }, form, isIndianSource);
+        const line = [figures['precision of auto-published (>= 0.95)'], figures['relevant not rejected (>= 0.95)'], figures['relevant auto-published (>= 0.8)'], figures['category accuracy, relevant (>= 0.8)']].map(cell).join(' ');
+        console.log(`  ${`${share * 100} %`.padEnd(6)} ${form.slice(0, 5).padEnd(5)} ${String(model.trainedOn).padStart(5)}  ${line}`);
+      }
+    }
+  }
+  console.log(`\n(${((Date.now() - started) / 1000).toFixed(0)} s)`);
 }
 
 await main();

@@ -1,14 +1,16 @@
 /**
- * `npm run same-story`: JSON lines {"a": {"title", "summary"?}, "b": {...}} on stdin; one line per pair on
- * stdout, {"same": true|false, "score"}, through exactly the ingest's near-duplicate rule.
+ * `npm run same-story`: JSON lines {"a": {"title", "summary"?, "publishedAt"?}, "b": {...}} on stdin; one
+ * line per pair on stdout, {"same": true|false, "score"}, through exactly the ingest's near-duplicate rule.
+ * Give "publishedAt" (ISO) when known: the ingest has it, and reports more than two days apart never join.
  */
 import { createInterface } from 'node:readline';
 import { sameStory } from '../lambdas/domain/classifier/headline.ts';
 
-type Side = { title?: unknown; summary?: unknown };
+type Side = { title?: unknown; summary?: unknown; publishedAt?: unknown };
 const side = (value: Side | undefined) => {
   if (!value || typeof value.title !== 'string' || !value.title.trim()) throw new Error('"a" and "b" need a non-empty "title"');
-  return { title: value.title, summary: typeof value.summary === 'string' ? value.summary : null };
+  if (value.publishedAt != null && (typeof value.publishedAt !== 'string' || Number.isNaN(Date.parse(value.publishedAt)))) throw new Error('"publishedAt" must be an ISO date');
+  return { title: value.title, summary: typeof value.summary === 'string' ? value.summary : null, publishedAt: typeof value.publishedAt === 'string' ? value.publishedAt : null };
 };
 
 for await (const line of createInterface({ input: process.stdin, crlfDelay: Infinity })) {

@@ -28,6 +28,19 @@ describe('headline tools', () => {
     expect(different).toMatchObject({ same: false });
     expect(different?.score).toBeLessThan(1);
   }, 20_000);
+
+  it('same-story: reads publication times as the ingest has them; reports days apart are not one story', () => {
+    const merger = { title: "MX TakaTak to Merge With ShareChat's Moj Short Video Platform", publishedAt: '2022-02-11' };
+    const acquired = { title: 'ShareChat acquires Times Internet-backed MX TakaTak, merges it with Moj' };
+    const [nextDay, weekLater, badDate] = run('bin/same-story.ts', [
+      JSON.stringify({ a: merger, b: { ...acquired, publishedAt: '2022-02-10' } }),
+      JSON.stringify({ a: merger, b: { ...acquired, publishedAt: '2022-02-17' } }),
+      JSON.stringify({ a: { ...merger, publishedAt: 'soon' }, b: acquired }),
+    ].join('\n'));
+    expect(nextDay).toMatchObject({ same: true });
+    expect(weekLater).toEqual({ same: false, score: 0 });
+    expect(badDate).toEqual({ error: '"publishedAt" must be an ISO date' });
+  }, 20_000);
 });
 
 describe('evaluation helpers', () => {

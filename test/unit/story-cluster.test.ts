@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { splitOf } from '../../lambdas/domain/classifier/evaluate.ts';
+import { pairSplits, type StoryPair } from '../../lambdas/domain/classifier/splits.ts';
 import { sameStory as sameStoryCli } from '../../lambdas/domain/classifier/headline.ts';
 import { otherPublishers } from '../../lambdas/domain/public-articles.ts';
-import { matchingStory, SAME_STORY_AT, sameStory, storyProfile, storyScore, STORY_WINDOW_DAYS } from '../../lambdas/domain/story-cluster.ts';
+import { matchingStory, SAME_STORY_AT, sameStory, storyEvidence, storyProfile, STORY_WEIGHTS, STORY_WINDOW_DAYS, unrelatedJoinRate, type StoryEvidence } from '../../lambdas/domain/story-cluster.ts';
 
 type Side = { title: string | null; summary: string | null; outlet: string; publishedAt: string | null };
 const pairs = readFileSync(path.resolve(import.meta.dirname, '../../lambdas/domain/classifier/data/corpus/same-story.jsonl'), 'utf8')
@@ -13,14 +14,16 @@ const pairs = readFileSync(path.resolve(import.meta.dirname, '../../lambdas/doma
   .map((line) => JSON.parse(line) as { a: Side; b: Side; same: boolean });
 const side = (value: Side) => ({ title: value.title ?? value.summary ?? '', summary: value.title ? value.summary : null, publishedAt: value.publishedAt });
 
-function f1(split: 'validation' | 'test') {
-  const chosen = pairs.filter((pair) => splitOf(pair.a.outlet) === split || splitOf(pair.b.outlet) === split);
-  const answers = chosen.map((pair) => ({ same: pair.same, said: sameStoryCli(side(pair.a), side(pair.b))?.same ?? false }));
+function f1Of(chosen: readonly { a: Side; b: Side; same: boolean }[], weights = STORY_WEIGHTS) {
+  const answers = chosen.map((pair) => ({ same: pair.same, said: sameStoryCli(side(pair.a), side(pair.b), weights)?.same ?? false }));
   const truePositives = answers.filter((answer) => answer.same && answer.said).length;
   const precision = truePositives / answers.filter((answer) => answer.said).length;
   const recall = truePositives / answers.filter((answer) => answer.same).length;
   return (2 * precision * recall) / (precision + recall);
 }
+const f1 = (split: 'validation' | 'test') => f1Of(pairs.filter((pair) => splitOf(pair.a.outlet) === split || splitOf(pair.b.outlet) === split));
+const byEvent = pairSplits(pairs as unknown as StoryPair[]);
+const eventPairs = (sides: string[]) => pairs.filter((_, index) => sides.includes(byEvent[index]!.story));
 
 // Real reports from the corpus (same-story.jsonl rows 49 and 142): one event from two publishers, and another event.
 const takatakMerger = { title: "MX TakaTak to Merge With ShareChat's Moj Short Video Platform", summary: 'Moj and MX TakaTak were launched in India in July 2020 after the government banned TikTok and other Chinese apps.', publishedAt: '2022-02-11' }; // gadgets360.com
@@ -28,30 +31,37 @@ const takatakAcquired = { title: 'ShareChat acquires Times Internet-backed MX Ta
 const differentEvent = { title: "'IGL' row: SC refuses to release Ranveer Allahbadia's passport", summary: 'The Supreme Court of India has refused to release the passport of YouTuber and podcaster Ranveer Allahbadia.', publishedAt: '2022-02-11' }; // newsbytesapp.com, date set for the test
 
 describe('story clustering on real same-story pairs', () => {
-  // Floors a little below the measured figures at the shipped threshold (validation 0.727, test 0.722).
-  it('holds its F1 on the validation and the test split', () => {
-    expect(f1('validation')).toBeGreaterThan(0.69);
-    expect(f1('test')).toBeGreaterThan(0.69);
+  // Floors a little below the measured figures (by the outlet split: validation 0.771, test 0.776; by event:
+  // tuning 0.735, held out 0.795); the previous rule (0.40 within 7 days) measured 0.727, 0.722 and 0.681.
+  it('holds its F1 on the outlet split and on the held-out events, same-event against same-subject pairs', () => {
+    expect(f1('validation')).toBeGreaterThan(0.74);
+    expect(f1('test')).toBeGreaterThan(0.75);
+    expect(f1Of(eventPairs(['test']))).toBeGreaterThan(0.77);
   });
 
-  it('joins at most 1 in 2,000 cross-outlet pairs of on-beat test headlines (a false join hides a card)', () => {
+  it('beats the previous rule on the held-out events, with weights chosen on the tuning events only', () => {
+    const previous = { ...STORY_WEIGHTS, threshold: 0.4, windowDays: 7 };
+    expect(f1Of(eventPairs(['test']))).toBeGreaterThan(f1Of(eventPairs(['test']), previous) + 0.05);
+    expect(f1Of(eventPairs(['train', 'validation']))).toBeGreaterThan(f1Of(eventPairs(['train', 'validation']), previous));
+  });
+
+  it('joins at most 1 in 2,000 cross-outlet pairs of on-beat test headlines spread over the days the ingest compares (a false join hides a card)', () => {
     const rows = readFileSync(path.resolve(import.meta.dirname, '../../lambdas/domain/classifier/data/corpus/headlines.jsonl'), 'utf8')
       .split('\n')
       .filter((line) => line.trim())
       .map((line) => JSON.parse(line) as { title: string | null; summary: string | null; outlet: string; label: string })
       .filter((row) => row.label === 'on-beat' && row.title && splitOf(row.outlet) === 'test')
       .map((row) => ({ outlet: row.outlet, profile: storyProfile({ title: row.title ?? '', summary: row.summary }) }));
-    let pairsSeen = 0;
-    let joined = 0;
+    const evidence: StoryEvidence[] = [];
     rows.forEach((first, index) =>
       rows.slice(index + 1).forEach((second) => {
-        if (first.outlet === second.outlet) return;
-        pairsSeen += 1;
-        if (storyScore(first.profile, second.profile) >= SAME_STORY_AT) joined += 1;
+        if (first.outlet !== second.outlet) evidence.push(storyEvidence(first.profile, second.profile));
       }),
     );
-    expect(pairsSeen).toBeGreaterThan(10_000);
-    expect(joined / pairsSeen).toBeLessThanOrEqual(1 / 2000);
+    expect(evidence.length).toBeGreaterThan(10_000);
+    // Measured 0.36 per 1,000 (the previous rule 0.40). Items with no date escape the window: 0.73 per 1,000.
+    expect(unrelatedJoinRate(evidence, evidence.length)).toBeLessThanOrEqual(1 / 2000);
+    expect(unrelatedJoinRate(evidence, evidence.length, { ...STORY_WEIGHTS, windowDays: 7 })).toBeLessThanOrEqual(1 / 1000);
   });
 
   it('calls two publishers reporting one event the same story, and a different event not', () => {

@@ -7,6 +7,8 @@ export interface CorpusHeadline {
   summary: string | null;
   url: string;
   outlet: string;
+  /** ISO day the page printed, when it did. */
+  publishedAt?: string | null;
   label: 'on-beat' | 'off-beat';
   category: string | null;
   india: boolean;

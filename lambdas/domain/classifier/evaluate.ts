@@ -4,7 +4,9 @@ import { INDIA_RELEVANT_AT } from '../badges.ts';
 import type { CorpusHeadline } from './corpus.ts';
 import { judgeHeadline, type HeadlineVerdict } from './headline.ts';
 import type { HeadlineModel } from './model.ts';
+import { DECISION_THRESHOLDS, type DecisionThresholds } from './decision.ts';
 import { isOnBeatLabel, type HeadlineExample } from './train.ts';
+import { seededRandom } from './linear.ts';
 
 /** The label the model gives (for evaluation): off-topic, or its category. */
 export function predictedLabel(model: HeadlineModel, example: { title: string; summary: string }): string {
@@ -79,9 +81,9 @@ export function wilson(successes: number, total: number): { value: number; low: 
 }
 
 /** Corpus rows through exactly what the ingest runs (normalise, classify, decide), with their verdicts. */
-export function judgeCorpus(model: HeadlineModel, rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean) {
+export function judgeCorpus(model: HeadlineModel, rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, thresholds?: DecisionThresholds) {
   return rows
-    .map((row) => ({ row, verdict: judgeHeadline(model, { title: row.title, summary: row.summary, source: row.outlet }, isIndianSource) }))
+    .map((row) => ({ row, verdict: judgeHeadline(model, { title: row.title, summary: row.summary, source: row.outlet }, isIndianSource, thresholds) }))
     .filter((entry): entry is { row: CorpusHeadline; verdict: HeadlineVerdict } => entry.verdict !== null);
 }
 
@@ -101,3 +103,27 @@ export function corpusFigures(judged: ReturnType<typeof judgeCorpus>) {
     indiaPrecision: count(indiaPredicted.filter(({ row }) => row.india).length, indiaPredicted.length),
   };
 }
+
+/** The decision thresholds a model chose on its own validation rows, with the shipped review priorities. */
+export const thresholdsOf = (model: HeadlineModel): DecisionThresholds => ({ ...DECISION_THRESHOLDS, ...model.thresholds });
+
+/** F1 of yes/no answers with a 95 % percentile bootstrap interval (seeded resamples of the cases). */
+export function f1WithInterval(cases: ReadonlyArray<{ truth: boolean; said: boolean }>, resamples = 1000): { value: number; low: number; high: number; total: number } {
+  const f1 = (sample: ReadonlyArray<{ truth: boolean; said: boolean }>) => {
+    let [both, said, truth] = [0, 0, 0];
+    for (const entry of sample) {
+      if (entry.truth && entry.said) both += 1;
+      if (entry.said) said += 1;
+      if (entry.truth) truth += 1;
+    }
+    return said + truth ? (2 * both) / (said + truth) : 0;
+  };
+  if (!cases.length) return { value: Number.NaN, low: Number.NaN, high: Number.NaN, total: 0 };
+  const random = seededRandom(95);
+  const values = Array.from({ length: resamples }, () => f1(Array.from({ length: cases.length }, () => cases[Math.floor(random() * cases.length)]!))).sort((a, b) => a - b);
+  return { value: f1(cases), low: values[Math.floor(0.025 * resamples)]!, high: values[Math.ceil(0.975 * resamples) - 1]!, total: cases.length };
+}
+
+/** India F1's cases: on-beat rows, India-specific or not, and whether the verdict calls them India-relevant. */
+export const indiaCases = (judged: ReturnType<typeof judgeCorpus>) =>
+  judged.filter(({ row }) => row.label === 'on-beat').map(({ row, verdict }) => ({ truth: row.india, said: verdict.indiaRelevance >= INDIA_RELEVANT_AT }));

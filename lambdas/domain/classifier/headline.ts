@@ -1,7 +1,7 @@
 import { normaliseItem } from '../normalise.ts';
-import { sameStory as sameStoryRule } from '../story-cluster.ts';
+import { sameStory as sameStoryRule, storyEvidence, storyProfile, STORY_WEIGHTS, type StoryEvidence, type StoryWeights } from '../story-cluster.ts';
 import { classify } from './classify.ts';
-import { decide, decidedCategory } from './decision.ts';
+import { decide, decidedCategory, DECISION_THRESHOLDS, type DecisionThresholds } from './decision.ts';
 import type { HeadlineModel } from './model.ts';
 
 /**
@@ -32,12 +32,13 @@ function normalised(input: HeadlineInput) {
   return normaliseItem({ title: input.title, link: `https://${domain}/story`, content: input.summary ?? undefined }, { sourceName: domain, sourceDomain: domain });
 }
 
-export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndianSource: (domain: string) => boolean): HeadlineVerdict | null {
+/** `thresholds`: the shipped ones by default; a model trained for evaluation brings those it chose on its own validation rows. */
+export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndianSource: (domain: string) => boolean, thresholds: DecisionThresholds = DECISION_THRESHOLDS): HeadlineVerdict | null {
   const domain = domainOf(input);
   const item = normalised(input);
   if (!item) return null;
   const result = classify(model, { title: item.title, summary: item.summary, indianSource: isIndianSource(domain) });
-  const decision = decide(result);
+  const decision = decide(result, thresholds);
   return {
     decision: decision.outcome,
     category: decidedCategory(result, decision),
@@ -49,8 +50,15 @@ export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndi
 }
 
 /** Whether two stories are the same event, by the ingest's story-clustering rule on the stored title and summary. */
-export function sameStory(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }): { same: boolean; score: number } | null {
+export function sameStory(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }, weights: StoryWeights = STORY_WEIGHTS): { same: boolean; score: number } | null {
   const [first, second] = [normalised(a), normalised(b)];
   if (!first || !second) return null;
-  return sameStoryRule({ ...first, publishedAt: a.publishedAt ?? null }, { ...second, publishedAt: b.publishedAt ?? null });
+  return sameStoryRule({ ...first, publishedAt: a.publishedAt ?? null }, { ...second, publishedAt: b.publishedAt ?? null }, weights);
+}
+
+/** What the same-story score reads of two stories stored as the ingest stores them (for tuning its weights). */
+export function sameStoryEvidence(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }): StoryEvidence | null {
+  const [first, second] = [normalised(a), normalised(b)];
+  if (!first || !second) return null;
+  return storyEvidence(storyProfile({ ...first, publishedAt: a.publishedAt ?? null }), storyProfile({ ...second, publishedAt: b.publishedAt ?? null }));
 }

@@ -193,6 +193,16 @@ export function fitPlatt(points: ReadonlyArray<{ score: number; positive: boolea
   const positives = points.filter((point) => point.positive).length;
   const high = (positives + 1) / (positives + 2);
   const low = 1 / (points.length - positives + 2);
+  const loss = (a: number, b: number) => {
+    let total = 0;
+    for (const { score, positive } of points) {
+      const target = positive ? high : low;
+      const margin = a * score + b;
+      // Cross-entropy against the smoothed target, written to stay finite for large margins.
+      total += Math.max(margin, 0) - margin * target + Math.log1p(Math.exp(-Math.abs(margin)));
+    }
+    return total;
+  };
   let a = 1;
   let b = 0;
   for (let iteration = 0; iteration < 100; iteration += 1) {
@@ -208,8 +218,12 @@ export function fitPlatt(points: ReadonlyArray<{ score: number; positive: boolea
       hbb += curvature;
     }
     const determinant = haa * hbb - hab * hab;
-    const da = (hbb * ga - hab * gb) / determinant;
-    const db = (haa * gb - hab * ga) / determinant;
+    let da = (hbb * ga - hab * gb) / determinant;
+    let db = (haa * gb - hab * ga) / determinant;
+    // A full Newton step can overshoot when the scores nearly separate the classes (it diverged to a ~ 1e12 on
+    // one split): halve it until the loss does not rise.
+    const before = loss(a, b);
+    while (loss(a - da, b - db) > before && Math.abs(da) + Math.abs(db) > 1e-12) [da, db] = [da / 2, db / 2];
     a -= da;
     b -= db;
     if (Math.abs(da) + Math.abs(db) < 1e-9) break;

@@ -1,0 +1,218 @@
+import { createHash } from 'node:crypto';
+import { STOP_WORDS } from '../story-cluster.ts';
+import { words } from '../text.ts';
+import { fromCorpus, type CorpusHeadline } from './corpus.ts';
+import type { HeadlineExample } from './train.ts';
+import { splitOf, type Split } from './evaluate.ts';
+
+/**
+ * The corpus's evaluation splits. The outlet split (a hash of the domain) keeps an outlet on one side, but
+ * one event reported by several outlets (syndicated or rewritten copies) still lands on both: the story
+ * split keeps every row of one story on one side, and the time split tests on the newest months, as
+ * production meets them. The final set, the newest stories, is outside every split: nothing is trained,
+ * calibrated or thresholded on it (see the corpus README for when it was last looked at).
+ */
+
+/** Stories whose newest dated report is on or after this day form the final set. */
+export const FINAL_FROM = '2025-04-01';
+/** The time split: test on stories from here up to FINAL_FROM, validate on the months before. */
+export const TIME_TEST_FROM = '2024-01-01';
+export const TIME_VALIDATION_FROM = '2023-06-01';
+/** Two titles sharing this share of their words (Jaccard) are copies of one story. */
+export const SAME_TITLE_AT = 0.6;
+
+export type Side = Split | 'final';
+export type Scheme = 'outlet' | 'story' | 'time';
+export const SCHEMES: readonly Scheme[] = ['outlet', 'story', 'time'];
+
+/** One side of a same-story.jsonl pair (only what the grouping reads). */
+export interface PairSide {
+  url: string;
+  title: string | null;
+  summary: string | null;
+  outlet: string;
+  publishedAt?: string | null;
+}
+
+export interface StoryPair {
+  a: PairSide;
+  b: PairSide;
+  same: boolean;
+  event?: string;
+}
+
+/** An address without scheme, www, query, fragment or trailing slash: one article under its variants. */
+export const canonicalUrl = (url: string) =>
+  url
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '')
+    .replace(/\/amp$/, '');
+
+/** The row's day: its printed date, else a year and month in its address ("/2023/09/"), else null. */
+export function dateOf(row: { publishedAt?: string | null; url: string }): { day: string; from: 'printed' | 'url' } | null {
+  if (row.publishedAt && /^\d{4}-\d\d/.test(row.publishedAt)) return { day: row.publishedAt.slice(0, 10), from: 'printed' };
+  const hint = /\/((?:19|20)\d\d)[/-](0[1-9]|1[0-2])[/-]/.exec(row.url);
+  return hint ? { day: `${hint[1]}-${hint[2]}-01`, from: 'url' } : null;
+}
+
+class UnionFind {
+  private readonly parent: number[] = [];
+  add(): number {
+    this.parent.push(this.parent.length);
+    return this.parent.length - 1;
+  }
+  find(node: number): number {
+    let root = node;
+    while (this.parent[root] !== root) root = this.parent[root] as number;
+    while (this.parent[node] !== root) [node, this.parent[node]] = [this.parent[node] as number, root];
+    return root;
+  }
+  union(a: number, b: number) {
+    const [rootA, rootB] = [this.find(a), this.find(b)];
+    if (rootA !== rootB) this.parent[Math.max(rootA, rootB)] = Math.min(rootA, rootB);
+  }
+}
+
+const titleWords = (title: string) => new Set(words(title).filter((word) => !STOP_WORDS.has(word)));
+
+/** Word overlap of two titles (Jaccard); 0 below three shared words, so short generic titles stay apart. */
+function titleOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const word of a) if (b.has(word)) shared += 1;
+  return shared < 3 ? 0 : shared / (a.size + b.size - shared);
+}
+
+/**
+ * Each row's story: rows are joined when they share a canonical address, a normalised title, a summary of
+ * eight words or more, titles with SAME_TITLE_AT of their words (three at least) in common, or when the pairs file says
+ * their articles report one event (same-event pairs, and pairs naming the same event). Returns a story
+ * number per row (the smallest row index of its story).
+ */
+export function storyGroups(rows: readonly CorpusHeadline[], pairs: readonly StoryPair[] = []): number[] {
+  const sets = new UnionFind();
+  rows.forEach(() => sets.add());
+  const byKey = new Map<string, number>();
+  const join = (key: string, node: number) => {
+    const earlier = byKey.get(key);
+    if (earlier === undefined) byKey.set(key, node);
+    else sets.union(earlier, node);
+  };
+  const titles = rows.map((row) => titleWords(row.title));
+  rows.forEach((row, index) => {
+    join(`url:${canonicalUrl(row.url)}`, index);
+    join(`title:${[...titles[index]!].join(' ')}`, index);
+    const summary = words(row.summary ?? '');
+    if (summary.length >= 8) join(`summary:${summary.join(' ')}`, index);
+  });
+  // Near-identical titles: only rows sharing a word can be near, so compare through an index of words.
+  const rowsWith = new Map<string, number[]>();
+  titles.forEach((set, index) => set.forEach((word) => rowsWith.set(word, [...(rowsWith.get(word) ?? []), index])));
+  titles.forEach((set, index) => {
+    const candidates = new Set<number>();
+    for (const word of set) for (const other of rowsWith.get(word) ?? []) if (other > index) candidates.add(other);
+    for (const other of candidates) if (titleOverlap(set, titles[other]!) >= SAME_TITLE_AT) sets.union(index, other);
+  });
+  for (const pair of pairs) {
+    if (!pair.same) continue;
+    const [a, b] = [sets.add(), sets.add()];
+    join(`url:${canonicalUrl(pair.a.url)}`, a);
+    join(`url:${canonicalUrl(pair.b.url)}`, b);
+    sets.union(a, b);
+    if (pair.event) join(`event:${pair.event}`, a);
+  }
+  return rows.map((_, index) => sets.find(index));
+}
+
+const bucketOf = (key: string) => createHash('sha256').update(key).digest().readUInt32BE(0) % 10;
+
+export interface CorpusSplits {
+  /** Per row (same order as the rows), its side under each scheme; final rows are 'final' under all three. */
+  sides: Array<Record<Scheme, Side>>;
+  story: number[];
+  /** How the time split dated its rows. */
+  dating: { printed: number; fromUrl: number; undated: number; undatedStoriesInTrain: number };
+}
+
+/**
+ * The three splits. A story's date is its newest dated row's; the final set is every story dated on or
+ * after FINAL_FROM. Story split: 60 / 20 / 20 by a hash of the story's first address. Time split: test from
+ * TIME_TEST_FROM, validation from TIME_VALIDATION_FROM, train before; a story with no dated row trains
+ * (it cannot be placed in time, and training on it leaks no tested story).
+ */
+export function corpusSplits(rows: readonly CorpusHeadline[], pairs: readonly StoryPair[] = []): CorpusSplits {
+  const story = storyGroups(rows, pairs);
+  const newest = new Map<number, string>();
+  const firstUrl = new Map<number, string>();
+  const dating = { printed: 0, fromUrl: 0, undated: 0, undatedStoriesInTrain: 0 };
+  rows.forEach((row, index) => {
+    const group = story[index]!;
+    if (!firstUrl.has(group)) firstUrl.set(group, canonicalUrl(row.url));
+    const date = dateOf(row);
+    if (!date) dating.undated += 1;
+    else {
+      if (date.from === 'printed') dating.printed += 1;
+      else dating.fromUrl += 1;
+      if (date.day > (newest.get(group) ?? '')) newest.set(group, date.day);
+    }
+  });
+  const undatedStories = new Set(story.filter((group) => !newest.has(group)));
+  dating.undatedStoriesInTrain = undatedStories.size;
+  const sides = rows.map((row, index): Record<Scheme, Side> => {
+    const group = story[index]!;
+    const day = newest.get(group);
+    if (day && day >= FINAL_FROM) return { outlet: 'final', story: 'final', time: 'final' };
+    const bucket = bucketOf(`story:${firstUrl.get(group)}`);
+    return {
+      outlet: splitOf(row.outlet),
+      story: bucket < 6 ? 'train' : bucket < 8 ? 'validation' : 'test',
+      time: !day || day < TIME_VALIDATION_FROM ? 'train' : day < TIME_TEST_FROM ? 'validation' : 'test',
+    };
+  });
+  return { sides, story, dating };
+}
+
+/** The rows of one side of a scheme. */
+export function rowsOn<T>(rows: readonly T[], splits: CorpusSplits, scheme: Scheme, side: Side): T[] {
+  return rows.filter((_, index) => splits.sides[index]![scheme] === side);
+}
+
+/**
+ * Each pair's side under each scheme. Outlet: test when either outlet is on the test side, else validation
+ * when either is there (as before). Story: pairs are grouped by event (articles joined by same-event pairs)
+ * and a pair goes with the first of its two events, 60 / 20 / 20 by hash. Time: by the newer printed date
+ * of its two articles, with the classifier's cut-off days; an undated pair is train. A pair from the final
+ * months is 'final' under every scheme.
+ */
+export function pairSplits(pairs: readonly StoryPair[]): Array<Record<Scheme, Side>> {
+  const sets = new UnionFind();
+  const nodeOf = new Map<string, number>();
+  const node = (url: string) => {
+    const key = canonicalUrl(url);
+    if (!nodeOf.has(key)) nodeOf.set(key, sets.add());
+    return nodeOf.get(key)!;
+  };
+  for (const pair of pairs) if (pair.same) sets.union(node(pair.a.url), node(pair.b.url));
+  const eventKey = new Map<number, string>();
+  for (const [url, index] of [...nodeOf].sort(([a], [b]) => a.localeCompare(b))) if (!eventKey.has(sets.find(index))) eventKey.set(sets.find(index), url);
+  return pairs.map((pair) => {
+    const day = [pair.a.publishedAt, pair.b.publishedAt].filter((value): value is string => Boolean(value)).sort().at(-1)?.slice(0, 10);
+    if (day && day >= FINAL_FROM) return { outlet: 'final', story: 'final', time: 'final' };
+    const outletSides = [splitOf(pair.a.outlet), splitOf(pair.b.outlet)];
+    const events = [eventKey.get(sets.find(node(pair.a.url)))!, eventKey.get(sets.find(node(pair.b.url)))!].sort();
+    const bucket = bucketOf(`event:${events[0]}`);
+    return {
+      outlet: outletSides.includes('test') ? 'test' : outletSides.includes('validation') ? 'validation' : 'train',
+      story: bucket < 6 ? 'train' : bucket < 8 ? 'validation' : 'test',
+      time: !day || day < TIME_VALIDATION_FROM ? 'train' : day < TIME_TEST_FROM ? 'validation' : 'test',
+    };
+  });
+}
+
+/** What a model evaluated on a scheme learns from (train) and is calibrated and thresholded on (validation): never a final row. */
+export function learningRows(rows: readonly CorpusHeadline[], splits: CorpusSplits, scheme: Scheme): { train: HeadlineExample[]; validation: HeadlineExample[] } {
+  return { train: rowsOn(rows, splits, scheme, 'train').map(fromCorpus), validation: rowsOn(rows, splits, scheme, 'validation').map(fromCorpus) };
+}
