@@ -8,6 +8,7 @@ import { categoryName } from './ArticleCard.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { ReadingProgressCard } from './ReadingProgress.tsx';
 import { isTrending, relativeTime } from '#domain/badges.ts';
+import { storedHtmlText } from '#domain/html-text.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {
@@ -57,7 +58,8 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
               {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
             </p>
             <ArticleImage src={article.imageUrl} category={article.category} sourceName={article.sourceName} className="dialog-image" width={640} height={360} priority />
-            <p className="summary">{article.summary}</p>
+            {/* An item whose feed gave only a description is stored with it as both summary and content: say it once. */}
+            {!storedHtmlText(article.content).startsWith(article.summary.replace(/(?:\.\.\.|…)$/, '').trim()) && <p className="summary">{article.summary}</p>}
             <div className="content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.content) }} />
             <AlsoCoveredBy publishers={article.alsoCoveredBy} />
             {article.tags.length > 0 && (
