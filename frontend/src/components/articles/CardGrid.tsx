@@ -2,12 +2,15 @@ import { lazy, Suspense, useState } from 'react';
 import type { Article } from '../../api/articles.ts';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
+import { isFallbackImage } from '#domain/images.ts';
 
 const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
 
 /** Cards (skeletons while loading) that open the article dialog; optionally each with a Remove button. */
 export function CardGrid({ items, loading, onRemove }: { items: readonly Article[]; loading: boolean; onRemove?: (article: Article) => void }) {
   const [openId, setOpenId] = useState<string | null>(null);
+  // The page's first picture is its largest paint: fetch it first, even when the cards above it have none.
+  const firstPictured = items.findIndex((article) => !isFallbackImage(article.imageUrl));
   return (
     <>
       <div className="grid" aria-busy={loading}>
@@ -15,7 +18,7 @@ export function CardGrid({ items, loading, onRemove }: { items: readonly Article
           ? Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)
           : items.map((article, index) => (
               <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
-                <ArticleCard article={article} onOpen={setOpenId} priority={index === 0} {...(onRemove ? { onRemove: () => onRemove(article) } : {})} />
+                <ArticleCard article={article} onOpen={setOpenId} priority={index === firstPictured} {...(onRemove ? { onRemove: () => onRemove(article) } : {})} />
               </ErrorBoundary>
             ))}
       </div>
