@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import { callApi, tokenOf } from '../support/console.ts';
 
 /**
  * The first admin as a deploy makes them: an account created in the pool with a temporary password and put
@@ -77,8 +78,11 @@ describe('the first admin, invited with a temporary password', () => {
     await page.waitForURL((url) => url.pathname === '/admin/users', SLOW);
     await page.getByRole('heading', { name: 'User Management' }).waitFor(SLOW);
 
+    // Their own row (with its Actions menu), not the empty list's row, which repeats the search.
     await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(email);
-    await page.getByRole('row').filter({ hasText: email }).waitFor(SLOW);
+    await page.getByRole('button', { name: `Actions for ${email}` }).waitFor(SLOW);
+    const listed = await callApi<{ items: Array<{ email: string }> }>(await tokenOf(page), 'GET', `/admin/users?search=${encodeURIComponent(email)}`);
+    expect(listed.body.items.map((user) => user.email)).toEqual([email]);
     await page.close();
 
     // The new password is the account's now; the temporary one no longer signs in.
