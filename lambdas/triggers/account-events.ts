@@ -1,7 +1,7 @@
 import type { CustomMessageTriggerEvent, PostAuthenticationTriggerEvent, PostConfirmationTriggerEvent, PreAuthenticationTriggerEvent } from 'aws-lambda';
 import { accountMail } from '#domain/account-mail.ts';
 import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
-import { createAccountRecords } from '#store/profiles.ts';
+import { createAccountRecords, getProfile } from '#store/profiles.ts';
 import { recordSignInAttempt, recordSignInSuccess } from '#store/sign-ins.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
@@ -19,6 +19,8 @@ type AccountEvent = CustomMessageTriggerEvent | PostConfirmationTriggerEvent | P
  *   day (the Security screen's failures = attempts - successes). Keyed by the account's sub, which both
  *   events carry in request.userAttributes (userName is the pool's username: the sub in an e-mail-username
  *   pool on AWS, the e-mail address in cognito-local). Counting never blocks a sign-in: a store error is logged.
+ *   PostAuthentication also gives an account that never went through sign-up (the deploy's first admin, a user
+ *   an administrator created) the records confirmation would have made, so it is listed on the Users screen.
  */
 async function handleEvent(event: AccountEvent): Promise<AccountEvent> {
   if (event.triggerSource.startsWith('CustomMessage_')) {
@@ -39,6 +41,7 @@ async function handleEvent(event: AccountEvent): Promise<AccountEvent> {
     } catch (error) {
       logger.error('sign-in not counted', { trigger: event.triggerSource, userId, error: error instanceof Error ? error.message : String(error) });
     }
+    if (event.triggerSource === 'PostAuthentication_Authentication') await ensureAccountRecords(userId, attributes);
     return event;
   }
   if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
@@ -49,6 +52,20 @@ async function handleEvent(event: AccountEvent): Promise<AccountEvent> {
     logger.info('account confirmed', { userId, created });
   }
   return event;
+}
+
+/**
+ * One read per sign-in; the records are written only for an account that has none. A failure is logged and
+ * the sign-in goes on (GET /me makes the same records on the reader's first visit to their dashboard).
+ */
+async function ensureAccountRecords(userId: string, attributes: Record<string, string | undefined>): Promise<void> {
+  try {
+    if (await getProfile(userId)) return;
+    const created = await createAccountRecords({ userId, email: attributes.email ?? '', fullName: attributes.name }, WELCOME_NOTIFICATION);
+    logger.info('account records made at sign-in', { userId, created });
+  } catch (error) {
+    logger.error('account records not made at sign-in', { userId, error: error instanceof Error ? error.message : String(error) });
+  }
 }
 
 /** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */

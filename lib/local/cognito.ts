@@ -14,6 +14,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { passwordSchema } from '../../lambdas/domain/account.ts';
 import { GROUPS, PASSWORD_POLICY, TOKEN_VALIDITY } from '../auth-settings.ts';
 import type { LocalSettings } from './settings.ts';
 
@@ -54,7 +55,10 @@ interface CognitoUser {
  * - it answers GetTokensFromRefreshToken (Amplify's refresh call) as InitiateAuth REFRESH_TOKEN_AUTH;
  * - a disabled account cannot sign in, and AdminUserGlobalSignOut revokes refresh tokens (accountRules);
  * - a password sign-in runs the PreAuthentication trigger first, as the deployed pool does (cognito-local
- *   5.3.0 has no PreAuthentication; it does call PostAuthentication itself).
+ *   5.3.0 has no PreAuthentication; it does call PostAuthentication itself);
+ * - a temporary password (AdminCreateUser) is checked before the NEW_PASSWORD_REQUIRED challenge is given,
+ *   and the challenge's answer needs that challenge's session and a password the pool's policy accepts
+ *   (temporaryPasswordRules).
  */
 export async function startCognitoLocal(settings: LocalSettings, triggers: Record<string, string>, invoke: TriggerInvoker): Promise<Server> {
   const configDirectory = path.join(settings.dataDir, 'cognito', '.cognito');
@@ -120,9 +124,11 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
   const accounts = accountRules(cognito as CognitoPools);
   const preAuthentication = triggers.PreAuthentication;
   const withPreAuthentication = preAuthentication ? accounts.preAuthenticate((event) => invoke(preAuthentication, event)) : (handler: Parameters<typeof accounts.refuseDisabled>[0]) => handler;
+  const temporaryPasswords = temporaryPasswordRules(cognito as CognitoPools);
   const router = (target: string) => {
     if (target === 'AdminUserGlobalSignOut') return accounts.globalSignOut;
-    if (target === 'InitiateAuth') return accounts.refuseDisabled(withPreAuthentication(route(target)));
+    if (target === 'InitiateAuth') return accounts.refuseDisabled(withPreAuthentication(temporaryPasswords.initiateAuth(route(target))));
+    if (target === 'RespondToAuthChallenge') return temporaryPasswords.respondToAuthChallenge(route(target));
     if (target !== 'GetTokensFromRefreshToken') return route(target);
     const initiateAuth = accounts.refuseDisabled(route('InitiateAuth'));
     return (context: unknown, req: unknown) => {
@@ -136,6 +142,8 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
 
 interface LocalPoolUser {
   Username?: string;
+  Password?: string;
+  UserStatus?: string;
   Attributes?: Array<{ Name: string; Value?: string }>;
   Enabled?: boolean;
   RefreshTokens?: string[];
@@ -145,6 +153,7 @@ interface LocalPool {
   getUserByUsername(ctx: unknown, username: string): Promise<LocalPoolUser | null>;
   getUserByRefreshToken(ctx: unknown, token: string): Promise<LocalPoolUser | null>;
   saveUser(ctx: unknown, user: LocalPoolUser): Promise<void>;
+  storeRefreshToken(ctx: unknown, token: string, user: LocalPoolUser): Promise<void>;
 }
 
 interface CognitoPools {
@@ -212,6 +221,63 @@ function accountRules(cognito: CognitoPools) {
       if (!user) throw new errors.UserNotFoundError();
       await pool.saveUser(ctx, { ...user, RefreshTokens: [] });
       return {};
+    },
+  };
+}
+
+/** How long a NEW_PASSWORD_REQUIRED session may be answered (Cognito's sessions last three minutes). */
+const CHALLENGE_SESSION_MS = 3 * 60 * 1000;
+
+/**
+ * What the deployed pool does with a temporary password and cognito-local 5.3.0 does not: its InitiateAuth
+ * hands the NEW_PASSWORD_REQUIRED challenge to anyone who names a FORCE_CHANGE_PASSWORD user, whatever
+ * the password; its RespondToAuthChallenge takes any session and any new password, and keeps no refresh
+ * token for the tokens it issues (so Amplify's refresh would fail an hour later).
+ */
+function temporaryPasswordRules(cognito: CognitoPools) {
+  const errors = require('cognito-local/lib/errors.js') as {
+    NotAuthorizedError: new (message?: string) => Error;
+    CognitoError: new (code: string, message: string) => Error;
+  };
+  type Handler = (ctx: unknown, req: unknown) => Promise<unknown>;
+  /** Challenge session -> the user's pool username, until it runs out. */
+  const sessions = new Map<string, { username: string; until: number }>();
+  return {
+    initiateAuth: (initiateAuth: Handler): Handler => async (ctx, req) => {
+      const { ClientId, AuthFlow, AuthParameters } = req as { ClientId?: string; AuthFlow?: string; AuthParameters?: Record<string, string> };
+      if (ClientId && AuthFlow === 'USER_PASSWORD_AUTH' && AuthParameters?.USERNAME) {
+        const pool = await cognito.getUserPoolForClientId(ctx, ClientId).catch(() => null);
+        const user = await pool?.getUserByUsername(ctx, AuthParameters.USERNAME);
+        if (user?.UserStatus === 'FORCE_CHANGE_PASSWORD' && user.Password !== AuthParameters.PASSWORD) {
+          throw new errors.NotAuthorizedError('Incorrect username or password.');
+        }
+      }
+      const result = (await initiateAuth(ctx, req)) as { ChallengeName?: string; Session?: string; ChallengeParameters?: Record<string, string> };
+      const username = result.ChallengeParameters?.USER_ID_FOR_SRP;
+      if (result.ChallengeName === 'NEW_PASSWORD_REQUIRED' && result.Session && username) {
+        const now = Date.now();
+        for (const [session, entry] of sessions) if (entry.until < now) sessions.delete(session);
+        sessions.set(result.Session, { username, until: now + CHALLENGE_SESSION_MS });
+      }
+      return result;
+    },
+    respondToAuthChallenge: (respond: Handler): Handler => async (ctx, req) => {
+      const { ClientId, ChallengeName, Session, ChallengeResponses } = req as { ClientId: string; ChallengeName?: string; Session?: string; ChallengeResponses?: Record<string, string> };
+      if (ChallengeName !== 'NEW_PASSWORD_REQUIRED') return respond(ctx, req);
+      const pool = await cognito.getUserPoolForClientId(ctx, ClientId);
+      const user = ChallengeResponses?.USERNAME ? await pool.getUserByUsername(ctx, ChallengeResponses.USERNAME) : null;
+      const issued = Session ? sessions.get(Session) : undefined;
+      if (!user || !issued || issued.until < Date.now() || issued.username !== user.Username) {
+        throw new errors.NotAuthorizedError('Invalid session for the user, session is expired.');
+      }
+      const policy = passwordSchema.safeParse(ChallengeResponses?.NEW_PASSWORD ?? '');
+      if (!policy.success) throw new errors.CognitoError('InvalidPasswordException', `Password does not conform to policy: ${policy.error.issues[0]?.message ?? 'invalid password'}`);
+      const result = (await respond(ctx, req)) as { AuthenticationResult?: { RefreshToken?: string } };
+      sessions.delete(Session as string);
+      const refreshToken = result.AuthenticationResult?.RefreshToken;
+      const changed = await pool.getUserByUsername(ctx, user.Username as string);
+      if (refreshToken && changed) await pool.storeRefreshToken(ctx, refreshToken, changed);
+      return result;
     },
   };
 }

@@ -5,7 +5,10 @@ import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadSession } from '../auth/user.ts';
 import { useToast } from '../components/Toasts.tsx';
 
-type Mode = 'sign-in' | 'sign-up' | 'confirm' | 'forgot' | 'reset';
+type Mode = 'sign-in' | 'sign-up' | 'confirm' | 'forgot' | 'reset' | 'new-password';
+
+/** The password rules (passwordSchema, the pool's policy) in one sentence, under every new-password field. */
+const PASSWORD_HINT = 'At least 8 characters, with lower case, upper case and a number.';
 
 /** Cognito's and Amplify's messages are written for readers; anything else gets the spec's fallback. */
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'An error occurred');
@@ -49,6 +52,8 @@ export default function AuthPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<string | null>(null);
@@ -86,6 +91,11 @@ export default function AuthPage() {
           setNote('Please check your email to verify your account.');
           return;
         }
+        if (error instanceof session.NeedsNewPassword) {
+          setMode('new-password');
+          setNote('You signed in with a temporary password. Choose your own to finish signing in.');
+          return;
+        }
         toast('Login Failed', messageOf(error));
         setErrors({ form: messageOf(error) });
       }
@@ -108,6 +118,36 @@ export default function AuthPage() {
         setErrors({ form: messageOf(error) });
       }
     });
+  };
+
+  /** The temporary password's challenge: the sign-up form's password rules, then a normal sign-in's ending. */
+  const chooseNewPassword = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = passwordSchema.safeParse(newPassword);
+    const found: Record<string, string> = {};
+    if (!parsed.success) found.newPassword = parsed.error.issues[0]?.message ?? 'Please enter a valid password';
+    if (confirmPassword !== newPassword) found.confirmPassword = 'Passwords do not match';
+    if (Object.keys(found).length) return setErrors(found);
+    setErrors({});
+    void run(async () => {
+      try {
+        await (await loadSession()).chooseNewPassword(newPassword);
+        await reload();
+        toast('Welcome!', 'Your new password is set and you are signed in.');
+        navigate(destination, { replace: true });
+      } catch (error) {
+        setErrors({ form: messageOf(error) });
+      }
+    });
+  };
+
+  const backToSignIn = () => {
+    setMode('sign-in');
+    setPassword('');
+    setNewPassword('');
+    setConfirmPassword('');
+    setErrors({});
+    setNote(null);
   };
 
   const confirm = (event: FormEvent) => {
@@ -220,7 +260,7 @@ export default function AuthPage() {
         ← Back to Home
       </Link>
       <section className="auth-card" aria-labelledby="auth-heading">
-        <h1 id="auth-heading">{mode === 'sign-up' ? 'Create your account' : mode === 'confirm' ? 'Verify your e-mail' : mode === 'forgot' || mode === 'reset' ? 'Reset your password' : 'Welcome back'}</h1>
+        <h1 id="auth-heading">{mode === 'sign-up' ? 'Create your account' : mode === 'confirm' ? 'Verify your e-mail' : mode === 'forgot' || mode === 'reset' ? 'Reset your password' : mode === 'new-password' ? 'Choose a new password' : 'Welcome back'}</h1>
         {sentFromConsole(destination) && <p className="muted">Admin access required for content management</p>}
         {(mode === 'sign-in' || mode === 'sign-up') && (
           <div role="tablist" aria-label="Sign in or sign up" className="tabs">
@@ -256,7 +296,7 @@ export default function AuthPage() {
               <Field id="auth-fullName" label="Full Name" error={errors.fullName}>{input('auth-fullName', 'text', fullName, setFullName, 'name', { maxLength: 100 })}</Field>
               <Field id="auth-email" label="Email" error={errors.email}>{input('auth-email', 'email', email, setEmail, 'username', { maxLength: 254 })}</Field>
               <Field id="auth-password" label="Password" error={errors.password}>{input('auth-password', 'password', password, setPassword, 'new-password', { minLength: 6 })}</Field>
-              <p className="hint">At least 8 characters, with lower case, upper case and a number.</p>
+              <p className="hint">{PASSWORD_HINT}</p>
               <button type="submit" className="primary" disabled={busy}>
                 {busy ? 'Creating account...' : 'Sign Up'}
               </button>
@@ -281,6 +321,19 @@ export default function AuthPage() {
                 Send reset code
               </button>
               <button type="button" className="link-button" onClick={() => setMode('sign-in')}>
+                Back to Sign In
+              </button>
+            </form>
+          )}
+          {mode === 'new-password' && (
+            <form onSubmit={chooseNewPassword} noValidate aria-label="Choose a new password">
+              <Field id="auth-newPassword" label="New password" error={errors.newPassword}>{input('auth-newPassword', 'password', newPassword, setNewPassword, 'new-password')}</Field>
+              <Field id="auth-confirmPassword" label="Confirm new password" error={errors.confirmPassword}>{input('auth-confirmPassword', 'password', confirmPassword, setConfirmPassword, 'new-password')}</Field>
+              <p className="hint">{PASSWORD_HINT}</p>
+              <button type="submit" className="primary" disabled={busy}>
+                {busy ? 'Saving...' : 'Set password and sign in'}
+              </button>
+              <button type="button" className="link-button" onClick={backToSignIn}>
                 Back to Sign In
               </button>
             </form>

@@ -5,6 +5,7 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
   resendSignUpCode,
@@ -43,6 +44,16 @@ export class NeedsConfirmation extends Error {
   }
 }
 
+/**
+ * Thrown when the password was right but is a temporary one (an account an administrator or the deploy made,
+ * invited by Cognito's mail): the page asks for a new password and finishes with chooseNewPassword.
+ */
+export class NeedsNewPassword extends Error {
+  constructor(readonly email: string) {
+    super('Choose a new password to finish signing in.');
+  }
+}
+
 export async function signInWithPassword(email: string, password: string): Promise<void> {
   await configureAuth();
   const config = await siteConfig();
@@ -53,7 +64,15 @@ export async function signInWithPassword(email: string, password: string): Promi
     options: { authFlowType: config.authFlowType ?? 'USER_SRP_AUTH' },
   });
   if (result.nextStep.signInStep === 'CONFIRM_SIGN_UP') throw new NeedsConfirmation(normaliseEmail(email));
+  if (result.nextStep.signInStep === 'CONFIRM_SIGN_IN_WITH_NEW_PASSWORD_REQUIRED') throw new NeedsNewPassword(normaliseEmail(email));
   if (!result.isSignedIn) throw new Error('Please check your email to verify your account.');
+}
+
+/** Answers the temporary password's challenge (Amplify keeps the sign-in's session); the reader is then signed in. */
+export async function chooseNewPassword(newPassword: string): Promise<void> {
+  await configureAuth();
+  const result = await confirmSignIn({ challengeResponse: newPassword });
+  if (!result.isSignedIn) throw new Error('The sign-in could not be finished. Sign in again with your new password.');
 }
 
 export async function signUpWithPassword(input: { email: string; password: string; fullName: string }): Promise<void> {
