@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CfnResource, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { type CfnResource, CfnOutput, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -105,6 +105,11 @@ export class CreatorNewsHubStack extends Stack {
       if (poolActions.length) {
         fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);
         fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...poolActions], resources: [auth.userPool.userPoolArn] }));
+      }
+      const triggeringPoolActions = fnDescription.access.triggeringPool ?? [];
+      if (triggeringPoolActions.length) {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: [...triggeringPoolActions], resources: [this.formatArn({ service: 'cognito-idp', resource: 'userpool', resourceName: '*' })] }));
+        acknowledge(fn.role ?? fn, `IAM5[Resource::arn:<AWS::Partition>:cognito-idp:${Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region}:<AWS::AccountId>:userpool/*]`, 'A Cognito trigger reads the groups of the user it was called for, in the pool that called it (the id comes with the event); naming that pool\'s ARN would make a cycle, since the pool names this function as its trigger. Read-only, this account and region.');
       }
       functions.set(fnDescription.name, fn);
     }

@@ -45,6 +45,12 @@ export interface FunctionAccess {
   /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
   userPool?: readonly string[];
   /**
+   * Cognito actions a trigger may call on the pool that invokes it (the pool id comes with the event). Granted
+   * on this account's pools in the stack's region: the pool's own ARN would make a cycle, as the pool names
+   * the function as its trigger.
+   */
+  triggeringPool?: readonly string[];
+  /**
    * The console's diagnostics and backups: reads the SES account (GetAccount), the table's backup state
    * (DescribeContinuousBackups, ListBackups) and makes on-demand backups of the table (CreateBackup).
    */
@@ -203,8 +209,8 @@ export const stack: StackDescription = {
     {
       name: 'account-events',
       entry: 'lambdas/triggers/account-events.ts',
-      description: 'Cognito triggers: the verification and reset mails\' text, and the profile, preferences and welcome notification on confirmation',
-      access: { table: 'readWrite' },
+      description: 'Cognito triggers: the verification and reset mails\' text, the profile, preferences and welcome notification on confirmation (or at the first sign-in of an account made by an administrator, with its role from its groups), sign-in counts',
+      access: { table: 'readWrite', triggeringPool: ['cognito-idp:AdminListGroupsForUser'] },
     },
     {
       name: 'mail-events',

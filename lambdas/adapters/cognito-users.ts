@@ -37,13 +37,18 @@ async function send<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The role groups a user is in, in the pool that named it (a trigger has the pool's id from its event). */
+export async function roleGroupsIn(userPoolId: string, username: string): Promise<string[]> {
+  const listed = await send(() => cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: userPoolId, Username: username })));
+  return (listed.Groups ?? []).map((group) => group.GroupName ?? '').filter((name) => (ROLE_GROUPS as readonly string[]).includes(name));
+}
+
 /**
  * Puts the user in the group of the role and out of the other role groups. Takes effect at the user's next
  * token (the groups are a claim of the ID token). Returns the role groups the user was in before.
  */
 export async function setRoleGroups(userId: string, role: Role): Promise<string[]> {
-  const listed = await send(() => cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: poolId(), Username: userId })));
-  const before = (listed.Groups ?? []).map((group) => group.GroupName ?? '').filter((name) => (ROLE_GROUPS as readonly string[]).includes(name));
+  const before = await roleGroupsIn(poolId(), userId);
   for (const group of before) {
     if (group !== role) await send(() => cognito.send(new AdminRemoveUserFromGroupCommand({ UserPoolId: poolId(), Username: userId, GroupName: group })));
   }

@@ -16,12 +16,12 @@ export type Role = ProfileItem['role'];
  * profile there and changes nothing. False when the account already had its records.
  */
 export async function createAccountRecords(
-  input: Pick<ProfileItem, 'userId' | 'email'> & { fullName?: string | undefined },
+  input: Pick<ProfileItem, 'userId' | 'email'> & { fullName?: string | undefined; role?: Role },
   welcome: Omit<NewNotification, 'userId'>,
 ): Promise<boolean> {
   const result = await transactWithRetry(() => store.transaction
     .write(({ profile, counter, preferences, notification }) => [
-      profile.create({ ...input, fullName: input.fullName ?? '', role: 'user' }).commit(),
+      profile.create({ ...input, fullName: input.fullName ?? '', role: input.role ?? 'user' }).commit(),
       counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: 1 })).add({ value: 1 }).commit(),
       preferences.upsert({ userId: input.userId, ...DEFAULT_PREFERENCES, preferredCategories: [...DEFAULT_PREFERENCES.preferredCategories], preferredRegions: [...DEFAULT_PREFERENCES.preferredRegions] }).commit(),
       notification.create({ ...welcome, userId: input.userId, id: newId(), expiresAt: expiresInDays(RETENTION_DAYS.notification) }).commit(),

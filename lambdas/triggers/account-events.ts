@@ -1,7 +1,9 @@
 import type { CustomMessageTriggerEvent, PostAuthenticationTriggerEvent, PostConfirmationTriggerEvent, PreAuthenticationTriggerEvent } from 'aws-lambda';
 import { accountMail } from '#domain/account-mail.ts';
 import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
+import { roleGroupsIn } from '#adapters/cognito-users.ts';
 import { createAccountRecords, getProfile } from '#store/profiles.ts';
+import { roleOf } from '#shared/auth.ts';
 import { recordSignInAttempt, recordSignInSuccess } from '#store/sign-ins.ts';
 import { config } from '#shared/config.ts';
 import { logger } from '#shared/logger.ts';
@@ -41,7 +43,7 @@ async function handleEvent(event: AccountEvent): Promise<AccountEvent> {
     } catch (error) {
       logger.error('sign-in not counted', { trigger: event.triggerSource, userId, error: error instanceof Error ? error.message : String(error) });
     }
-    if (event.triggerSource === 'PostAuthentication_Authentication') await ensureAccountRecords(userId, attributes);
+    if (event.triggerSource === 'PostAuthentication_Authentication') await ensureAccountRecords(event as PostAuthenticationTriggerEvent, userId);
     return event;
   }
   if (event.triggerSource === 'PostConfirmation_ConfirmSignUp') {
@@ -58,11 +60,15 @@ async function handleEvent(event: AccountEvent): Promise<AccountEvent> {
  * One read per sign-in; the records are written only for an account that has none. A failure is logged and
  * the sign-in goes on (GET /me makes the same records on the reader's first visit to their dashboard).
  */
-async function ensureAccountRecords(userId: string, attributes: Record<string, string | undefined>): Promise<void> {
+async function ensureAccountRecords(event: PostAuthenticationTriggerEvent, userId: string): Promise<void> {
+  const attributes = event.request.userAttributes;
   try {
     if (await getProfile(userId)) return;
-    const created = await createAccountRecords({ userId, email: attributes.email ?? '', fullName: attributes.name }, WELCOME_NOTIFICATION);
-    logger.info('account records made at sign-in', { userId, created });
+    // An account an administrator made may already be in a role group (the deploy's first admin is):
+    // its profile mirrors that role from the start, as a role change in the console would.
+    const role = roleOf(await roleGroupsIn(event.userPoolId, event.userName));
+    const created = await createAccountRecords({ userId, email: attributes.email ?? '', fullName: attributes.name, role }, WELCOME_NOTIFICATION);
+    logger.info('account records made at sign-in', { userId, role, created });
   } catch (error) {
     logger.error('account records not made at sign-in', { userId, error: error instanceof Error ? error.message : String(error) });
   }

@@ -81,8 +81,10 @@ describe('the first admin, invited with a temporary password', () => {
     // Their own row (with its Actions menu), not the empty list's row, which repeats the search.
     await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(email);
     await page.getByRole('button', { name: `Actions for ${email}` }).waitFor(SLOW);
-    const listed = await callApi<{ items: Array<{ email: string }> }>(await tokenOf(page), 'GET', `/admin/users?search=${encodeURIComponent(email)}`);
-    expect(listed.body.items.map((user) => user.email)).toEqual([email]);
+    const listed = await callApi<{ items: Array<{ email: string; role: string }> }>(await tokenOf(page), 'GET', `/admin/users?search=${encodeURIComponent(email)}`);
+    // Listed in the role its groups give it, as the console would have set it (the row's badge reads Admin).
+    expect(listed.body.items.map((user) => [user.email, user.role])).toEqual([[email, 'admin']]);
+    expect(await page.getByRole('row', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByText('Admin', { exact: true }).count()).toBe(1);
     await page.close();
 
     // The new password is the account's now; the temporary one no longer signs in.
