@@ -346,8 +346,22 @@ describe('user pool triggers and account functions', () => {
     for (const fn of description.functions) {
       const actions = actionsOfFunction(template, fn.name.replace(/-/g, ''));
       const poolActions = actions.filter((action) => action.startsWith('cognito-idp:'));
-      expect(poolActions.sort()).toEqual([...(fn.access.userPool ?? [])].sort());
+      expect(poolActions.sort()).toEqual([...(fn.access.userPool ?? []), ...(fn.access.triggeringPool ?? [])].sort());
     }
+  });
+
+  it('lets the account trigger read the groups of the user it was called for, on this account\'s pools in the region only', () => {
+    const template = synth();
+    template.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: 'cognito-idp:AdminListGroupsForUser',
+            Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':cognito-idp:ap-south-1:', { Ref: 'AWS::AccountId' }, ':userpool/*']] },
+          }),
+        ]),
+      },
+    });
   });
 });
 
