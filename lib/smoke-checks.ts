@@ -11,7 +11,8 @@ export interface SmokeResult {
 /** Directives of the site's CSP (lib/site-headers.ts) a deployed or local page must carry. */
 export const CONTENT_SECURITY_DIRECTIVES_REQUIRED = ["default-src 'self'", "frame-ancestors 'none'", "base-uri 'self'", "form-action 'self'"];
 
-const FEED_TYPES = ['application/rss+xml', 'application/atom+xml', 'application/feed+json'];
+/** The feed types a feed reader looks for in a page's `<link rel="alternate">` tags (RSS, Atom, JSON Feed). */
+export const FEED_TYPES = ['application/rss+xml', 'application/atom+xml', 'application/feed+json'] as const;
 const TIMEOUT_MS = 15_000;
 
 class CheckFailed extends Error {}
@@ -45,7 +46,7 @@ export function feedLinksIn(html: string, base: string): Array<{ type: string; h
     if (attribute('rel')?.toLowerCase() !== 'alternate') continue;
     const type = attribute('type')?.toLowerCase() ?? '';
     const href = attribute('href');
-    if (FEED_TYPES.includes(type) && href) links.push({ type, href: new URL(href, base).href });
+    if ((FEED_TYPES as readonly string[]).includes(type) && href) links.push({ type, href: new URL(href, base).href });
   }
   return links;
 }

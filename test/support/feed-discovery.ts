@@ -2,9 +2,8 @@ import Parser from 'rss-parser';
 import { XMLParser } from 'fast-xml-parser';
 import { Window } from 'happy-dom';
 import { expect } from 'vitest';
+import { FEED_TYPES } from '../../lib/smoke-checks.ts';
 
-/** The feed types a feed reader looks for in a page's `<link rel="alternate">` tags. */
-export const FEED_TYPES = ['application/rss+xml', 'application/atom+xml', 'application/feed+json'] as const;
 
 /**
  * Reads the site's `/` as a feed reader does (the served HTML, no JavaScript run), finds the RSS, Atom and
