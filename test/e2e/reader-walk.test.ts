@@ -25,6 +25,22 @@ async function overlaps(element: Locator, other: Locator): Promise<boolean> {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/** Scrolls to the page's end until its height holds for half a second (late content lengthens it). */
+async function scrollToSettledEnd(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  let height = -1;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const current = await page.evaluate(() => {
+      window.scrollTo(0, document.documentElement.scrollHeight);
+      return document.documentElement.scrollHeight;
+    });
+    if (current === height) return;
+    height = current;
+    await page.waitForTimeout(500);
+  }
+  throw new Error(`the page kept growing past ${height}px`);
+}
+
 describe('a reader walking the site', () => {
   it('finds the RSS, Atom and JSON feeds announced in the served HTML of / (no JavaScript), and each parses', async () => {
     const links = await expectServedFeedLinks(site());
@@ -118,10 +134,11 @@ describe('a reader walking the site', () => {
       const page = await freshPage(viewport);
       await page.goto(site());
       await page.locator('article.card').first().waitFor();
-      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       const bar = page.locator('.floating-bar');
+      // The side widgets and lazy pictures load after the cards and lengthen the page (below the cards on a
+      // phone), so scroll to the end of the page as it is once it has stopped growing, as a reader would.
+      await scrollToSettledEnd(page);
       await bar.waitFor({ state: 'visible' });
-      await page.waitForTimeout(200);
       // Every line of the footer (the page's last lines) is clear of the bar.
       const footerLines = page.locator('.site-footer').locator('a, p, h2');
       const count = await footerLines.count();
