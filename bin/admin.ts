@@ -98,7 +98,7 @@ async function main(argv: string[]): Promise<string> {
   Object.assign(process.env, target.env, { AWS_REGION: target.region, USER_POOL_ID: target.userPoolId, TABLE_NAME: target.tableName, LOG_LEVEL: 'error' });
   const { setRoleGroups } = await import('../lambdas/adapters/cognito-users.ts');
   const { createAccountRecords, getProfile, setProfileRole } = await import('../lambdas/store/profiles.ts');
-  const { WELCOME_NOTIFICATION } = await import('../lambdas/domain/notifications.ts');
+  const { WELCOME_NOTIFICATION } = await import('../lambdas/domain/reader/notifications.ts');
   const { recordAudit } = await import('../lambdas/store/audit.ts');
 
   const cognito = new CognitoIdentityProviderClient({ region: target.region });

@@ -5,7 +5,7 @@
  * A line that is not such an object gets {"error": "..."}.
  */
 import { createInterface } from 'node:readline';
-import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
+import shippedModel from '../data/classifier/model.json' with { type: 'json' };
 import { judgeHeadline } from '../lambdas/domain/classifier/headline.ts';
 import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
 import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };

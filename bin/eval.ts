@@ -12,8 +12,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import shippedModel from '../lambdas/domain/classifier/model.json' with { type: 'json' };
-import training from '../lambdas/domain/classifier/data/training.json' with { type: 'json' };
+import shippedModel from '../data/classifier/model.json' with { type: 'json' };
+import training from '../data/classifier/training.json' with { type: 'json' };
 import { fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
 import { corpusFigures, f1WithInterval, indiaCases, judgeCorpus, thresholdsOf, wilson } from '../lambdas/domain/classifier/evaluate.ts';
 import { sameStory } from '../lambdas/domain/classifier/headline.ts';
@@ -22,7 +22,7 @@ import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
 import { corpusSplits, FINAL_FROM, learningRows, pairSplits, rowsOn, SCHEMES, TIME_TEST_FROM, TIME_VALIDATION_FROM, type CorpusSplits, type Scheme, type Side, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
 import { buildModel } from '../lambdas/domain/classifier/train.ts';
 import { DECISION_THRESHOLDS, type DecisionThresholds } from '../lambdas/domain/classifier/decision.ts';
-import { STORY_WEIGHTS, type StoryWeights } from '../lambdas/domain/story-cluster.ts';
+import { STORY_WEIGHTS, type StoryWeights } from '../lambdas/domain/content/story-cluster.ts';
 import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
 
 const started = Date.now();
@@ -76,7 +76,7 @@ function sameStoryFigure(pairs: readonly StoryPair[], weights: StoryWeights = ST
 async function main() {
   const args = process.argv.slice(2);
   const values = (flag: string) => args.flatMap((arg, index) => (args[index - 1] === flag ? [arg] : []));
-  const dataDir = path.resolve(import.meta.dirname, '../lambdas/domain/classifier/data/corpus');
+  const dataDir = path.resolve(import.meta.dirname, '../data/classifier/corpus');
   const headlineFiles = values('--headlines').length ? values('--headlines') : [path.join(dataDir, 'headlines.jsonl')];
   const pairFiles = values('--pairs').length ? values('--pairs') : [path.join(dataDir, 'same-story.jsonl')];
   const reported: Side = args.includes('--final') ? 'final' : 'test';

@@ -14,9 +14,9 @@ import path from 'node:path';
 import { parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
 import { sameStoryEvidence } from '../lambdas/domain/classifier/headline.ts';
 import { corpusSplits, pairSplits, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
-import { scoreOf, STORY_WEIGHTS, storyEvidence, storyProfile, unrelatedJoinRate, type StoryEvidence, type StoryWeights } from '../lambdas/domain/story-cluster.ts';
+import { scoreOf, STORY_WEIGHTS, storyEvidence, storyProfile, unrelatedJoinRate, type StoryEvidence, type StoryWeights } from '../lambdas/domain/content/story-cluster.ts';
 
-const dataDir = path.resolve(import.meta.dirname, '../lambdas/domain/classifier/data/corpus');
+const dataDir = path.resolve(import.meta.dirname, '../data/classifier/corpus');
 const pairs = parseJsonLines<StoryPair>(readFileSync(path.join(dataDir, 'same-story.jsonl'), 'utf8'));
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(dataDir, 'headlines.jsonl'), 'utf8')).filter((row) => row.title);
 const pairSides = pairSplits(pairs);

@@ -15,10 +15,10 @@ export const SEARCH_SNAPSHOT_KEY = 'search/public-articles.snapshot';
  * path when the function lists them in `files` (lambdas/adapters/runtime-files.ts reads them).
  */
 export const CLASSIFIER_FILES = {
-  model: 'lambdas/domain/classifier/model.json',
-  training: 'lambdas/domain/classifier/data/training.json',
-  heldout: 'lambdas/domain/classifier/data/heldout.json',
-  corpus: 'lambdas/domain/classifier/data/corpus/train-validation.json',
+  model: 'data/classifier/model.json',
+  training: 'data/classifier/training.json',
+  heldout: 'data/classifier/heldout.json',
+  corpus: 'data/classifier/corpus/train-validation.json',
 } as const;
 
 /** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
@@ -56,7 +56,7 @@ export interface FunctionAccess {
    */
   operations?: boolean;
   /**
-   * The search index snapshot in S3 (store/article-search.ts): 'read' to start an instance's index from it,
+   * The search index snapshot in S3 (search/article-search.ts): 'read' to start an instance's index from it,
    * 'readWrite' to take it (the pipeline's snapshot step).
    */
   searchSnapshots?: 'read' | 'readWrite';

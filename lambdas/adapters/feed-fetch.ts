@@ -1,4 +1,4 @@
-import { parseMaxAge, parseRetryAfter, type ServerHints } from '#domain/feed-schedule.ts';
+import { parseMaxAge, parseRetryAfter, type ServerHints } from '#domain/content/feed-schedule.ts';
 
 export const USER_AGENT = 'CreatorNewsHubBot/1.0 (+https://creatornewshub.in/about; feeds@creatornewshub.in)';
 

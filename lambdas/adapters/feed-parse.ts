@@ -1,6 +1,6 @@
 import Parser from 'rss-parser';
 import { parseFeed as parseLeniently } from 'feedsmith';
-import type { FeedItem } from '#domain/normalise.ts';
+import type { FeedItem } from '#domain/content/normalise.ts';
 
 /**
  * rss-parser drops media, Dublin Core and Atom link fields unless declared (LOCAL-STANDINS.md); these

@@ -1,7 +1,7 @@
 import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { SESv2Client, GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { checkErrorText, type DiagnosticCheck } from '#domain/diagnostics.ts';
+import { checkErrorText, type DiagnosticCheck } from '#domain/operations/diagnostics.ts';
 import { config } from '#shared/config.ts';
 import { routesOf, stack } from '#stack/stack-description.ts';
 import { boundedDynamoClient, probeTable } from '#store/backups.ts';

@@ -1,5 +1,5 @@
-import { HEAD_END } from '#domain/page-image.ts';
-import { httpUrl } from '#domain/urls.ts';
+import { HEAD_END } from '#domain/content/page-image.ts';
+import { httpUrl } from '#domain/content/urls.ts';
 import { USER_AGENT } from './feed-fetch.ts';
 
 export interface PageHeadOptions {

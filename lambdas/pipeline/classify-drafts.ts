@@ -2,13 +2,13 @@ import pLimit from 'p-limit';
 import { classify } from '#domain/classifier/classify.ts';
 import { decide, decidedCategory } from '#domain/classifier/decision.ts';
 import { isHeadlineModel, type HeadlineModel } from '#domain/classifier/model.ts';
-import { OUTSIDE_REVIEW_QUEUE, reviewSortKey } from '#domain/article-status.ts';
-import { fallbackImage } from '#domain/normalise.ts';
+import { OUTSIDE_REVIEW_QUEUE, reviewSortKey } from '#domain/content/article-status.ts';
+import { fallbackImage } from '#domain/content/normalise.ts';
 import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { activeModelVersion, modelJsonOf } from '#store/models.ts';
 import { currentSettings } from '#store/settings.ts';
-import { decisionThresholds } from '#domain/settings.ts';
+import { decisionThresholds } from '#domain/operations/settings.ts';
 import { runtimeJson } from '#adapters/runtime-files.ts';
 import { CLASSIFIER_FILES } from '#stack/stack-description.ts';
 

@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
+import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';

@@ -1,4 +1,4 @@
-import { lifecycleCutoffs, storageSavedMb } from '#domain/lifecycle.ts';
+import { lifecycleCutoffs, storageSavedMb } from '#domain/content/lifecycle.ts';
 import { countByStatus } from '#store/articles.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';

@@ -1,6 +1,6 @@
 import * as z from '#shared/validation.ts';
-import { lifecycleCutoffs, purgeChange, storageSavedMb } from '#domain/lifecycle.ts';
-import type { ArticleStatus } from '#domain/article-status.ts';
+import { lifecycleCutoffs, purgeChange, storageSavedMb } from '#domain/content/lifecycle.ts';
+import type { ArticleStatus } from '#domain/content/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
 import { logger } from '#shared/logger.ts';
 import { executionFields, recordRun } from './runs.ts';

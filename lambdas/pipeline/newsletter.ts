@@ -1,9 +1,9 @@
 import pLimit from 'p-limit';
 import * as z from '#shared/validation.ts';
-import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/digest.ts';
-import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/digest-mail.ts';
-import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
-import { isPublicArticle, toPublicArticle } from '#domain/public-articles.ts';
+import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/newsletter/digest.ts';
+import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
+import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
+import { isPublicArticle, toPublicArticle } from '#domain/content/public-articles.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#adapters/secrets.ts';
 import { getArticles, publishedSince } from '#store/articles.ts';

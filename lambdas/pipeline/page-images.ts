@@ -1,4 +1,4 @@
-import { pageImage } from '#domain/page-image.ts';
+import { pageImage } from '#domain/content/page-image.ts';
 import { fetchPageHead } from '#adapters/page-head.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import { titleHash, urlHash } from '#domain/dedup.ts';
-import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '#domain/feed-schedule.ts';
-import { isFallbackImage } from '#domain/images.ts';
-import { normaliseItems } from '#domain/normalise.ts';
-import { simhash } from '#domain/simhash.ts';
-import { matchingStory, storyProfile, type StoryProfile } from '#domain/story-cluster.ts';
+import { titleHash, urlHash } from '#domain/content/dedup.ts';
+import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '#domain/content/feed-schedule.ts';
+import { isFallbackImage } from '#domain/content/images.ts';
+import { normaliseItems } from '#domain/content/normalise.ts';
+import { simhash } from '#domain/content/simhash.ts';
+import { matchingStory, storyProfile, type StoryProfile } from '#domain/content/story-cluster.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { createArticle, isKnownHash, knownStoryOf, type KnownStory } from '#store/articles.ts';

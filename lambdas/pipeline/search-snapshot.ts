@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { saveSearchSnapshot, type SavedSnapshot } from '#store/article-search.ts';
+import { saveSearchSnapshot, type SavedSnapshot } from '../search/article-search.ts';
 import { logger } from '#shared/logger.ts';
 import { withRunMetrics } from '#shared/run-metrics.ts';
 

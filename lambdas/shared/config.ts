@@ -73,7 +73,7 @@ const schema = z.object({
    * instead of reading and indexing every article. Unset: no snapshots, every instance builds its own.
    */
   SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
-  /** How often, at most, an instance's search index reads the article change notes (store/article-search.ts). */
+  /** How often, at most, an instance's search index reads the article change notes (search/article-search.ts). */
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
 });
 

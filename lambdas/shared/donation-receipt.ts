@@ -1,4 +1,4 @@
-import { donationReceiptMail } from '#domain/donation-mail.ts';
+import { donationReceiptMail } from '#domain/donations/donation-mail.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { recordReceiptSent, type DonationItem } from '#store/donations.ts';
 import { config } from './config.ts';

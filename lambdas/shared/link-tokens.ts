@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { linkIsCurrent, type LinkPayload } from '#domain/newsletter.ts';
+import { linkIsCurrent, type LinkPayload } from '#domain/newsletter/newsletter.ts';
 
 /**
  * Newsletter link tokens are signed here, on the server, and not in the domain module: the browser imports
- * lambdas/domain/newsletter.ts for its texts and choices, and must never load node:crypto.
+ * lambdas/domain/newsletter/newsletter.ts for its texts and choices, and must never load node:crypto.
  */
 
 /** A signed link token: the payload in base64url, then its HMAC-SHA256 (no database lookup, no guessing). */

@@ -1,5 +1,5 @@
 import type middy from '@middy/core';
-import { addRun, emptyFigures, type RunFigures } from '#domain/operations.ts';
+import { addRun, emptyFigures, type RunFigures } from '#domain/operations/operations.ts';
 import { addRunFigures, hourOf, raiseRunMax } from '#store/run-metrics.ts';
 import { logger } from './logger.ts';
 

@@ -3,10 +3,10 @@
  * the status index (or the category index when a category is chosen), one per status, never a Scan;
  * every write that moves an article between counted states moves its counters in the same transaction.
  */
-import type { ArticleStatus } from '#domain/article-status.ts';
-import { adminSearchMatcher, LISTED_STATUSES, pageCount, type AdminSort } from '#domain/article-admin.ts';
-import { CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
-import { summaryProblems, type SummaryProblem } from '#domain/summaries.ts';
+import type { ArticleStatus } from '#domain/content/article-status.ts';
+import { adminSearchMatcher, LISTED_STATUSES, pageCount, type AdminSort } from '#domain/content/article-admin.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import { summaryProblems, type SummaryProblem } from '#domain/content/summaries.ts';
 import { Article, store } from './entities.ts';
 import { changeNote, type ArticleItem } from './articles.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';

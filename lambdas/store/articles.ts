@@ -1,8 +1,8 @@
 import type { CreateEntityItem, EntityItem } from 'electrodb';
-import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/article-status.ts';
-import type { CategorySlug } from '#domain/categories.ts';
-import { isPublicArticle } from '#domain/public-articles.ts';
-import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
+import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/content/article-status.ts';
+import type { CategorySlug } from '#domain/content/categories.ts';
+import { isPublicArticle } from '#domain/content/public-articles.ts';
+import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';
 import { Article, store } from './entities.ts';
 import { articleCounterChanges, counterKey } from './counters.ts';

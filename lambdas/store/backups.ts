@@ -15,7 +15,7 @@ import {
   type WriteRequest,
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { backupId, backupTotals, BACKUP_ID_PATTERN, type BackupSummary } from '#domain/diagnostics.ts';
+import { backupId, backupTotals, BACKUP_ID_PATTERN, type BackupSummary } from '#domain/operations/diagnostics.ts';
 import { COUNTER_SCOPES } from './counters.ts';
 import { Counter } from './entities.ts';
 

@@ -1,4 +1,4 @@
-import { confidenceBucket, PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/article-status.ts';
+import { confidenceBucket, PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/content/article-status.ts';
 import { Counter } from './entities.ts';
 
 /** Counter scopes and names; pages read a whole scope in one Query. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
-import { indiaMonth, supporterIdentity } from '#domain/donations.ts';
+import { indiaMonth, supporterIdentity } from '#domain/donations/donations.ts';
 import { COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
 import { Donation, PaymentEvent, Supporter, store } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Engagement, Share } from './entities.ts';
 import { dayOf, daysSince, expiresInDays, newId } from './ids.ts';
 

@@ -1,6 +1,6 @@
 import { Entity, Service } from 'electrodb';
-import { ADMIN_STATUSES, ARTICLE_STATUSES, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, REVIEW_PRIORITIES } from '#domain/article-status.ts';
-import { CATEGORY_SLUGS } from '#domain/categories.ts';
+import { ADMIN_STATUSES, ARTICLE_STATUSES, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, REVIEW_PRIORITIES } from '#domain/content/article-status.ts';
+import { CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { documentClient, tableName } from './client.ts';
 
 /**
@@ -142,7 +142,7 @@ export const Fingerprint = new Entity({
     day: { type: 'string', required: true },
     articleId: { type: 'string', required: true },
     simhash: { type: 'string', required: true },
-    /** Title and summary as stored, for story clustering (domain/story-cluster.ts). */
+    /** Title and summary as stored, for story clustering (domain/content/story-cluster.ts). */
     storyText: { type: 'string' },
     publishedAt: { type: 'string' },
     sourceName: { type: 'string' },

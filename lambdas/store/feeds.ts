@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import pLimit from 'p-limit';
-import { FEED_DEFAULT_PRIORITY, FEED_HEALTH_SHOWN, feedUrlKey, slugOf } from '#domain/feed-sources.ts';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { FEED_DEFAULT_PRIORITY, FEED_HEALTH_SHOWN, feedUrlKey, slugOf } from '#domain/content/feed-sources.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { FeedHealth, FeedSource } from './entities.ts';
 import { expiresInDays } from './ids.ts';
 

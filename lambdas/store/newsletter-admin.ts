@@ -1,5 +1,5 @@
-import type { Frequency } from '#domain/newsletter.ts';
-import { subscriberStatus, type SubscriberStatus } from '#domain/newsletter-admin.ts';
+import type { Frequency } from '#domain/newsletter/newsletter.ts';
+import { subscriberStatus, type SubscriberStatus } from '#domain/newsletter/newsletter-admin.ts';
 import { NewsletterIssue, Subscriber } from './entities.ts';
 import { filledPage, queryPage, type Page } from './paging.ts';
 import type { SubscriberItem } from './subscribers.ts';

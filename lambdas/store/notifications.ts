@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityItem } from 'electrodb';
 import { v7 as uuidv7 } from 'uuid';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Notification } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';
 import { queryPage, type Page, type PageOptions } from './paging.ts';

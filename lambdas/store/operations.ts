@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Alert, AnalyticsEvent, ContactMessage } from './entities.ts';
 import { dayOf, expiresInDays, newId } from './ids.ts';
 import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts';

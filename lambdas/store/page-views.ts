@@ -1,4 +1,4 @@
-import { DAILY, indiaDayOf, type DailyCounters, type DeviceClass } from '#domain/analytics.ts';
+import { DAILY, indiaDayOf, type DailyCounters, type DeviceClass } from '#domain/analytics/analytics.ts';
 import { counterKey } from './counters.ts';
 import { Counter, Subscriber } from './entities.ts';
 

@@ -1,6 +1,6 @@
-import { recommend, type Interaction, type RecommendableArticle } from '#domain/recommend.ts';
+import { recommend, type Interaction, type RecommendableArticle } from '#domain/reader/recommend.ts';
 import { getArticles } from './articles.ts';
-import { publicArticleIndex } from './article-search.ts';
+import { publicArticleIndex } from '../search/article-search.ts';
 import { listRelations } from './reader-relations.ts';
 import { recentReading, replaceRecommendations } from './reading.ts';
 

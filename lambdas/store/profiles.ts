@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { COUNTER_SCOPES, counterKey } from './counters.ts';
 import { Profile, store } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';

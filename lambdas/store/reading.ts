@@ -1,7 +1,7 @@
 import type { EntityItem } from 'electrodb';
-import { RETENTION_DAYS } from '#domain/retention.ts';
-import { READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reading.ts';
-import type { ScoredArticle } from '#domain/recommend.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
+import { READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reader/reading.ts';
+import type { ScoredArticle } from '#domain/reader/recommend.ts';
 import { ReadingProgress, Recommendation } from './entities.ts';
 import { recordEngagement } from './engagement.ts';
 import { expiresInDays } from './ids.ts';

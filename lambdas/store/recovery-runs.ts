@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { RECOVERY_HISTORY } from '#domain/operations.ts';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { RECOVERY_HISTORY } from '#domain/operations/operations.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { changeNote } from './articles.ts';
 import { Article, ArticleChange, RecoveryRun } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';
@@ -47,7 +47,7 @@ export async function latestRecoveryRuns(limit = RECOVERY_HISTORY): Promise<Reco
 
 /**
  * One page of the search index rebuild: a change note for each published article of the page, so every
- * in-process index (store/article-search.ts) re-reads and re-indexes it from the stored article at its
+ * in-process index (search/article-search.ts) re-reads and re-indexes it from the stored article at its
  * next look. Returns how many were noted and where the next page starts (null at the end).
  */
 export async function noteSearchIndexPage(cursor: string | null, limit: number): Promise<{ noted: number; cursor: string | null }> {

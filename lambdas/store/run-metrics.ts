@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { RETENTION_DAYS } from '#domain/retention.ts';
-import { HISTOGRAM_BOUNDS_MS, type RunFigures } from '#domain/operations.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
+import { HISTOGRAM_BOUNDS_MS, type RunFigures } from '#domain/operations/operations.ts';
 import { RunMetric } from './entities.ts';
 import { expiresInDays } from './ids.ts';
 

@@ -1,4 +1,4 @@
-import { withDefaults, type SettingsValues } from '#domain/settings.ts';
+import { withDefaults, type SettingsValues } from '#domain/operations/settings.ts';
 import { Setting } from './entities.ts';
 
 const NAME = 'console';

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import { IST_OFFSET_MS } from '#domain/dates.ts';
+import { IST_OFFSET_MS } from '#domain/common/dates.ts';
 import type { AuditEntryItem } from './audit.ts';
 import { AuditEntry, SignInDay } from './entities.ts';
 

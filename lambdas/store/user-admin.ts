@@ -1,4 +1,4 @@
-import { isActiveUser, matchesUserSearch, recentSince, type UserTab } from '#domain/user-admin.ts';
+import { isActiveUser, matchesUserSearch, recentSince, type UserTab } from '#domain/operations/user-admin.ts';
 import { Profile } from './entities.ts';
 import { queryPage, type Page } from './paging.ts';
 import type { ProfileItem } from './profiles.ts';

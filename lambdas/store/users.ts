@@ -1,6 +1,6 @@
 import type { EntityItem } from 'electrodb';
-import { PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
-import { RETENTION_DAYS } from '#domain/retention.ts';
+import { PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Activity, CategoryFollower, Preferences, store } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';
 import { transactWithRetry } from './paging.ts';

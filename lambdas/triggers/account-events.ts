@@ -1,6 +1,6 @@
 import type { CustomMessageTriggerEvent, PostAuthenticationTriggerEvent, PostConfirmationTriggerEvent, PreAuthenticationTriggerEvent } from 'aws-lambda';
-import { accountMail } from '#domain/account-mail.ts';
-import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
+import { accountMail } from '#domain/reader/account-mail.ts';
+import { WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
 import { roleGroupsIn } from '#adapters/cognito-users.ts';
 import { createAccountRecords, getProfile } from '#store/profiles.ts';
 import { roleOf } from '#shared/auth.ts';

@@ -81,7 +81,7 @@ export async function runIngestBench(): Promise<void> {
     await ensureTable(client, 'bench', stack);
 
     const { parseFeed } = await import('../../lambdas/adapters/feed-parse.ts');
-    const { normaliseItem } = await import('../../lambdas/domain/normalise.ts');
+    const { normaliseItem } = await import('../../lambdas/domain/content/normalise.ts');
     const { putFeedSource, getFeedSource } = await import('../../lambdas/store/feeds.ts');
     const { refreshFeed } = await import('../../lambdas/pipeline/refresh-feed.ts');
     const { classifyDrafts } = await import('../../lambdas/pipeline/classify-drafts.ts');

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import pLimit from 'p-limit';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
 import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import { testArticle } from '../support/articles.ts';

@@ -1,5 +1,5 @@
 /**
- * Search speed: p50/p95 of the in-process index (store/article-search.ts) over 50,000 generated public
+ * Search speed: p50/p95 of the in-process index (search/article-search.ts) over 50,000 generated public
  * articles, beside the original's query (ILIKE on title, summary, content, source and tags, newest first,
  * with the exact count) on PostgreSQL over the same articles, in the same run. Also how many of the
  * misspelt queries each finds anything for, how far the ranking agrees with the MiniSearch index it
@@ -10,7 +10,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
 import { VOCABULARY, words } from './ingest.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 50_000);
@@ -136,7 +136,7 @@ const ILIKE_QUERY = `
     AND (title ILIKE $1 OR summary ILIKE $1 OR content ILIKE $1 OR source_name ILIKE $1 OR tags ILIKE $1)
   ORDER BY published_at DESC LIMIT ${PAGE}`;
 
-type SearchModule = typeof import('../../lambdas/store/article-search.ts');
+type SearchModule = typeof import('../../lambdas/search/article-search.ts');
 
 /** Heap plus the typed arrays' memory (kept outside the heap), in MB. */
 const heapMb = () => {
@@ -206,7 +206,7 @@ export async function runSearchBench(): Promise<void> {
 
   // The index module reads the configuration at load; the bench never touches the table.
   process.env.TABLE_NAME ??= 'search-bench';
-  const search = await import('../../lambdas/store/article-search.ts');
+  const search = await import('../../lambdas/search/article-search.ts');
   const measured = await coldStart(search, articles);
   const { index } = measured;
   const buildMs = measured.buildMs;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_NAMES, type CategorySlug } from '../../lambdas/domain/categories.ts';
+import { CATEGORY_NAMES, type CategorySlug } from '../../lambdas/domain/content/categories.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';

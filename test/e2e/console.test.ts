@@ -108,7 +108,7 @@ describe('the dashboard', () => {
     expect(counted.byStatus.published).toBeGreaterThan(0);
     // What readers can open: the public rule over every published article in the table.
     const { listArticlesByStatus } = await import('../../lambdas/store/articles.ts');
-    const { isPublicArticle } = await import('../../lambdas/domain/public-articles.ts');
+    const { isPublicArticle } = await import('../../lambdas/domain/content/public-articles.ts');
     const published = (await listArticlesByStatus('published', { limit: 500 })).items;
     const visible = published.filter((article) => isPublicArticle(article)).length;
     expect(await page.getByTestId('card-published-visible').textContent()).toBe(`${counted.byStatus.published} published · ${visible} visible to readers`);
@@ -120,7 +120,7 @@ describe('the review queue', () => {
   it('approves into a corrected category and rejects as low quality, the stats following', async () => {
     // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
     const { createArticle } = await import('../../lambdas/store/articles.ts');
-    const { reviewSortKey } = await import('../../lambdas/domain/article-status.ts');
+    const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
     for (const relevanceScore of [48, 56]) {
       await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority: 'MEDIUM', reviewSort: reviewSortKey('MEDIUM', relevanceScore) }));
     }

@@ -4,7 +4,7 @@ import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
-import { countOf } from '../../lambdas/domain/plural.ts';
+import { countOf } from '../../lambdas/domain/common/plural.ts';
 
 /** Operations / Monitoring and Recovery in Chromium against the local runtime. */
 const chromium = useChromium();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 

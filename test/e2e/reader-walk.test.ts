@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/categories.ts';
-import { SEARCH_MAX_CHARS } from '../../lambdas/domain/public-articles.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
+import { SEARCH_MAX_CHARS } from '../../lambdas/domain/content/public-articles.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import { expectServedFeedLinks } from '../support/feed-discovery.ts';

@@ -6,7 +6,7 @@ import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
 import { mailsTo } from '../support/inbox.ts';
-import { countOf } from '../../lambdas/domain/plural.ts';
+import { countOf } from '../../lambdas/domain/common/plural.ts';
 
 /** Revenue analytics and Newsletter management (issue 11 items 2 and 4) in Chromium against the local runtime. */
 const chromium = useChromium();

@@ -355,7 +355,7 @@ describe('the article editor', () => {
     expect(audit).toMatchObject({ action: 'article.edit+status', before: { status: 'draft', category: 'brand-partnerships' }, after: { status: 'published', category: 'creator-economy' } });
     // The edited title is now taken as well, and the original stays taken.
     expect((await api('POST', '/admin/articles', tokens.admin, { title: `Edited story about ${word} creators`, sourceUrl: `https://x.example.com/${word}` })).status).toBe(409);
-    expect(await s.articles.isKnownHash('title', (await import('../../lambdas/domain/dedup.ts')).titleHash(`Manual story about ${word} creators`))).toBe(true);
+    expect(await s.articles.isKnownHash('title', (await import('../../lambdas/domain/content/dedup.ts')).titleHash(`Manual story about ${word} creators`))).toBe(true);
 
     // An edit that keeps the status keeps the counters.
     const plain = await api('PUT', `/admin/articles/${article.id}`, tokens.admin, { author: 'Second Editor', tags: ['one'] });

@@ -196,7 +196,7 @@ describe('GET /categories', () => {
   it('counts the published articles of every category, Tools & Technology included', async () => {
     const response = await handler(httpEvent('GET /categories'), lambdaContext);
     const { items } = JSON.parse(response.body) as { items: Array<{ slug: string; name: string; articleCount: number }> };
-    const { CATEGORY_SLUGS } = await import('../../lambdas/domain/categories.ts');
+    const { CATEGORY_SLUGS } = await import('../../lambdas/domain/content/categories.ts');
     expect(items.map((item) => item.slug)).toEqual([...CATEGORY_SLUGS]);
     expect(items.find((item) => item.slug === 'tools-technology')).toMatchObject({ name: 'Tools & Technology', articleCount: 1 });
     for (const item of items) {
@@ -210,7 +210,7 @@ describe('GET /categories', () => {
 describe('GET /widgets', () => {
   it('counts every figure from the public articles and the keywords', async () => {
     const { bumpKeyword } = await import('../../lambdas/store/keywords.ts');
-    const { TRENDING_MIN_SEARCHERS } = await import('../../lambdas/domain/trending.ts');
+    const { TRENDING_MIN_SEARCHERS } = await import('../../lambdas/domain/content/trending.ts');
     // Searched by as many different readers as a search needs to trend.
     await bumpKeyword('search-based', 'creator payouts', TRENDING_MIN_SEARCHERS);
     const response = await handler(httpEvent('GET /widgets'), lambdaContext);

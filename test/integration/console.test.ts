@@ -69,7 +69,7 @@ describe('the dashboard', () => {
 
   it('says how many published articles readers can open: the public rule applied to every published article', async () => {
     const { listArticlesByStatus } = await import('../../lambdas/store/articles.ts');
-    const { isPublicArticle } = await import('../../lambdas/domain/public-articles.ts');
+    const { isPublicArticle } = await import('../../lambdas/domain/content/public-articles.ts');
     let visible = 0;
     let cursor: string | null = null;
     do {
@@ -114,7 +114,7 @@ describe('the review queue', () => {
     type Queue = { items: Array<{ id: string; priorityLevel: string; relevanceScore: number }> };
     // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
     const { createArticle } = await import('../../lambdas/store/articles.ts');
-    const { reviewSortKey } = await import('../../lambdas/domain/article-status.ts');
+    const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
     for (const relevanceScore of [45, 55]) {
       await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority: 'MEDIUM', reviewSort: reviewSortKey('MEDIUM', relevanceScore) }));
     }

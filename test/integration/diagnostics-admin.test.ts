@@ -95,7 +95,7 @@ describe('a check fails fast when its endpoint is unreachable', () => {
     const { urls } = local();
     Object.assign(process.env, { USER_POOL_ID: urls.userPool.userPoolId, AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.userPool.endpoint, API_URL: urls.api });
     const { runChecks } = await import('../../lambdas/adapters/health-checks.ts');
-    const { diagnosticReport } = await import('../../lambdas/domain/diagnostics.ts');
+    const { diagnosticReport } = await import('../../lambdas/domain/operations/diagnostics.ts');
 
     const healthy = await runChecks({ authorization: `Bearer ${admin}` });
     expect(healthy.find((check) => check.name === 'dynamodb')?.status).toBe('ok');

@@ -39,7 +39,7 @@ type Stores = {
   feeds: typeof import('../../lambdas/store/feeds.ts');
   audit: typeof import('../../lambdas/store/audit.ts');
   entities: typeof import('../../lambdas/store/entities.ts');
-  opml: typeof import('../../lambdas/domain/opml.ts');
+  opml: typeof import('../../lambdas/domain/content/opml.ts');
 };
 let s: Stores;
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
     feeds: await import('../../lambdas/store/feeds.ts'),
     audit: await import('../../lambdas/store/audit.ts'),
     entities: await import('../../lambdas/store/entities.ts'),
-    opml: await import('../../lambdas/domain/opml.ts'),
+    opml: await import('../../lambdas/domain/content/opml.ts'),
   };
   [admin, moderator, reader] = await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()]).then((users) => users.map((user) => user.idToken));
   feedHost = local().urls.feeds;

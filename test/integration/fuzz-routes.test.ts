@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_ACTIONS } from '../../lambdas/domain/operations.ts';
+import { RECOVERY_ACTIONS } from '../../lambdas/domain/operations/operations.ts';
 import { routeKey, stack, type RouteDescription } from '../../lib/stack-description.ts';
 import { anotherClient, api, local, signedInUser } from '../support/aws.ts';
 

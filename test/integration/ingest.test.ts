@@ -188,8 +188,8 @@ describe('retraining', () => {
     const result = await run('retrain');
     expect(result.status).toBe('SUCCEEDED');
     expect(Number(result.result.reviewLabels)).toBeGreaterThanOrEqual(1);
-    const shipped = (await import('../../lambdas/domain/classifier/data/training.json', { with: { type: 'json' } })).default.length;
-    const corpus = (await import('../../lambdas/domain/classifier/data/corpus/train-validation.json', { with: { type: 'json' } })).default.train.length;
+    const shipped = (await import('../../data/classifier/training.json', { with: { type: 'json' } })).default.length;
+    const corpus = (await import('../../data/classifier/corpus/train-validation.json', { with: { type: 'json' } })).default.train.length;
     // The hand-written set, the corpus's train split and every moderator decision.
     expect(result.result.trainedOn).toBe(shipped + corpus + Number(result.result.reviewLabels));
     expect(result.result.thresholds).toHaveProperty('autoPublishRelevance');

@@ -12,7 +12,7 @@ type Modules = {
   feeds: typeof import('../../lambdas/store/feeds.ts');
   entities: typeof import('../../lambdas/store/entities.ts');
   parse: typeof import('../../lambdas/adapters/feed-parse.ts');
-  normalise: typeof import('../../lambdas/domain/normalise.ts');
+  normalise: typeof import('../../lambdas/domain/content/normalise.ts');
 };
 let m: Modules;
 const feedsUrl = () => local().urls.feeds;
@@ -33,7 +33,7 @@ beforeAll(async () => {
     feeds: await import('../../lambdas/store/feeds.ts'),
     entities: await import('../../lambdas/store/entities.ts'),
     parse: await import('../../lambdas/adapters/feed-parse.ts'),
-    normalise: await import('../../lambdas/domain/normalise.ts'),
+    normalise: await import('../../lambdas/domain/content/normalise.ts'),
   };
 });
 

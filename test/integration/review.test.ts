@@ -20,7 +20,7 @@ beforeAll(async () => {
   moderatorToken = (await signedInUser(['moderator'])).idToken;
   // The classifier decides the fixture feeds' clear-cut stories itself; uncertain drafts of each priority are queued here.
   const { createArticle } = await import('../../lambdas/store/articles.ts');
-  const { reviewSortKey } = await import('../../lambdas/domain/article-status.ts');
+  const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
   const drafts = [['LOW', 35], ['HIGH', 62], ['MEDIUM', 50], ['MEDIUM', 44]] as const;
   for (const [reviewPriority, relevanceScore] of drafts) {
     await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority, reviewSort: reviewSortKey(reviewPriority, relevanceScore) }));

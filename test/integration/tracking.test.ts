@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
-import { SEARCH_LIMIT } from '#domain/tracking.ts';
+import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { titleHash, urlHash } from '../../lambdas/domain/dedup.ts';
+import { titleHash, urlHash } from '../../lambdas/domain/content/dedup.ts';
 import type { NewArticle } from '../../lambdas/store/articles.ts';
 
 let sequence = 0;

@@ -1,4 +1,4 @@
-import { confidenceBucket } from '../../lambdas/domain/article-status.ts';
+import { confidenceBucket } from '../../lambdas/domain/content/article-status.ts';
 
 /**
  * Counts the articles in the table the slow way (every status page by page), to check the counters the

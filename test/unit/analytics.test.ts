@@ -13,7 +13,7 @@ import {
   percentChange,
   referrerDomain,
   type DailyRow,
-} from '../../lambdas/domain/analytics.ts';
+} from '../../lambdas/domain/analytics/analytics.ts';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import shipped from '../../lambdas/domain/classifier/model.json' with { type: 'json' };
-import heldout from '../../lambdas/domain/classifier/data/heldout.json' with { type: 'json' };
-import training from '../../lambdas/domain/classifier/data/training.json' with { type: 'json' };
-import trainValidation from '../../lambdas/domain/classifier/data/corpus/train-validation.json' with { type: 'json' };
+import shipped from '../../data/classifier/model.json' with { type: 'json' };
+import heldout from '../../data/classifier/heldout.json' with { type: 'json' };
+import training from '../../data/classifier/training.json' with { type: 'json' };
+import trainValidation from '../../data/classifier/corpus/train-validation.json' with { type: 'json' };
 import { classify } from '../../lambdas/domain/classifier/classify.ts';
 import { fromCorpus, fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../../lambdas/domain/classifier/corpus.ts';
 import { decide, decidedCategory, DECISION_THRESHOLDS } from '../../lambdas/domain/classifier/decision.ts';
@@ -18,8 +18,8 @@ import production from '../../lambdas/pipeline/sources/production.json' with { t
 import { modelJsonOf, storedModel } from '../../lambdas/store/models.ts';
 
 const model = shipped as HeadlineModel;
-const classifierDir = path.resolve(import.meta.dirname, '../../lambdas/domain/classifier');
-const corpusRows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(classifierDir, 'data/corpus/headlines.jsonl'), 'utf8')).filter((row) => row.title);
+const classifierDir = path.resolve(import.meta.dirname, '../../data/classifier');
+const corpusRows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(classifierDir, 'corpus/headlines.jsonl'), 'utf8')).filter((row) => row.title);
 const rowsOf = (split: string) => corpusRows.filter((row) => splitOf(row.outlet) === split);
 const indianDomains = new Set(production.sources.filter((source) => source.isIndian).map((source) => new URL(source.url).hostname.replace(/^www\./, '')));
 

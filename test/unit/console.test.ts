@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceBucket } from '../../lambdas/domain/article-status.ts';
-import { indiaDayStart } from '../../lambdas/domain/dates.ts';
-import { countOf } from '../../lambdas/domain/plural.ts';
-import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/system-health.ts';
+import { confidenceBucket } from '../../lambdas/domain/content/article-status.ts';
+import { indiaDayStart } from '../../lambdas/domain/common/dates.ts';
+import { countOf } from '../../lambdas/domain/common/plural.ts';
+import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/operations/system-health.ts';
 import { afterSignIn } from '../../frontend/src/account/AuthPage.tsx';
 import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/admin/shell/navigation.ts';
 

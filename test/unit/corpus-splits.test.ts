@@ -6,7 +6,7 @@ import { f1WithInterval } from '../../lambdas/domain/classifier/evaluate.ts';
 import { fitPlatt, sigmoid } from '../../lambdas/domain/classifier/linear.ts';
 import { canonicalUrl, corpusSplits, dateOf, FINAL_FROM, learningRows, pairSplits, SCHEMES, storyGroups, TIME_TEST_FROM, type StoryPair } from '../../lambdas/domain/classifier/splits.ts';
 
-const corpusDir = path.resolve(import.meta.dirname, '../../lambdas/domain/classifier/data/corpus');
+const corpusDir = path.resolve(import.meta.dirname, '../../data/classifier/corpus');
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(corpusDir, 'headlines.jsonl'), 'utf8')).filter((row) => row.title);
 const pairs = parseJsonLines<StoryPair>(readFileSync(path.join(corpusDir, 'same-story.jsonl'), 'utf8'));
 const splits = corpusSplits(rows, pairs);

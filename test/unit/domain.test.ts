@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { reviewSortKey, statusSortTime } from '../../lambdas/domain/article-status.ts';
-import { normaliseCategory } from '../../lambdas/domain/categories.ts';
-import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/domain/dedup.ts';
-import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/lifecycle.ts';
-import { qualityLevel, qualityScore } from '../../lambdas/domain/quality.ts';
-import { pickRelated } from '../../lambdas/domain/related.ts';
-import { isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, singularWord, topicKey } from '../../lambdas/domain/trending.ts';
-import { countOf, nounFor } from '../../lambdas/domain/plural.ts';
+import { reviewSortKey, statusSortTime } from '../../lambdas/domain/content/article-status.ts';
+import { normaliseCategory } from '../../lambdas/domain/content/categories.ts';
+import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/domain/content/dedup.ts';
+import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/content/lifecycle.ts';
+import { qualityLevel, qualityScore } from '../../lambdas/domain/content/quality.ts';
+import { pickRelated } from '../../lambdas/domain/content/related.ts';
+import { isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, singularWord, topicKey } from '../../lambdas/domain/content/trending.ts';
+import { countOf, nounFor } from '../../lambdas/domain/common/plural.ts';
 import { articleCounterChanges } from '../../lambdas/store/counters.ts';
 
 describe('categories', () => {

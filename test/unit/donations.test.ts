@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { donationReceiptMail } from '../../lambdas/domain/donation-mail.ts';
+import { donationReceiptMail } from '../../lambdas/domain/donations/donation-mail.ts';
 import {
   donationAmountSchema,
   donationRequestSchema,
@@ -8,7 +8,7 @@ import {
   indiaMonth,
   supporterIdentity,
   supporterName,
-} from '../../lambdas/domain/donations.ts';
+} from '../../lambdas/domain/donations/donations.ts';
 import { simulatedEvent } from '../../lib/local/mail-events.ts';
 import { goalBand } from '../../frontend/src/donate/GoalProgress.tsx';
 
@@ -96,7 +96,7 @@ describe('the SES mailbox simulator, locally', () => {
 
 describe('text people type, as others see it', () => {
   it('drops control characters and direction overrides, keeps Indic joiners and line breaks where asked', async () => {
-    const { visibleText } = await import('../../lambdas/domain/text.ts');
+    const { visibleText } = await import('../../lambdas/domain/common/text.ts');
     expect(visibleText('Asha\u202Emoc.evil\u202C')).toBe('Ashamoc.evil');
     expect(visibleText('a\u0000b\u0007c\u200Bd\uFEFF')).toBe('a b cd');
     expect(visibleText('क्\u200Dष and 👩\u200D💻')).toBe('क्\u200Dष and 👩\u200D💻');

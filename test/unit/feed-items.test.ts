@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '../../lambdas/domain/feed-schedule.ts';
-import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, toPlainText, type FeedItem } from '../../lambdas/domain/normalise.ts';
-import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../../lambdas/domain/simhash.ts';
+import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '../../lambdas/domain/content/feed-schedule.ts';
+import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, toPlainText, type FeedItem } from '../../lambdas/domain/content/normalise.ts';
+import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../../lambdas/domain/content/simhash.ts';
 import { parseFeed } from '../../lambdas/adapters/feed-parse.ts';
 
 const context = { sourceName: 'Social Samosa', sourceDomain: 'socialsamosa.com' };
@@ -115,7 +115,7 @@ describe('feed schedule', () => {
 describe('the one URL rule (issue 12)', () => {
   const context = { sourceName: 'Pub', sourceDomain: 'pub.example', feedUrl: 'https://pub.example/news/feed.xml' };
   it('keeps absolute http(s) URLs, resolves relative ones against the feed, refuses every other scheme', async () => {
-    const { httpUrl } = await import('../../lambdas/domain/urls.ts');
+    const { httpUrl } = await import('../../lambdas/domain/content/urls.ts');
     expect(httpUrl('https://a.example/x')).toBe('https://a.example/x');
     expect(httpUrl('/story/1', context.feedUrl)).toBe('https://pub.example/story/1');
     expect(httpUrl('story/1', context.feedUrl)).toBe('https://pub.example/news/story/1');
@@ -164,7 +164,7 @@ describe('real-world feed shapes (issue 12, item 5)', () => {
   const parse = async (xml: string | Buffer, contentType = '', options = {}) => (await import('../../lambdas/adapters/feed-parse.ts')).parseFeed(typeof xml === 'string' ? Buffer.from(xml) : xml, contentType, options);
 
   it('cleans authors: no e-mails, URLs, line breaks or markup; long lists shortened; length capped', async () => {
-    const { cleanAuthor } = await import('../../lambdas/domain/feed-author.ts');
+    const { cleanAuthor } = await import('../../lambdas/domain/content/feed-author.ts');
     expect(cleanAuthor('jo.rao@pub.example (Jo Rao)')).toBe('Jo Rao');
     expect(cleanAuthor('Jo Rao <jo.rao@pub.example>')).toBe('Jo Rao');
     expect(cleanAuthor('noreply@blogger.com')).toBeNull();
@@ -197,7 +197,7 @@ describe('real-world feed shapes (issue 12, item 5)', () => {
   });
 
   it('drops only the item whose normalising throws and counts it', async () => {
-    const { normaliseItems } = await import('../../lambdas/domain/normalise.ts');
+    const { normaliseItems } = await import('../../lambdas/domain/content/normalise.ts');
     const broken = {
       get title(): string {
         throw new Error('bad field');

@@ -26,7 +26,7 @@ describe('runtime files', () => {
       const { runtimeJson } = await import('../../lambdas/adapters/runtime-files.ts');
       expect(runtimeJson(CLASSIFIER_FILES.model)).toEqual(JSON.parse(readFileSync(path.join(repoRoot, CLASSIFIER_FILES.model), 'utf8')));
       rmSync(path.join(asset, CLASSIFIER_FILES.heldout));
-      expect(() => runtimeJson(CLASSIFIER_FILES.heldout)).toThrow(/lambdas\/domain\/classifier\/data\/heldout.json is not shipped with this function/);
+      expect(() => runtimeJson(CLASSIFIER_FILES.heldout)).toThrow(/data\/classifier\/heldout.json is not shipped with this function/);
     } finally {
       rmSync(asset, { recursive: true, force: true });
     }

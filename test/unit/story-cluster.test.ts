@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { splitOf } from '../../lambdas/domain/classifier/evaluate.ts';
 import { pairSplits, type StoryPair } from '../../lambdas/domain/classifier/splits.ts';
 import { sameStory as sameStoryCli } from '../../lambdas/domain/classifier/headline.ts';
-import { otherPublishers } from '../../lambdas/domain/public-articles.ts';
-import { matchingStory, SAME_STORY_AT, sameStory, storyEvidence, storyProfile, STORY_WEIGHTS, STORY_WINDOW_DAYS, unrelatedJoinRate, type StoryEvidence } from '../../lambdas/domain/story-cluster.ts';
+import { otherPublishers } from '../../lambdas/domain/content/public-articles.ts';
+import { matchingStory, SAME_STORY_AT, sameStory, storyEvidence, storyProfile, STORY_WEIGHTS, STORY_WINDOW_DAYS, unrelatedJoinRate, type StoryEvidence } from '../../lambdas/domain/content/story-cluster.ts';
 
 type Side = { title: string | null; summary: string | null; outlet: string; publishedAt: string | null };
-const pairs = readFileSync(path.resolve(import.meta.dirname, '../../lambdas/domain/classifier/data/corpus/same-story.jsonl'), 'utf8')
+const pairs = readFileSync(path.resolve(import.meta.dirname, '../../data/classifier/corpus/same-story.jsonl'), 'utf8')
   .split('\n')
   .filter((line) => line.trim())
   .map((line) => JSON.parse(line) as { a: Side; b: Side; same: boolean });
@@ -46,7 +46,7 @@ describe('story clustering on real same-story pairs', () => {
   });
 
   it('joins at most 1 in 2,000 cross-outlet pairs of on-beat test headlines spread over the days the ingest compares (a false join hides a card)', () => {
-    const rows = readFileSync(path.resolve(import.meta.dirname, '../../lambdas/domain/classifier/data/corpus/headlines.jsonl'), 'utf8')
+    const rows = readFileSync(path.resolve(import.meta.dirname, '../../data/classifier/corpus/headlines.jsonl'), 'utf8')
       .split('\n')
       .filter((line) => line.trim())
       .map((line) => JSON.parse(line) as { title: string | null; summary: string | null; outlet: string; label: string })

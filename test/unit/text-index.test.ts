@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ArticleSearchIndex } from '#store/article-search.ts';
-import { editDistance, TextIndex, textTerms, type TextFields } from '#store/text-index.ts';
+import { ArticleSearchIndex } from '../../lambdas/search/article-search.ts';
+import { editDistance, TextIndex, textTerms, type TextFields } from '../../lambdas/search/text-index.ts';
 
 const fields = (title: string, extra: Partial<TextFields> = {}): TextFields => ({ title, summary: '', content: '', tags: '', sourceName: 'Example', ...extra });
 
 /** Real headlines and summaries (the classifier's corpus: data/corpus/README.md says where each came from). */
-const headlines = readFileSync(new URL('../../lambdas/domain/classifier/data/corpus/headlines.jsonl', import.meta.url), 'utf8')
+const headlines = readFileSync(new URL('../../data/classifier/corpus/headlines.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((line, n) => ({ n, ...(JSON.parse(line) as { title: string; summary: string | null; outlet: string }) }));

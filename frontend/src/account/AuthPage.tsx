@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { confirmationCodeSchema, emailSchema, fieldMessages, passwordSchema, signInSchema, signUpSchema } from '#domain/account.ts';
+import { confirmationCodeSchema, emailSchema, fieldMessages, passwordSchema, signInSchema, signUpSchema } from '#domain/reader/account.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadSession } from '../auth/user.ts';
 import { useToast } from '../components/Toasts.tsx';

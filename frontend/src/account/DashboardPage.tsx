@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { unreadBadge } from '#domain/notifications.ts';
+import { unreadBadge } from '#domain/reader/notifications.ts';
 import { unreadCountOf, useNotifications, useProfile } from '../api/me.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { mailAddress } from '../components/contactEmail.ts';

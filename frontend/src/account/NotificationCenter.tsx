@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { isExternalAction, unreadBadge } from '#domain/notifications.ts';
-import { relativeTime } from '#domain/badges.ts';
+import { isExternalAction, unreadBadge } from '#domain/reader/notifications.ts';
+import { relativeTime } from '#domain/reader/badges.ts';
 import { unreadCountOf, useNotificationActions, useNotifications, type NotificationView } from '../api/me.ts';
 
 /** The Notification Center (reader spec section 2): list, mark read, mark all read, delete, action links. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FEED_HEADINGS, FEED_KINDS, type FeedKind } from '#domain/feed.ts';
+import { FEED_HEADINGS, FEED_KINDS, type FeedKind } from '#domain/reader/feed.ts';
 import { useFeed } from '../api/me.ts';
 import { CardGrid } from '../components/articles/CardGrid.tsx';
 import { ListError } from '../components/ListError.tsx';

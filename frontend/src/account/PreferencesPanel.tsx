@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { usePreferences, useSavePreferences, type Preferences } from '../api/me.ts';
 import { useToast } from '../components/Toasts.tsx';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { relativeTime } from '#domain/badges.ts';
-import { countOf } from '#domain/plural.ts';
+import { relativeTime } from '#domain/reader/badges.ts';
+import { countOf } from '#domain/common/plural.ts';
 import { apiGet } from '../api/client.ts';
 import { useActivity } from '../api/me.ts';
 import RevenueWidget from '../donate/RevenueWidget.tsx';

@@ -1,8 +1,8 @@
-import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/public-articles.ts';
-import type { Widgets } from '#domain/widgets.ts';
+import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/content/public-articles.ts';
+import type { Widgets } from '#domain/reader/widgets.ts';
 import { apiGet, apiPost } from './client.ts';
 
-/** The card fields GET /articles answers with (lambdas/domain/public-articles.ts toPublicArticle). */
+/** The card fields GET /articles answers with (lambdas/domain/content/public-articles.ts toPublicArticle). */
 export type Article = PublicArticle;
 
 export interface ArticleQuery {

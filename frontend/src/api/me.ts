@@ -4,7 +4,7 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { FeedKind } from '#domain/feed.ts';
+import type { FeedKind } from '#domain/reader/feed.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadSession } from '../auth/user.ts';
 import { GUEST_TOASTS, useToast } from '../components/Toasts.tsx';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { LEGACY_SLUGS } from '#domain/categories.ts';
+import { LEGACY_SLUGS } from '#domain/content/categories.ts';
 import { AuthProvider } from '../auth/AuthProvider.tsx';
 import { queryClient } from '../api/queryClient.ts';
 import { CategoryPage } from '../reader/CategoryPage.tsx';

@@ -1,6 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
-import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
-import { unreadBadge } from '#domain/notifications.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { unreadBadge } from '#domain/reader/notifications.ts';
 import { unreadCountOf, useNotificationWatcher } from '../api/me.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { formatRupees, IMPACT_TIERS, RECENT_SUPPORTERS } from '#domain/donations.ts';
+import { formatRupees, IMPACT_TIERS, RECENT_SUPPORTERS } from '#domain/donations/donations.ts';
 import { ListError } from '../components/ListError.tsx';
 import { mailAddress } from '../components/contactEmail.ts';
 import { useDonationSummary } from './api.ts';

@@ -9,8 +9,8 @@ import {
   donationAmountSchema,
   DONOR_NAME_MAX,
   formatRupees,
-} from '#domain/donations.ts';
-import { emailSchema } from '#domain/account.ts';
+} from '#domain/donations/donations.ts';
+import { emailSchema } from '#domain/reader/account.ts';
 import { ApiError } from '../api/client.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';

@@ -1,4 +1,4 @@
-import { formatRupees } from '#domain/donations.ts';
+import { formatRupees } from '#domain/donations/donations.ts';
 
 /** The bar's colour band (reader spec: colours change at 40, 60 and 80 percent). */
 export function goalBand(percent: number): 'low' | 'fair' | 'good' | 'great' {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DONATION_TEXTS, formatRupees } from '#domain/donations.ts';
+import { DONATION_TEXTS, formatRupees } from '#domain/donations/donations.ts';
 import { useToast } from '../components/Toasts.tsx';
 import { mailAddress } from '../components/contactEmail.ts';
 import { donationByOrder } from './api.ts';

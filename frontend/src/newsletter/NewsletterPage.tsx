@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { FREQUENCIES } from '#domain/newsletter.ts';
+import { FREQUENCIES } from '#domain/newsletter/newsletter.ts';
 import { useNewsletterOptions } from './api.ts';
 import { SubscribeForm } from './SubscribeForm.tsx';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_FREQUENCY, FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter.ts';
-import { emailSchema } from '#domain/account.ts';
+import { DEFAULT_FREQUENCY, FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
+import { emailSchema } from '#domain/reader/account.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';
 import { requestSubscription, useMySubscription, useMySubscriptionChanges, useNewsletterOptions } from './api.ts';

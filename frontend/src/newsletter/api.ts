@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Frequency, Topic } from '#domain/newsletter.ts';
+import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
 import { apiCall } from '../api/client.ts';
 import { meCall } from '../api/me.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';

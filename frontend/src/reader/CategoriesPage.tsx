@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { CATEGORY_DESCRIPTIONS, PUBLIC_CATEGORY_SLUGS, CATEGORY_NAMES } from '#domain/categories.ts';
-import { countOf } from '#domain/plural.ts';
+import { CATEGORY_DESCRIPTIONS, PUBLIC_CATEGORY_SLUGS, CATEGORY_NAMES } from '#domain/content/categories.ts';
+import { countOf } from '#domain/common/plural.ts';
 import { fetchCategories, type CategorySummary } from '../api/articles.ts';
 
 /** /categories: every public category with its article count, linked from the header and old pages. */

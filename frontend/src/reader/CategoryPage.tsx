@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, isCategorySlug, legacyCategory } from '#domain/categories.ts';
-import { CATEGORY_PAGE_SIZE } from '#domain/public-articles.ts';
+import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, isCategorySlug, legacyCategory } from '#domain/content/categories.ts';
+import { CATEGORY_PAGE_SIZE } from '#domain/content/public-articles.ts';
 import { fetchCategories, type CategorySummary } from '../api/articles.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from './FilterBar.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
-import { contactMessageSchema } from '#domain/contact.ts';
+import { contactMessageSchema } from '#domain/reader/contact.ts';
 import { ApiError, apiPost } from '../api/client.ts';
 import { mailAddress } from '../components/contactEmail.ts';
 import { useToast } from '../components/Toasts.tsx';

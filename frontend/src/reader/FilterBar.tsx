@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/public-articles.ts';
+import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/content/public-articles.ts';
 import { categoryName } from '../components/articles/ArticleCard.tsx';
-import { PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import type { Filters } from './filters.ts';
 
 const SORT_LABELS: Record<ArticleSort, string> = {

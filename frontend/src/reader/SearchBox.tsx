@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchTrendingKeywords, trackSearch, type TrendingKeyword } from '../api/articles.ts';
 import { categoryName } from '../components/articles/ArticleCard.tsx';
-import { PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
-import { SEARCH_MAX_CHARS } from '#domain/public-articles.ts';
-import { normaliseSearchTerm } from '#domain/trending.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { SEARCH_MAX_CHARS } from '#domain/content/public-articles.ts';
+import { normaliseSearchTerm } from '#domain/content/trending.ts';
 
 /** Reader spec section 9: 5 trending, 3 recent of the 5 kept, 4 fixed topics; 300 ms debounce. */
 export const POPULAR_TOPICS = ['Influencer Marketing', 'Creator Economy', 'Brand Partnerships', 'Social Commerce'];

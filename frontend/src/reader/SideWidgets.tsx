@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { relativeTime } from '#domain/badges.ts';
-import { countOf } from '#domain/plural.ts';
+import { relativeTime } from '#domain/reader/badges.ts';
+import { countOf } from '#domain/common/plural.ts';
 import { WIDGET_FAILURE_CAP, type WidgetState } from './useWidgets.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 

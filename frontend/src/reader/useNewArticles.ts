@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchArticles } from '../api/articles.ts';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 import { useToast } from '../components/Toasts.tsx';
 
 /** How often the home page looks for newly published articles; the badge clears after 30 s (reader spec). */

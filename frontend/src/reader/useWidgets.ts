@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { Widgets } from '#domain/widgets.ts';
+import type { Widgets } from '#domain/reader/widgets.ts';
 import { fetchWidgets } from '../api/articles.ts';
 
 /** Reader spec sections 4 and 9: after 3 failed refreshes in a row a widget stops offering retry. */

@@ -1,5 +1,5 @@
-import { type CategorySlug } from '../categories.ts';
-import { qualityScore } from '../quality.ts';
+import { type CategorySlug } from '../content/categories.ts';
+import { qualityScore } from '../content/quality.ts';
 import { indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
 import { predictHeadline, type HeadlineModel } from './model.ts';
 

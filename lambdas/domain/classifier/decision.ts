@@ -1,6 +1,6 @@
-import type { ReviewPriority } from '../article-status.ts';
+import type { ReviewPriority } from '../content/article-status.ts';
 import type { Classification } from './classify.ts';
-import type { CategorySlug } from '../categories.ts';
+import type { CategorySlug } from '../content/categories.ts';
 
 /**
  * Every threshold of the publish decision, in one place. The first three are the shipped model's, chosen

@@ -1,5 +1,5 @@
-import { normaliseItem } from '../normalise.ts';
-import { sameStory as sameStoryRule, storyEvidence, storyProfile, STORY_WEIGHTS, type StoryEvidence, type StoryWeights } from '../story-cluster.ts';
+import { normaliseItem } from '../content/normalise.ts';
+import { sameStory as sameStoryRule, storyEvidence, storyProfile, STORY_WEIGHTS, type StoryEvidence, type StoryWeights } from '../content/story-cluster.ts';
 import { classify } from './classify.ts';
 import { decide, decidedCategory, DECISION_THRESHOLDS, type DecisionThresholds } from './decision.ts';
 import type { HeadlineModel } from './model.ts';

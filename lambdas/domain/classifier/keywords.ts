@@ -1,5 +1,5 @@
-import { indiaBadge, INDIA_RELEVANT_AT } from '../badges.ts';
-import { words } from '../text.ts';
+import { indiaBadge, INDIA_RELEVANT_AT } from '../reader/badges.ts';
+import { words } from '../common/text.ts';
 
 /** Keyword lists behind keyword_matches and blocklist_flags; phrases match on word boundaries. */
 export const PRIMARY_KEYWORDS = [

@@ -1,4 +1,4 @@
-import { features, words } from '../text.ts';
+import { features, words } from '../common/text.ts';
 import { BLOCKLIST, matchesOf, PRIMARY_KEYWORDS, SECONDARY_KEYWORDS } from './keywords.ts';
 
 /**

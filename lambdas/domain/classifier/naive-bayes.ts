@@ -1,4 +1,4 @@
-import { features } from '../text.ts';
+import { features } from '../common/text.ts';
 import { hash, pack, summaryOpening, unpack, type PackedWeights } from './linear.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { STOP_WORDS } from '../story-cluster.ts';
-import { words } from '../text.ts';
+import { STOP_WORDS } from '../content/story-cluster.ts';
+import { words } from '../common/text.ts';
 import { fromCorpus, type CorpusHeadline } from './corpus.ts';
 import type { HeadlineExample } from './train.ts';
 import { splitOf, type Split } from './evaluate.ts';

@@ -11,15 +11,15 @@ import {
   manualStatusChange,
   MAX_BULK_IDS,
   type ManualStatus,
-} from '#domain/article-admin.ts';
-import { ARTICLE_STATUSES } from '#domain/article-status.ts';
-import { CATEGORY_SLUGS } from '#domain/categories.ts';
-import { titleHash, urlHash } from '#domain/dedup.ts';
-import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/normalise.ts';
-import { simhash } from '#domain/simhash.ts';
-import { regenerateSummary, SUMMARY_PROBLEMS } from '#domain/summaries.ts';
-import { visibleText } from '#domain/text.ts';
-import { httpUrl } from '#domain/urls.ts';
+} from '#domain/content/article-admin.ts';
+import { ARTICLE_STATUSES } from '#domain/content/article-status.ts';
+import { CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { titleHash, urlHash } from '#domain/content/dedup.ts';
+import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/content/normalise.ts';
+import { simhash } from '#domain/content/simhash.ts';
+import { regenerateSummary, SUMMARY_PROBLEMS } from '#domain/content/summaries.ts';
+import { visibleText } from '#domain/common/text.ts';
+import { httpUrl } from '#domain/content/urls.ts';
 import { claimHashes, deleteArticle, editArticle, listAdminArticles, listSummaryProblems, setSummary, type ArticleEdit } from '#store/article-admin.ts';
 import { changeArticleStatus, createArticle, getArticle, getArticles, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';

@@ -1,7 +1,7 @@
 import * as z from '#shared/validation.ts';
-import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/article-status.ts';
-import { indiaDayStart } from '#domain/dates.ts';
-import { rate, visibilityGap } from '#domain/system-health.ts';
+import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-status.ts';
+import { indiaDayStart } from '#domain/common/dates.ts';
+import { rate, visibilityGap } from '#domain/operations/system-health.ts';
 import { listAudit } from '#store/audit.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { runsSince } from '#store/console-metrics.ts';

@@ -1,7 +1,7 @@
 import * as z from '#shared/validation.ts';
-import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/feed-sources.ts';
-import { OpmlError, readOpml, writeOpml } from '#domain/opml.ts';
-import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/simhash.ts';
+import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/content/feed-sources.ts';
+import { OpmlError, readOpml, writeOpml } from '#domain/content/opml.ts';
+import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { recentFingerprints } from '#store/articles.ts';

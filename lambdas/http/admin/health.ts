@@ -1,5 +1,5 @@
-import { functionErrorAlarm, mergeFigures, windowOf } from '#domain/operations.ts';
-import { readerVisibility, systemHealth } from '#domain/system-health.ts';
+import { functionErrorAlarm, mergeFigures, windowOf } from '#domain/operations/operations.ts';
+import { readerVisibility, systemHealth } from '#domain/operations/system-health.ts';
 import { countByStatus } from '#store/articles.ts';
 import { countAlertsSince, countPublishedSince, runsSince } from '#store/console-metrics.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
@@ -9,7 +9,7 @@ import { hourOf, runFiguresSince } from '#store/run-metrics.ts';
 import { stack } from '#stack/stack-description.ts';
 
 /**
- * The figures the health model reads (domain/system-health.ts), measured once here for every screen that
+ * The figures the health model reads (domain/operations/system-health.ts), measured once here for every screen that
  * shows health: the dashboard (function `admin`), Operations, Monitoring and Recovery (`admin-operations`).
  */
 

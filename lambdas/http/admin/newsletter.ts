@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as z from '#shared/validation.ts';
-import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter-admin.ts';
+import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter/newsletter-admin.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
 import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store/newsletter-admin.ts';

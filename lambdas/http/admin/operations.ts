@@ -9,7 +9,7 @@ import {
   type Alarm,
   type ExecutionCounts,
   type RecoveryAction,
-} from '#domain/operations.ts';
+} from '#domain/operations/operations.ts';
 import { describeExecution, listExecutions, redriveExecution, startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
 import { listAutoRejectedDrafts } from '#store/console-metrics.ts';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
 import * as z from '#shared/validation.ts';
-import { buildExecutionTimeline, type HistoryEventLike } from '#domain/execution-timeline.ts';
-import { nextRunOf } from '#domain/schedule-expression.ts';
+import { buildExecutionTimeline, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
+import { nextRunOf } from '#domain/operations/schedule-expression.ts';
 import { getSchedule, ScheduleNotFoundError, setScheduleState } from '#adapters/scheduler.ts';
 import {
   describeExecution,

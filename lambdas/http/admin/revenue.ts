@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/revenue.ts';
+import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/donations/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { route } from '#shared/http.ts';
 

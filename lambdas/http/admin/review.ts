@@ -1,6 +1,6 @@
 import * as z from '#shared/validation.ts';
-import { OUTSIDE_REVIEW_QUEUE } from '#domain/article-status.ts';
-import { CATEGORY_SLUGS } from '#domain/categories.ts';
+import { OUTSIDE_REVIEW_QUEUE } from '#domain/content/article-status.ts';
+import { CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/model.ts';
 import { changeArticleStatus, getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';
 import { saveReviewLabel } from '#store/models.ts';

@@ -10,7 +10,7 @@ import {
   timeOfCron,
   type ConfigurationStatusItem,
   type SettingsValues,
-} from '#domain/settings.ts';
+} from '#domain/operations/settings.ts';
 import { getSchedule, setScheduleExpression } from '#adapters/scheduler.ts';
 import { recordAudit } from '#store/audit.ts';
 import { getProfile } from '#store/profiles.ts';

@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { checkErrorText, diagnosticReport } from '#domain/diagnostics.ts';
+import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics.ts';
 import { runChecks } from '#adapters/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
 import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';

@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/user-admin.ts';
+import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/operations/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
 import { ROLES } from '#store/entities.ts';
 import { recordAudit } from '#store/audit.ts';

@@ -1,7 +1,7 @@
-import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
-import { categoryStats } from '#domain/widgets.ts';
-import { publicArticleIndex } from '#store/article-search.ts';
-import { MARKET_FOCUSES } from '#domain/public-articles.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { categoryStats } from '#domain/reader/widgets.ts';
+import { publicArticleIndex } from '../../search/article-search.ts';
+import { MARKET_FOCUSES } from '#domain/content/public-articles.ts';
 import { route } from '#shared/http.ts';
 import * as z from '#shared/validation.ts';
 

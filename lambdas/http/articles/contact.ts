@@ -1,4 +1,4 @@
-import { CONTACT_LIMITS, CONTACT_SUCCESS_MESSAGE, contactAcknowledgement, contactMessageSchema, contactTeamMail } from '#domain/contact.ts';
+import { CONTACT_LIMITS, CONTACT_SUCCESS_MESSAGE, contactAcknowledgement, contactMessageSchema, contactTeamMail } from '#domain/reader/contact.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { saveContactMessage } from '#store/operations.ts';
 import { config } from '#shared/config.ts';

@@ -1,9 +1,9 @@
 import * as z from '#shared/validation.ts';
-import { cardDetails, toPublicArticle } from '#domain/public-articles.ts';
-import { storedHtmlText } from '#domain/html-text.ts';
-import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/related.ts';
+import { cardDetails, toPublicArticle } from '#domain/content/public-articles.ts';
+import { storedHtmlText } from '#domain/content/html-text.ts';
+import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
-import { publicArticleIndex } from '#store/article-search.ts';
+import { publicArticleIndex } from '../../search/article-search.ts';
 import { notFound } from '#shared/errors.ts';
 import { route } from '#shared/http.ts';
 

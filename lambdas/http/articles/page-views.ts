@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics.ts';
+import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/analytics.ts';
 import { recordPageView } from '#store/page-views.ts';
 import { config } from '#shared/config.ts';
 import { route, TextReply } from '#shared/http.ts';

@@ -1,6 +1,6 @@
 import * as z from '#shared/validation.ts';
-import { PERFORMANCE_RANGES } from '#domain/feed.ts';
-import { publicArticleIndex } from '#store/article-search.ts';
+import { PERFORMANCE_RANGES } from '#domain/reader/feed.ts';
+import { publicArticleIndex } from '../../search/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';
 import { route } from '#shared/http.ts';
 

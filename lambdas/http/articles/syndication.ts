@@ -1,12 +1,12 @@
 import { Feed } from 'feed';
 import * as z from '#shared/validation.ts';
-import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
-import { httpUrl } from '#domain/urls.ts';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import { httpUrl } from '#domain/content/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import { config } from '#shared/config.ts';
 import { notFound } from '#shared/errors.ts';
-import { escapeHtml } from '#domain/html-text.ts';
-import { fallbackImage } from '#domain/images.ts';
+import { escapeHtml } from '#domain/content/html-text.ts';
+import { fallbackImage } from '#domain/content/images.ts';
 import { route, TextReply } from '#shared/http.ts';
 
 /** Items per feed, and article links in the sitemap. */

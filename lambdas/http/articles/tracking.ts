@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/trending.ts';
+import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
 import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
 import { recordShare } from '#store/engagement.ts';
@@ -10,7 +10,7 @@ import { recordArticleViewOfDay, recordSearchOfDay } from '#store/page-views.ts'
 import { badRequest, notFound } from '#shared/errors.ts';
 import type { HttpEvent } from '#shared/auth.ts';
 import { limitParam, Reply, route } from '#shared/http.ts';
-import { TRACKING_LIMITS } from '#domain/tracking.ts';
+import { TRACKING_LIMITS } from '#domain/analytics/tracking.ts';
 import { clientKey, enforceRateLimit, visitorKey } from '#shared/rate-limit.ts';
 
 const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -1,5 +1,5 @@
-import { computeWidgets, TRENDING_TOPICS_ITEMS } from '#domain/widgets.ts';
-import { publicArticleIndex } from '#store/article-search.ts';
+import { computeWidgets, TRENDING_TOPICS_ITEMS } from '#domain/reader/widgets.ts';
+import { publicArticleIndex } from '../../search/article-search.ts';
 import { route } from '#shared/http.ts';
 import { mergedTrendingKeywords } from './tracking.ts';
 

@@ -8,7 +8,7 @@ import {
   goalPercent,
   RECENT_SUPPORTERS,
   supporterName,
-} from '#domain/donations.ts';
+} from '#domain/donations/donations.ts';
 import { checkoutKeyId, checkoutSignatureIsValid, createOrder, fetchPayment, webhookSignatureIsValid } from '#adapters/razorpay.ts';
 import { currentSettings } from '#store/settings.ts';
 import {

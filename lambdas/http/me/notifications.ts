@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/notifications.ts';
+import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/reader/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
 import { notFound } from '#shared/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';

@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { PUBLIC_CATEGORY_SLUGS } from '#domain/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { getPreferences, savePreferences, type PreferencesItem } from '#store/users.ts';
 import { route } from '#shared/http.ts';
 import { reader } from './caller.ts';

@@ -1,6 +1,6 @@
 import * as z from '#shared/validation.ts';
-import { fullNameSchema } from '#domain/account.ts';
-import { WELCOME_NOTIFICATION } from '#domain/notifications.ts';
+import { fullNameSchema } from '#domain/reader/account.ts';
+import { WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
 import { deleteCognitoUser } from '#adapters/cognito.ts';
 import { deleteUserData, exportUserData } from '#store/accounts.ts';
 import { createAccountRecords, getProfile, updateProfileName, type ProfileItem } from '#store/profiles.ts';

@@ -1,5 +1,5 @@
 import * as z from '#shared/validation.ts';
-import { engagementScore, READING_EVENTS } from '#domain/reading.ts';
+import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '#store/personalisation.ts';
 import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';

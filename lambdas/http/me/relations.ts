@@ -1,6 +1,6 @@
 import * as z from '#shared/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
-import { publicArticleIndex } from '#store/article-search.ts';
+import { publicArticleIndex } from '../../search/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
 import { recordActivity } from '#store/users.ts';
 import { notFound } from '#shared/errors.ts';

@@ -7,7 +7,7 @@ import {
   newsletterPreferencesSchema,
   subscriptionRequestSchema,
   unsubscribeRequestMail,
-} from '#domain/newsletter.ts';
+} from '#domain/newsletter/newsletter.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#adapters/secrets.ts';
 import { currentSettings } from '#store/settings.ts';

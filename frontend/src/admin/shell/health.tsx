@@ -2,10 +2,10 @@ import Box from '@cloudscape-design/components/box';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
-import type { HealthArea, HealthCheck, HealthStatus, SystemHealth } from '#domain/system-health.ts';
+import type { HealthArea, HealthCheck, HealthStatus, SystemHealth } from '#domain/operations/system-health.ts';
 
 /**
- * How every screen shows the one health model (lambdas/domain/system-health.ts, answered by the server):
+ * How every screen shows the one health model (lambdas/domain/operations/system-health.ts, answered by the server):
  * the same words and colours on the dashboard, Operations, Monitoring and Recovery.
  */
 export type { HealthArea, HealthCheck, HealthStatus, SystemHealth };

@@ -2,7 +2,7 @@ import type { Article } from '../../api/articles.ts';
 
 /**
  * "Also covered by N publishers" with a link to each one's report: a clustered story is shown once, and
- * the other publishers stay one click away (domain/story-cluster.ts groups them at ingest).
+ * the other publishers stay one click away (domain/content/story-cluster.ts groups them at ingest).
  */
 export function AlsoCoveredBy({ publishers }: { publishers: Article['alsoCoveredBy'] }) {
   if (!publishers.length) return null;

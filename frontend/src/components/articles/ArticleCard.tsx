@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/badges.ts';
-import { CATEGORY_NAMES, isCategorySlug } from '#domain/categories.ts';
-import { qualityLevel } from '#domain/quality.ts';
+import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/reader/badges.ts';
+import { CATEGORY_NAMES, isCategorySlug } from '#domain/content/categories.ts';
+import { qualityLevel } from '#domain/content/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
 import { useArticleRelations } from '../../api/me.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';

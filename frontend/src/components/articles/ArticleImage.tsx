@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { isFallbackImage } from '#domain/images.ts';
+import { isFallbackImage } from '#domain/content/images.ts';
 
 /** The first letter or digit of a publisher's name, for its mark. */
 const initialOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '·').toLocaleUpperCase();

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { Article } from '../../api/articles.ts';
 import { ErrorBoundary } from '../ErrorBoundary.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
-import { isFallbackImage } from '#domain/images.ts';
+import { isFallbackImage } from '#domain/content/images.ts';
 
 const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
 

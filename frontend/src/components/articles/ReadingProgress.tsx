@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { READING_COMPLETE_PERCENT, READING_START_PERCENT, readingMessage, scrollPercent } from '#domain/reading.ts';
+import { READING_COMPLETE_PERCENT, READING_START_PERCENT, readingMessage, scrollPercent } from '#domain/reader/reading.ts';
 import { reportReading } from '../../api/me.ts';
 
 type Phase = 'idle' | 'reading' | 'complete';

@@ -8,7 +8,7 @@ import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
-import { CATEGORY_NAMES } from '#domain/categories.ts';
+import { CATEGORY_NAMES } from '#domain/content/categories.ts';
 import { errorText } from '../../shell/api.ts';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { ArticleDetail } from './api.ts';

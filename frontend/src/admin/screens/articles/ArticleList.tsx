@@ -1,4 +1,4 @@
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -14,9 +14,9 @@ import Table from '@cloudscape-design/components/table';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { DEFAULT_ADMIN_PAGE_SIZE, type AdminSort, type BulkAction, type ManualStatus } from '#domain/article-admin.ts';
-import { ARTICLE_STATUSES, type ArticleStatus } from '#domain/article-status.ts';
-import type { CategorySlug } from '#domain/categories.ts';
+import { DEFAULT_ADMIN_PAGE_SIZE, type AdminSort, type BulkAction, type ManualStatus } from '#domain/content/article-admin.ts';
+import { ARTICLE_STATUSES, type ArticleStatus } from '#domain/content/article-status.ts';
+import type { CategorySlug } from '#domain/content/categories.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 import type { ArticleListQuery, ArticleRow, BulkResult } from './api.ts';

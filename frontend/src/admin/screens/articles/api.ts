@@ -1,6 +1,6 @@
-import type { AdminSort, BulkAction, ManualStatus } from '#domain/article-admin.ts';
-import type { ArticleStatus } from '#domain/article-status.ts';
-import type { CategorySlug } from '#domain/categories.ts';
+import type { AdminSort, BulkAction, ManualStatus } from '#domain/content/article-admin.ts';
+import type { ArticleStatus } from '#domain/content/article-status.ts';
+import type { CategorySlug } from '#domain/content/categories.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../../shell/api.ts';
 
 /** One row of the list (GET /admin/articles). */

@@ -4,9 +4,9 @@ import Link from '@cloudscape-design/components/link';
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import Toggle from '@cloudscape-design/components/toggle';
-import { ADMIN_PAGE_SIZES, ADMIN_SORTS, type AdminSort } from '#domain/article-admin.ts';
-import { ARTICLE_STATUSES, type ArticleStatus } from '#domain/article-status.ts';
-import { CATEGORY_NAMES, CATEGORY_SLUGS } from '#domain/categories.ts';
+import { ADMIN_PAGE_SIZES, ADMIN_SORTS, type AdminSort } from '#domain/content/article-admin.ts';
+import { ARTICLE_STATUSES, type ArticleStatus } from '#domain/content/article-status.ts';
+import { CATEGORY_NAMES, CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { formatCount, formatDateTime, formatPercent } from '../../shell/format.ts';
 import type { ArticleRow } from './api.ts';
 

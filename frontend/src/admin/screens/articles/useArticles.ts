@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BulkAction, ManualStatus } from '#domain/article-admin.ts';
+import type { BulkAction, ManualStatus } from '#domain/content/article-admin.ts';
 import {
   bulkArticles,
   createArticle,

@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { errorText } from '../../shell/api.ts';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 import { formatCount, formatDateTime, formatPercent } from '../../shell/format.ts';
 import { OverallHealth } from '../../shell/health.tsx';
 import type { Dashboard } from './api.ts';

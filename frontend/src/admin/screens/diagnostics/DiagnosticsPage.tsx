@@ -16,7 +16,7 @@ import type { Backup, DiagnosticReport } from './api.ts';
 import { backupColumns, checkColumns, componentColumns, formatBytes } from './tableConfig.tsx';
 import { useBackups, usePrepareBackup, useRunDiagnostics } from './useDiagnostics.ts';
 import { StatTile } from '../../shell/StatTile.tsx';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
 function DiagnosticsResults({ report }: { report: DiagnosticReport }) {
   const { items, collectionProps } = useCollection(report.checks, { sorting: {} });

@@ -1,6 +1,6 @@
 import { adminGet, adminPost } from '../../shell/api.ts';
 
-/** One check of POST /admin/diagnostics (lambdas/domain/diagnostics.ts). */
+/** One check of POST /admin/diagnostics (lambdas/domain/operations/diagnostics.ts). */
 export interface DiagnosticCheck {
   name: string;
   kind: 'database' | 'state-machine' | 'mail' | 'user-pool' | 'function';

@@ -1,4 +1,4 @@
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';

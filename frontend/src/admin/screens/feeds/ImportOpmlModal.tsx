@@ -1,4 +1,4 @@
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
@@ -12,7 +12,7 @@ import { errorText } from '../../shell/api.ts';
 import { formatCount } from '../../shell/format.ts';
 import type { ImportResult } from './api.ts';
 
-/** The server's limit (domain/opml.ts OPML_MAX_BYTES); checked here first so a huge file is not sent. */
+/** The server's limit (domain/content/opml.ts OPML_MAX_BYTES); checked here first so a huge file is not sent. */
 const MAX_BYTES = 1_000_000;
 
 

@@ -10,7 +10,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table, { type TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { Feed, FeedHealth } from './api.ts';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
 /** Admin spec: a healthy feed has the default (green) badge, anything else the destructive (red) one. */
 export function FeedStatusBadge({ feed }: { feed: Feed }) {

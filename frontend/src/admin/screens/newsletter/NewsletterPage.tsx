@@ -21,7 +21,7 @@ import { COMPOSE_TEXTS, ComposeModal } from './ComposeModal.tsx';
 import { subscriberColumns } from './tableConfig.tsx';
 import { useNewsletterStats, useSubscribers } from './useNewsletter.ts';
 import { StatTile } from '../../shell/StatTile.tsx';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
 const LOAD_FAILED = 'Failed to load newsletter subscribers';
 

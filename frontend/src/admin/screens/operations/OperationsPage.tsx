@@ -16,7 +16,7 @@ import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { AREA_LABEL, HealthIndicator, healthCheckColumns, OverallHealth } from '../../shell/health.tsx';
 import { StatTile } from '../../shell/StatTile.tsx';
-import { HEALTH_AREAS } from '#domain/system-health.ts';
+import { HEALTH_AREAS } from '#domain/operations/system-health.ts';
 import type { OperationsData } from './api.ts';
 import { alarmColumns, functionColumns, machineColumns, scheduleColumns } from './columns.tsx';
 import { useOperations } from './useOperations.ts';

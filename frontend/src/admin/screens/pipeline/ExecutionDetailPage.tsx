@@ -18,7 +18,7 @@ import type { ExecutionDetail } from './api.ts';
 import { formatDuration, formatTime, MACHINE_LABELS, START_FAILED_HEADER, STATUS_INDICATOR } from './format.ts';
 import { timelineColumns } from './tableConfig.tsx';
 import { useExecution, usePipelineActions } from './usePipeline.ts';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
 function Json({ value, label, running = false }: { value: unknown; label: string; running?: boolean }) {
   return (

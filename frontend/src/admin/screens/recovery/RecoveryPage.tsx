@@ -20,7 +20,7 @@ import { RunProgress } from '../../shell/RunProgress.tsx';
 import { runRecovery, type RecoveryAction, type RecoveryRun } from './api.ts';
 import { ACTION_TEXT, runColumns } from './columns.tsx';
 import { useRecovery } from './useRecovery.ts';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
 interface Active {
   action: RecoveryAction;

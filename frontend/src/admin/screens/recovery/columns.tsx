@@ -2,7 +2,7 @@ import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { RecoveryAction, RecoveryRun } from './api.ts';
-import { countOf } from '#domain/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
 export const ACTION_TEXT: Record<RecoveryAction, { title: string; description: string; pendingLabel: string }> = {
   'classify-drafts': {

@@ -1,4 +1,4 @@
-import type { RevenueAnalytics } from '#domain/revenue.ts';
+import type { RevenueAnalytics } from '#domain/donations/revenue.ts';
 import { adminGet } from '../../shell/api.ts';
 
 export const REVENUE_PERIODS = [
@@ -9,7 +9,7 @@ export const REVENUE_PERIODS = [
 ] as const;
 export type RevenueDays = (typeof REVENUE_PERIODS)[number]['days'];
 // The answer's shape is the server's own (type-only imports: nothing of the domain reaches the bundle).
-export type { RevenueAnalytics } from '#domain/revenue.ts';
-export type { SupporterTier as Tier } from '#domain/donations.ts';
+export type { RevenueAnalytics } from '#domain/donations/revenue.ts';
+export type { SupporterTier as Tier } from '#domain/donations/donations.ts';
 
 export const fetchRevenue = (days: RevenueDays) => adminGet<RevenueAnalytics>('/admin/revenue', { days });

@@ -15,7 +15,7 @@ export interface CurrencyRow {
   totalPaise: number;
 }
 
-/** Thresholds as the server defines them (lambdas/domain/donations.ts SUPPORTER_TIERS). */
+/** Thresholds as the server defines them (lambdas/domain/donations/donations.ts SUPPORTER_TIERS). */
 export const TIER_NAMES: Record<Tier, string> = { premium: 'Premium', gold: 'Gold', silver: 'Silver', other: 'Other' };
 export const TIER_LABELS: Record<Tier, string> = {
   premium: 'Premium: ₹2,500 and above',

@@ -14,7 +14,7 @@ import RadioGroup from '@cloudscape-design/components/radio-group';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useMemo, useState } from 'react';
-import { CATEGORY_NAMES, CATEGORY_SLUGS, type CategorySlug } from '#domain/categories.ts';
+import { CATEGORY_NAMES, CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { useFlash } from '../../shell/flash.tsx';
 import { TrendingKeywords } from './TrendingKeywords.tsx';

@@ -1,4 +1,4 @@
-import type { CategorySlug } from '#domain/categories.ts';
+import type { CategorySlug } from '#domain/content/categories.ts';
 import { adminGet, adminPost } from '../../shell/api.ts';
 
 export type Priority = 'HIGH' | 'MEDIUM' | 'LOW';

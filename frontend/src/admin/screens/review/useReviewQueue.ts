@@ -1,5 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CategorySlug } from '#domain/categories.ts';
+import type { CategorySlug } from '#domain/content/categories.ts';
 import { approve, fetchQueue, fetchReviewStats, reject, type RejectReason } from './api.ts';
 
 export function useReviewQueue() {

@@ -12,7 +12,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { FREQUENCIES } from '#domain/newsletter.ts';
+import { FREQUENCIES } from '#domain/newsletter/newsletter.ts';
 import { ApiError } from '../../../api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';

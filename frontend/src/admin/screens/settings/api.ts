@@ -1,6 +1,6 @@
 import { adminGet, adminPut } from '../../shell/api.ts';
 
-/** The values operators tune (lambdas/domain/settings.ts); the goal in whole rupees. */
+/** The values operators tune (lambdas/domain/operations/settings.ts); the goal in whole rupees. */
 export interface SettingsValues {
   publishRelevance: number;
   publishConfidence: number;

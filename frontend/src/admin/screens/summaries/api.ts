@@ -1,8 +1,8 @@
-import type { ArticleStatus } from '#domain/article-status.ts';
-import type { CategorySlug } from '#domain/categories.ts';
+import type { ArticleStatus } from '#domain/content/article-status.ts';
+import type { CategorySlug } from '#domain/content/categories.ts';
 import { adminGet, adminPost } from '../../shell/api.ts';
 
-/** The server's problem names (lambdas/domain/summaries.ts SUMMARY_PROBLEMS). */
+/** The server's problem names (lambdas/domain/content/summaries.ts SUMMARY_PROBLEMS). */
 export type SummaryProblem = 'missing' | 'same-as-title' | 'too-short' | 'markup';
 
 export const PROBLEM_LABELS: Record<SummaryProblem, string> = {

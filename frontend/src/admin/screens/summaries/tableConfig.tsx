@@ -3,7 +3,7 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { TableProps } from '@cloudscape-design/components/table';
-import { CATEGORY_NAMES } from '#domain/categories.ts';
+import { CATEGORY_NAMES } from '#domain/content/categories.ts';
 import { formatDateTime } from '../../shell/format.ts';
 import { ArticleStatusBadge } from '../articles/tableConfig.tsx';
 import { PROBLEM_LABELS, type SummaryProblem, type SummaryRow } from './api.ts';

@@ -9,7 +9,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import type { UserTab } from '#domain/user-admin.ts';
+import type { UserTab } from '#domain/operations/user-admin.ts';
 import { adminGet, errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import type { ConsoleSession } from '../../shell/guard.tsx';

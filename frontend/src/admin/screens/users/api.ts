@@ -1,4 +1,4 @@
-import type { UserTab } from '#domain/user-admin.ts';
+import type { UserTab } from '#domain/operations/user-admin.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../../shell/api.ts';
 
 export type UserRole = 'user' | 'moderator' | 'admin';

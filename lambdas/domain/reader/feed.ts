@@ -1,0 +1,28 @@
+/** The personalised feed's rules (reader spec sections 2, 7 and 9). */
+import type { MarketFocus } from '../content/public-articles.ts';
+
+export const FEED_KINDS = ['for-you', 'trending', 'latest', 'saved'] as const;
+export type FeedKind = (typeof FEED_KINDS)[number];
+
+export const FEED_PAGE_SIZE = 20;
+export const FEED_MIN_RELEVANCE = 50;
+export const TRENDING_MIN_RELEVANCE = 55;
+export const TRENDING_MIN_VIEWS = 10;
+
+export const FEED_HEADINGS: Record<FeedKind, string> = {
+  'for-you': 'Recommended for You',
+  trending: 'Trending Articles',
+  latest: 'Latest Articles',
+  saved: 'Your Bookmarks',
+};
+
+/** Preferred regions as a market filter: one region narrows the feed, both (or none) keep every market. */
+export function marketOfRegions(regions: readonly string[]): MarketFocus {
+  const indian = regions.includes('indian');
+  const global = regions.includes('global');
+  return indian === global ? 'all' : indian ? 'indian' : 'global';
+}
+
+/** Content performance ranges of the signed-in side widget. */
+export const PERFORMANCE_RANGES = { '24h': 1, '7d': 7, '30d': 30 } as const;
+export type PerformanceRange = keyof typeof PERFORMANCE_RANGES;
