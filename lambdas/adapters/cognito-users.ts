@@ -10,9 +10,9 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '#shared/auth.ts';
-import { config } from '#shared/config.ts';
-import { HttpError } from '#shared/errors.ts';
+import type { Role } from '#shared/platform/auth.ts';
+import { config } from '#shared/core/config.ts';
+import { HttpError } from '#shared/core/errors.ts';
 
 /**
  * The console's user management on the product's user pool (admin function). Users are addressed by their

@@ -1,5 +1,5 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
-import { config } from '#shared/config.ts';
+import { config } from '#shared/core/config.ts';
 import { razorpayKeys } from './secrets.ts';
 
 /**

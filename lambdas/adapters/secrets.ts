@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import * as z from '#shared/validation.ts';
-import { config } from '#shared/config.ts';
+import * as z from '#shared/core/validation.ts';
+import { config } from '#shared/core/config.ts';
 
 /**
  * Secrets: on AWS they live in Secrets Manager (the stack passes each one's ARN, never its value) and are

@@ -11,7 +11,7 @@ import {
   type ExecutionStatus,
   type HistoryEvent,
 } from '@aws-sdk/client-sfn';
-import { config } from '#shared/config.ts';
+import { config } from '#shared/core/config.ts';
 
 /**
  * The state machines the function may drive, by the names of the stack description: their ARNs come in

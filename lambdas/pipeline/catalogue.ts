@@ -1,4 +1,4 @@
-import { config } from '#shared/config.ts';
+import { config } from '#shared/core/config.ts';
 import fixtures from '../../test/fixtures/feeds/sources.json' with { type: 'json' };
 import production from './sources/production.json' with { type: 'json' };
 import type { FeedSourceItem } from '#store/feeds.ts';

@@ -1,12 +1,12 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { currentSettings } from '#store/settings.ts';
-import { config } from '#shared/config.ts';
-import { logger } from '#shared/logger.ts';
-import { withRunMetrics } from '#shared/run-metrics.ts';
+import { config } from '#shared/core/config.ts';
+import { logger } from '#shared/core/logger.ts';
+import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 import { recordFailedCheck, refreshFeed, type RefreshStats } from './refresh-feed.ts';
 
 /**

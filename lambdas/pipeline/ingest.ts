@@ -1,11 +1,11 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { ensureFeedSources, listDueFeeds } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { feedCatalogue } from './catalogue.ts';
 import { classifyDrafts } from './classify-drafts.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/run-metrics.ts';
+import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 
 /** Task steps of state-machines/ingest.asl.json, one Lambda, dispatched on `step`. */
 const input = z.discriminatedUnion('step', [
@@ -75,5 +75,5 @@ async function handleEvent(event: unknown): Promise<unknown> {
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
 export const handler = withRunMetrics('ingest', handleEvent);

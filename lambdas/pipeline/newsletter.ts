@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/newsletter/digest.ts';
 import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
 import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
@@ -9,11 +9,11 @@ import { linkSigningKey } from '#adapters/secrets.ts';
 import { getArticles, publishedSince } from '#store/articles.ts';
 import { claimDelivery, confirmDelivery, ensureIssue, getBatch, getIssue, recordIssueTotals, releaseDelivery, saveBatch, setIssueStories } from '#store/digests.ts';
 import { listDigestRecipients } from '#store/subscribers.ts';
-import { config } from '#shared/config.ts';
+import { config } from '#shared/core/config.ts';
 import { signLinkToken } from '#shared/link-tokens.ts';
-import { logger } from '#shared/logger.ts';
+import { logger } from '#shared/core/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/run-metrics.ts';
+import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 
 const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ...Frequency[]];
 const KNOWN_TOPICS = new Set<string>(TOPICS.map((topic) => topic.value));
@@ -192,5 +192,5 @@ async function handleEvent(event: unknown) {
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
 export const handler = withRunMetrics('newsletter-digest', handleEvent);

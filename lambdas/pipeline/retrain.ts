@@ -2,10 +2,10 @@ import { fromText } from '#domain/classifier/corpus.ts';
 import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
 import { buildModel, type HeadlineExample } from '#domain/classifier/train.ts';
 import { allReviewLabels, latestModelVersionNumber, saveModelVersion, storedModel, versionKey } from '#store/models.ts';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { currentModel } from './classify-drafts.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/run-metrics.ts';
+import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 import { runtimeJson } from '#adapters/runtime-files.ts';
 import { CLASSIFIER_FILES } from '#stack/stack-description.ts';
 
@@ -54,5 +54,5 @@ async function handleEvent(event: unknown): Promise<unknown> {
   return stats;
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
 export const handler = withRunMetrics('retrain', handleEvent);

@@ -1,7 +1,7 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { saveSearchSnapshot, type SavedSnapshot } from '../search/article-search.ts';
-import { logger } from '#shared/logger.ts';
-import { withRunMetrics } from '#shared/run-metrics.ts';
+import { logger } from '#shared/core/logger.ts';
+import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 
 /** Which run asks (for the log): the ingest and lifecycle state machines both end with this step. */
 const input = z.object({ after: z.enum(['ingest', 'lifecycle']) });

@@ -26,8 +26,8 @@ import {
   type QualityFilter,
 } from '#domain/content/public-articles.ts';
 import { readSearchSnapshot, writeSearchSnapshot } from '#adapters/search-snapshots.ts';
-import { config } from '#shared/config.ts';
-import { logger } from '#shared/logger.ts';
+import { config } from '#shared/core/config.ts';
+import { logger } from '#shared/core/logger.ts';
 import { allPublishedArticles, articlesChangedSince, CHANGE_NOTE_DAYS, getArticles } from '../store/articles.ts';
 import { TextIndex, type TextFields, type TextIndexState } from './text-index.ts';
 

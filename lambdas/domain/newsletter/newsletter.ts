@@ -1,6 +1,6 @@
 import { escapeHtml } from '../content/html-text.ts';
 import { actionMail } from '../common/mail-layout.ts';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { emailSchema } from '../reader/account.ts';
 
 /** Newsletter rules and texts (reader spec sections 2, 3, 4, 8, 9). */

@@ -1,10 +1,10 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { ANALYTICS_PERIODS, analyticsCsv, analyticsWindow, buildAnalytics, DEFAULT_ANALYTICS_DAYS, type Analytics, type AnalyticsPeriod } from '#domain/analytics/analytics.ts';
 import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { sharesSince } from '#store/engagement.ts';
 import { readDailyCounters, subscriptionsStartedBetween } from '#store/page-views.ts';
-import { route, TextReply } from '#shared/http.ts';
+import { route, TextReply } from '#shared/platform/router.ts';
 
 /**
  * Analytics (issue 11 item 1; admin spec Analytics): daily counters of both periods (one Query per India

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import {
   ADMIN_PAGE_SIZES,
   ADMIN_SORTS,
@@ -24,9 +24,9 @@ import { claimHashes, deleteArticle, editArticle, listAdminArticles, listSummary
 import { changeArticleStatus, createArticle, getArticle, getArticles, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { signedInCaller, type Caller } from '#shared/auth.ts';
-import { HttpError, notFound } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
+import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
+import { HttpError, notFound } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
 
 /** Bulk and regenerate work on a few articles at once: each is its own transaction. */
 const WRITE_CONCURRENCY = 4;

@@ -1,13 +1,13 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-status.ts';
 import { indiaDayStart } from '#domain/common/dates.ts';
 import { rate, visibilityGap } from '#domain/operations/system-health.ts';
 import { listAudit } from '#store/audit.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { runsSince } from '#store/console-metrics.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
 import { readSystemHealth } from './health.ts';
 import { lifecycleRoutes } from './lifecycle.ts';

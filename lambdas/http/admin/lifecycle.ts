@@ -2,8 +2,8 @@ import { changeArticleStatus } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';
 import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { route } from '#shared/platform/router.ts';
 import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
 
 /** Lifecycle Manager: the analytics (admin spec section 3) and the latest runs with their stats. */

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter/newsletter-admin.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
 import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store/newsletter-admin.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { badRequest, HttpError } from '#shared/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
-import { cursorParam, route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { badRequest, HttpError } from '#shared/core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
+import { cursorParam, route } from '#shared/platform/router.ts';
 
 /**
  * Newsletter management (issue 11 item 4; admin spec: Newsletter management): the subscribers' figures

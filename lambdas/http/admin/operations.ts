@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem } from '@aws-sdk/client-sfn';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import {
   isRecoveryAction,
   RECOVERY_ACTIONS,
@@ -15,16 +15,16 @@ import { recordAudit } from '#store/audit.ts';
 import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { getRecoveryRun, latestRecoveryRuns, noteSearchIndexPage, startRecoveryRun, startRecoveryRun as startRun, updateRecoveryRun, type RecoveryRunItem } from '#store/recovery-runs.ts';
-import { signedInCaller, type Caller } from '#shared/auth.ts';
-import { HttpError, notFound } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
-import { flushRunMetrics } from '#shared/run-metrics.ts';
+import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
+import { HttpError, notFound } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
+import { flushRunMetrics } from '#shared/platform/run-metrics.ts';
 import { readSystemHealth } from './health.ts';
 import { cleanupAutoRejected } from './lifecycle.ts';
 import { listSchedules, MACHINES, type Machine } from './pipeline.ts';
 
 /**
- * Operations / Monitoring and Recovery: recorded function runs (shared/run-metrics.ts),
+ * Operations / Monitoring and Recovery: recorded function runs (shared/platform/run-metrics.ts),
  * state machine success rates from Step Functions, open alerts, alarms and the one health model over
  * them (./health.ts); and the recovery actions, each a real operation with its run kept and audited.
  */

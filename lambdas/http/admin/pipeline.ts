@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { buildExecutionTimeline, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
 import { nextRunOf } from '#domain/operations/schedule-expression.ts';
 import { getSchedule, ScheduleNotFoundError, setScheduleState } from '#adapters/scheduler.ts';
@@ -15,10 +15,10 @@ import {
 } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
 import { getAlert, listAlerts, resolveAlert, type AlertItem } from '#store/operations.ts';
-import { signedInCaller, type Caller } from '#shared/auth.ts';
-import { badRequest, HttpError, notFound } from '#shared/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
+import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 import { stack } from '#stack/stack-description.ts';
 
 /**

@@ -1,7 +1,7 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/donations/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
-import { route } from '#shared/http.ts';
+import { route } from '#shared/platform/router.ts';
 
 /**
  * Revenue analytics (issue 11 item 2; admin spec Revenue Analytics): paid donations only, read by one Query

@@ -1,13 +1,13 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { OUTSIDE_REVIEW_QUEUE } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/model.ts';
 import { changeArticleStatus, getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';
 import { saveReviewLabel } from '#store/models.ts';
-import { HttpError, notFound } from '#shared/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/http.ts';
-import { signedInCaller } from '#shared/auth.ts';
+import { HttpError, notFound } from '#shared/core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
 import { recordAudit } from '#store/audit.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { reviewQueueScores } from '#store/console-metrics.ts';

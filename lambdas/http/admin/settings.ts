@@ -1,5 +1,5 @@
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import {
   changedKeys,
   cronAt,
@@ -17,11 +17,11 @@ import { getProfile } from '#store/profiles.ts';
 import { boundedDynamoClient, pointInTimeRecovery } from '#store/backups.ts';
 import { readSettings, saveSettings, StaleSettingsError } from '#store/settings.ts';
 import { indiaDays, listSecurityAudit, listSignInDays } from '#store/sign-ins.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { config } from '#shared/config.ts';
-import { HttpError } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
-import { logger } from '#shared/logger.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { config } from '#shared/core/config.ts';
+import { HttpError } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
+import { logger } from '#shared/core/logger.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const row = (item: ConfigurationStatusItem) => item;

@@ -1,12 +1,12 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics.ts';
 import { runChecks } from '#adapters/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
 import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { config } from '#shared/config.ts';
-import { HttpError } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { config } from '#shared/core/config.ts';
+import { HttpError } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
 
 /** Diagnostics and backups (issue 11 item 5; admin spec "System diagnostics", "System Configuration & Backup"). */
 

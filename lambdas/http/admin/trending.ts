@@ -1,10 +1,10 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
 import { recordAudit } from '#store/audit.ts';
 import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { notFound } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { notFound } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
 
 /**
  * Trending moderation (issue 12 item 2): the keywords of the last 7 days, each with whether the public list

@@ -1,4 +1,4 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/operations/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
 import { ROLES } from '#store/entities.ts';
@@ -6,10 +6,10 @@ import { recordAudit } from '#store/audit.ts';
 import { createNotification } from '#store/notifications.ts';
 import { getProfile, setProfileRole, type ProfileItem } from '#store/profiles.ts';
 import { listUsersForConsole, setProfileSuspended, updateProfileDetails } from '#store/user-admin.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { HttpError, notFound } from '#shared/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { HttpError, notFound } from '#shared/core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 
 /** User management (issue 11 item 3; admin spec: user management, sections 5, 6, 8 and 9). */
 

@@ -2,8 +2,8 @@ import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categorie
 import { categoryStats } from '#domain/reader/widgets.ts';
 import { publicArticleIndex } from '../../search/article-search.ts';
 import { MARKET_FOCUSES } from '#domain/content/public-articles.ts';
-import { route } from '#shared/http.ts';
-import * as z from '#shared/validation.ts';
+import { route } from '#shared/platform/router.ts';
+import * as z from '#shared/core/validation.ts';
 
 /**
  * The public categories, each with what its page's hero shows: how many articles the list holds, their

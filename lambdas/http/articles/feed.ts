@@ -1,11 +1,11 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS } from '#domain/reader/feed.ts';
 import { publicArticleIndex } from '../../search/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
 import { followedCategories, getPreferences } from '#store/users.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { route } from '#shared/http.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { route } from '#shared/platform/router.ts';
 
 const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 

@@ -1,11 +1,11 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { cardDetails, toPublicArticle } from '#domain/content/public-articles.ts';
 import { storedHtmlText } from '#domain/content/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '../../search/article-search.ts';
-import { notFound } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
+import { notFound } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
 
 export const getPublicArticle = route({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);

@@ -1,9 +1,9 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/analytics.ts';
 import { recordPageView } from '#store/page-views.ts';
-import { config } from '#shared/config.ts';
-import { route, TextReply } from '#shared/http.ts';
-import { enforceRateLimit } from '#shared/rate-limit.ts';
+import { config } from '#shared/core/config.ts';
+import { route, TextReply } from '#shared/platform/router.ts';
+import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
 
 /** Generous for a reader (a route change a second, sustained), tight enough that one client cannot inflate figures. */
 export const PAGE_VIEW_LIMIT = { limit: 60, windowSeconds: 60 } as const;

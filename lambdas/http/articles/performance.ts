@@ -1,8 +1,8 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { PERFORMANCE_RANGES } from '#domain/reader/feed.ts';
 import { publicArticleIndex } from '../../search/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';
-import { route } from '#shared/http.ts';
+import { route } from '#shared/platform/router.ts';
 
 const query = z.object({ range: z._default(z.enum(Object.keys(PERFORMANCE_RANGES) as [keyof typeof PERFORMANCE_RANGES]), '7d') });
 

@@ -1,13 +1,13 @@
 import { Feed } from 'feed';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { httpUrl } from '#domain/content/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
-import { config } from '#shared/config.ts';
-import { notFound } from '#shared/errors.ts';
+import { config } from '#shared/core/config.ts';
+import { notFound } from '#shared/core/errors.ts';
 import { escapeHtml } from '#domain/content/html-text.ts';
 import { fallbackImage } from '#domain/content/images.ts';
-import { route, TextReply } from '#shared/http.ts';
+import { route, TextReply } from '#shared/platform/router.ts';
 
 /** Items per feed, and article links in the sitemap. */
 export const FEED_ITEMS = 50;

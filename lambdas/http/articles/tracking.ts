@@ -1,4 +1,4 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
 import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/entities.ts';
@@ -7,11 +7,11 @@ import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
 import { consumeRateLimit } from '#store/rate-limits.ts';
 import { recordAnalyticsEvent } from '#store/operations.ts';
 import { recordArticleViewOfDay, recordSearchOfDay } from '#store/page-views.ts';
-import { badRequest, notFound } from '#shared/errors.ts';
-import type { HttpEvent } from '#shared/auth.ts';
-import { limitParam, Reply, route } from '#shared/http.ts';
+import { badRequest, notFound } from '#shared/core/errors.ts';
+import type { HttpEvent } from '#shared/platform/auth.ts';
+import { limitParam, Reply, route } from '#shared/platform/router.ts';
 import { TRACKING_LIMITS } from '#domain/analytics/tracking.ts';
-import { clientKey, enforceRateLimit, visitorKey } from '#shared/rate-limit.ts';
+import { clientKey, enforceRateLimit, visitorKey } from '#shared/platform/rate-limit.ts';
 
 const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 

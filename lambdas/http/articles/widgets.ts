@@ -1,6 +1,6 @@
 import { computeWidgets, TRENDING_TOPICS_ITEMS } from '#domain/reader/widgets.ts';
 import { publicArticleIndex } from '../../search/article-search.ts';
-import { route } from '#shared/http.ts';
+import { route } from '#shared/platform/router.ts';
 import { mergedTrendingKeywords } from './tracking.ts';
 
 /** Every side widget's figures, counted from the public articles and trending keywords at request time. */

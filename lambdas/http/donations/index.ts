@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import {
   checkoutResultSchema,
   DONATION_CURRENCY,
@@ -26,10 +26,10 @@ import {
   type DonationItem,
 } from '#store/donations.ts';
 import { sendDonationReceipt } from '#shared/donation-receipt.ts';
-import { badRequest, HttpError, notFound } from '#shared/errors.ts';
-import { areaHandler, route } from '#shared/http.ts';
-import { logger } from '#shared/logger.ts';
-import { enforceRateLimit } from '#shared/rate-limit.ts';
+import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
+import { areaHandler, route } from '#shared/platform/router.ts';
+import { logger } from '#shared/core/logger.ts';
+import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
 
 /** Orders per client and hour: generous for a person, a wall for a script filling Razorpay with orders. */
 const ORDERS_PER_CLIENT = { limit: 30, windowSeconds: 3600 } as const;

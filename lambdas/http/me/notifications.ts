@@ -1,9 +1,9 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/reader/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
-import { notFound } from '#shared/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/http.ts';
+import { notFound } from '#shared/core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
 const WEEK_MS = 7 * 86_400_000;

@@ -1,11 +1,11 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { fullNameSchema } from '#domain/reader/account.ts';
 import { WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
 import { deleteCognitoUser } from '#adapters/cognito.ts';
 import { deleteUserData, exportUserData } from '#store/accounts.ts';
 import { createAccountRecords, getProfile, updateProfileName, type ProfileItem } from '#store/profiles.ts';
-import { Reply, route } from '#shared/http.ts';
-import type { Caller } from '#shared/auth.ts';
+import { Reply, route } from '#shared/platform/router.ts';
+import type { Caller } from '#shared/platform/auth.ts';
 import { reader } from './caller.ts';
 
 function profileView(profile: ProfileItem, caller: Caller) {

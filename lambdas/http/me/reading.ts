@@ -1,11 +1,11 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '#store/personalisation.ts';
 import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
 import { activitySince } from '#store/users.ts';
-import { notFound } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
+import { notFound } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
 const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });

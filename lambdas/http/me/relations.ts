@@ -1,10 +1,10 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '../../search/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
 import { recordActivity } from '#store/users.ts';
-import { notFound } from '#shared/errors.ts';
-import { route } from '#shared/http.ts';
+import { notFound } from '#shared/core/errors.ts';
+import { route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
 const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });

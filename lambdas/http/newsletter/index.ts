@@ -1,4 +1,4 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import {
   CONFIRMATION_LINK_HOURS,
   confirmationMail,
@@ -12,12 +12,12 @@ import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#adapters/secrets.ts';
 import { currentSettings } from '#store/settings.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
-import { signedInCaller } from '#shared/auth.ts';
-import { config } from '#shared/config.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { config } from '#shared/core/config.ts';
 import { readLinkToken, signLinkToken } from '#shared/link-tokens.ts';
-import { badRequest } from '#shared/errors.ts';
-import { areaHandler, Reply, route } from '#shared/http.ts';
-import { enforceRateLimit, enforceRateLimitOn } from '#shared/rate-limit.ts';
+import { badRequest } from '#shared/core/errors.ts';
+import { areaHandler, Reply, route } from '#shared/platform/router.ts';
+import { enforceRateLimit, enforceRateLimitOn } from '#shared/platform/rate-limit.ts';
 
 /** Answers that could tell whether a mail went out take at least this long (an SES call is well under it). */
 const UNIFORM_ANSWER_MS = 400;

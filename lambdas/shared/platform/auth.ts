@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { AuthLevel } from '#stack/stack-description.ts';
-import { ACCESS_MESSAGES, HttpError } from './errors.ts';
+import { ACCESS_MESSAGES, HttpError } from '../core/errors.ts';
 
 export type Role = 'user' | 'moderator' | 'admin';
 

@@ -1,4 +1,4 @@
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 
 /**
  * The environment, read and validated once at cold start. A missing variable throws here, at load,
@@ -52,7 +52,7 @@ const schema = z.object({
    */
   EDGE_ORIGIN_TOKEN: z.optional(z.string().check(z.minLength(16))),
   /**
-   * Salt of the client hashes that per-client limits and counts key on (shared/rate-limit.ts). On Lambda
+   * Salt of the client hashes that per-client limits and counts key on (shared/platform/rate-limit.ts). On Lambda
    * the stack sets it from its own secret and it is required (load() below); the default is for local runs.
    */
   CLIENT_KEY_SALT: z.optional(z.string().check(z.minLength(8))),

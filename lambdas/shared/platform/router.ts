@@ -1,10 +1,10 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import * as z from '#shared/validation.ts';
+import * as z from '#shared/core/validation.ts';
 import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
-import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from './errors.ts';
-import { logger } from './logger.ts';
+import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
+import { logger } from '../core/logger.ts';
 import { cameThroughEdge } from './rate-limit.ts';
 import { runMetricsMiddleware } from './run-metrics.ts';
 import { InvalidCursorError } from '#store/paging.ts';

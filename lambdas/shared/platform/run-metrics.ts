@@ -1,7 +1,7 @@
 import type middy from '@middy/core';
 import { addRun, emptyFigures, type RunFigures } from '#domain/operations/operations.ts';
 import { addRunFigures, hourOf, raiseRunMax } from '#store/run-metrics.ts';
-import { logger } from './logger.ts';
+import { logger } from '../core/logger.ts';
 
 /**
  * Recorded runs of every described function, the same on AWS and locally: each invocation adds to this

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { consumeRateLimit, type RateLimitRule } from '#store/rate-limits.ts';
 import type { HttpEvent } from './auth.ts';
-import { config } from './config.ts';
+import { config } from '../core/config.ts';
 import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '#stack/stack-description.ts';
-import { HttpError } from './errors.ts';
+import { HttpError } from '../core/errors.ts';
 
 export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
 
@@ -22,7 +22,7 @@ export function clientAddress(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_T
 
 /**
  * Whether the request came through CloudFront (it carries the deployment's edge token). With no token
- * configured (locally) every request counts as such. The API refuses the others (shared/http.ts), so no
+ * configured (locally) every request counts as such. The API refuses the others (shared/platform/router.ts), so no
  * call goes around the web ACL by the API's own address.
  */
 export function cameThroughEdge(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): boolean {
