@@ -4,7 +4,7 @@ import { indiaDayStart } from '../../lambdas/domain/common/dates.ts';
 import { countOf } from '../../lambdas/domain/common/plural.ts';
 import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/operations/system-health.ts';
 import { afterSignIn } from '../../frontend/src/account/AuthPage.tsx';
-import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/admin/shell/navigation.ts';
+import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/features/admin/shell/navigation.ts';
 
 describe('the one health model (dashboard, Operations, stabilization monitor, Recovery)', () => {
   const now = new Date('2026-11-23T12:00:00Z');

@@ -15,7 +15,7 @@ import { ToastProvider } from '../components/Toasts.tsx';
 import { usePageViews } from '../lib/page-views.ts';
 
 // The console (Cloudscape) is its own chunk: readers never download it.
-const AdminApp = lazy(() => import('../admin/AdminApp.tsx'));
+const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
 const ContactPage = lazy(() => import('../reader/ContactPage.tsx'));
 const CategoriesPage = lazy(() => import('../reader/CategoriesPage.tsx'));
 // Accounts are their own chunks: a guest reading the home page never downloads them.
