@@ -20,6 +20,21 @@ const AUTH_MEANING: Record<AuthLevel, string> = {
 
 const AUTH_LEVELS = Object.keys(AUTH_MEANING) as AuthLevel[];
 
+/** Words joined into lines of at most `width` characters, so the reference reads well as plain text too. */
+function wrapText(text: string, width = 116): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  return line ? [...lines, line] : lines;
+}
+
 /** Markdown table cells may not hold a bare pipe. */
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
@@ -52,7 +67,7 @@ export function renderApiReference(description: StackDescription = stack): strin
       '',
       `## ${fn.name}`,
       '',
-      `${fn.description}. Handler: [\`${fn.entry}\`](../${fn.entry}), ${routes.length} routes.`,
+      ...wrapText(`${fn.description}. Handler: [\`${fn.entry}\`](../${fn.entry}), ${routes.length} routes.`),
       '',
       '| method | path | auth |',
       '|---|---|---|',
