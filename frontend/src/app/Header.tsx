@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { unreadBadge } from '#domain/reader/notifications.ts';
-import { unreadCountOf, useNotificationWatcher } from '../api/me.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { unreadCountOf, useNotificationWatcher } from '../features/reader/api/relations.ts';
+import { useAuth } from './auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';
 import { useTheme, type Theme } from './theme.ts';
 
