@@ -40,4 +40,31 @@ export default tseslint.config(
     plugins: { 'browser-safe': { rules: { 'no-node-builtins': noNodeBuiltinsInBrowser } } },
     rules: { 'browser-safe/no-node-builtins': 'error' },
   },
+  {
+    // Front end: no feature imports another, and shared UI (components/) imports no feature; the app composes
+    // them (DESIGN.md section 3). One rule for every feature folder, so a new feature is covered without an edit.
+    files: ['frontend/src/features/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
+    plugins: {
+      'frontend-features': {
+        rules: {
+          isolated: {
+            meta: { type: 'problem', schema: [], messages: { crossFeature: '{{from}} may not import features/{{to}}: let the app (frontend/src/app) compose them.' } },
+            create(context) {
+              const featureOf = (file) => /\/frontend\/src\/features\/([^/]+)\//.exec(file)?.[1];
+              const own = featureOf(context.filename);
+              const from = own ? `features/${own}` : 'Shared UI (components/)';
+              const check = (node) => {
+                const specifier = node.source?.value;
+                if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+                const target = featureOf(new URL(specifier, `file://${context.filename}`).pathname);
+                if (target && target !== own) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to: target } });
+              };
+              return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'frontend-features/isolated': 'error' },
+  },
 );

@@ -27,6 +27,11 @@ const NewsletterConfirmPage = lazy(() => import('../features/newsletter/pages/Co
 const UnsubscribePage = lazy(() => import('../features/newsletter/pages/UnsubscribePage.tsx'));
 const DonatePage = lazy(() => import('../features/donate/pages/DonatePage.tsx'));
 const PaymentSuccessPage = lazy(() => import('../features/donate/pages/PaymentSuccessPage.tsx'));
+// What one feature shows inside another's page: the app composes them, so no feature imports another.
+const NewsletterForm = lazy(() => import('../features/newsletter/components/SubscribeForm.tsx').then((module) => ({ default: module.SubscribeForm })));
+const RevenueWidget = lazy(() => import('../features/donate/components/RevenueWidget.tsx'));
+const ReadingActivity = lazy(() => import('../features/reader/components/ReadingActivity.tsx').then((module) => ({ default: module.ReadingActivity })));
+const BookmarksList = lazy(() => import('../features/reader/components/BookmarksList.tsx').then((module) => ({ default: module.BookmarksList })));
 const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
   lazy(() => import('../features/reader/pages/InfoPages.tsx').then((module) => ({ default: module[name] })));
 const AboutPage = infoPage('AboutPage');
@@ -49,6 +54,7 @@ function ReaderShell({ children }: { children: ReactNode }) {
 }
 
 export function App() {
+  const dashboard = <DashboardPage readingActivity={<ReadingActivity />} bookmarks={<BookmarksList />} newsletterForm={<NewsletterForm />} />;
   return (
     <ErrorBoundary level="critical">
       <QueryClientProvider client={queryClient}>
@@ -63,7 +69,7 @@ export function App() {
                 </Suspense>
               }
             />
-            <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
+            <Route path="/" element={<ReaderShell><HomePage newsletterCard={<NewsletterForm compact />} revenueWidget={<RevenueWidget />} /></ReaderShell>} />
             <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
             <Route path="/categories" element={<ReaderShell><CategoriesPage /></ReaderShell>} />
             {/* The older app linked categories at the top level (/brands): they live on under /categories. */}
@@ -72,8 +78,8 @@ export function App() {
             ))}
             <Route path="/auth" element={<ReaderShell><AuthPage /></ReaderShell>} />
             <Route path="/bookmarks" element={<ReaderShell><BookmarksPage /></ReaderShell>} />
-            <Route path="/dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
-            <Route path="/user-dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
+            <Route path="/dashboard" element={<ReaderShell>{dashboard}</ReaderShell>} />
+            <Route path="/user-dashboard" element={<ReaderShell>{dashboard}</ReaderShell>} />
             <Route path="/newsletter" element={<ReaderShell><NewsletterPage /></ReaderShell>} />
             <Route path="/newsletter/confirm" element={<ReaderShell><NewsletterConfirmPage /></ReaderShell>} />
             <Route path="/unsubscribe" element={<ReaderShell><UnsubscribePage /></ReaderShell>} />

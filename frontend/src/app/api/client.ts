@@ -28,6 +28,19 @@ export function apiPost<T>(path: string, body: unknown, token?: string): Promise
   return apiCall<T>('POST', path, { body, token });
 }
 
+/** Counting and reporting are best effort: a failure never bothers the reader (reader spec section 8). */
+export const quietly = (call: Promise<unknown>) => void call.catch(() => undefined);
+
+export interface ClientErrorReport {
+  errorId: string;
+  level: 'component' | 'page' | 'critical' | 'admin';
+  name: string;
+  message: string;
+  page: string;
+}
+
+export const reportClientError = (report: ClientErrorReport) => quietly(apiPost('/client-errors', report));
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function apiCall<T>(

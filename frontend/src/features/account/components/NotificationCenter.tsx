@@ -1,12 +1,17 @@
 import { useNavigate } from 'react-router-dom';
 import { isExternalAction, unreadBadge } from '#domain/reader/notifications.ts';
 import { relativeTime } from '#domain/reader/badges.ts';
-import { unreadCountOf, useNotificationActions, useNotifications, type NotificationView } from '../../reader/api/relations.ts';
+import { useToast } from '../../../components/Toasts.tsx';
+import { unreadCountOf, useNotificationActions, useNotifications, type NotificationView } from '../api/notifications.ts';
 
 /** The Notification Center (reader spec section 2): list, mark read, mark all read, delete, action links. */
 export function NotificationCenter() {
   const list = useNotifications();
-  const { markRead, markAllRead, remove } = useNotificationActions();
+  const toast = useToast();
+  const { markRead, markAllRead, remove } = useNotificationActions({
+    onAllRead: () => toast('Success', 'All notifications marked as read'),
+    onFailed: (action) => toast('Error', action === 'delete' ? 'Failed to load notifications' : 'Failed to mark notifications as read'),
+  });
   const navigate = useNavigate();
   const items = list.data?.pages.flatMap((page) => page.items) ?? [];
   const unread = unreadCountOf(list.data);

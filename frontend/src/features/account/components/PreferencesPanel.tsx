@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { usePreferences, useSavePreferences, type Preferences } from '../../reader/api/relations.ts';
+import { ApiError } from '../../../app/api/client.ts';
 import { useToast } from '../../../components/Toasts.tsx';
+import { usePreferences, useSavePreferences, type Preferences } from '../api/profile.ts';
 
 const REGIONS = [
   { value: 'indian', label: 'India' },
@@ -15,8 +16,11 @@ const LANGUAGES = [
 /** Preferences (reader spec section 3): categories, regions, language, e-mail notifications; push is coming. */
 export function PreferencesPanel() {
   const preferences = usePreferences();
-  const save = useSavePreferences();
   const toast = useToast();
+  const save = useSavePreferences({
+    onSuccess: () => toast('Success', 'Preferences updated successfully'),
+    onError: (error) => toast('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Failed to update preferences'),
+  });
   const [draft, setDraft] = useState<Preferences | null>(null);
   useEffect(() => {
     if (preferences.data) setDraft(preferences.data);

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { meCall } from '../../reader/api/relations.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { useToast } from '../../../components/Toasts.tsx';
+import { deleteMyAccount, exportMyData } from '../api/profile.ts';
 
 /** The privacy page's rights of access, portability and deletion, one click each. */
 export function YourData() {
@@ -15,7 +15,7 @@ export function YourData() {
   const download = async () => {
     setBusy(true);
     try {
-      const data = await meCall<{ exportedAt: string }>('GET', '/me/export');
+      const data = await exportMyData();
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;
@@ -32,7 +32,7 @@ export function YourData() {
   const remove = async () => {
     setBusy(true);
     try {
-      await meCall('DELETE', '/me');
+      await deleteMyAccount();
       await signOut().catch(() => undefined);
       toast('Account deleted', 'Your account and all your data have been removed.');
       navigate('/', { replace: true });

@@ -1,15 +1,13 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { unreadBadge } from '#domain/reader/notifications.ts';
-import { unreadCountOf, useNotifications, useProfile } from '../../reader/api/relations.ts';
+import { unreadCountOf, useNotifications } from '../api/notifications.ts';
+import { useProfile } from '../api/profile.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { mailAddress } from '../../../components/contactEmail.ts';
-import { BookmarksList } from '../../reader/components/BookmarksList.tsx';
 import { NotificationCenter } from '../components/NotificationCenter.tsx';
 import { PreferencesPanel } from '../components/PreferencesPanel.tsx';
-import { ReadingActivity } from '../../reader/components/ReadingActivity.tsx';
 import { YourData } from '../components/YourData.tsx';
-import { SubscribeForm } from '../../newsletter/components/SubscribeForm.tsx';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -20,8 +18,11 @@ const TABS = [
 ] as const;
 type TabId = (typeof TABS)[number]['id'];
 
-/** The user dashboard (reader spec section 2), at /dashboard and /user-dashboard; guests go to /auth. */
-export default function DashboardPage() {
+/**
+ * The user dashboard (reader spec section 2), at /dashboard and /user-dashboard; guests go to /auth. The
+ * reading activity, the bookmarks and the newsletter form belong to other features: the app hands them in.
+ */
+export default function DashboardPage({ readingActivity, bookmarks, newsletterForm }: { readingActivity: ReactNode; bookmarks: ReactNode; newsletterForm: ReactNode }) {
   const { status, user } = useAuth();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -64,16 +65,16 @@ export default function DashboardPage() {
       <div role="tabpanel" id="dash-panel" aria-labelledby={`dash-tab-${tab}`}>
         {tab === 'overview' && (
           <div className="dashboard-overview">
-            <ReadingActivity />
+            <Suspense fallback={null}>{readingActivity}</Suspense>
             <PreferencesPanel />
             <YourData />
           </div>
         )}
-        {tab === 'bookmarks' && <BookmarksList />}
+        {tab === 'bookmarks' && <Suspense fallback={<p aria-busy="true">Loading...</p>}>{bookmarks}</Suspense>}
         {tab === 'newsletter' && (
           <section className="panel" aria-labelledby="dash-newsletter">
             <h2 id="dash-newsletter">Newsletter</h2>
-            <SubscribeForm />
+            <Suspense fallback={null}>{newsletterForm}</Suspense>
           </section>
         )}
         {tab === 'support' && (

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
 import { apiCall } from '../../../app/api/client.ts';
-import { meCall } from '../../reader/api/relations.ts';
+import { meCall } from '../../../app/api/meCall.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 
 export interface Subscription {

@@ -1,6 +1,6 @@
 import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/content/public-articles.ts';
 import type { Widgets } from '#domain/reader/widgets.ts';
-import { apiGet, apiPost } from '../../../app/api/client.ts';
+import { apiGet, apiPost, quietly } from '../../../app/api/client.ts';
 
 /** The card fields GET /articles answers with (lambdas/domain/content/public-articles.ts toPublicArticle). */
 export type Article = PublicArticle;
@@ -77,19 +77,6 @@ export function fetchWidgets(): Promise<Widgets> {
   return apiGet<Widgets>('/widgets');
 }
 
-/** Counting is best effort: a failure never bothers the reader (reader spec section 8). */
-const quietly = (call: Promise<unknown>) => void call.catch(() => undefined);
-
 export const trackSearch = (term: string) => quietly(apiPost('/search-keywords', { term }));
 export const trackView = (id: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/views`, {}));
 export const trackShare = (id: string, platform: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/shares`, { platform }));
-
-export interface ClientErrorReport {
-  errorId: string;
-  level: 'component' | 'page' | 'critical' | 'admin';
-  name: string;
-  message: string;
-  page: string;
-}
-
-export const reportClientError = (report: ClientErrorReport) => quietly(apiPost('/client-errors', report));

@@ -1,12 +1,13 @@
 import { Link } from 'react-router-dom';
-import { useArticleRelationsRemover, useBookmarks } from '../api/relations.ts';
+import { useBookmarks } from '../api/relations.ts';
+import { useRemoveBookmark } from './articles/useSaveAndLike.ts';
 import { CardGrid } from './articles/CardGrid.tsx';
 import { ListError } from '../../../components/ListError.tsx';
 
 /** The reader's saved articles: loading, empty and error states, a grid with Remove, the dialog. */
 export function BookmarksList() {
   const bookmarks = useBookmarks();
-  const remove = useArticleRelationsRemover();
+  const remove = useRemoveBookmark();
   const items = bookmarks.data?.items ?? [];
   if (bookmarks.isError && !bookmarks.data) {
     return <ListError onRetry={() => void bookmarks.refetch()} />;

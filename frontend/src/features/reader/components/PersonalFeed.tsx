@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { FEED_HEADINGS, FEED_KINDS, type FeedKind } from '#domain/reader/feed.ts';
-import { useFeed } from '../api/relations.ts';
+import { useFeed } from '../api/personal.ts';
 import { CardGrid } from './articles/CardGrid.tsx';
 import { ListError } from '../../../components/ListError.tsx';
 import { ReadingActivity } from './ReadingActivity.tsx';

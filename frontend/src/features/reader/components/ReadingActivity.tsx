@@ -1,10 +1,15 @@
 import { Link } from 'react-router-dom';
-import { useActivity, useGenerateRecommendations } from '../api/relations.ts';
+import { useToast } from '../../../components/Toasts.tsx';
+import { useActivity, useGenerateRecommendations } from '../api/personal.ts';
 
 /** The Reading Activity panel (reader spec section 2), every figure counted from the reader's last 30 days. */
 export function ReadingActivity() {
   const activity = useActivity();
-  const generate = useGenerateRecommendations();
+  const toast = useToast();
+  const generate = useGenerateRecommendations({
+    onSuccess: ({ generated }) => toast('Success', `Generated ${generated} new recommendations`),
+    onError: () => toast('Error', 'Failed to generate recommendations'),
+  });
   const data = activity.data;
   const tiles = data
     ? [

@@ -85,14 +85,14 @@ function SourceLinks<T extends SourceLink>({ items, empty, badge, extra }: { ite
   );
 }
 
-export function SideWidgets({ state, onSearch }: { state: WidgetState; onSearch: (term: string) => void }) {
+export function SideWidgets({ state, onSearch, revenueWidget }: { state: WidgetState; onSearch: (term: string) => void; revenueWidget: ReactNode }) {
   const data = state.data;
   const { status } = useAuth();
   return (
     <aside className="side-widgets" aria-label="Widgets">
       {status === 'signed-in' && (
         <Suspense fallback={null}>
-          <SignedInWidgets />
+          <SignedInWidgets revenueWidget={revenueWidget} />
         </Suspense>
       )}
       <Widget title="Creator Economy Pulse" state={state}>

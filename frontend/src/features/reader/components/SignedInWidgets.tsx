@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { relativeTime } from '#domain/reader/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { apiGet } from '../../../app/api/client.ts';
-import { useActivity } from '../api/relations.ts';
-import RevenueWidget from '../../donate/components/RevenueWidget.tsx';
+import { useActivity } from '../api/personal.ts';
 
 const ACTION_LABELS: Record<string, string> = {
   bookmark: 'Saved an article',
@@ -25,8 +24,8 @@ interface Performance {
   top: { id: string; title: string; viewsCount: number } | null;
 }
 
-/** The signed-in reader's side widgets (reader spec section 2): their activity, content performance and revenue. */
-export default function SignedInWidgets() {
+/** The signed-in reader's side widgets (reader spec section 2): their activity, content performance and revenue (handed in). */
+export default function SignedInWidgets({ revenueWidget }: { revenueWidget: ReactNode }) {
   const activity = useActivity();
   const [range, setRange] = useState<Range>('7d');
   const performance = useQuery({ queryKey: ['content-performance', range], queryFn: () => apiGet<Performance>('/content-performance', { range }), refetchInterval: 60_000 });
@@ -93,7 +92,7 @@ export default function SignedInWidgets() {
           </>
         )}
       </section>
-      <RevenueWidget />
+      <Suspense fallback={null}>{revenueWidget}</Suspense>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { ArticleDialog } from '../components/articles/CardGrid.tsx';
@@ -17,11 +17,11 @@ import { useWidgets } from '../api/useWidgets.ts';
 const FEED_PAGE_SIZE = 20;
 
 const PersonalFeed = lazy(() => import('../components/PersonalFeed.tsx'));
-const NewsletterCardForm = lazy(() => import('../../newsletter/components/SubscribeForm.tsx').then((module) => ({ default: module.SubscribeForm })));
 
 type Tab = 'feed' | 'all';
 
-export function HomePage() {
+/** The home page; the newsletter card's form and the signed-in revenue widget belong to other features: the app hands them in. */
+export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: ReactNode; revenueWidget: ReactNode }) {
   const [filters, update, clear] = useFilters();
   const [params, setParams] = useSearchParams();
   const [tab, setTab] = useState<Tab>(params.get('tab') === 'feed' ? 'feed' : 'all');
@@ -118,7 +118,7 @@ export function HomePage() {
                     <h2 id="newsletter-card-heading">Get the Weekly Roundup</h2>
                     <p>The week in creator news, every Monday. <Link to="/newsletter">Choose topics and frequency</Link>.</p>
                     <Suspense fallback={null}>
-                      <NewsletterCardForm compact />
+                      {newsletterCard}
                     </Suspense>
                   </section>
                   <h2 className="section-title">Latest Articles</h2>
@@ -128,7 +128,7 @@ export function HomePage() {
             </section>
           )}
         </div>
-        <SideWidgets state={widgets} onSearch={search} />
+        <SideWidgets state={widgets} onSearch={search} revenueWidget={revenueWidget} />
       </div>
       <FloatingActionBar onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
       {linkedArticle && (

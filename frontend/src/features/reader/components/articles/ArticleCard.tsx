@@ -3,7 +3,7 @@ import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#d
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/content/categories.ts';
 import { qualityLevel } from '#domain/content/quality.ts';
 import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
-import { useArticleRelations } from '../../api/relations.ts';
+import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
@@ -47,7 +47,7 @@ function useViewTracking(id: string) {
 
 export function ArticleCard({ article, onOpen, onRemove, priority = false }: { article: Article; onOpen: (id: string) => void; onRemove?: () => void; priority?: boolean }) {
   const toast = useToast();
-  const { saved, liked, toggleSave, toggleLike } = useArticleRelations(article.id);
+  const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(article.id);
   const ref = useViewTracking(article.id);
   const [expanded, setExpanded] = useState(false);
   const [detail, setDetail] = useState<ArticleDetail | null>(null);

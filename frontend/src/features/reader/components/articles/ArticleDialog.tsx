@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef, useState } from 'react';
 import { fetchArticle, type ArticleDetail } from '../../api/articles.ts';
-import { useArticleRelations } from '../../api/relations.ts';
+import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { useAuth } from '../../../../app/auth/AuthProvider.tsx';
 import { categoryName } from './ArticleCard.tsx';
@@ -16,7 +16,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
   const [article, setArticle] = useState<ArticleDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const { status } = useAuth();
-  const { saved, liked, toggleSave, toggleLike } = useArticleRelations(id);
+  const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(id);
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();

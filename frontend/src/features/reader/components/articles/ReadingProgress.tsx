@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { READING_COMPLETE_PERCENT, READING_START_PERCENT, readingMessage, scrollPercent } from '#domain/reader/reading.ts';
-import { reportReading } from '../../api/relations.ts';
+import { reportReading } from '../../api/reading.ts';
 
 type Phase = 'idle' | 'reading' | 'complete';
 
