@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { fetchArticles, type Article, type ArticleList, type ArticleQuery } from './articles.ts';
+import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../../app/api/client.ts';
+import { articleListQuery, LIST_REFRESH_MS } from './articleQueries.ts';
+import type { Article, ArticleQuery } from './articles.ts';
 
 export interface ArticlesState {
   items: Article[];
@@ -25,55 +26,22 @@ function listFailure(error: unknown): { message: string; retryable: boolean } {
   return { message: 'Failed to fetch articles', retryable: true };
 }
 
-/** Reader spec section 9: the list refreshes every 180 s while the tab is visible. */
-const REFRESH_MS = 180_000;
-
-/** One page of the public list for a query; refetched when the query changes, on focus and periodically. */
+/**
+ * One page of the public list for a query; asked for again on focus and every 180 s while the tab is
+ * visible. A failed background refresh keeps the cards shown and says nothing; the reader's Try Again is
+ * the retry.
+ */
 export function useArticles(query: ArticleQuery): ArticlesState {
-  const [list, setList] = useState<ArticleList | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<{ message: string; retryable: boolean } | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const key = JSON.stringify(query);
-  const latestKey = useRef(key);
-  latestKey.current = key;
-
-  const load = useCallback(async (quiet: boolean) => {
-    const requested = key;
-    if (!quiet) setLoading(true);
-    try {
-      const answer = await fetchArticles(JSON.parse(requested) as ArticleQuery);
-      if (latestKey.current !== requested) return;
-      setList(answer);
-      setError(null);
-    } catch (failure) {
-      if (latestKey.current === requested && !quiet) setError(listFailure(failure));
-    } finally {
-      if (latestKey.current === requested) setLoading(false);
-    }
-  }, [key]);
-
-  useEffect(() => {
-    void load(false);
-  }, [load, attempt]);
-
-  useEffect(() => {
-    const refresh = () => document.visibilityState === 'visible' && void load(true);
-    const timer = setInterval(refresh, REFRESH_MS);
-    window.addEventListener('focus', refresh);
-    return () => {
-      clearInterval(timer);
-      window.removeEventListener('focus', refresh);
-    };
-  }, [load]);
-
+  const list = useQuery({ ...articleListQuery(query), refetchInterval: LIST_REFRESH_MS, retry: false });
+  const failure = list.isLoadingError ? listFailure(list.error) : null;
   return {
-    items: list?.items ?? [],
-    total: list?.total ?? 0,
-    pages: list?.pages ?? 0,
-    loading,
-    error: error?.message ?? null,
-    retryable: error?.retryable ?? true,
-    retry: () => setAttempt((n) => n + 1),
+    items: list.data?.items ?? [],
+    total: list.data?.total ?? 0,
+    pages: list.data?.pages ?? 0,
+    // A Try Again shows the skeletons again while it asks.
+    loading: list.isPending || (list.isLoadingError && list.isFetching),
+    error: failure?.message ?? null,
+    retryable: failure?.retryable ?? true,
+    retry: () => void list.refetch(),
   };
 }

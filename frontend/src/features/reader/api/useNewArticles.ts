@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { articleKeys } from './articleQueries.ts';
 import { fetchArticles } from './articles.ts';
-import { countOf } from '#domain/common/plural.ts';
-import { useToast } from '../../../components/Toasts.tsx';
 
 /** How often the home page looks for newly published articles; the badge clears after 30 s (reader spec). */
 const CHECK_MS = 60_000;
@@ -10,45 +10,47 @@ const LOOKED_AT = 20;
 const FIRST_CHECK_MS = 3000;
 
 /**
- * Counts articles published since the page loaded: the newest public articles are compared with the
- * ones seen at load. Refresh takes them in and starts counting again.
+ * Counts articles published since the page loaded: the newest public articles, asked for every minute
+ * while the tab is visible and on focus, are compared with the ones seen at the first look; `onArrived`
+ * hears how many are new. Refresh asks for the lists again and starts counting again. A failed look is
+ * retried at the next tick; the reader is not told.
  */
-export function useNewArticles(): { count: number; refresh: () => void; generation: number } {
-  const toast = useToast();
-  const seen = useRef<Set<string> | null>(null);
-  const [count, setCount] = useState(0);
-  const [generation, setGeneration] = useState(0);
-
-  const check = useCallback(async () => {
-    try {
-      const { items } = await fetchArticles({ sort: 'latest', market: 'all', limit: LOOKED_AT });
-      if (!seen.current) {
-        seen.current = new Set(items.map((item) => item.id));
-        return;
-      }
-      const fresh = items.filter((item) => !seen.current?.has(item.id)).length;
-      if (fresh > 0) {
-        items.forEach((item) => seen.current?.add(item.id));
-        setCount((current) => current + fresh);
-        toast('New Content Available', `${countOf(fresh, 'new article')} published`);
-      }
-    } catch {
-      // A failed check is retried at the next tick; the reader is not told.
-    }
-  }, [toast]);
-
+export function useNewArticles(onArrived: (count: number) => void): { count: number; refresh: () => void } {
+  const queryClient = useQueryClient();
+  // The first look waits a little: the page's own list is loading then.
+  const [started, setStarted] = useState(false);
   useEffect(() => {
-    // The first look waits a little: the page's own list is loading then.
-    const first = setTimeout(() => void check(), FIRST_CHECK_MS);
-    const onVisible = () => document.visibilityState === 'visible' && void check();
-    const timer = setInterval(onVisible, CHECK_MS);
-    window.addEventListener('focus', onVisible);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-      window.removeEventListener('focus', onVisible);
-    };
-  }, [check]);
+    const timer = setTimeout(() => setStarted(true), FIRST_CHECK_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const newest = useQuery({
+    queryKey: articleKeys.newest(LOOKED_AT),
+    queryFn: () => fetchArticles({ sort: 'latest', market: 'all', limit: LOOKED_AT }),
+    enabled: started,
+    staleTime: 0,
+    refetchInterval: CHECK_MS,
+    refetchOnWindowFocus: 'always',
+    retry: false,
+  });
+
+  const seen = useRef<Set<string> | null>(null);
+  const arrivedRef = useRef(onArrived);
+  arrivedRef.current = onArrived;
+  const [count, setCount] = useState(0);
+  const items = started ? newest.data?.items : undefined;
+  useEffect(() => {
+    if (!items) return;
+    if (!seen.current) {
+      seen.current = new Set(items.map((item) => item.id));
+      return;
+    }
+    const known = seen.current;
+    const fresh = items.filter((item) => !known.has(item.id));
+    if (fresh.length === 0) return;
+    fresh.forEach((item) => known.add(item.id));
+    setCount((current) => current + fresh.length);
+    arrivedRef.current(fresh.length);
+  }, [items]);
 
   useEffect(() => {
     if (count === 0) return;
@@ -56,10 +58,9 @@ export function useNewArticles(): { count: number; refresh: () => void; generati
     return () => clearTimeout(timer);
   }, [count]);
 
-  const refresh = useCallback(() => {
+  const refresh = () => {
     setCount(0);
-    setGeneration((value) => value + 1);
-  }, []);
-
-  return { count, refresh, generation };
+    void queryClient.invalidateQueries({ queryKey: articleKeys.lists });
+  };
+  return { count, refresh };
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { fetchTrendingKeywords, trackSearch, type TrendingKeyword } from '../api/articles.ts';
+import { useTrendingKeywords } from '../api/articleQueries.ts';
+import { trackSearch } from '../api/articles.ts';
 import { categoryName } from './articles/ArticleCard.tsx';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { SEARCH_MAX_CHARS } from '#domain/content/public-articles.ts';
@@ -45,7 +46,6 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
 }) {
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
-  const [trending, setTrending] = useState<TrendingKeyword[]>([]);
   const input = useRef<HTMLInputElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const listId = useId();
@@ -71,10 +71,8 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
     };
   }, []);
 
-  useEffect(() => {
-    if (!open || trending.length) return;
-    fetchTrendingKeywords(TRENDING_SHOWN).then(({ items }) => setTrending(items), () => setTrending([]));
-  }, [open, trending.length]);
+  // Trending Now is asked for when the dropdown first opens; a failure leaves the section out.
+  const trending = useTrendingKeywords(TRENDING_SHOWN, open).data?.items ?? [];
 
   // Typing searches after a pause; Enter searches at once and remembers the term.
   useEffect(() => {

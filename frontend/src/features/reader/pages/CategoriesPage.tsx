@@ -1,16 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, PUBLIC_CATEGORY_SLUGS, CATEGORY_NAMES } from '#domain/content/categories.ts';
 import { countOf } from '#domain/common/plural.ts';
-import { fetchCategories, type CategorySummary } from '../api/articles.ts';
+import { useCategories } from '../api/articleQueries.ts';
 
 /** /categories: every public category with its article count, linked from the header and old pages. */
 export default function CategoriesPage() {
-  const [items, setItems] = useState<CategorySummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const categories = useCategories('all');
+  const items = categories.data?.items;
+  const failed = categories.isError;
   useEffect(() => {
     document.title = 'Categories · Creator News Hub';
-    fetchCategories('all').then((answer) => setItems(answer.items), () => setFailed(true));
   }, []);
   const counts = new Map(items?.map((item) => [item.slug, item.articleCount]));
   return (

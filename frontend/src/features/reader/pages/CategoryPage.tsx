@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, isCategorySlug, legacyCategory } from '#domain/content/categories.ts';
 import { CATEGORY_PAGE_SIZE } from '#domain/content/public-articles.ts';
-import { fetchCategories, type CategorySummary } from '../api/articles.ts';
+import { useCategories } from '../api/articleQueries.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { useFilters } from '../components/filters.ts';
@@ -10,21 +9,8 @@ import { useFilters } from '../components/filters.ts';
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const [filters, update, clear] = useFilters();
-  const [summary, setSummary] = useState<CategorySummary | null>(null);
   const known = isCategorySlug(slug);
-
-  useEffect(() => {
-    if (!known) return;
-    let cancelled = false;
-    setSummary(null);
-    fetchCategories(filters.market).then(
-      ({ items }) => !cancelled && setSummary(items.find((item) => item.slug === slug) ?? null),
-      () => !cancelled && setSummary(null),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [slug, known, filters.market]);
+  const summary = useCategories(filters.market, known).data?.items.find((item) => item.slug === slug) ?? null;
 
   const successor = legacyCategory(slug);
   if (successor) return <Navigate to={`/categories/${successor}`} replace />;

@@ -11,6 +11,7 @@ import { FloatingActionBar } from '../components/FloatingActionBar.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SideWidgets } from '../components/SideWidgets.tsx';
 import { useNewArticles } from '../api/useNewArticles.ts';
+import { useToast } from '../../../components/Toasts.tsx';
 import { useWidgets } from '../api/useWidgets.ts';
 
 /** Reader spec section 9: the guest feed shows the newest 20. */
@@ -34,7 +35,8 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
     setParams(next, { replace: true });
   };
   const widgets = useWidgets();
-  const fresh = useNewArticles();
+  const toast = useToast();
+  const fresh = useNewArticles((count) => toast('New Content Available', `${countOf(count, 'new article')} published`));
   const filterBar = useRef<HTMLDivElement>(null);
   const searchBox = useRef<HTMLDivElement>(null);
   const search = useCallback((term: string) => {
@@ -95,7 +97,6 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
                 <FilterBar filters={filters} onChange={update} onClear={clear} />
               </div>
               <ArticleGrid
-                key={fresh.generation}
                 query={{ ...filters, limit: HOME_PAGE_SIZE, sort: filters.sort || undefined, category: filters.category || undefined }}
                 onPage={(page) => update({ page })}
               />
@@ -122,7 +123,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
                     </Suspense>
                   </section>
                   <h2 className="section-title">Latest Articles</h2>
-                  <ArticleGrid key={fresh.generation} query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
+                  <ArticleGrid query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
                 </>
               )}
             </section>

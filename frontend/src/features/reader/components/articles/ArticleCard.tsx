@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/reader/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/content/categories.ts';
 import { qualityLevel } from '#domain/content/quality.ts';
-import { fetchArticle, trackShare, trackView, type Article, type ArticleDetail } from '../../api/articles.ts';
+import { trackShare, trackView, type Article } from '../../api/articles.ts';
+import { useArticleDetail } from '../../api/articleQueries.ts';
 import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
@@ -50,16 +51,14 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
   const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(article.id);
   const ref = useViewTracking(article.id);
   const [expanded, setExpanded] = useState(false);
-  const [detail, setDetail] = useState<ArticleDetail | null>(null);
+  // Show Details asks for the full article the first time; a failure leaves the card's own summary.
+  const detail = useArticleDetail(article.id, expanded).data;
   const [copied, setCopied] = useState(false);
   const now = new Date();
   const badges = cardBadges(article, now);
   const velocity = viewsPerHour(article.publishedAt, article.viewsCount, now);
 
-  const expand = () => {
-    setExpanded((open) => !open);
-    if (!detail) fetchArticle(article.id).then(setDetail, () => undefined);
-  };
+  const expand = () => setExpanded((open) => !open);
 
   const copyShareLink = async () => {
     if (!(await copyLink(() => shareUrl(article.id), toast))) return;

@@ -1,6 +1,6 @@
 import DOMPurify from 'dompurify';
-import { useEffect, useRef, useState } from 'react';
-import { fetchArticle, type ArticleDetail } from '../../api/articles.ts';
+import { useEffect, useRef } from 'react';
+import { useArticleDetail } from '../../api/articleQueries.ts';
 import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { useAuth } from '../../../../app/auth/AuthProvider.tsx';
@@ -13,23 +13,14 @@ import { storedHtmlText } from '#domain/content/html-text.ts';
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [article, setArticle] = useState<ArticleDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const detail = useArticleDetail(id);
+  const article = detail.data;
+  const error = detail.isError ? detail.error.message || 'An error occurred while loading this article.' : null;
   const { status } = useAuth();
   const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(id);
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
-    let cancelled = false;
-    setArticle(null);
-    setError(null);
-    fetchArticle(id).then(
-      (loaded) => !cancelled && setArticle(loaded),
-      (caught: unknown) => !cancelled && setError(caught instanceof Error ? caught.message : 'An error occurred while loading this article.'),
-    );
-    return () => {
-      cancelled = true;
-    };
   }, [id]);
 
   return (
