@@ -31,6 +31,15 @@ describe('no front-end feature imports another', { timeout: 30_000 }, () => {
     ]);
   });
 
+  it("reports UI in a feature's api/ module: toasts belong to the component", async () => {
+    const probe = 'frontend/src/features/reader/api/lintProbe.ts';
+    expect(await isolationReports(probe, "import { useToast } from '../../../components/Toasts.tsx';\nexport const hook = useToast;\n")).toEqual([
+      'A feature api/ module holds no UI: let the component (or a hook beside it) show toasts and texts.',
+    ]);
+    expect(await isolationReports(probe, "import { CardGrid } from '../components/articles/CardGrid.tsx';\nexport const grid = CardGrid;\n")).toEqual([expect.stringContaining('holds no UI')]);
+    expect(await isolationReports(probe, "import { meCall } from '../../../app/api/meCall.ts';\nexport const call = meCall;\n")).toEqual([]);
+  });
+
   it('allows the own feature, app/ and components/, and lets the app compose features', async () => {
     const probe = 'frontend/src/features/account/pages/LintProbe.tsx';
     const code = [
