@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState, type ReactNode } from 'react';
 import { relativeTime } from '#domain/reader/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
-import { apiGet } from '../../../app/api/client.ts';
-import { useActivity } from '../api/personal.ts';
+import { PERFORMANCE_RANGES, useActivity, useContentPerformance, type PerformanceRange } from '../api/personal.ts';
 
 const ACTION_LABELS: Record<string, string> = {
   bookmark: 'Saved an article',
@@ -12,23 +10,11 @@ const ACTION_LABELS: Record<string, string> = {
   unlike: 'Removed a like',
 };
 
-const RANGES = ['24h', '7d', '30d'] as const;
-type Range = (typeof RANGES)[number];
-
-interface Performance {
-  range: Range;
-  published: number;
-  views: number;
-  shares: number;
-  averageViews: number;
-  top: { id: string; title: string; viewsCount: number } | null;
-}
-
 /** The signed-in reader's side widgets (reader spec section 2): their activity, content performance and revenue (handed in). */
 export default function SignedInWidgets({ revenueWidget }: { revenueWidget: ReactNode }) {
   const activity = useActivity();
-  const [range, setRange] = useState<Range>('7d');
-  const performance = useQuery({ queryKey: ['content-performance', range], queryFn: () => apiGet<Performance>('/content-performance', { range }), refetchInterval: 60_000 });
+  const [range, setRange] = useState<PerformanceRange>('7d');
+  const performance = useContentPerformance(range);
   return (
     <>
       <section className="widget" aria-labelledby="widget-user-activity">
@@ -58,8 +44,8 @@ export default function SignedInWidgets({ revenueWidget }: { revenueWidget: Reac
       <section className="widget" aria-labelledby="widget-performance">
         <header>
           <h2 id="widget-performance">Content Performance</h2>
-          <select aria-label="Range" value={range} onChange={(event) => setRange(event.target.value as Range)}>
-            {RANGES.map((value) => (
+          <select aria-label="Range" value={range} onChange={(event) => setRange(event.target.value as PerformanceRange)}>
+            {PERFORMANCE_RANGES.map((value) => (
               <option key={value} value={value}>
                 {value}
               </option>
