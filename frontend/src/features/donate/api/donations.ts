@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiCall, apiGet } from '../../../app/api/client.ts';
 
 /** The Donate page's figures, all computed by the server from the counters kept with each payment. */
@@ -58,6 +59,18 @@ export function verifyPayment(result: CheckoutResult) {
   return apiCall<{ status: 'completed' | 'pending'; order_id: string; payment_id: string }>('POST', '/donations/verifications', { body: result });
 }
 
-export function donationByOrder(orderId: string) {
-  return apiGet<DonationByOrder>(`/donations/orders/${encodeURIComponent(orderId)}`);
+/** How long the payment page waits for the server to see the payment verified (checkout callback or webhook). */
+const WAIT_MS = 30_000;
+
+/** The donation of a checkout order; while it is pending, asked for again every 1.5 s for up to 30 s. */
+export function useDonationByOrder(orderId: string) {
+  const [startedAt] = useState(() => Date.now());
+  return useQuery({
+    queryKey: ['donations', 'order', orderId],
+    queryFn: () => apiGet<DonationByOrder>(`/donations/orders/${encodeURIComponent(orderId)}`),
+    enabled: Boolean(orderId),
+    retry: 1,
+    // The webhook may still be on its way: look again until it is settled or the wait is over.
+    refetchInterval: (query) => (query.state.data?.status === 'pending' && Date.now() - startedAt < WAIT_MS ? 1500 : false),
+  });
 }

@@ -1,13 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DONATION_TEXTS, formatRupees } from '#domain/donations/donations.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { mailAddress } from '../../../components/contactEmail.ts';
-import { donationByOrder } from '../api/donations.ts';
-
-/** How long the page waits for the server to see the payment verified (checkout callback or webhook). */
-const WAIT_MS = 30_000;
+import { useDonationByOrder } from '../api/donations.ts';
 
 const SHARE_TEXT = 'I just supported Creator News Hub, independent news on India\'s creator economy. Read it free at';
 
@@ -19,15 +15,7 @@ export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order_id') ?? '';
   const toast = useToast();
-  const [startedAt] = useState(() => Date.now());
-  const donation = useQuery({
-    queryKey: ['donations', 'order', orderId],
-    queryFn: () => donationByOrder(orderId),
-    enabled: Boolean(orderId),
-    retry: 1,
-    // The webhook may still be on its way: look again every 1.5 s until it is settled or the wait is over.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' && Date.now() - startedAt < WAIT_MS ? 1500 : false),
-  });
+  const donation = useDonationByOrder(orderId);
   useEffect(() => {
     document.title = 'Thank you · Creator News Hub';
   }, []);
