@@ -40,4 +40,41 @@ export default tseslint.config(
     plugins: { 'browser-safe': { rules: { 'no-node-builtins': noNodeBuiltinsInBrowser } } },
     rules: { 'browser-safe/no-node-builtins': 'error' },
   },
+  {
+    // Front end: no feature imports another, and shared UI (components/) imports no feature; the app composes
+    // them (DESIGN.md section 3). A feature's api/ holds no UI. One rule for every feature folder, so a new feature is covered without an edit.
+    files: ['frontend/src/features/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
+    plugins: {
+      'frontend-features': {
+        rules: {
+          isolated: {
+            meta: {
+              type: 'problem',
+              schema: [],
+              messages: {
+                crossFeature: '{{from}} may not import features/{{to}}: let the app (frontend/src/app) compose them.',
+                uiInApi: 'A feature api/ module holds no UI: let the component (or a hook beside it) show toasts and texts.',
+              },
+            },
+            create(context) {
+              const featureOf = (file) => /\/frontend\/src\/features\/([^/]+)\//.exec(file)?.[1];
+              const own = featureOf(context.filename);
+              const from = own ? `features/${own}` : 'Shared UI (components/)';
+              const inApi = /\/frontend\/src\/features\/[^/]+\/api\//.test(context.filename);
+              const check = (node) => {
+                const specifier = node.source?.value;
+                if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+                const resolved = new URL(specifier, `file://${context.filename}`).pathname;
+                const target = featureOf(resolved);
+                if (target && target !== own) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to: target } });
+                else if (inApi && /\/frontend\/src\/(components\/|features\/[^/]+\/(components|pages)\/)/.test(resolved)) context.report({ node: node.source, messageId: 'uiInApi' });
+              };
+              return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+            },
+          },
+        },
+      },
+    },
+    rules: { 'frontend-features/isolated': 'error' },
+  },
 );

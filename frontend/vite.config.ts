@@ -52,7 +52,7 @@ const inlineEntryCss: Plugin = {
 /**
  * The home page's first list, asked for with the HTML: the first card's picture (the phone's largest paint)
  * waited for the script, then /config.json, then this request. The address is the one the home page asks
- * for with no filter in its own address (frontend/src/reader/filters.ts defaults, HOME_PAGE_SIZE); the
+ * for with no filter in its own address (frontend/src/features/reader/components/filters.ts defaults, HOME_PAGE_SIZE); the
  * browser test in test/e2e/cards.test.ts fails if the page asks for it a second time.
  */
 export const HOME_LIST_PRELOAD = '/api/articles?quality=all&market=indian&page=1&limit=15';

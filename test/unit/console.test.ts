@@ -3,7 +3,7 @@ import { confidenceBucket } from '../../lambdas/domain/content/article-status.ts
 import { indiaDayStart } from '../../lambdas/domain/common/dates.ts';
 import { countOf } from '../../lambdas/domain/common/plural.ts';
 import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/operations/system-health.ts';
-import { afterSignIn } from '../../frontend/src/account/AuthPage.tsx';
+import { afterSignIn } from '../../frontend/src/features/account/pages/AuthPage.tsx';
 import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/features/admin/shell/navigation.ts';
 
 describe('the one health model (dashboard, Operations, stabilization monitor, Recovery)', () => {

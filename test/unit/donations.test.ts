@@ -10,7 +10,7 @@ import {
   supporterName,
 } from '../../lambdas/domain/donations/donations.ts';
 import { simulatedEvent } from '../../lib/local/mail-events.ts';
-import { goalBand } from '../../frontend/src/donate/GoalProgress.tsx';
+import { goalBand } from '../../frontend/src/features/donate/components/GoalProgress.tsx';
 
 const amountError = (value: unknown) => {
   const result = donationAmountSchema.safeParse(value);

@@ -2,33 +2,38 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { LEGACY_SLUGS } from '#domain/content/categories.ts';
-import { AuthProvider } from '../auth/AuthProvider.tsx';
-import { queryClient } from '../api/queryClient.ts';
-import { CategoryPage } from '../reader/CategoryPage.tsx';
+import { AuthProvider } from './auth/AuthProvider.tsx';
+import { queryClient } from './api/queryClient.ts';
+import { CategoryPage } from '../features/reader/pages/CategoryPage.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
-import { HomePage } from '../reader/HomePage.tsx';
+import { HomePage } from '../features/reader/pages/HomePage.tsx';
 import { InstallPrompt } from './InstallPrompt.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { ToastProvider } from '../components/Toasts.tsx';
-import { usePageViews } from '../lib/page-views.ts';
+import { usePageViews } from './page-views.ts';
 
 // The console (Cloudscape) is its own chunk: readers never download it.
 const AdminApp = lazy(() => import('../features/admin/AdminApp.tsx'));
-const ContactPage = lazy(() => import('../reader/ContactPage.tsx'));
-const CategoriesPage = lazy(() => import('../reader/CategoriesPage.tsx'));
+const ContactPage = lazy(() => import('../features/reader/pages/ContactPage.tsx'));
+const CategoriesPage = lazy(() => import('../features/reader/pages/CategoriesPage.tsx'));
 // Accounts are their own chunks: a guest reading the home page never downloads them.
-const AuthPage = lazy(() => import('../account/AuthPage.tsx'));
-const BookmarksPage = lazy(() => import('../account/BookmarksPage.tsx'));
-const DashboardPage = lazy(() => import('../account/DashboardPage.tsx'));
-const NewsletterPage = lazy(() => import('../newsletter/NewsletterPage.tsx'));
-const NewsletterConfirmPage = lazy(() => import('../newsletter/ConfirmPage.tsx'));
-const UnsubscribePage = lazy(() => import('../newsletter/UnsubscribePage.tsx'));
-const DonatePage = lazy(() => import('../donate/DonatePage.tsx'));
-const PaymentSuccessPage = lazy(() => import('../donate/PaymentSuccessPage.tsx'));
+const AuthPage = lazy(() => import('../features/account/pages/AuthPage.tsx'));
+const BookmarksPage = lazy(() => import('../features/reader/pages/BookmarksPage.tsx'));
+const DashboardPage = lazy(() => import('../features/account/pages/DashboardPage.tsx'));
+const NewsletterPage = lazy(() => import('../features/newsletter/pages/NewsletterPage.tsx'));
+const NewsletterConfirmPage = lazy(() => import('../features/newsletter/pages/ConfirmPage.tsx'));
+const UnsubscribePage = lazy(() => import('../features/newsletter/pages/UnsubscribePage.tsx'));
+const DonatePage = lazy(() => import('../features/donate/pages/DonatePage.tsx'));
+const PaymentSuccessPage = lazy(() => import('../features/donate/pages/PaymentSuccessPage.tsx'));
+// What one feature shows inside another's page: the app composes them, so no feature imports another.
+const NewsletterForm = lazy(() => import('../features/newsletter/components/SubscribeForm.tsx').then((module) => ({ default: module.SubscribeForm })));
+const RevenueWidget = lazy(() => import('../features/donate/components/RevenueWidget.tsx'));
+const ReadingActivity = lazy(() => import('../features/reader/components/ReadingActivity.tsx').then((module) => ({ default: module.ReadingActivity })));
+const BookmarksList = lazy(() => import('../features/reader/components/BookmarksList.tsx').then((module) => ({ default: module.BookmarksList })));
 const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
-  lazy(() => import('../reader/InfoPages.tsx').then((module) => ({ default: module[name] })));
+  lazy(() => import('../features/reader/pages/InfoPages.tsx').then((module) => ({ default: module[name] })));
 const AboutPage = infoPage('AboutPage');
 const MissionPage = infoPage('MissionPage');
 const PrivacyPage = infoPage('PrivacyPage');
@@ -49,6 +54,7 @@ function ReaderShell({ children }: { children: ReactNode }) {
 }
 
 export function App() {
+  const dashboard = <DashboardPage readingActivity={<ReadingActivity />} bookmarks={<BookmarksList />} newsletterForm={<NewsletterForm />} />;
   return (
     <ErrorBoundary level="critical">
       <QueryClientProvider client={queryClient}>
@@ -63,7 +69,7 @@ export function App() {
                 </Suspense>
               }
             />
-            <Route path="/" element={<ReaderShell><HomePage /></ReaderShell>} />
+            <Route path="/" element={<ReaderShell><HomePage newsletterCard={<NewsletterForm compact />} revenueWidget={<RevenueWidget />} /></ReaderShell>} />
             <Route path="/categories/:slug" element={<ReaderShell><CategoryPage /></ReaderShell>} />
             <Route path="/categories" element={<ReaderShell><CategoriesPage /></ReaderShell>} />
             {/* The older app linked categories at the top level (/brands): they live on under /categories. */}
@@ -72,8 +78,8 @@ export function App() {
             ))}
             <Route path="/auth" element={<ReaderShell><AuthPage /></ReaderShell>} />
             <Route path="/bookmarks" element={<ReaderShell><BookmarksPage /></ReaderShell>} />
-            <Route path="/dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
-            <Route path="/user-dashboard" element={<ReaderShell><DashboardPage /></ReaderShell>} />
+            <Route path="/dashboard" element={<ReaderShell>{dashboard}</ReaderShell>} />
+            <Route path="/user-dashboard" element={<ReaderShell>{dashboard}</ReaderShell>} />
             <Route path="/newsletter" element={<ReaderShell><NewsletterPage /></ReaderShell>} />
             <Route path="/newsletter/confirm" element={<ReaderShell><NewsletterConfirmPage /></ReaderShell>} />
             <Route path="/unsubscribe" element={<ReaderShell><UnsubscribePage /></ReaderShell>} />

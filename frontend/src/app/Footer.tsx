@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { useAuth } from './auth/AuthProvider.tsx';
 import { mailAddress } from '../components/contactEmail.ts';
 
 export function Footer() {

@@ -1,8 +1,8 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { unreadBadge } from '#domain/reader/notifications.ts';
-import { unreadCountOf, useNotificationWatcher } from '../api/me.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
+import { unreadCountOf, useNotificationWatcher } from '../features/account/api/notifications.ts';
+import { useAuth } from './auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';
 import { useTheme, type Theme } from './theme.ts';
 
@@ -14,7 +14,9 @@ function AccountMenu() {
   const toast = useToast();
   const navigate = useNavigate();
   // The header is on every page: it keeps the live notification check running for the signed-in reader.
-  const notifications = useNotificationWatcher();
+  const notifications = useNotificationWatcher((arrived) => {
+    for (const item of arrived.slice(0, 3)) toast(item.title, item.message);
+  });
   const unread = unreadCountOf(notifications.data);
   const leave = async () => {
     try {

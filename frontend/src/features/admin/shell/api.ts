@@ -1,5 +1,5 @@
-import { apiCall, type HttpMethod } from '../../../api/client.ts';
-import { idToken } from '../../../auth/session.ts';
+import { apiCall, type HttpMethod } from '../../../app/api/client.ts';
+import { idToken } from '../../../app/auth/session.ts';
 
 type Params = Record<string, string | number | undefined>;
 

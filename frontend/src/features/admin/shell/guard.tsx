@@ -5,8 +5,8 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError } from '../../../api/client.ts';
-import { idToken } from '../../../auth/session.ts';
+import { ApiError } from '../../../app/api/client.ts';
+import { idToken } from '../../../app/auth/session.ts';
 import { adminGet } from './api.ts';
 import type { ConsoleRole } from './navigation.ts';
 

@@ -1,5 +1,5 @@
-import { apiAddress, siteConfig } from '../../../../api/config.ts';
-import { idToken } from '../../../../auth/session.ts';
+import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
+import { idToken } from '../../../../app/auth/session.ts';
 import type { Analytics } from '#domain/analytics/analytics.ts';
 import { adminGet } from '../../shell/api.ts';
 

@@ -14,7 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { MANUAL_STATUSES, type ManualStatus } from '#domain/content/article-admin.ts';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
-import { ApiError } from '../../../../api/client.ts';
+import { ApiError } from '../../../../app/api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';

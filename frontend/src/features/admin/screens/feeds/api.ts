@@ -1,6 +1,6 @@
-import { ApiError } from '../../../../api/client.ts';
-import { apiAddress, siteConfig } from '../../../../api/config.ts';
-import { idToken } from '../../../../auth/session.ts';
+import { ApiError } from '../../../../app/api/client.ts';
+import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
+import { idToken } from '../../../../app/auth/session.ts';
 import { adminDelete, adminGet, adminPost, adminPut } from '../../shell/api.ts';
 
 /** One check of a feed (admin spec: feed health record). */

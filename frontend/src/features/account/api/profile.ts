@@ -1,0 +1,46 @@
+/** The reader's profile, preferences and data (reader spec section 2). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+
+export interface Preferences {
+  preferredCategories: string[];
+  preferredRegions: string[];
+  contentLanguage: string;
+  emailNotifications: boolean;
+  pushNotifications: boolean;
+}
+
+export interface Profile {
+  userId: string;
+  email: string;
+  fullName: string;
+  role: string;
+  createdAt: string;
+}
+
+export function useProfile() {
+  return useQuery({ queryKey: meKeys.profile, queryFn: () => meCall<Profile>('GET', '/me'), enabled: useSignedIn() });
+}
+
+export function usePreferences() {
+  return useQuery({ queryKey: meKeys.preferences, queryFn: () => meCall<Preferences>('GET', '/me/preferences'), enabled: useSignedIn() });
+}
+
+export function useSavePreferences(notices: ChangeNotices<Preferences, Partial<Preferences>> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: Partial<Preferences>) => meCall<Preferences>('PUT', '/me/preferences', preferences),
+    onSuccess: (saved, preferences) => {
+      queryClient.setQueryData(meKeys.preferences, saved);
+      // The feeds are picked by the preferences: they are asked for again.
+      void queryClient.invalidateQueries({ queryKey: meKeys.feeds });
+      notices.onSuccess?.(saved, preferences);
+    },
+    onError: (error, preferences) => notices.onError?.(error, preferences),
+  });
+}
+
+/** Everything the site holds on the reader, as a JSON document (GDPR export). */
+export const exportMyData = () => meCall<{ exportedAt: string }>('GET', '/me/export');
+
+export const deleteMyAccount = () => meCall('DELETE', '/me');

@@ -1,0 +1,98 @@
+import { useEffect, useState } from 'react';
+import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { ApiError } from '../../../app/api/client.ts';
+import { useToast } from '../../../components/Toasts.tsx';
+import { usePreferences, useSavePreferences, type Preferences } from '../api/profile.ts';
+
+const REGIONS = [
+  { value: 'indian', label: 'India' },
+  { value: 'global', label: 'Global' },
+];
+const LANGUAGES = [
+  { value: 'en', label: 'English' },
+  { value: 'hi', label: 'Hindi' },
+];
+
+/** Preferences (reader spec section 3): categories, regions, language, e-mail notifications; push is coming. */
+export function PreferencesPanel() {
+  const preferences = usePreferences();
+  const toast = useToast();
+  const save = useSavePreferences({
+    onSuccess: () => toast('Success', 'Preferences updated successfully'),
+    onError: (error) => toast('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Failed to update preferences'),
+  });
+  const [draft, setDraft] = useState<Preferences | null>(null);
+  useEffect(() => {
+    if (preferences.data) setDraft(preferences.data);
+  }, [preferences.data]);
+
+  if (preferences.isError) return <p role="alert">Failed to load user preferences</p>;
+  if (!draft) return <p aria-busy="true">Loading your preferences...</p>;
+
+  const allCategories = draft.preferredCategories.includes('all');
+  const toggleCategory = (slug: string) => {
+    const current = allCategories ? [] : draft.preferredCategories;
+    const next = current.includes(slug) ? current.filter((item) => item !== slug) : [...current, slug];
+    setDraft({ ...draft, preferredCategories: next.length ? next : ['all'] });
+  };
+  const toggleRegion = (region: string) => {
+    const next = draft.preferredRegions.includes(region) ? draft.preferredRegions.filter((item) => item !== region) : [...draft.preferredRegions, region];
+    if (next.length) setDraft({ ...draft, preferredRegions: next });
+  };
+
+  return (
+    <section id="preferences" className="preferences" aria-labelledby="preferences-heading">
+      <h2 id="preferences-heading">Preferences</h2>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const { preferredCategories, preferredRegions, contentLanguage, emailNotifications } = draft;
+          save.mutate({ preferredCategories, preferredRegions, contentLanguage, emailNotifications });
+        }}
+      >
+        <fieldset>
+          <legend>Categories you follow</legend>
+          <label className="check">
+            <input type="checkbox" checked={allCategories} onChange={() => setDraft({ ...draft, preferredCategories: ['all'] })} /> All categories
+          </label>
+          {PUBLIC_CATEGORY_SLUGS.map((slug) => (
+            <label key={slug} className="check">
+              <input type="checkbox" checked={!allCategories && draft.preferredCategories.includes(slug)} onChange={() => toggleCategory(slug)} /> {CATEGORY_NAMES[slug]}
+            </label>
+          ))}
+          <p className="hint">Following a category sends you a notification when new articles are published in it (at most one an hour).</p>
+        </fieldset>
+        <fieldset>
+          <legend>Regions</legend>
+          {REGIONS.map((region) => (
+            <label key={region.value} className="check">
+              <input type="checkbox" checked={draft.preferredRegions.includes(region.value)} onChange={() => toggleRegion(region.value)} /> {region.label}
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor="pref-language">Content language</label>
+          <select id="pref-language" value={draft.contentLanguage} onChange={(event) => setDraft({ ...draft, contentLanguage: event.target.value })}>
+            {LANGUAGES.map((language) => (
+              <option key={language.value} value={language.value}>
+                {language.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset>
+          <legend>Notifications</legend>
+          <label className="check">
+            <input type="checkbox" checked={draft.emailNotifications} onChange={(event) => setDraft({ ...draft, emailNotifications: event.target.checked })} /> E-mail notifications
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={false} onChange={() => toast('Coming Soon!', 'Push notifications are on their way.')} /> Push notifications
+          </label>
+        </fieldset>
+        <button type="submit" className="primary" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save preferences'}
+        </button>
+      </form>
+    </section>
+  );
+}

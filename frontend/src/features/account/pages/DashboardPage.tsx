@@ -1,0 +1,92 @@
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { unreadBadge } from '#domain/reader/notifications.ts';
+import { unreadCountOf, useNotifications } from '../api/notifications.ts';
+import { useProfile } from '../api/profile.ts';
+import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { mailAddress } from '../../../components/contactEmail.ts';
+import { NotificationCenter } from '../components/NotificationCenter.tsx';
+import { PreferencesPanel } from '../components/PreferencesPanel.tsx';
+import { YourData } from '../components/YourData.tsx';
+
+const TABS = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'bookmarks', label: 'Bookmarks' },
+  { id: 'newsletter', label: 'Newsletter' },
+  { id: 'support', label: 'Support' },
+  { id: 'notifications', label: 'Notifications' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+/**
+ * The user dashboard (reader spec section 2), at /dashboard and /user-dashboard; guests go to /auth. The
+ * reading activity, the bookmarks and the newsletter form belong to other features: the app hands them in.
+ */
+export default function DashboardPage({ readingActivity, bookmarks, newsletterForm }: { readingActivity: ReactNode; bookmarks: ReactNode; newsletterForm: ReactNode }) {
+  const { status, user } = useAuth();
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabId = TABS.some((candidate) => candidate.id === requested) ? (requested as TabId) : 'overview';
+  const notifications = useNotifications();
+  const profile = useProfile();
+  const unread = unreadCountOf(notifications.data);
+
+  useEffect(() => {
+    document.title = 'Your Dashboard · Creator News Hub';
+    if (window.location.hash) document.querySelector(window.location.hash)?.scrollIntoView();
+  }, [tab, profile.isSuccess]);
+
+  if (status === 'guest') return <Navigate to="/auth" replace />;
+  if (status === 'loading') return <p className="page" aria-busy="true">Loading...</p>;
+
+  return (
+    <main className="page dashboard">
+      <h1>Hello, {profile.data?.fullName || user?.name || user?.email}</h1>
+      <div role="tablist" aria-label="Dashboard" className="tabs">
+        {TABS.map((candidate) => (
+          <button
+            key={candidate.id}
+            type="button"
+            role="tab"
+            id={`dash-tab-${candidate.id}`}
+            aria-selected={tab === candidate.id}
+            aria-controls="dash-panel"
+            onClick={() => setParams({ tab: candidate.id })}
+          >
+            {candidate.label}
+            {candidate.id === 'notifications' && unread > 0 && (
+              <span className="badge count" data-testid="tab-unread">
+                {unreadBadge(unread, 9)}
+              </span>
+            )}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id="dash-panel" aria-labelledby={`dash-tab-${tab}`}>
+        {tab === 'overview' && (
+          <div className="dashboard-overview">
+            <Suspense fallback={null}>{readingActivity}</Suspense>
+            <PreferencesPanel />
+            <YourData />
+          </div>
+        )}
+        {tab === 'bookmarks' && <Suspense fallback={<p aria-busy="true">Loading...</p>}>{bookmarks}</Suspense>}
+        {tab === 'newsletter' && (
+          <section className="panel" aria-labelledby="dash-newsletter">
+            <h2 id="dash-newsletter">Newsletter</h2>
+            <Suspense fallback={null}>{newsletterForm}</Suspense>
+          </section>
+        )}
+        {tab === 'support' && (
+          <section className="notice">
+            <h2>Support</h2>
+            <p>
+              Questions or trouble with your account? <Link to="/contact">Write to us</Link> or mail <a href={`mailto:${mailAddress('hello')}`}>{mailAddress('hello')}</a>.
+            </p>
+          </section>
+        )}
+        {tab === 'notifications' && <NotificationCenter />}
+      </div>
+    </main>
+  );
+}

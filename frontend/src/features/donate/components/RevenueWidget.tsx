@@ -1,0 +1,25 @@
+import { Link } from 'react-router-dom';
+import { useDonationSummary } from '../api/donations.ts';
+import { GoalProgress } from './GoalProgress.tsx';
+
+const compactRupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1 }).format(paise / 100);
+
+/** The signed-in reader's revenue widget (reader spec section 2): this month's donations against the goal. */
+export default function RevenueWidget() {
+  const summary = useDonationSummary();
+  return (
+    <section className="widget" aria-labelledby="widget-revenue">
+      <h2 id="widget-revenue">Community Support</h2>
+      {summary.isPending && <p aria-busy="true">Loading...</p>}
+      {summary.isError && <p className="widget-error">Unable to load data</p>}
+      {summary.data && (
+        <>
+          <GoalProgress raised={summary.data.monthRaised} goal={summary.data.monthlyGoal} percent={summary.data.goalPercent} compact />
+          <p className="small muted">
+            {compactRupees(summary.data.totalRaised)} raised in all from {summary.data.supporters} supporters. <Link to="/donate">Support us</Link>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}

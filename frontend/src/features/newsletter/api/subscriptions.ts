@@ -1,0 +1,69 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
+import { apiCall } from '../../../app/api/client.ts';
+import { meCall } from '../../../app/api/meCall.ts';
+import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+
+export interface Subscription {
+  email: string;
+  subscribed: boolean;
+  pending: boolean;
+  frequency: Frequency;
+  topics: Topic[];
+  message?: string;
+}
+
+export interface SubscriptionRequest {
+  email: string;
+  /** Left out, the server takes the console's default. */
+  frequency?: Frequency;
+  topics: Topic[];
+}
+
+export interface NewsletterOptions {
+  defaultFrequency: Frequency;
+  digestTimes: Record<Frequency, string>;
+}
+
+/** The console's default frequency and digest times (Settings), cached by the API for a minute. */
+export function useNewsletterOptions() {
+  return useQuery({ queryKey: ['newsletter', 'options'], queryFn: () => apiCall<NewsletterOptions>('GET', '/newsletter/options', {}), staleTime: 60_000 });
+}
+
+const key = ['me', 'newsletter'] as const;
+
+/** A guest's request: the answer is always "check your e-mail" (double opt-in). */
+export function requestSubscription(request: SubscriptionRequest) {
+  return apiCall<{ needsVerification: boolean; message: string }>('POST', '/newsletter/subscriptions', { body: request });
+}
+
+export function confirmSubscription(token: string) {
+  return apiCall<Subscription>('POST', '/newsletter/confirmations', { body: { token } });
+}
+
+export function unsubscribeWithToken(token: string) {
+  return apiCall<{ email: string; message: string }>('POST', '/newsletter/unsubscribe', { params: { token } });
+}
+
+export function requestUnsubscribe(email: string) {
+  return apiCall<{ message: string }>('POST', '/newsletter/unsubscribe-requests', { body: { email } });
+}
+
+/** The signed-in reader's subscription, loaded from the server (the old app never did). */
+export function useMySubscription() {
+  const signedIn = useAuth().status === 'signed-in';
+  return useQuery({ queryKey: key, queryFn: () => meCall<Subscription>('GET', '/me/newsletter'), enabled: signedIn });
+}
+
+export function useMySubscriptionChanges() {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (preferences: { frequency: Frequency; topics: Topic[] }) => meCall<Subscription>('PUT', '/me/newsletter', preferences),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+  });
+  const leave = useMutation({
+    mutationFn: () => meCall<Subscription>('DELETE', '/me/newsletter'),
+    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+  });
+  return { save, leave };
+}

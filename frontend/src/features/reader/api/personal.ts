@@ -1,0 +1,54 @@
+/** The signed-in reader's own feed and reading activity (reader spec section 2). */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FeedKind } from '#domain/reader/feed.ts';
+import { apiGet } from '../../../app/api/client.ts';
+import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+import type { Article } from './articles.ts';
+
+export interface Activity {
+  windowDays: number;
+  articlesRead: number;
+  articlesCompleted: number;
+  readingMinutes: number;
+  engagementScore: number;
+  recommendations: number;
+  recent: Array<{ actionType: string; resourceId?: string; createdAt: string }>;
+}
+
+export const PERFORMANCE_RANGES = ['24h', '7d', '30d'] as const;
+export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
+
+export interface Performance {
+  range: PerformanceRange;
+  published: number;
+  views: number;
+  shares: number;
+  averageViews: number;
+  top: { id: string; title: string; viewsCount: number } | null;
+}
+
+/** The site's content performance over a range, for the signed-in side widget; refreshed every minute. */
+export function useContentPerformance(range: PerformanceRange) {
+  return useQuery({ queryKey: ['content-performance', range], queryFn: () => apiGet<Performance>('/content-performance', { range }), refetchInterval: 60_000 });
+}
+
+export function useFeed(kind: FeedKind) {
+  return useQuery({ queryKey: meKeys.feed(kind), queryFn: () => meCall<{ items: Article[]; source: string }>('GET', '/me/feed', undefined, { kind }), enabled: useSignedIn() });
+}
+
+export function useActivity() {
+  return useQuery({ queryKey: meKeys.activity, queryFn: () => meCall<Activity>('GET', '/me/activity'), enabled: useSignedIn(), refetchInterval: 60_000 });
+}
+
+export function useGenerateRecommendations(notices: ChangeNotices<{ generated: number }> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => meCall<{ generated: number }>('POST', '/me/recommendations'),
+    onSuccess: (answer) => {
+      notices.onSuccess?.(answer);
+      void queryClient.invalidateQueries({ queryKey: meKeys.feed('for-you') });
+      void queryClient.invalidateQueries({ queryKey: meKeys.activity });
+    },
+    onError: (error) => notices.onError?.(error),
+  });
+}

@@ -1,0 +1,34 @@
+import { lazy, Suspense, useState } from 'react';
+import type { Article } from '../../api/articles.ts';
+import { ErrorBoundary } from '../../../../components/ErrorBoundary.tsx';
+import { ArticleCard } from './ArticleCard.tsx';
+import { isFallbackImage } from '#domain/content/images.ts';
+
+const ArticleDialog = lazy(() => import('./ArticleDialog.tsx'));
+
+/** Cards (skeletons while loading) that open the article dialog; optionally each with a Remove button. */
+export function CardGrid({ items, loading, onRemove }: { items: readonly Article[]; loading: boolean; onRemove?: (article: Article) => void }) {
+  const [openId, setOpenId] = useState<string | null>(null);
+  // The page's first picture is its largest paint: fetch it first, even when the cards above it have none.
+  const firstPictured = items.findIndex((article) => !isFallbackImage(article.imageUrl));
+  return (
+    <>
+      <div className="grid" aria-busy={loading}>
+        {loading
+          ? Array.from({ length: 6 }, (_, index) => <div key={index} className="card skeleton" aria-hidden="true" />)
+          : items.map((article, index) => (
+              <ErrorBoundary key={article.id} level="component" title="Article Loading Error" fallbackMessage="An error occurred while loading this article.">
+                <ArticleCard article={article} onOpen={setOpenId} priority={index === firstPictured} {...(onRemove ? { onRemove: () => onRemove(article) } : {})} />
+              </ErrorBoundary>
+            ))}
+      </div>
+      {openId && (
+        <Suspense fallback={null}>
+          <ArticleDialog id={openId} onOpen={setOpenId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export { ArticleDialog };

@@ -1,0 +1,27 @@
+import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
+
+/** The share URL: the API's page with Open Graph tags, which sends people on to the article. */
+export async function shareUrl(articleId: string): Promise<string> {
+  const { apiUrl } = await siteConfig();
+  return apiAddress(apiUrl, `share/${encodeURIComponent(articleId)}`).href;
+}
+
+/** Copies a link and tells the reader how it went (reader spec section 8 texts); true when copied. */
+export async function copyLink(link: () => Promise<string> | string, toast: (title: string, description: string) => void): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(await link());
+    toast('Link copied!', 'Article link copied to clipboard');
+    return true;
+  } catch {
+    toast('Failed to copy', 'Could not copy link to clipboard');
+    return false;
+  }
+}
+
+export const SHARE_TARGETS = [
+  { platform: 'twitter', label: 'Twitter', href: (url: string, title: string) => `https://twitter.com/intent/tweet?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}` },
+  { platform: 'linkedin', label: 'LinkedIn', href: (url: string) => `https://www.linkedin.com/sharing/share-offsite/?url=${encodeURIComponent(url)}` },
+  { platform: 'facebook', label: 'Facebook', href: (url: string) => `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}` },
+  { platform: 'whatsapp', label: 'WhatsApp', href: (url: string, title: string) => `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}` },
+  { platform: 'email', label: 'Email', href: (url: string, title: string) => `mailto:?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(url)}` },
+] as const;

@@ -1,0 +1,142 @@
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { ArticleDialog } from '../components/articles/CardGrid.tsx';
+import { HOME_PAGE_SIZE } from '#domain/content/public-articles.ts';
+import { countOf, nounFor } from '#domain/common/plural.ts';
+import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
+import { FilterBar } from '../components/FilterBar.tsx';
+import { useFilters } from '../components/filters.ts';
+import { FloatingActionBar } from '../components/FloatingActionBar.tsx';
+import { SearchBox } from '../components/SearchBox.tsx';
+import { SideWidgets } from '../components/SideWidgets.tsx';
+import { useNewArticles } from '../api/useNewArticles.ts';
+import { useToast } from '../../../components/Toasts.tsx';
+import { useWidgets } from '../api/useWidgets.ts';
+
+/** Reader spec section 9: the guest feed shows the newest 20. */
+const FEED_PAGE_SIZE = 20;
+
+const PersonalFeed = lazy(() => import('../components/PersonalFeed.tsx'));
+
+type Tab = 'feed' | 'all';
+
+/** The home page; the newsletter card's form and the signed-in revenue widget belong to other features: the app hands them in. */
+export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: ReactNode; revenueWidget: ReactNode }) {
+  const [filters, update, clear] = useFilters();
+  const [params, setParams] = useSearchParams();
+  const [tab, setTab] = useState<Tab>(params.get('tab') === 'feed' ? 'feed' : 'all');
+  const { status } = useAuth();
+  // /?article=<id> is the link in feeds, the sitemap and share pages: it opens the article.
+  const linkedArticle = params.get('article');
+  const closeLinked = () => {
+    const next = new URLSearchParams(params);
+    next.delete('article');
+    setParams(next, { replace: true });
+  };
+  const widgets = useWidgets();
+  const toast = useToast();
+  const fresh = useNewArticles((count) => toast('New Content Available', `${countOf(count, 'new article')} published`));
+  const filterBar = useRef<HTMLDivElement>(null);
+  const searchBox = useRef<HTMLDivElement>(null);
+  const search = useCallback((term: string) => {
+    update({ search: term, sort: '' });
+    setTab('all');
+  }, [update]);
+  const pulse = widgets.data?.creatorEconomyPulse;
+  const stories = pulse?.find((tile) => tile.id === 'stories')?.value;
+  const publishers = pulse?.find((tile) => tile.id === 'publishers')?.value;
+
+  return (
+    <main className="page home">
+      <section className="hero">
+        <h1>Creator economy and influencer marketing news, India first</h1>
+        <p>Curated from publishers across the industry, scored for relevance, linked to the source.</p>
+        {/* Figures from the table only: the older app's market-size claims are not ours to print. */}
+        {widgets.data && (
+          <p className="hero-stats" data-testid="hero-stats">
+            <strong>{widgets.data.totalArticles}</strong> {nounFor(widgets.data.totalArticles, 'article')} · <strong>{stories ?? 0}</strong> this week from <strong>{publishers ?? 0}</strong> {nounFor(publishers ?? 0, 'publisher')}
+          </p>
+        )}
+      </section>
+      <div ref={searchBox}>
+        <SearchBox
+          value={filters.search}
+          category={filters.category}
+          days={filters.days}
+          onSearch={search}
+          onCategory={(category) => update({ category })}
+          onDays={(days) => update({ days })}
+          onFilters={() => filterBar.current?.querySelector<HTMLElement>('select, button')?.focus()}
+        />
+      </div>
+      {fresh.count > 0 && (
+        <div className="new-banner" role="status">
+          {countOf(fresh.count, 'new article')} published
+          <button type="button" onClick={fresh.refresh}>
+            Refresh
+          </button>
+        </div>
+      )}
+      <div className="home-layout">
+        <div className="home-main">
+          <div role="tablist" aria-label="Article lists" className="tabs">
+            <button type="button" role="tab" id="tab-feed" aria-selected={tab === 'feed'} aria-controls="panel-feed" onClick={() => setTab('feed')}>
+              Personalized Feed
+            </button>
+            <button type="button" role="tab" id="tab-all" aria-selected={tab === 'all'} aria-controls="panel-all" onClick={() => setTab('all')}>
+              All Articles
+            </button>
+          </div>
+          {tab === 'all' ? (
+            <section role="tabpanel" id="panel-all" aria-labelledby="tab-all">
+              <h2 className={filters.search ? 'section-title search-title' : 'section-title'} title={filters.search || undefined}>
+                {filters.search ? `Search results for "${filters.search}"` : 'Latest Articles'}
+              </h2>
+              <div ref={filterBar}>
+                <FilterBar filters={filters} onChange={update} onClear={clear} />
+              </div>
+              <ArticleGrid
+                query={{ ...filters, limit: HOME_PAGE_SIZE, sort: filters.sort || undefined, category: filters.category || undefined }}
+                onPage={(page) => update({ page })}
+              />
+            </section>
+          ) : (
+            <section role="tabpanel" id="panel-feed" aria-labelledby="tab-feed">
+              {status === 'signed-in' ? (
+                <Suspense fallback={<p aria-busy="true">Loading your feed...</p>}>
+                  <PersonalFeed />
+                </Suspense>
+              ) : (
+                <>
+                  <div className="notice feed-invite">
+                    <strong>Your feed, picked for you</strong>
+                    <p>
+                      <Link to="/auth">Sign in</Link> and For You learns from what you like, save and read; follow categories to hear of new stories.
+                    </p>
+                  </div>
+                  <section className="notice newsletter-card" aria-labelledby="newsletter-card-heading">
+                    <h2 id="newsletter-card-heading">Get the Weekly Roundup</h2>
+                    <p>The week in creator news, every Monday. <Link to="/newsletter">Choose topics and frequency</Link>.</p>
+                    <Suspense fallback={null}>
+                      {newsletterCard}
+                    </Suspense>
+                  </section>
+                  <h2 className="section-title">Latest Articles</h2>
+                  <ArticleGrid query={{ sort: 'latest', market: 'all', limit: FEED_PAGE_SIZE }} onPage={() => undefined} />
+                </>
+              )}
+            </section>
+          )}
+        </div>
+        <SideWidgets state={widgets} onSearch={search} revenueWidget={revenueWidget} />
+      </div>
+      <FloatingActionBar onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
+      {linkedArticle && (
+        <Suspense fallback={null}>
+          <ArticleDialog id={linkedArticle} onOpen={(id) => setParams({ article: id }, { replace: true })} onClose={closeLinked} />
+        </Suspense>
+      )}
+    </main>
+  );
+}
