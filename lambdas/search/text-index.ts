@@ -1,5 +1,5 @@
 /**
- * The articles' full-text index (behind search/article-search.ts): an inverted index kept in typed arrays,
+ * The articles' full-text index (behind search/article-index.ts): an inverted index kept in typed arrays,
  * scored as the MiniSearch index it replaced scored (BM25+ per field, k 1.2, b 0.7, d 0.5, each field's
  * score times its boost; prefix and typo expansions weighted by their distance), so rankings did not move.
  *

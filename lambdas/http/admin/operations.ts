@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem } from '@aws-sdk/client-sfn';
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import {
   isRecoveryAction,
   RECOVERY_ACTIONS,
@@ -20,8 +20,9 @@ import { HttpError, notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 import { flushRunMetrics } from '#shared/platform/run-metrics.ts';
 import { readSystemHealth } from './health.ts';
-import { cleanupAutoRejected } from './lifecycle.ts';
-import { listSchedules, MACHINES, type Machine } from './pipeline.ts';
+import { MACHINES, type Machine } from './pipeline.ts';
+import { rejectAutoRejectedDrafts } from '../../services/auto-rejected-cleanup.ts';
+import { allSchedules } from '../../services/schedules.ts';
 
 /**
  * Operations / Monitoring and Recovery: recorded function runs (shared/platform/run-metrics.ts),
@@ -74,7 +75,7 @@ export const operations = route({}, async () => {
   const [measured, machines, schedules] = await Promise.all([
     readSystemHealth(now),
     Promise.all(MACHINES.map((machine) => stateMachineFigures(machine, since))),
-    listSchedules.run({ query: undefined, body: undefined, params: undefined, caller: null, event: undefined as never }).catch(() => null),
+    allSchedules().catch(() => null),
   ]);
   const { health, figures, functions, openAlerts } = measured;
   const alarms: Alarm[] = [...functions.map((fn) => fn.alarm), ...machines.map((machine) => machine.alarm)];
@@ -89,7 +90,7 @@ export const operations = route({}, async () => {
     alerts: openAlerts.map((alert) => ({ id: alert.id, severity: alert.severity, alertType: alert.alertType, message: alert.message, createdAt: alert.createdAt })),
     openAlerts: openAlerts.length,
     highAlerts: figures.openHighAlerts,
-    schedules: (schedules as Array<Record<string, unknown>> | null) ?? [],
+    schedules: schedules ?? [],
     schedulesError: schedules === null ? 'The schedules could not be read' : null,
   };
 });
@@ -200,7 +201,7 @@ async function rebuildSearchIndex(admin: Caller, runId: string | undefined, page
   return runView(updated);
 }
 
-async function runAction(action: RecoveryAction, admin: Caller, caller: Caller | null, holder: { run?: RecoveryRunItem }) {
+async function runAction(action: RecoveryAction, admin: Caller, holder: { run?: RecoveryRunItem }) {
   const since = Date.now() - DAY_MS;
   const startRecoveryRun = async (input: Parameters<typeof startRun>[0]) => (holder.run = await startRun(input));
   switch (action) {
@@ -236,7 +237,7 @@ async function runAction(action: RecoveryAction, admin: Caller, caller: Caller |
       // The Lifecycle screen's clean-up, as it is (it audits each article it moves).
       const before = (await listAutoRejectedDrafts()).length;
       const run = await startRecoveryRun({ action, startedBy: who(admin), total: before });
-      const result = (await cleanupAutoRejected.run({ query: undefined, body: undefined, params: undefined, caller, event: undefined as never })) as { updated: number };
+      const result = await rejectAutoRejectedDrafts(admin);
       const done = await updateRecoveryRun(run.id, { status: 'completed', done: result.updated, failed: before - result.updated });
       return runView(done);
     }
@@ -271,7 +272,7 @@ export const runRecovery = route({ params: z.object({ action: z.string().check(z
   if (action === 'rebuild-search-index') return rebuildSearchIndex(admin, body?.runId, body?.pageSize);
   const holder: { run?: RecoveryRunItem } = {};
   try {
-    const result = await runAction(action, admin, caller, holder);
+    const result = await runAction(action, admin, holder);
     await recordAudit(admin, { action: `recovery.${action}`, target: result.id, after: { status: result.status, done: result.done, total: result.total, failed: result.failed } });
     return result;
   } catch (error) {
