@@ -18,7 +18,7 @@ import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
 import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
-import { stack } from '#stack/stack-description.ts';
+import { MACHINES, type Machine } from '../../services/executions.ts';
 import { allSchedules, SCHEDULE_NAMES, scheduleView } from '../../services/schedules.ts';
 
 /**
@@ -27,10 +27,6 @@ import { allSchedules, SCHEDULE_NAMES, scheduleView } from '../../services/sched
  * timeline, start / stop / redrive, the schedules with pause and resume, and the open alerts.
  */
 
-const operationsAccess = stack.functions.find((fn) => fn.name === 'admin-operations')?.access.stateMachines ?? [];
-export const MACHINES = ['ingest', 'lifecycle', 'retrain', 'newsletter'] as const;
-export type Machine = (typeof MACHINES)[number];
-if (MACHINES.some((machine) => !operationsAccess.includes(machine))) throw new Error('Pipeline Control names a state machine the admin-operations function may not drive');
 
 const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 const REDRIVABLE = new Set<string>(['FAILED', 'TIMED_OUT', 'ABORTED']);
