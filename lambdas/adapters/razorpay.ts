@@ -13,7 +13,7 @@ const RAZORPAY_API = 'https://api.razorpay.com';
 const REQUEST_TIMEOUT_MS = 8_000;
 
 /** A refusal or failure of Razorpay's API, with its status and Razorpay's own description. */
-export class RazorpayError extends Error {
+class RazorpayError extends Error {
   constructor(readonly statusCode: number, description: string) {
     super(`Razorpay ${statusCode}: ${description}`);
   }

@@ -9,7 +9,7 @@ import { stack } from '#stack/stack-description.ts';
  */
 export const SCHEDULE_NAMES = stack.schedules.map((schedule) => schedule.name) as [string, ...string[]];
 
-export type ScheduleState = 'ENABLED' | 'DISABLED';
+type ScheduleState = 'ENABLED' | 'DISABLED';
 
 export interface ScheduleView {
   name: string;
