@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import shippedModel from '../data/classifier/model.json' with { type: 'json' };
 import { judgeHeadline } from '../lambdas/domain/classifier/headline.ts';
 import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
-import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
+import production from '../data/feeds/production-sources.json' with { type: 'json' };
 
 /** A source counts as Indian as the ingest's feed list says (by the publisher's domain). */
 const indianDomains = new Set(production.sources.filter((source) => source.isIndian).map((source) => new URL(source.url).hostname.replace(/^www\./, '')));

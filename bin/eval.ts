@@ -23,7 +23,7 @@ import { corpusSplits, FINAL_FROM, learningRows, pairSplits, rowsOn, SCHEMES, TI
 import { buildModel } from '../lambdas/domain/classifier/train.ts';
 import { DECISION_THRESHOLDS, type DecisionThresholds } from '../lambdas/domain/classifier/decision.ts';
 import { STORY_WEIGHTS, type StoryWeights } from '../lambdas/domain/content/story-cluster.ts';
-import production from '../lambdas/pipeline/sources/production.json' with { type: 'json' };
+import production from '../data/feeds/production-sources.json' with { type: 'json' };
 
 const started = Date.now();
 const readLines = <T>(file: string): T[] => parseJsonLines<T>(readFileSync(file, 'utf8'));

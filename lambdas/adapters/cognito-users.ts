@@ -10,7 +10,7 @@ import {
   CognitoIdentityProviderClient,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
-import type { Role } from '#shared/platform/auth.ts';
+import type { Role } from '#domain/common/caller.ts';
 import { config } from '#shared/core/config.ts';
 import { HttpError } from '#shared/core/errors.ts';
 

@@ -1,6 +1,5 @@
 import { parseMaxAge, parseRetryAfter, type ServerHints } from '#domain/content/feed-schedule.ts';
-
-export const USER_AGENT = 'CreatorNewsHubBot/1.0 (+https://creatornewshub.in/about; feeds@creatornewshub.in)';
+import { getFollowingRedirects } from './http-get.ts';
 
 export interface FetchOptions {
   etag?: string | undefined;
@@ -43,29 +42,20 @@ async function readCapped(response: Response, maxBytes: number): Promise<Buffer 
 export async function fetchFeed(url: string, options: FetchOptions): Promise<FetchResult> {
   const started = Date.now();
   const elapsed = () => Date.now() - started;
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let current = url;
-  try {
-    for (let redirects = 0; ; redirects += 1) {
-      const response = await fetch(current, {
-        redirect: 'manual',
-        signal,
-        headers: {
-          'user-agent': USER_AGENT,
-          accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1',
-          ...(options.etag ? { 'if-none-match': options.etag } : {}),
-          ...(options.lastModified ? { 'if-modified-since': options.lastModified } : {}),
-        },
-      });
-      const hints: ServerHints = { maxAgeSeconds: parseMaxAge(response.headers.get('cache-control')), retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')) };
-      if (response.status >= 300 && response.status < 400 && response.status !== 304) {
-        await response.body?.cancel();
-        const location = response.headers.get('location');
-        if (!location) return { kind: 'error', error: `HTTP ${response.status} without a Location`, httpStatus: response.status, hints, responseTimeMs: elapsed() };
-        if (redirects >= options.maxRedirects) return { kind: 'error', error: `More than ${options.maxRedirects} redirects`, httpStatus: response.status, hints, responseTimeMs: elapsed() };
-        current = new URL(location, current).toString();
-        continue;
-      }
+  const hintsOf = (response: Response): ServerHints => ({
+    maxAgeSeconds: parseMaxAge(response.headers.get('cache-control')),
+    retryAfterSeconds: parseRetryAfter(response.headers.get('retry-after')),
+  });
+  const headers = {
+    accept: 'application/rss+xml, application/atom+xml, application/rdf+xml, application/xml;q=0.9, text/xml;q=0.8, */*;q=0.1',
+    ...(options.etag ? { 'if-none-match': options.etag } : {}),
+    ...(options.lastModified ? { 'if-modified-since': options.lastModified } : {}),
+  };
+  return getFollowingRedirects<FetchResult>(
+    url,
+    { timeoutMs: options.timeoutMs, maxRedirects: options.maxRedirects, headers },
+    async (response) => {
+      const hints = hintsOf(response);
       if (response.status === 304) {
         await response.body?.cancel();
         return { kind: 'not-modified', httpStatus: 304, hints, responseTimeMs: elapsed() };
@@ -86,9 +76,10 @@ export async function fetchFeed(url: string, options: FetchOptions): Promise<Fet
         httpStatus: response.status,
         responseTimeMs: elapsed(),
       };
-    }
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { kind: 'error', error: timedOut ? `Timed out after ${options.timeoutMs} ms` : `Network error: ${error instanceof Error ? error.message : String(error)}`, hints: {}, responseTimeMs: elapsed() };
-  }
+    },
+    (error, redirect) =>
+      redirect
+        ? { kind: 'error', error, httpStatus: redirect.status, hints: hintsOf(redirect), responseTimeMs: elapsed() }
+        : { kind: 'error', error, hints: {}, responseTimeMs: elapsed() },
+  );
 }

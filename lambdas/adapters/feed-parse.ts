@@ -113,7 +113,7 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
  * tag removed, forbidden characters dropped, and a version given to an `<rss>` that has none (rss-parser
  * refuses it; such feeds are RSS 2.0 in practice).
  */
-export function feedText(body: Buffer, contentType: string): string {
+function feedText(body: Buffer, contentType: string): string {
   return decodeFeed(body, charsetOf(contentType, body))
     .replace(/^[\s\S]*?(?=<)/, '')
     .replace(NOT_XML, '')

@@ -1,6 +1,6 @@
 import { HEAD_END } from '#domain/content/page-image.ts';
 import { httpUrl } from '#domain/content/urls.ts';
-import { USER_AGENT } from './feed-fetch.ts';
+import { getFollowingRedirects } from './http-get.ts';
 
 export interface PageHeadOptions {
   timeoutMs: number;
@@ -17,18 +17,10 @@ export type PageHeadResult = { kind: 'ok'; head: string; url: string } | { kind:
  * and the rest of the page is never downloaded. Never throws: every outcome is a result.
  */
 export async function fetchPageHead(url: string, options: PageHeadOptions): Promise<PageHeadResult> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
-  let current = httpUrl(url);
-  try {
-    for (let redirects = 0; ; redirects += 1) {
-      if (!current) return { kind: 'error', error: 'Not an http(s) address' };
-      const response = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': USER_AGENT, accept: 'text/html,application/xhtml+xml;q=0.9' } });
-      if (response.status >= 300 && response.status < 400) {
-        await response.body?.cancel();
-        if (redirects >= options.maxRedirects) return { kind: 'error', error: `More than ${options.maxRedirects} redirects` };
-        current = httpUrl(response.headers.get('location'), current);
-        continue;
-      }
+  return getFollowingRedirects<PageHeadResult>(
+    httpUrl(url),
+    { timeoutMs: options.timeoutMs, maxRedirects: options.maxRedirects, headers: { accept: 'text/html,application/xhtml+xml;q=0.9' }, follow: httpUrl },
+    async (response, current) => {
       if (!response.ok || !response.body) {
         await response.body?.cancel();
         return { kind: 'error', error: `HTTP ${response.status}` };
@@ -39,11 +31,9 @@ export async function fetchPageHead(url: string, options: PageHeadOptions): Prom
         return { kind: 'error', error: `Not a page: ${type}` };
       }
       return { kind: 'ok', head: await readHead(response.body, options.maxBytes), url: current };
-    }
-  } catch (error) {
-    const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    return { kind: 'error', error: timedOut ? `Timed out after ${options.timeoutMs} ms` : `Network error: ${error instanceof Error ? error.message : String(error)}` };
-  }
+    },
+    (error) => ({ kind: 'error', error }),
+  );
 }
 
 /** The body up to the end of its head or maxBytes, whichever comes first; the download is then cancelled. */

@@ -1,6 +1,6 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { config } from '#shared/core/config.ts';
-import { razorpayKeys } from './secrets.ts';
+import { razorpayKeys } from '../shared/core/secrets.ts';
 
 /**
  * Razorpay's REST API (https://razorpay.com/docs/api/): orders are created and payments read with the key
@@ -13,7 +13,7 @@ const RAZORPAY_API = 'https://api.razorpay.com';
 const REQUEST_TIMEOUT_MS = 8_000;
 
 /** A refusal or failure of Razorpay's API, with its status and Razorpay's own description. */
-export class RazorpayError extends Error {
+class RazorpayError extends Error {
   constructor(readonly statusCode: number, description: string) {
     super(`Razorpay ${statusCode}: ${description}`);
   }

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../domain/common/validation.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
@@ -7,7 +7,7 @@ import { currentSettings } from '#store/settings.ts';
 import { config } from '#shared/core/config.ts';
 import { logger } from '#shared/core/logger.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
-import { recordFailedCheck, refreshFeed, type RefreshStats } from './refresh-feed.ts';
+import { recordFailedCheck, refreshFeed, type RefreshStats } from '../services/refresh-feed.ts';
 
 /**
  * The ingest state machine's FetchHost step (state-machines/ingest.asl.json, one Map item per host): a

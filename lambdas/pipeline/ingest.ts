@@ -1,7 +1,7 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../domain/common/validation.ts';
 import { ensureFeedSources, listDueFeeds } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
-import { feedCatalogue } from './catalogue.ts';
+import { feedCatalogue } from '../services/feed-catalogue.ts';
 import { classifyDrafts } from './classify-drafts.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
 import { executionFields, recordRun } from './runs.ts';

@@ -2,10 +2,10 @@ import { publishedSince, setFeatured } from '#store/articles.ts';
 import { setContentKeyword } from '#store/keywords.ts';
 
 /** The three best recent articles are featured (reader spec: Featured badge). */
-export const FEATURED_COUNT = 3;
-export const FEATURED_WINDOW_HOURS = 48;
-export const CONTENT_KEYWORD_WINDOW_HOURS = 24;
-export const CONTENT_KEYWORDS_KEPT = 10;
+const FEATURED_COUNT = 3;
+const FEATURED_WINDOW_HOURS = 48;
+const CONTENT_KEYWORD_WINDOW_HOURS = 24;
+const CONTENT_KEYWORDS_KEPT = 10;
 
 /**
  * Featured: the best-quality articles of the last 48 hours; older featured flags are cleared.

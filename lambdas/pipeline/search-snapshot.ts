@@ -1,5 +1,5 @@
-import * as z from '#shared/core/validation.ts';
-import { saveSearchSnapshot, type SavedSnapshot } from '../search/article-search.ts';
+import * as z from '../domain/common/validation.ts';
+import { saveSearchSnapshot, type SavedSnapshot } from '../services/article-search.ts';
 import { logger } from '#shared/core/logger.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 

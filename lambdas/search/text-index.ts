@@ -1,5 +1,5 @@
 /**
- * The articles' full-text index (behind search/article-search.ts): an inverted index kept in typed arrays,
+ * The articles' full-text index (behind search/article-index.ts): an inverted index kept in typed arrays,
  * scored as the MiniSearch index it replaced scored (BM25+ per field, k 1.2, b 0.7, d 0.5, each field's
  * score times its boost; prefix and typo expansions weighted by their distance), so rankings did not move.
  *
@@ -15,7 +15,7 @@
  */
 
 /** Field boosts: a word in the title says more than one in the body. */
-export const FIELD_BOOSTS = { title: 3, tags: 2, summary: 1.5, sourceName: 1.5, content: 1 } as const;
+const FIELD_BOOSTS = { title: 3, tags: 2, summary: 1.5, sourceName: 1.5, content: 1 } as const;
 
 export type TextFields = Record<keyof typeof FIELD_BOOSTS, string>;
 
@@ -82,7 +82,7 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /** Edits a word may be away from what was typed and still count as a typo of it. */
-export function typoAllowance(word: string): number {
+function typoAllowance(word: string): number {
   return word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0;
 }
 

@@ -1,5 +1,5 @@
 import type { EntityItem } from 'electrodb';
-import type { Caller } from '#shared/platform/auth.ts';
+import type { Caller } from '#domain/common/caller.ts';
 import { AuditEntry } from './entities.ts';
 import { newId } from './ids.ts';
 import { queryPage, type Page, type PageOptions } from './paging.ts';

@@ -1,6 +1,6 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDonation } from '#store/donations.ts';
-import { sendDonationReceipt } from '#shared/donation-receipt.ts';
+import { sendDonationReceipt } from '../services/donation-receipt.ts';
 import { logger } from '#shared/core/logger.ts';
 
 /**

@@ -6,7 +6,7 @@ import { CATEGORY_NAMES, isCategorySlug, type CategorySlug } from '#domain/conte
 import { breakingNotification, NEW_ARTICLES_WINDOW_MINUTES, newArticlesNotification } from '#domain/reader/notifications.ts';
 import { isPublicArticle } from '#domain/content/public-articles.ts';
 import { createNotificationOnce } from '#store/notifications.ts';
-import { refreshRecommendations } from '#store/personalisation.ts';
+import { refreshRecommendations } from '../services/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/users.ts';
 import { logger } from '#shared/core/logger.ts';

@@ -83,7 +83,7 @@ export async function runIngestBench(): Promise<void> {
     const { parseFeed } = await import('../../lambdas/adapters/feed-parse.ts');
     const { normaliseItem } = await import('../../lambdas/domain/content/normalise.ts');
     const { putFeedSource, getFeedSource } = await import('../../lambdas/store/feeds.ts');
-    const { refreshFeed } = await import('../../lambdas/pipeline/refresh-feed.ts');
+    const { refreshFeed } = await import('../../lambdas/services/refresh-feed.ts');
     const { classifyDrafts } = await import('../../lambdas/pipeline/classify-drafts.ts');
     const total = FEEDS * ITEMS_PER_FEED;
 

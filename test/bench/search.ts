@@ -1,5 +1,5 @@
 /**
- * Search speed: p50/p95 of the in-process index (search/article-search.ts) over 50,000 generated public
+ * Search speed: p50/p95 of the in-process index (search/article-index.ts) over 50,000 generated public
  * articles, beside the original's query (ILIKE on title, summary, content, source and tags, newest first,
  * with the exact count) on PostgreSQL over the same articles, in the same run. Also how many of the
  * misspelt queries each finds anything for, how far the ranking agrees with the MiniSearch index it
@@ -136,7 +136,7 @@ const ILIKE_QUERY = `
     AND (title ILIKE $1 OR summary ILIKE $1 OR content ILIKE $1 OR source_name ILIKE $1 OR tags ILIKE $1)
   ORDER BY published_at DESC LIMIT ${PAGE}`;
 
-type SearchModule = typeof import('../../lambdas/search/article-search.ts');
+type SearchModule = typeof import('../../lambdas/search/article-index.ts');
 
 /** Heap plus the typed arrays' memory (kept outside the heap), in MB. */
 const heapMb = () => {
@@ -206,7 +206,7 @@ export async function runSearchBench(): Promise<void> {
 
   // The index module reads the configuration at load; the bench never touches the table.
   process.env.TABLE_NAME ??= 'search-bench';
-  const search = await import('../../lambdas/search/article-search.ts');
+  const search = await import('../../lambdas/search/article-index.ts');
   const measured = await coldStart(search, articles);
   const { index } = measured;
   const buildMs = measured.buildMs;

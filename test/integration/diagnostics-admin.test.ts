@@ -94,7 +94,7 @@ describe('a check fails fast when its endpoint is unreachable', () => {
     useLocalAws();
     const { urls } = local();
     Object.assign(process.env, { USER_POOL_ID: urls.userPool.userPoolId, AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.userPool.endpoint, API_URL: urls.api });
-    const { runChecks } = await import('../../lambdas/adapters/health-checks.ts');
+    const { runChecks } = await import('../../lambdas/services/health-checks.ts');
     const { diagnosticReport } = await import('../../lambdas/domain/operations/diagnostics.ts');
 
     const healthy = await runChecks({ authorization: `Bearer ${admin}` });
@@ -122,7 +122,7 @@ describe('a check fails fast when its endpoint is unreachable', () => {
 
   it('reports an HTTP function failed with its status when its probe is refused', async () => {
     useLocalAws();
-    const { runChecks } = await import('../../lambdas/adapters/health-checks.ts');
+    const { runChecks } = await import('../../lambdas/services/health-checks.ts');
     // No token: the signed-in probes are refused by the gateway (401), the public ones still answer.
     const checks = await runChecks({});
     expect(checks.find((check) => check.name === 'function:me')).toMatchObject({ status: 'failed', statusCode: 401 });

@@ -47,7 +47,7 @@ describe('the lifecycle state machine, through the Step Functions API', () => {
     const lifecycle = stateMachines?.find((machine) => machine.name === 'lifecycle');
     expect(lifecycle?.stateMachineArn).toBeTruthy();
 
-    const { lifecycleAnalytics } = await import('../../lambdas/pipeline/lifecycle-analytics.ts');
+    const { lifecycleAnalytics } = await import('../../lambdas/services/lifecycle-analytics.ts');
     const before = await lifecycleAnalytics();
     expect(before.pendingArchive).toBeGreaterThanOrEqual(1);
     expect(before.pendingPurge).toBeGreaterThanOrEqual(1);

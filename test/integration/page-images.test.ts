@@ -8,7 +8,7 @@ import { local, useFreshTable } from '../support/aws.ts';
  * twitter:image; a page that fails, hangs, never ends its head or leaves http(s) costs its item nothing.
  */
 type Modules = {
-  refresh: typeof import('../../lambdas/pipeline/refresh-feed.ts');
+  refresh: typeof import('../../lambdas/services/refresh-feed.ts');
   feeds: typeof import('../../lambdas/store/feeds.ts');
   entities: typeof import('../../lambdas/store/entities.ts');
   parse: typeof import('../../lambdas/adapters/feed-parse.ts');
@@ -22,14 +22,14 @@ interface Source {
   name: string;
   path: string;
 }
-const catalogue = (JSON.parse(readFileSync('test/fixtures/feeds/sources.json', 'utf8')) as { sources: Source[] }).sources.filter(
+const catalogue = (JSON.parse(readFileSync('data/feeds/fixture-sources.json', 'utf8')) as { sources: Source[] }).sources.filter(
   (source) => source.path.startsWith('/feeds/') && source.id !== 'broken-xml',
 );
 
 beforeAll(async () => {
   await useFreshTable();
   m = {
-    refresh: await import('../../lambdas/pipeline/refresh-feed.ts'),
+    refresh: await import('../../lambdas/services/refresh-feed.ts'),
     feeds: await import('../../lambdas/store/feeds.ts'),
     entities: await import('../../lambdas/store/entities.ts'),
     parse: await import('../../lambdas/adapters/feed-parse.ts'),
@@ -49,7 +49,7 @@ async function storedFrom(feedId: string) {
 
 const isSitePicture = (imageUrl: string | undefined) => !imageUrl || imageUrl.startsWith('/');
 
-async function refresh(feedId: string, name: string, path: string, pageImages?: import('../../lambdas/pipeline/page-images.ts').PageImageOptions) {
+async function refresh(feedId: string, name: string, path: string, pageImages?: import('../../lambdas/services/page-images.ts').PageImageOptions) {
   await m.feeds.putFeedSource({ id: feedId, name, url: `${feedsUrl()}${path}` });
   const feed = await m.feeds.getFeedSource(feedId);
   if (!feed) throw new Error(`no feed ${feedId}`);

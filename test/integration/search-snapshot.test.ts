@@ -12,7 +12,7 @@ import { runStateMachine } from '../support/pipeline.ts';
  * machines end by writing it to the S3 stand-in through the real SDK; a new instance starts from it and
  * reads only the change notes written since; a broken or foreign snapshot costs only start-up time.
  */
-type SearchModule = typeof import('../../lambdas/search/article-search.ts');
+type SearchModule = typeof import('../../lambdas/services/article-search.ts') & typeof import('../../lambdas/search/article-index.ts');
 let sfn: SFNClient;
 let s3: S3Client;
 
@@ -27,10 +27,10 @@ async function storedSnapshot(): Promise<{ bytes: Uint8Array; modified: Date | u
   return { bytes: await (object.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray(), modified: object.LastModified };
 }
 
-/** The search module as a new Lambda instance loads it: nothing in memory yet. */
+/** The search service and its index as a new Lambda instance loads them: nothing in memory yet. */
 async function freshInstance(): Promise<SearchModule> {
   vi.resetModules();
-  return import('../../lambdas/search/article-search.ts');
+  return { ...(await import('../../lambdas/services/article-search.ts')), ...(await import('../../lambdas/search/article-index.ts')) };
 }
 
 /** Every public article's id, as the API lists them (no search text: the title exclusions apply to both sides). */

@@ -6,7 +6,7 @@ import { fieldMessages, signInSchema, signUpSchema } from '../../lambdas/domain/
 import { cardBadges } from '../../lambdas/domain/reader/badges.ts';
 import { marketOfRegions } from '../../lambdas/domain/reader/feed.ts';
 import { confirmationMail } from '../../lambdas/domain/newsletter/newsletter.ts';
-import { readLinkToken, signLinkToken } from '../../lambdas/shared/link-tokens.ts';
+import { readLinkToken, signLinkToken } from '../../lambdas/services/link-tokens.ts';
 import { breakingNotification, isExternalAction, newArticlesNotification, safeActionUrl, unreadBadge } from '../../lambdas/domain/reader/notifications.ts';
 import { engagementScore, readingMessage, scrollPercent } from '../../lambdas/domain/reader/reading.ts';
 

@@ -14,7 +14,7 @@ import { featurise, fitPlatt, hash, pack, seededRandom, sigmoid, softmax, scores
 import type { HeadlineModel } from '../../lambdas/domain/classifier/model.ts';
 import { headlineTokens, naiveBayesLogits, trainNaiveBayes } from '../../lambdas/domain/classifier/naive-bayes.ts';
 import { buildModel, classified, decisionFigures, isOnBeatLabel, THRESHOLD_GOALS, titlesAlone, withTitlesAlone } from '../../lambdas/domain/classifier/train.ts';
-import production from '../../lambdas/pipeline/sources/production.json' with { type: 'json' };
+import production from '../../data/feeds/production-sources.json' with { type: 'json' };
 import { modelJsonOf, storedModel } from '../../lambdas/store/models.ts';
 
 const model = shipped as HeadlineModel;

@@ -37,9 +37,9 @@ describe('Lambda bundles, built with the CDK\'s esbuild options', () => {
     expect(inputs.filter((input) => /node_modules\/(react|react-dom|@react-email|html-to-text|prettier)\//.test(input))).toEqual([]);
   });
 
-  it('imports zod in shipped code only through shared/core/validation.ts (zod/mini, English messages)', () => {
+  it('imports zod in shipped code only through domain/common/validation.ts (zod/mini, English messages)', () => {
     const sources = execFileSync('git', ['ls-files', 'lambdas', 'lib'], { cwd: repoRoot, encoding: 'utf8' }).split('\n').filter((file) => /\.tsx?$/.test(file));
     const importers = sources.filter((file) => /from 'zod(\/[^']*)?'/.test(readFileSync(path.join(repoRoot, file), 'utf8')));
-    expect(importers).toEqual(['lambdas/shared/core/validation.ts']);
+    expect(importers).toEqual(['lambdas/domain/common/validation.ts']);
   });
 });

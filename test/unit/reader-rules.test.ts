@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { breaking, freshness, indiaBadge, isTrending, viewsPerHour } from '#domain/reader/badges.ts';
 import { cardDetails, hasExcludedTitle, isPublicArticle, keyPoints, marketOf, qualityBand } from '#domain/content/public-articles.ts';
 import { categoryStats, computeWidgets, impactAt, percentChange, type WidgetArticle } from '#domain/reader/widgets.ts';
-import { ArticleSearchIndex } from '../../lambdas/search/article-search.ts';
+import { ArticleSearchIndex } from '../../lambdas/search/article-index.ts';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ArticleSearchIndex } from '../../lambdas/search/article-search.ts';
+import { ArticleSearchIndex } from '../../lambdas/search/article-index.ts';
 import { editDistance, TextIndex, textTerms, type TextFields } from '../../lambdas/search/text-index.ts';
 
 const fields = (title: string, extra: Partial<TextFields> = {}): TextFields => ({ title, summary: '', content: '', tags: '', sourceName: 'Example', ...extra });

@@ -1,6 +1,6 @@
 /**
  * What the public may see and how the public list filters and orders it (reader spec sections 5, 7, 9).
- * The search index (search/article-search.ts) and the single-article route both apply these rules.
+ * The search index (search/article-index.ts) and the single-article route both apply these rules.
  */
 import { INDIA_RELEVANT_AT, indiaBadge } from '../reader/badges.ts';
 import { isCategorySlug, type CategorySlug } from './categories.ts';

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../common/validation.ts';
 import { emailSchema } from '../reader/account.ts';
 import { visibleText } from '../common/text.ts';
 

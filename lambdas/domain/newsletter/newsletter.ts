@@ -1,6 +1,6 @@
 import { escapeHtml } from '../content/html-text.ts';
 import { actionMail } from '../common/mail-layout.ts';
-import * as z from '#shared/core/validation.ts';
+import * as z from '../common/validation.ts';
 import { emailSchema } from '../reader/account.ts';
 
 /** Newsletter rules and texts (reader spec sections 2, 3, 4, 8, 9). */
@@ -46,7 +46,7 @@ export const NEWSLETTER_TEXTS = {
 /** Confirmation links expire; unsubscribe links in mails must keep working (RFC 8058), so they do not. */
 export const CONFIRMATION_LINK_HOURS = 48;
 
-/** What a newsletter link carries; lambdas/shared/link-tokens.ts signs and reads it on the server. */
+/** What a newsletter link carries; lambdas/services/link-tokens.ts signs and reads it on the server. */
 export type LinkPayload =
   | { purpose: 'confirm'; email: string; frequency: Frequency; topics: Topic[]; expiresAt: number }
   | { purpose: 'unsubscribe'; email: string };

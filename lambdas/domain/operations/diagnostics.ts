@@ -1,6 +1,6 @@
 /**
  * Diagnostics and backups (admin spec: "Diagnostic result", "Backup component"): pure shaping of what the
- * checks and the export measured. No AWS here; the checks themselves are in adapters/health-checks.ts.
+ * checks and the export measured. No AWS here; the checks themselves are in services/health-checks.ts.
  */
 
 export type CheckStatus = 'ok' | 'failed';

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../common/validation.ts';
 import { DECISION_THRESHOLDS } from '../classifier/decision.ts';
 import { MONTHLY_GOAL_RUPEES } from '../donations/donations.ts';
 import { BASE_INTERVAL_MINUTES } from '../content/feed-schedule.ts';

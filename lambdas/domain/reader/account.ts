@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../common/validation.ts';
 
 /**
  * Sign-up and sign-in rules (reader spec section 5), one schema for the auth page and the server. Cognito

@@ -1,5 +1,5 @@
 import { escapeHtml } from '../content/html-text.ts';
-import * as z from '#shared/core/validation.ts';
+import * as z from '../common/validation.ts';
 import { emailSchema, fullNameSchema } from './account.ts';
 
 /** Contact form rules (reader spec section 5): all four fields required; the name and e-mail rules of sign-up apply. */

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { ANALYTICS_PERIODS, analyticsCsv, analyticsWindow, buildAnalytics, DEFAULT_ANALYTICS_DAYS, type Analytics, type AnalyticsPeriod } from '#domain/analytics/analytics.ts';
 import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';

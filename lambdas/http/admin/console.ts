@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-status.ts';
 import { indiaDayStart } from '#domain/common/dates.ts';
 import { rate, visibilityGap } from '#domain/operations/system-health.ts';
@@ -8,7 +8,7 @@ import { runsSince } from '#store/console-metrics.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
-import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
+import { lifecycleAnalytics } from '../../services/lifecycle-analytics.ts';
 import { readSystemHealth } from './health.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { ping } from './ping.ts';

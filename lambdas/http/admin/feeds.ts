@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/content/feed-sources.ts';
 import { OpmlError, readOpml, writeOpml } from '#domain/content/opml.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
@@ -25,7 +25,7 @@ import { signedInCaller } from '#shared/platform/auth.ts';
 import { config } from '#shared/core/config.ts';
 import { HttpError, notFound } from '#shared/core/errors.ts';
 import { Reply, route, TextReply } from '#shared/platform/router.ts';
-import { refreshFeed } from '../../pipeline/refresh-feed.ts';
+import { refreshFeed } from '../../services/refresh-feed.ts';
 
 /**
  * RSS Feed Management (admin spec: RSS feed source, feed health record): the feed list with health,

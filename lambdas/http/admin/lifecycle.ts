@@ -1,10 +1,8 @@
-import { changeArticleStatus } from '#store/articles.ts';
-import { recordAudit } from '#store/audit.ts';
-import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
 import { route } from '#shared/platform/router.ts';
-import { lifecycleAnalytics } from '../../pipeline/lifecycle-analytics.ts';
+import { rejectAutoRejectedDrafts } from '../../services/auto-rejected-cleanup.ts';
+import { lifecycleAnalytics } from '../../services/lifecycle-analytics.ts';
 
 /** Lifecycle Manager: the analytics (admin spec section 3) and the latest runs with their stats. */
 export const lifecycle = route({}, async () => {
@@ -19,18 +17,7 @@ export const lifecycle = route({}, async () => {
  * Manual Controls, "move auto-rejected to rejected": an article the classifier auto-rejected but that is
  * still a draft (e.g. written by an older pipeline) becomes rejected, so the lifecycle archives it in time.
  */
-export const cleanupAutoRejected = route({}, async ({ caller }) => {
-  const who = signedInCaller(caller);
-  const drafts = await listAutoRejectedDrafts();
-  let updated = 0;
-  for (const article of drafts) {
-    if (await changeArticleStatus(article, { status: 'rejected', set: { rejectionReason: article.rejectionReason ?? 'low quality' } })) {
-      updated += 1;
-      await recordAudit(who, { action: 'article.cleanup-auto-rejected', target: article.id, before: { status: article.status }, after: { status: 'rejected' } });
-    }
-  }
-  return { updated };
-});
+export const cleanupAutoRejected = route({}, async ({ caller }) => rejectAutoRejectedDrafts(signedInCaller(caller)));
 
 export const lifecycleRoutes = {
   'GET /admin/lifecycle': lifecycle,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter/newsletter-admin.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';

@@ -1,70 +1,23 @@
-import { randomBytes } from 'node:crypto';
-import type { ExecutionListItem } from '@aws-sdk/client-sfn';
-import * as z from '#shared/core/validation.ts';
-import {
-  isRecoveryAction,
-  RECOVERY_ACTIONS,
-  stateMachineAlarm,
-  successRate,
-  type Alarm,
-  type ExecutionCounts,
-  type RecoveryAction,
-} from '#domain/operations/operations.ts';
-import { describeExecution, listExecutions, redriveExecution, startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
-import { recordAudit } from '#store/audit.ts';
-import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { getRecoveryRun, latestRecoveryRuns, noteSearchIndexPage, startRecoveryRun, startRecoveryRun as startRun, updateRecoveryRun, type RecoveryRunItem } from '#store/recovery-runs.ts';
-import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import * as z from '../../domain/common/validation.ts';
+import { isRecoveryAction, RECOVERY_ACTIONS, type Alarm } from '#domain/operations/operations.ts';
+import { latestRecoveryRuns } from '#store/recovery-runs.ts';
+import { signedInCaller } from '#shared/platform/auth.ts';
+import { notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 import { flushRunMetrics } from '#shared/platform/run-metrics.ts';
 import { readSystemHealth } from './health.ts';
-import { cleanupAutoRejected } from './lifecycle.ts';
-import { listSchedules, MACHINES, type Machine } from './pipeline.ts';
+import { MACHINES, stateMachineFigures } from '../../services/executions.ts';
+import { pendingCounts, runRecoveryAction, runView } from '../../services/recovery.ts';
+import { allSchedules } from '../../services/schedules.ts';
 
 /**
  * Operations / Monitoring and Recovery: recorded function runs (shared/platform/run-metrics.ts),
  * state machine success rates from Step Functions, open alerts, alarms and the one health model over
- * them (./health.ts); and the recovery actions, each a real operation with its run kept and audited.
+ * them (./health.ts); and the recovery actions (services/recovery.ts), each a real operation with its run
+ * kept and audited.
  */
 
 const DAY_MS = 86_400_000;
-const FINISHED_BAD = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
-const who = (caller: Caller) => caller.email ?? caller.userId;
-const iso = (date: Date | undefined) => (date ? date.toISOString() : null);
-
-/** A machine's executions started in the last 24 h, newest first (ListExecutions pages, stopping at the window). */
-async function executionsSince(machine: Machine, since: number, status?: 'FAILED' | 'TIMED_OUT'): Promise<ExecutionListItem[]> {
-  const items: ExecutionListItem[] = [];
-  let token: string | undefined;
-  for (let pages = 0; pages < 20; pages += 1) {
-    const page = await listExecutions(machine, { maxResults: 100, ...(status ? { status } : {}), ...(token ? { nextToken: token } : {}) });
-    for (const item of page.executions) {
-      if ((item.startDate?.getTime() ?? 0) < since) return items;
-      items.push(item);
-    }
-    if (!page.nextToken) return items;
-    token = page.nextToken;
-  }
-  return items;
-}
-
-async function stateMachineFigures(machine: Machine, since: number) {
-  const executions = await executionsSince(machine, since);
-  const counts: ExecutionCounts = { SUCCEEDED: 0, FAILED: 0, TIMED_OUT: 0, ABORTED: 0, RUNNING: 0 };
-  for (const execution of executions) {
-    const status = execution.status as keyof ExecutionCounts | undefined;
-    if (status && status in counts) counts[status] += 1;
-  }
-  const failure = executions.find((execution) => FINISHED_BAD.has(String(execution.status)));
-  let lastFailure = null;
-  if (failure?.name) {
-    const detail = await describeExecution(machine, failure.name).catch(() => null);
-    lastFailure = { name: failure.name, status: String(failure.status), stoppedAt: iso(failure.stopDate), error: detail?.error ?? null, cause: detail?.cause ?? null };
-  }
-  return { machine, runs: executions.length, counts, successRate: successRate(counts), lastFailure, alarm: stateMachineAlarm(machine, counts) };
-}
 
 export const operations = route({}, async () => {
   // This container's pending figures first, so what it recorded is in the answer (others flush within 30 s).
@@ -74,7 +27,7 @@ export const operations = route({}, async () => {
   const [measured, machines, schedules] = await Promise.all([
     readSystemHealth(now),
     Promise.all(MACHINES.map((machine) => stateMachineFigures(machine, since))),
-    listSchedules.run({ query: undefined, body: undefined, params: undefined, caller: null, event: undefined as never }).catch(() => null),
+    allSchedules().catch(() => null),
   ]);
   const { health, figures, functions, openAlerts } = measured;
   const alarms: Alarm[] = [...functions.map((fn) => fn.alarm), ...machines.map((machine) => machine.alarm)];
@@ -89,54 +42,13 @@ export const operations = route({}, async () => {
     alerts: openAlerts.map((alert) => ({ id: alert.id, severity: alert.severity, alertType: alert.alertType, message: alert.message, createdAt: alert.createdAt })),
     openAlerts: openAlerts.length,
     highAlerts: figures.openHighAlerts,
-    schedules: (schedules as Array<Record<string, unknown>> | null) ?? [],
+    schedules: schedules ?? [],
     schedulesError: schedules === null ? 'The schedules could not be read' : null,
   };
 });
 
 // ---------------------------------------------------------------------------------------------------
 // Recovery.
-
-const runView = (run: RecoveryRunItem) => ({
-  id: run.id,
-  action: run.action,
-  startedBy: run.startedBy,
-  startedAt: run.startedAt,
-  finishedAt: run.finishedAt ?? null,
-  status: run.status,
-  done: run.done ?? 0,
-  total: run.total ?? 0,
-  failed: run.failed ?? 0,
-  details: run.details ?? null,
-  error: run.error ?? null,
-});
-
-async function redrivable(since: number) {
-  const lists = await Promise.all(
-    MACHINES.flatMap((machine) => (['FAILED', 'TIMED_OUT'] as const).map(async (status) => (await executionsSince(machine, since, status)).map((item) => ({ machine, name: String(item.name), status })))),
-  );
-  return lists.flat();
-}
-
-/** Failed digest executions of the last 24 h that no recovery run re-sent yet, newest first. */
-async function failedDigests(since: number) {
-  const [executions, runs] = await Promise.all([executionsSince('newsletter', since), latestRecoveryRuns(50)]);
-  const resent = new Set(runs.map((run) => (run.details as { resendOf?: string } | undefined)?.resendOf).filter(Boolean));
-  return executions.filter((item) => FINISHED_BAD.has(String(item.status)) && !resent.has(item.name));
-}
-
-/** How many items each action would act on now. */
-async function pendingCounts(now: number): Promise<Record<RecoveryAction, number>> {
-  const since = now - DAY_MS;
-  const [articles, autoRejected, executions, digests] = await Promise.all([readCounters(COUNTER_SCOPES.articles), listAutoRejectedDrafts(), redrivable(since), failedDigests(since)]);
-  return {
-    'classify-drafts': Math.max(0, articles['admin#unclassified'] ?? 0),
-    'redrive-failed': executions.length,
-    'reject-auto-rejected': autoRejected.length,
-    'rebuild-search-index': Math.max(0, articles['status#published'] ?? 0),
-    'resend-digest-batch': digests.length,
-  };
-}
 
 export const recovery = route({}, async () => {
   const now = Date.now();
@@ -149,114 +61,6 @@ export const recovery = route({}, async () => {
   };
 });
 
-function executionName(action: string): string {
-  return `recovery-${action}-${new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`.slice(0, 80);
-}
-
-/**
- * Search index rebuild: at most REBUILD_PAGES_PER_CALL pages of change notes within a time budget per call
- * (far from the 29 s timeout on any table); the screen calls again with runId until it is completed.
- */
-const REBUILD_PAGE = 100;
-const REBUILD_PAGES_PER_CALL = 10;
-const REBUILD_BUDGET_MS = 8_000;
-
-async function rebuildSearchIndex(admin: Caller, runId: string | undefined, pageSize = REBUILD_PAGE) {
-  let run: RecoveryRunItem;
-  if (runId) {
-    const found = await getRecoveryRun(runId);
-    if (!found || found.action !== 'rebuild-search-index') throw notFound('No search index rebuild with this id');
-    if (found.status !== 'running') return runView(found);
-    run = found;
-  } else {
-    const articles = await readCounters(COUNTER_SCOPES.articles);
-    run = await startRecoveryRun({ action: 'rebuild-search-index', startedBy: who(admin), total: Math.max(0, articles['status#published'] ?? 0) });
-    await recordAudit(admin, { action: 'recovery.rebuild-search-index', target: run.id, after: { status: 'running', total: run.total } });
-  }
-  const began = Date.now();
-  let cursor: string | null = run.cursor ?? null;
-  let done = run.done ?? 0;
-  try {
-    let pages = 0;
-    do {
-      const page = await noteSearchIndexPage(cursor, pageSize);
-      done += page.noted;
-      cursor = page.cursor;
-      pages += 1;
-    } while (cursor && pages < REBUILD_PAGES_PER_CALL && Date.now() - began < REBUILD_BUDGET_MS);
-  } catch (error) {
-    const failed = await updateRecoveryRun(run.id, { done, status: 'failed', error: error instanceof Error ? error.message : String(error) });
-    return runView(failed);
-  }
-  const finished = !cursor;
-  const updated = await updateRecoveryRun(run.id, {
-    done,
-    // The counter may lag a concurrent publish: the total is at least what was noted.
-    total: finished ? done : Math.max(run.total ?? 0, done),
-    cursor: cursor ?? '',
-    ...(finished ? { status: 'completed' as const } : {}),
-  });
-  if (finished) await recordAudit(admin, { action: 'recovery.rebuild-search-index', target: run.id, before: { status: 'running' }, after: { status: 'completed', done } });
-  return runView(updated);
-}
-
-async function runAction(action: RecoveryAction, admin: Caller, caller: Caller | null, holder: { run?: RecoveryRunItem }) {
-  const since = Date.now() - DAY_MS;
-  const startRecoveryRun = async (input: Parameters<typeof startRun>[0]) => (holder.run = await startRun(input));
-  switch (action) {
-    case 'classify-drafts': {
-      // The ingest state machine's classify-only mode (the hourly backlog run) classifies waiting drafts without fetching.
-      const articles = await readCounters(COUNTER_SCOPES.articles);
-      const waiting = Math.max(0, articles['admin#unclassified'] ?? 0);
-      const name = executionName('classify');
-      const input = { trigger: 'console', mode: 'classify-only', startedBy: { userId: admin.userId, ...(admin.email ? { email: admin.email } : {}) } };
-      const started = await startExecution('ingest', name, input);
-      const run = await startRecoveryRun({ action, startedBy: who(admin), total: waiting, details: { execution: { machine: 'ingest', name, executionArn: started.executionArn, startDate: started.startDate.toISOString() } } });
-      const done = await updateRecoveryRun(run.id, { status: 'completed', details: run.details });
-      return { ...runView(done), execution: { machine: 'ingest', name, executionArn: started.executionArn, startDate: started.startDate.toISOString() } };
-    }
-    case 'redrive-failed': {
-      const targets = await redrivable(since);
-      const run = await startRecoveryRun({ action, startedBy: who(admin), total: targets.length });
-      const results = [];
-      for (const target of targets) {
-        try {
-          const at = await redriveExecution(target.machine, target.name);
-          results.push({ ...target, result: 'redriven', redriveDate: at.toISOString() });
-        } catch (error) {
-          if (!(error instanceof StepFunctionsError)) throw error;
-          results.push({ ...target, result: error.code === 'ExecutionNotRedrivable' ? 'not redrivable' : 'failed', error: error.message });
-        }
-      }
-      const redriven = results.filter((result) => result.result === 'redriven').length;
-      const done = await updateRecoveryRun(run.id, { status: 'completed', done: redriven, failed: results.length - redriven, details: { executions: results } });
-      return runView(done);
-    }
-    case 'reject-auto-rejected': {
-      // The Lifecycle screen's clean-up, as it is (it audits each article it moves).
-      const before = (await listAutoRejectedDrafts()).length;
-      const run = await startRecoveryRun({ action, startedBy: who(admin), total: before });
-      const result = (await cleanupAutoRejected.run({ query: undefined, body: undefined, params: undefined, caller, event: undefined as never })) as { updated: number };
-      const done = await updateRecoveryRun(run.id, { status: 'completed', done: result.updated, failed: before - result.updated });
-      return runView(done);
-    }
-    case 'resend-digest-batch': {
-      const [failed] = await failedDigests(since);
-      if (!failed?.name) throw new HttpError(409, 'No failed digest execution in the last 24 hours');
-      const detail = await describeExecution('newsletter', failed.name);
-      const input = JSON.parse(detail.input ?? '{}') as Record<string, unknown>;
-      const name = executionName('digest');
-      const started = await startExecution('newsletter', name, { ...input, trigger: 'console', resendOf: failed.name });
-      const execution = { machine: 'newsletter', name, executionArn: started.executionArn, startDate: started.startDate.toISOString() };
-      const run = await startRecoveryRun({ action, startedBy: who(admin), total: 1, details: { execution, resendOf: failed.name, input } });
-      const done = await updateRecoveryRun(run.id, { status: 'completed', done: 1 });
-      return { ...runView(done), execution };
-    }
-    case 'rebuild-search-index':
-      throw new Error('handled by rebuildSearchIndex');
-  }
-}
-
 const recoveryBody = z.optional(z.strictObject({
     /** Continues a chunked run (the search index rebuild). */
     runId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
@@ -267,21 +71,7 @@ const recoveryBody = z.optional(z.strictObject({
 export const runRecovery = route({ params: z.object({ action: z.string().check(z.minLength(1), z.maxLength(60)) }), body: recoveryBody }, async ({ params, body, caller }) => {
   const admin = signedInCaller(caller);
   if (!isRecoveryAction(params.action)) throw notFound(`Unknown recovery action ${params.action}: use one of ${RECOVERY_ACTIONS.join(', ')}`);
-  const action = params.action;
-  if (action === 'rebuild-search-index') return rebuildSearchIndex(admin, body?.runId, body?.pageSize);
-  const holder: { run?: RecoveryRunItem } = {};
-  try {
-    const result = await runAction(action, admin, caller, holder);
-    await recordAudit(admin, { action: `recovery.${action}`, target: result.id, after: { status: result.status, done: result.done, total: result.total, failed: result.failed } });
-    return result;
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    // Kept as a failed run (the screen shows "Recovery Operation Failed" with the error), then a 500 as any failure.
-    const run = holder.run ?? (await startRecoveryRun({ action, startedBy: who(admin) }));
-    await updateRecoveryRun(run.id, { status: 'failed', error: error instanceof Error ? error.message : String(error) });
-    await recordAudit(admin, { action: `recovery.${action}`, target: run.id, after: { status: 'failed' } });
-    throw error;
-  }
+  return runRecoveryAction(params.action, admin, { runId: body?.runId, pageSize: body?.pageSize });
 });
 
 export const operationsRoutes = {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { buildExecutionTimeline, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
-import { nextRunOf } from '#domain/operations/schedule-expression.ts';
-import { getSchedule, ScheduleNotFoundError, setScheduleState } from '#adapters/scheduler.ts';
+import { setScheduleState } from '#adapters/scheduler.ts';
 import {
   describeExecution,
   executionHistory,
@@ -19,7 +18,8 @@ import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
 import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
-import { stack } from '#stack/stack-description.ts';
+import { MACHINES, type Machine } from '../../services/executions.ts';
+import { allSchedules, SCHEDULE_NAMES, scheduleView } from '../../services/schedules.ts';
 
 /**
  * Pipeline Control (admin spec, Pipeline Control; DESIGN.md: operators look at the pipeline as Step
@@ -27,10 +27,6 @@ import { stack } from '#stack/stack-description.ts';
  * timeline, start / stop / redrive, the schedules with pause and resume, and the open alerts.
  */
 
-const operationsAccess = stack.functions.find((fn) => fn.name === 'admin-operations')?.access.stateMachines ?? [];
-export const MACHINES = ['ingest', 'lifecycle', 'retrain', 'newsletter'] as const;
-export type Machine = (typeof MACHINES)[number];
-if (MACHINES.some((machine) => !operationsAccess.includes(machine))) throw new Error('Pipeline Control names a state machine the admin-operations function may not drive');
 
 const STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 const REDRIVABLE = new Set<string>(['FAILED', 'TIMED_OUT', 'ABORTED']);
@@ -290,37 +286,7 @@ export const redrivePipelineExecution = route({ params: executionParams }, async
 // ---------------------------------------------------------------------------------------------------
 // Schedules.
 
-const SCHEDULE_NAMES = stack.schedules.map((schedule) => schedule.name) as [string, ...string[]];
-
-async function scheduleView(name: string) {
-  const described = stack.schedules.find((schedule) => schedule.name === name);
-  if (!described) throw notFound(`No schedule named ${name}`);
-  let current;
-  try {
-    current = await getSchedule(name);
-  } catch (error) {
-    if (error instanceof ScheduleNotFoundError) throw new HttpError(502, `Schedule ${name} is described but not deployed`);
-    throw error;
-  }
-  const expression = current.ScheduleExpression ?? described.expression;
-  const timezone = current.ScheduleExpressionTimezone ?? described.timezone;
-  const state = current.State === 'DISABLED' ? 'DISABLED' : 'ENABLED';
-  const anchor = current.LastModificationDate ?? current.CreationDate;
-  return {
-    view: {
-      name,
-      description: current.Description ?? described.description,
-      expression,
-      timezone,
-      stateMachine: described.stateMachine,
-      state,
-      nextRun: state === 'ENABLED' ? nextRunOf({ expression, timezone }, new Date(), anchor).toISOString() : null,
-    },
-    current,
-  };
-}
-
-export const listSchedules = route({}, async () => Promise.all(SCHEDULE_NAMES.map(async (name) => (await scheduleView(name)).view)));
+export const listSchedules = route({}, async () => allSchedules());
 
 export const updateSchedule = route(
   {

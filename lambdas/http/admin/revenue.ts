@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/donations/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { route } from '#shared/platform/router.ts';

@@ -1,6 +1,6 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics.ts';
-import { runChecks } from '#adapters/health-checks.ts';
+import { runChecks } from '../../services/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
 import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
 import { recordAudit } from '#store/audit.ts';
 import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';

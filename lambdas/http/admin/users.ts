@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/operations/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
 import { ROLES } from '#store/entities.ts';

@@ -1,9 +1,9 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { cardDetails, toPublicArticle } from '#domain/content/public-articles.ts';
 import { storedHtmlText } from '#domain/content/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
-import { publicArticleIndex } from '../../search/article-search.ts';
+import { publicArticleIndex } from '../../services/article-search.ts';
 import { notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/analytics.ts';
 import { recordPageView } from '#store/page-views.ts';
 import { config } from '#shared/core/config.ts';

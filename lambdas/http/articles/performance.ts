@@ -1,6 +1,6 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { PERFORMANCE_RANGES } from '#domain/reader/feed.ts';
-import { publicArticleIndex } from '../../search/article-search.ts';
+import { publicArticleIndex } from '../../services/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';
 import { route } from '#shared/platform/router.ts';
 

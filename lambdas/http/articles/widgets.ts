@@ -1,5 +1,5 @@
 import { computeWidgets, TRENDING_TOPICS_ITEMS } from '#domain/reader/widgets.ts';
-import { publicArticleIndex } from '../../search/article-search.ts';
+import { publicArticleIndex } from '../../services/article-search.ts';
 import { route } from '#shared/platform/router.ts';
 import { mergedTrendingKeywords } from './tracking.ts';
 

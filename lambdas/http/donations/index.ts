@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import {
   checkoutResultSchema,
   DONATION_CURRENCY,
@@ -25,7 +25,7 @@ import {
   reverseDonationPayment,
   type DonationItem,
 } from '#store/donations.ts';
-import { sendDonationReceipt } from '#shared/donation-receipt.ts';
+import { sendDonationReceipt } from '../../services/donation-receipt.ts';
 import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
 import { areaHandler, route } from '#shared/platform/router.ts';
 import { logger } from '#shared/core/logger.ts';

@@ -1,7 +1,7 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
-import { refreshRecommendations } from '#store/personalisation.ts';
+import { refreshRecommendations } from '../../services/personalisation.ts';
 import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
 import { activitySince } from '#store/users.ts';
 import { notFound } from '#shared/core/errors.ts';

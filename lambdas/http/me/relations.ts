@@ -1,6 +1,6 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
-import { publicArticleIndex } from '../../search/article-search.ts';
+import { publicArticleIndex } from '../../services/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
 import { recordActivity } from '#store/users.ts';
 import { notFound } from '#shared/core/errors.ts';

@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 import {
   CONFIRMATION_LINK_HOURS,
   confirmationMail,
@@ -9,12 +9,12 @@ import {
   unsubscribeRequestMail,
 } from '#domain/newsletter/newsletter.ts';
 import { sendMail } from '#adapters/mail.ts';
-import { linkSigningKey } from '#adapters/secrets.ts';
+import { linkSigningKey } from '../../shared/core/secrets.ts';
 import { currentSettings } from '#store/settings.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
 import { config } from '#shared/core/config.ts';
-import { readLinkToken, signLinkToken } from '#shared/link-tokens.ts';
+import { readLinkToken, signLinkToken } from '../../services/link-tokens.ts';
 import { badRequest } from '#shared/core/errors.ts';
 import { areaHandler, Reply, route } from '#shared/platform/router.ts';
 import { enforceRateLimit, enforceRateLimitOn } from '#shared/platform/rate-limit.ts';

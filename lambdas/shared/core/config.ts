@@ -1,4 +1,4 @@
-import * as z from '#shared/core/validation.ts';
+import * as z from '../../domain/common/validation.ts';
 
 /**
  * The environment, read and validated once at cold start. A missing variable throws here, at load,
@@ -20,7 +20,7 @@ const schema = z.object({
   MAIL_FROM: z._default(z.string(), 'news@creatornewshub.in'),
   /** Key of the signed newsletter links (confirm, unsubscribe) where no secret ARN is given (locally). */
   LINK_SIGNING_SECRET: z._default(z.string().check(z.minLength(32)), 'creator-news-hub-local-link-signing-secret-0001'),
-  /** On AWS: the Secrets Manager secret holding that key (adapters/secrets.ts reads it). */
+  /** On AWS: the Secrets Manager secret holding that key (shared/core/secrets.ts reads it). */
   LINK_SIGNING_SECRET_ARN: z.optional(z.string()),
   /**
    * Razorpay keys where no secret ARN is given (locally: the stand-in's test keys, set by the local
@@ -69,11 +69,11 @@ const schema = z.object({
    */
   LOCAL_BACKUP_DIR: z.optional(z.string().check(z.minLength(1))),
   /**
-   * The bucket holding the search index snapshot (store/search-snapshots.ts): instances start from it
+   * The bucket holding the search index snapshot (search/snapshots.ts): instances start from it
    * instead of reading and indexing every article. Unset: no snapshots, every instance builds its own.
    */
   SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
-  /** How often, at most, an instance's search index reads the article change notes (search/article-search.ts). */
+  /** How often, at most, an instance's search index reads the article change notes (services/article-search.ts). */
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
 });
 

@@ -1,19 +1,10 @@
 import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { AuthLevel } from '#stack/stack-description.ts';
+import type { Caller, Role } from '#domain/common/caller.ts';
 import { ACCESS_MESSAGES, HttpError } from '../core/errors.ts';
 
-export type Role = 'user' | 'moderator' | 'admin';
-
-export interface Caller {
-  userId: string;
-  /** The Cognito user name (admin calls such as AdminDeleteUser take it); the subject when absent. */
-  username: string;
-  email: string | undefined;
-  /** The name given at sign-up (the ID token's `name` claim). */
-  name: string | undefined;
-  role: Role;
-  groups: string[];
-}
+// Handlers take the caller's type from the router's module, where the caller comes from.
+export type { Caller, Role };
 
 /** Events as API Gateway hands them over; the authorizer part is absent on public routes. */
 export type HttpEvent = Omit<APIGatewayProxyEventV2WithJWTAuthorizer, 'requestContext'> & {

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { linkSigningKey } from '#adapters/secrets.ts';
+import { linkSigningKey } from '../core/secrets.ts';
 import { InvalidCursorError } from '#store/paging.ts';
 
 /**

@@ -5,7 +5,7 @@ import { config } from '../core/config.ts';
 import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '#stack/stack-description.ts';
 import { HttpError } from '../core/errors.ts';
 
-export const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
+const RATE_LIMITED_MESSAGE = 'Too many requests - please wait a moment and try again';
 
 /**
  * The reader's address. Through CloudFront, API Gateway sees an edge address, so the address CloudFront's

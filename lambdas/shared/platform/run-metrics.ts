@@ -9,7 +9,7 @@ import { logger } from '../core/logger.ts';
  * at most every FLUSH_EVERY_MS, and at once after an error. A failed flush is logged and kept for the
  * next one; it never fails the invocation.
  */
-export const FLUSH_EVERY_MS = 30_000;
+const FLUSH_EVERY_MS = 30_000;
 
 interface Pending {
   fn: string;
@@ -24,7 +24,7 @@ const writtenMax = new Map<string, number>();
 let lastFlushAt = 0;
 let flushing: Promise<void> | null = null;
 
-export function recordRun(fn: string, ms: number, failed: boolean, at = Date.now()): void {
+function recordRun(fn: string, ms: number, failed: boolean, at = Date.now()): void {
   // Whole milliseconds: the stored sums and the maximum stay integers.
   ms = Math.round(ms);
   const hour = hourOf(at);

@@ -13,7 +13,7 @@ import { boundedDynamoClient, probeTable } from '#store/backups.ts';
  * the stand-ins), read when the run starts.
  */
 
-export const CHECK_TIMEOUT_MS = 3_000;
+const CHECK_TIMEOUT_MS = 3_000;
 
 const bounded = { maxAttempts: 1, requestHandler: { connectionTimeout: CHECK_TIMEOUT_MS, requestTimeout: CHECK_TIMEOUT_MS } };
 
@@ -22,7 +22,7 @@ const bounded = { maxAttempts: 1, requestHandler: { connectionTimeout: CHECK_TIM
  * authorizer), the function and its table reads answer, as a reader's request would. Signed-in routes are
  * called with the admin's own token (the caller of the diagnostics).
  */
-export const FUNCTION_PROBES: Record<string, string> = {
+const FUNCTION_PROBES: Record<string, string> = {
   articles: '/categories',
   me: '/me/preferences',
   newsletter: '/me/newsletter',

@@ -1,6 +1,6 @@
 import { config } from '#shared/core/config.ts';
-import fixtures from '../../test/fixtures/feeds/sources.json' with { type: 'json' };
-import production from './sources/production.json' with { type: 'json' };
+import fixtures from '../../data/feeds/fixture-sources.json' with { type: 'json' };
+import production from '../../data/feeds/production-sources.json' with { type: 'json' };
 import type { FeedSourceItem } from '#store/feeds.ts';
 
 type CatalogueEntry = Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'>;

@@ -5,7 +5,7 @@ import { SEARCH_SNAPSHOT_KEY } from '#stack/stack-description.ts';
 /**
  * The search index snapshot's object in S3 (locally the S3 stand-in, through the same SDK): one object,
  * replaced whole by the pipeline after each ingest and lifecycle run, read by each articles instance at
- * cold start. Its bytes are search/article-search.ts's business.
+ * cold start. Its bytes are search/article-index.ts's business.
  */
 let client: S3Client | undefined;
 const s3 = () => (client ??= new S3Client({}));
