@@ -1,5 +1,5 @@
 /**
- * `npx tsx bin/classifier-tune.ts`: compares training recipes on the VALIDATION rows of the honest splits
+ * `npx tsx bin/classifier-tune.ts [--story] [recipe name ...]`: compares training recipes on the VALIDATION rows of the honest splits
  * (story and time), never their test rows nor the final set. Each recipe's model is trained on a split's
  * train rows (plus the hand-written set) with its category heads on those rows only, calibrated and
  * thresholded on the validation rows; it prints, on those validation rows, headline alone: the area under
@@ -36,13 +36,13 @@ function auc(scored: Array<{ positive: boolean; score: number }>): number {
 type Recipe = { name: string; options: TrainOptions; negativeWeight?: number };
 const lexicon = (weight: number) => ({ ...DEFAULT_FEATURES, lexiconWeight: weight });
 const recipes: Recipe[] = [
-  { name: 'shipped recipe', options: {} },
+  { name: 'no lexicon (before)', options: { features: lexicon(0) } },
   { name: 'lexicon 1', options: { features: lexicon(1) } },
   { name: 'lexicon 2', options: { features: lexicon(2) } },
   { name: 'lexicon 3', options: { features: lexicon(3) } },
   { name: 'lexicon 4', options: { features: lexicon(4) } },
-  { name: 'negatives x2', options: {}, negativeWeight: 2 },
-  { name: 'lexicon 2 + negatives x2', options: { features: lexicon(2) }, negativeWeight: 2 },
+  { name: 'negatives x2', options: { features: lexicon(0) }, negativeWeight: 2 },
+  { name: 'lexicon 2 + negatives x2 (shipped)', options: { features: lexicon(2) }, negativeWeight: 2 },
   { name: 'lexicon 2 + negatives x3', options: { features: lexicon(2) }, negativeWeight: 3 },
   { name: 'lexicon 2, category l2 1e-4', options: { features: lexicon(2), categorySgd: { ...DEFAULT_SGD, l2: 1e-4 } } },
   { name: 'lexicon 2, category 60 epochs', options: { features: lexicon(2), categorySgd: { ...DEFAULT_SGD, epochs: 60 } } },
@@ -65,7 +65,7 @@ for (const scheme of schemes as Scheme[]) {
     const figures = decisionFigures(judged, thresholdsOf(model));
     const onBeat = judged.filter((entry) => entry.relevant);
     const rightCategory = onBeat.filter((entry, index) => entry.result.likeliestCategory === alone.filter((example) => isOnBeatLabel(example.label))[index]!.label).length;
-    const relevanceAuc = auc(judged.map((entry) => ({ positive: entry.relevant, score: entry.result.relevanceScore + entry.result.mlRelevanceScore * 0 })));
+    const relevanceAuc = auc(judged.map((entry) => ({ positive: entry.relevant, score: entry.result.relevanceScore })));
     console.log(`  ${recipe.name.padEnd(28)} AUC ${relevanceAuc.toFixed(3)}  publish at ${model.thresholds.autoPublishRelevance}, reject below ${model.thresholds.autoRejectBelowRelevance}: precision ${figures.publishPrecision.toFixed(3)}, kept ${figures.relevantNotRejected.toFixed(3)}, published ${figures.relevantPublished.toFixed(3)}  category ${(rightCategory / onBeat.length).toFixed(3)} (${onBeat.length})`);
   }
 }
