@@ -64,7 +64,8 @@ for (let threshold = 0.2; threshold <= 0.6001; threshold += 0.02)
     for (const namesDisagreePenalty of [0, 0.05, 0.1, 0.2, 1])
       for (const figuresDisagreePenalty of [0, 0.05, 0.1, 0.2, 1])
         for (const yearsDisagreePenalty of [0, 0.1, 0.3, 1])
-          for (const windowDays of [2, 7]) candidates.push({ ...STORY_WEIGHTS, threshold: Number(threshold.toFixed(2)), sameDayBonus, namesDisagreePenalty, figuresDisagreePenalty, yearsDisagreePenalty, windowDays });
+          for (const placesDisagreePenalty of [0, 0.3])
+            for (const windowDays of [2, 7]) candidates.push({ ...STORY_WEIGHTS, threshold: Number(threshold.toFixed(2)), sameDayBonus, namesDisagreePenalty, figuresDisagreePenalty, yearsDisagreePenalty, placesDisagreePenalty, windowDays });
 
 const ranked = candidates.map((weights) => ({ weights, tune: figures(tuning, weights) })).sort((a, b) => b.tune.f1 - a.tune.f1);
 const show = (name: string, weights: StoryWeights) => {

@@ -72,7 +72,7 @@ export async function classifyDrafts(batchSize: number, now = new Date()): Promi
       decision.outcome === 'publish'
         ? { status: 'published' as const, set: { ...scores, adminStatus: 'auto_approved' as const, reviewSort: OUTSIDE_REVIEW_QUEUE, publishedAt: at } }
         : decision.outcome === 'review'
-          ? { status: 'draft' as const, set: { ...scores, adminStatus: 'pending_review' as const, reviewPriority: decision.priority, reviewSort: reviewSortKey(decision.priority, result.relevanceScore) } }
+          ? { status: 'draft' as const, set: { ...scores, adminStatus: 'pending_review' as const, reviewPriority: decision.priority, reviewSort: reviewSortKey(decision.priority, result.relevanceScore, result.mlConfidenceScore) } }
           : { status: 'rejected' as const, set: { ...scores, adminStatus: 'auto_rejected' as const, reviewSort: OUTSIDE_REVIEW_QUEUE, rejectionReason: decision.reason } };
     if (await changeArticleStatus(article, { ...change, category, at })) {
       stats.classified += 1;

@@ -25,6 +25,17 @@ function shippedRows() {
 }
 
 /**
+ * Every row the retrain learns from: the hand-written set, the corpus's train rows and each moderator
+ * decision in the review queue as a labelled row (an approval in the category the moderator confirmed or
+ * corrected, an off-topic rejection as off-topic, a low-quality one as on topic with no category).
+ */
+export async function retrainingRows(): Promise<{ examples: HeadlineExample[]; reviewLabels: number }> {
+  const labels = await allReviewLabels();
+  const { training, corpus } = shippedRows();
+  return { examples: [...training.map(fromText), ...corpus.train, ...labels.map(fromText)], reviewLabels: labels.length };
+}
+
+/**
  * Trains a candidate on the shipped rows (hand-written set + the corpus's train split) plus every moderator
  * decision (a low-quality rejection teaches "on topic" only, an off-topic one "off-topic"), calibrated and
  * thresholded on the validation split, and makes it the active model only if it scores at least as well as
@@ -33,9 +44,8 @@ function shippedRows() {
  */
 async function handleEvent(event: unknown): Promise<unknown> {
   const request = input.parse(event);
-  const labels = await allReviewLabels();
-  const { training, corpus, gate } = shippedRows();
-  const examples: HeadlineExample[] = [...training.map(fromText), ...corpus.train, ...labels.map(fromText)];
+  const { examples, reviewLabels } = await retrainingRows();
+  const { corpus, gate } = shippedRows();
   const candidate = await buildModel(examples, corpus.validation);
   const current = await currentModel();
   const candidateScores = evaluate(candidate, gate);
@@ -49,7 +59,7 @@ async function handleEvent(event: unknown): Promise<unknown> {
     metrics: { candidate: candidateScores, thresholds: candidate.thresholds, current: { version: current.version, ...currentScores } },
     trainedOn: examples.length,
   });
-  const stats = { version, adopted, trainedOn: examples.length, reviewLabels: labels.length, candidate: candidateScores, thresholds: candidate.thresholds, current: currentScores };
+  const stats = { version, adopted, trainedOn: examples.length, reviewLabels, candidate: candidateScores, thresholds: candidate.thresholds, current: currentScores };
   await recordRun('retrain', request, stats);
   return stats;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reviewSortKey, statusSortTime } from '../../lambdas/domain/content/article-status.ts';
+import { modelUncertainty, reviewSortKey, statusSortTime } from '../../lambdas/domain/content/article-status.ts';
 import { normaliseCategory } from '../../lambdas/domain/content/categories.ts';
 import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/domain/content/dedup.ts';
 import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/content/lifecycle.ts';
@@ -68,9 +68,12 @@ describe('status ordering', () => {
     expect(statusSortTime('rejected', times)).toBe(times.changedAt);
   });
 
-  it('sorts the review queue HIGH first, then by relevance descending', () => {
-    const keys = [reviewSortKey('LOW', 99), reviewSortKey('HIGH', 40), reviewSortKey('HIGH', 90), reviewSortKey('MEDIUM', 70)];
-    expect([...keys].sort()).toEqual([reviewSortKey('HIGH', 90), reviewSortKey('HIGH', 40), reviewSortKey('MEDIUM', 70), reviewSortKey('LOW', 99)]);
+  it('sorts the review queue HIGH first, then the article the model is least sure of (relevance near 50, a doubtful category) first', () => {
+    const keys = [reviewSortKey('LOW', 10), reviewSortKey('HIGH', 85, 0.9), reviewSortKey('HIGH', 72, 0.9), reviewSortKey('HIGH', 85, 0.4), reviewSortKey('MEDIUM', 55), reviewSortKey('LOW', 45)];
+    expect([...keys].sort()).toEqual([reviewSortKey('HIGH', 85, 0.4), reviewSortKey('HIGH', 72, 0.9), reviewSortKey('HIGH', 85, 0.9), reviewSortKey('MEDIUM', 55), reviewSortKey('LOW', 45), reviewSortKey('LOW', 10)]);
+    expect(modelUncertainty(50)).toBe(1);
+    expect(modelUncertainty(100, 1)).toBe(0);
+    expect(modelUncertainty(0)).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
 import { features, words } from '../common/text.ts';
 import { BLOCKLIST, matchesOf, PRIMARY_KEYWORDS, SECONDARY_KEYWORDS } from './keywords.ts';
+import { lexiconFeatures } from './lexicon.ts';
 
 /**
  * The pieces of the headline model: hashed text features, softmax regression trained by SGD, Platt
@@ -20,12 +21,19 @@ export interface FeatureOptions {
   summaryWeight: number;
   /** Character n-grams of the summary too (a feed's description can run to hundreds of words). */
   summaryCharacters: boolean;
+  /** Weight of the domain lexicon's group features (lexicon.ts); absent or 0 in models trained before it. */
+  lexiconWeight?: number;
 }
 
 /** How much of a summary the model reads. */
 export const SUMMARY_WORDS = 50;
 
-export const DEFAULT_FEATURES: FeatureOptions = { bits: 14, charSizes: [3, 4, 5], summaryWeight: 0.5, summaryCharacters: true };
+/**
+ * lexiconWeight 2: chosen on the story split's validation rows (headline alone, category heads on train rows
+ * only): relevant auto-published at the chosen thresholds 0.645 -> 0.672, category 0.699 -> 0.710, area
+ * under the relevance curve 0.951 -> 0.953; 3 and 4 published a little more and categorised worse.
+ */
+export const DEFAULT_FEATURES: FeatureOptions = { bits: 14, charSizes: [3, 4, 5], summaryWeight: 0.5, summaryCharacters: true, lexiconWeight: 2 };
 
 const FNV_OFFSET = 0x811c9dc5;
 
@@ -83,6 +91,11 @@ export function featurise(title: string, summary: string, options: FeatureOption
     const found = matchesOf(phrases, both);
     for (const phrase of found) add(`k:${list}:${phrase}`, 2);
     add(`k:${list}:count:${Math.min(found.length, 3)}`, 3);
+  }
+  const lexiconWeight = options.lexiconWeight ?? 0;
+  if (lexiconWeight > 0) {
+    for (const [name, value] of lexiconFeatures(title)) add(name, lexiconWeight * value);
+    if (opening) for (const [name, value] of lexiconFeatures(opening)) add(`s${name}`, lexiconWeight * options.summaryWeight * value);
   }
   add('bias', 1);
   const norm = Math.sqrt([...vector.values()].reduce((sum, value) => sum + value * value, 0));

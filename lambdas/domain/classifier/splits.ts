@@ -4,6 +4,7 @@ import { words } from '../common/text.ts';
 import { fromCorpus, type CorpusHeadline } from './corpus.ts';
 import type { HeadlineExample } from './train.ts';
 import { splitOf, type Split } from './evaluate.ts';
+import { tradeNeighbourWeights } from './negatives.ts';
 
 /**
  * The corpus's evaluation splits. The outlet split (a hash of the domain) keeps an outlet on one side, but
@@ -24,6 +25,8 @@ export const SAME_TITLE_AT = 0.6;
 export type Side = Split | 'final';
 export type Scheme = 'outlet' | 'story' | 'time';
 export const SCHEMES: readonly Scheme[] = ['outlet', 'story', 'time'];
+/** The split the shipped model (npm run train) learns and is thresholded on: the honest one, so eval's story column is the shipped model. */
+export const SHIPPED_SCHEME: Scheme = 'story';
 
 /** One side of a same-story.jsonl pair (only what the grouping reads). */
 export interface PairSide {
@@ -212,7 +215,18 @@ export function pairSplits(pairs: readonly StoryPair[]): Array<Record<Scheme, Si
   });
 }
 
-/** What a model evaluated on a scheme learns from (train) and is calibrated and thresholded on (validation): never a final row. */
+/** How much a trade-press neighbour counts as a negative in training (tradeNeighbourWeights). */
+export const TRADE_NEIGHBOUR_WEIGHT = 2;
+
+/**
+ * What a model evaluated on a scheme learns from (train, its trade-press neighbours weighted as explicit
+ * negatives) and is calibrated and thresholded on (validation, unweighted): never a final row.
+ */
 export function learningRows(rows: readonly CorpusHeadline[], splits: CorpusSplits, scheme: Scheme): { train: HeadlineExample[]; validation: HeadlineExample[] } {
-  return { train: rowsOn(rows, splits, scheme, 'train').map(fromCorpus), validation: rowsOn(rows, splits, scheme, 'validation').map(fromCorpus) };
+  const train = rowsOn(rows, splits, scheme, 'train');
+  const weights = tradeNeighbourWeights(train, TRADE_NEIGHBOUR_WEIGHT);
+  return {
+    train: train.map((row, index) => (weights[index] === 1 ? fromCorpus(row) : { ...fromCorpus(row), weight: weights[index] })),
+    validation: rowsOn(rows, splits, scheme, 'validation').map(fromCorpus),
+  };
 }

@@ -9,6 +9,8 @@ export interface HeadlineExample {
   title: string;
   summary: string;
   label: string;
+  /** How much the example counts in the relevance head (1 unless said). */
+  weight?: number;
 }
 
 const categoryIndex = (label: string) => (MODEL_CATEGORIES as readonly string[]).indexOf(label);
@@ -23,6 +25,11 @@ export interface TrainOptions {
   sgd?: SgdOptions;
   /** SGD options of the category head, when they differ. */
   categorySgd?: SgdOptions;
+  /**
+   * Whether the category heads learn from the validation rows too (the shipped recipe: nothing about them is
+   * chosen there). Off when comparing recipes on validation, so category accuracy there is not flattered.
+   */
+  categoriesFromValidation?: boolean;
 }
 
 /** The examples that have a summary, as a feed item without a description would bring them: their titles alone. */
@@ -54,9 +61,9 @@ export async function buildModel(trainingRows: readonly HeadlineExample[], valid
     tokens: headlineTokens(example.title, example.summary),
   }));
   const [trained, validated] = [examples.slice(0, training.length), examples.slice(training.length)];
-  const categorised = examples.filter(({ example }) => categoryIndex(example.label) >= 0);
+  const categorised = (options.categoriesFromValidation === false ? trained : examples).filter(({ example }) => categoryIndex(example.label) >= 0);
   const relevanceWeights = await trainSoftmax(
-    trained.map(({ example, vector }) => ({ vector, target: isOnBeatLabel(example.label) ? 1 : 0 })),
+    trained.map(({ example, vector }) => ({ vector, target: isOnBeatLabel(example.label) ? 1 : 0, weight: example.weight ?? 1 })),
     2,
     dimension,
     options.sgd ?? DEFAULT_SGD,

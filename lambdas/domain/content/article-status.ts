@@ -31,10 +31,22 @@ export function statusSortTime(
 /** The review-queue sort key of an article outside the queue: after every queued one. */
 export const OUTSIDE_REVIEW_QUEUE = '9#999';
 
-/** Review queue order: HIGH before MEDIUM before LOW, then the most relevant first. */
-export function reviewSortKey(priority: ReviewPriority, relevance: number): string {
-  const inverted = 999 - Math.max(0, Math.min(999, Math.round(relevance)));
-  return `${REVIEW_PRIORITIES.indexOf(priority)}#${String(inverted).padStart(3, '0')}`;
+/**
+ * How unsure the model is of an article, 0 (sure) to 1: one minus the chance it is right both that the story
+ * is on topic or not (relevance 0-100, sure at 0 and 100, unsure at 50) and, when on topic, of its category
+ * (the category head's probability, mlConfidenceScore). A moderator's decision on the most unsure teaches
+ * the retrain the most.
+ */
+export function modelUncertainty(relevance: number, categoryConfidence = 1): number {
+  const onTopic = Math.max(0, Math.min(100, relevance)) / 100;
+  const relevanceCertainty = Math.abs(2 * onTopic - 1);
+  return 1 - relevanceCertainty * (onTopic >= 0.5 ? Math.max(0, Math.min(1, categoryConfidence)) : 1);
+}
+
+/** Review queue order: HIGH before MEDIUM before LOW, then the article the model is least sure of first. */
+export function reviewSortKey(priority: ReviewPriority, relevance: number, categoryConfidence = 1): string {
+  const certainty = Math.round(999 * (1 - modelUncertainty(relevance, categoryConfidence)));
+  return `${REVIEW_PRIORITIES.indexOf(priority)}#${String(certainty).padStart(3, '0')}`;
 }
 
 /** ML confidence buckets (admin spec section 4): high 80 % or more, medium 50-79 %, low under 50 %; 0 marks a failed classification. */
