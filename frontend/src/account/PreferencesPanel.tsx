@@ -13,13 +13,16 @@ const LANGUAGES = [
 ];
 
 /** Preferences (reader spec section 3): categories, regions, language, e-mail notifications; push is coming. */
+/** The form edits whole lists: the answer types them optional (as the store's attributes are), the server always fills them. */
+type Draft = Preferences & { preferredCategories: string[]; preferredRegions: string[] };
+
 export function PreferencesPanel() {
   const preferences = usePreferences();
   const save = useSavePreferences();
   const toast = useToast();
-  const [draft, setDraft] = useState<Preferences | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
-    if (preferences.data) setDraft(preferences.data);
+    if (preferences.data) setDraft({ ...preferences.data, preferredCategories: preferences.data.preferredCategories ?? [], preferredRegions: preferences.data.preferredRegions ?? [] });
   }, [preferences.data]);
 
   if (preferences.isError) return <p role="alert">Failed to load user preferences</p>;

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { relativeTime } from '#domain/reader/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { apiGet } from '../api/client.ts';
 import { useActivity } from '../api/me.ts';
 import RevenueWidget from '../donate/RevenueWidget.tsx';
@@ -16,14 +17,7 @@ const ACTION_LABELS: Record<string, string> = {
 const RANGES = ['24h', '7d', '30d'] as const;
 type Range = (typeof RANGES)[number];
 
-interface Performance {
-  range: Range;
-  published: number;
-  views: number;
-  shares: number;
-  averageViews: number;
-  top: { id: string; title: string; viewsCount: number } | null;
-}
+type Performance = ApiAnswer<'GET /content-performance'>;
 
 /** The signed-in reader's side widgets (reader spec section 2): their activity, content performance and revenue. */
 export default function SignedInWidgets() {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { ApiAnswer } from '#http/answers.ts';
 import { meCall } from '../api/me.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { useToast } from '../components/Toasts.tsx';
@@ -15,7 +16,7 @@ export function YourData() {
   const download = async () => {
     setBusy(true);
     try {
-      const data = await meCall<{ exportedAt: string }>('GET', '/me/export');
+      const data = await meCall<ApiAnswer<'GET /me/export'>>('GET', '/me/export');
       const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
       const link = document.createElement('a');
       link.href = url;

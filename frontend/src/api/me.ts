@@ -5,10 +5,10 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { FeedKind } from '#domain/reader/feed.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadSession } from '../auth/user.ts';
 import { GUEST_TOASTS, useToast } from '../components/Toasts.tsx';
-import type { Article } from './articles.ts';
 import { apiCall, ApiError, type HttpMethod } from './client.ts';
 
 /** Calls a `user` route with the reader's ID token (Amplify refreshes it when it has expired). */
@@ -18,52 +18,12 @@ export async function meCall<T>(method: HttpMethod, path: string, body?: unknown
   return apiCall<T>(method, path, { body, params, token });
 }
 
-export interface Relations {
-  bookmarks: string[];
-  likes: string[];
-}
-
-export interface NotificationView {
-  id: string;
-  title: string;
-  message: string;
-  type: 'success' | 'warning' | 'error' | 'info';
-  isRead: boolean;
-  actionUrl: string | null;
-  createdAt: string;
-}
-
-export interface NotificationPage {
-  items: NotificationView[];
-  cursor: string | null;
-  unreadCount: number;
-}
-
-export interface Preferences {
-  preferredCategories: string[];
-  preferredRegions: string[];
-  contentLanguage: string;
-  emailNotifications: boolean;
-  pushNotifications: boolean;
-}
-
-export interface Activity {
-  windowDays: number;
-  articlesRead: number;
-  articlesCompleted: number;
-  readingMinutes: number;
-  engagementScore: number;
-  recommendations: number;
-  recent: Array<{ actionType: string; resourceId?: string; createdAt: string }>;
-}
-
-export interface Profile {
-  userId: string;
-  email: string;
-  fullName: string;
-  role: string;
-  createdAt: string;
-}
+export type Relations = ApiAnswer<'GET /me/relations'>;
+export type NotificationPage = ApiAnswer<'GET /me/notifications'>;
+export type NotificationView = NotificationPage['items'][number];
+export type Preferences = ApiAnswer<'GET /me/preferences'>;
+export type Activity = ApiAnswer<'GET /me/activity'>;
+export type Profile = ApiAnswer<'GET /me'>;
 
 export const meKeys = {
   relations: ['me', 'relations'] as const,
@@ -183,14 +143,14 @@ export function useArticleRelationsRemover() {
   return (articleId: string) => mutation.mutate(articleId);
 }
 
-export type BookmarkedArticle = Article & { bookmarkedAt?: string };
+export type BookmarkedArticle = ApiAnswer<'GET /me/bookmarks'>['items'][number];
 
 export function useBookmarks() {
-  return useQuery({ queryKey: meKeys.bookmarks, queryFn: () => meCall<{ items: BookmarkedArticle[] }>('GET', '/me/bookmarks'), enabled: useSignedIn(), networkMode: 'offlineFirst' });
+  return useQuery({ queryKey: meKeys.bookmarks, queryFn: () => meCall<ApiAnswer<'GET /me/bookmarks'>>('GET', '/me/bookmarks'), enabled: useSignedIn(), networkMode: 'offlineFirst' });
 }
 
 export function useFeed(kind: FeedKind) {
-  return useQuery({ queryKey: meKeys.feed(kind), queryFn: () => meCall<{ items: Article[]; source: string }>('GET', '/me/feed', undefined, { kind }), enabled: useSignedIn() });
+  return useQuery({ queryKey: meKeys.feed(kind), queryFn: () => meCall<ApiAnswer<'GET /me/feed'>>('GET', '/me/feed', undefined, { kind }), enabled: useSignedIn() });
 }
 
 export function useActivity() {
@@ -209,7 +169,7 @@ export function useSavePreferences() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: (preferences: Partial<Preferences>) => meCall<Preferences>('PUT', '/me/preferences', preferences),
+    mutationFn: (preferences: Partial<Preferences>) => meCall<ApiAnswer<'PUT /me/preferences'>>('PUT', '/me/preferences', preferences),
     onSuccess: (saved) => {
       queryClient.setQueryData(meKeys.preferences, saved);
       void queryClient.invalidateQueries({ queryKey: ['me', 'feed'] });
@@ -223,7 +183,7 @@ export function useGenerateRecommendations() {
   const queryClient = useQueryClient();
   const toast = useToast();
   return useMutation({
-    mutationFn: () => meCall<{ generated: number }>('POST', '/me/recommendations'),
+    mutationFn: () => meCall<ApiAnswer<'POST /me/recommendations'>>('POST', '/me/recommendations'),
     onSuccess: ({ generated }) => {
       toast('Success', `Generated ${generated} new recommendations`);
       void queryClient.invalidateQueries({ queryKey: meKeys.feed('for-you') });
@@ -358,5 +318,5 @@ export function reportReading(articleId: string, report: ReadingReport): void {
 }
 
 export function fetchReading(articleId: string) {
-  return meCall<{ progressPercentage: number; readingTimeSeconds: number; completed: boolean }>('GET', `/me/reading/${encodeURIComponent(articleId)}`);
+  return meCall<ApiAnswer<'GET /me/reading/{articleId}'>>('GET', `/me/reading/${encodeURIComponent(articleId)}`);
 }
