@@ -6,6 +6,7 @@ import { local, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { codeIn, waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * The signed-in reader's journey in Chromium against the built site and the local runtime, as a new
@@ -16,11 +17,7 @@ const chromium = useChromium();
 const email = `journey-${Date.now()}@example.com`;
 const password = 'Journey-Pass-2026';
 
-interface Card {
-  id: string;
-  title: string;
-  category: string;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 let likedCategory: string;
 let chosen: Card[];

@@ -6,6 +6,7 @@ import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** Article Management and the Summary Manager in Chromium, against the built site and the local runtime. */
 const chromium = useChromium();
@@ -15,8 +16,7 @@ const SHOTS = process.env.CNH_SHOTS_DIR ?? '/tmp/cnh-shots-articles';
 /** A word no other article has (letters only: search reads words). */
 const marker = () => `zq${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
 
-type Ping = { articlesByStatus: Record<string, number> };
-type Row = { id: string; title: string; status: string };
+type Ping = ApiAnswer<'GET /admin/ping'>;
 
 async function rows(page: Page): Promise<string[]> {
   return page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
@@ -108,7 +108,7 @@ describe('Article Management in Chromium', () => {
     expect(before.draft! - after.draft!).toBe(3);
     // The stats strip shows the server's counters.
     await expect.poll(async () => (await page.getByTestId('articles-count-published').textContent())?.replace(/\D/g, ''), { timeout: 20_000 }).toBe(String(after.published));
-    for (const id of ids) expect((await callApi<Row>(token, 'GET', `/admin/articles/${id}`)).body.status).toBe('published');
+    for (const id of ids) expect((await callApi<ApiAnswer<'GET /admin/articles/{id}'>>(token, 'GET', `/admin/articles/${id}`)).body.status).toBe('published');
 
     // The reader site finds them (the public index reads the change notes within a few seconds).
     const reader = await chromium.browser.newPage();
@@ -162,7 +162,7 @@ describe('Article Management in Chromium', () => {
     await dialog.getByText(`Brand deals for creators ${word} grew this quarter.`).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
-    const listed = (await callApi<{ items: Row[] }>(token, 'GET', `/admin/articles?search=${word}`)).body.items;
+    const listed = (await callApi<ApiAnswer<'GET /admin/articles'>>(token, 'GET', `/admin/articles?search=${word}`)).body.items;
     expect(listed).toHaveLength(1);
     await page.getByRole('checkbox', { name: `Select Editor story ${word} about creator brand deals` }).check({ force: true });
     await page.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -2,16 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** The defects a new reader hit (issue 8, item 7), each seen as the reader sees it, in Chromium. */
 const chromium = useChromium();
 const site = () => local().urls.site;
 
-interface Card {
-  id: string;
-  title: string;
-  category: string;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 async function articles(query = 'limit=100&market=all'): Promise<Card[]> {
   return ((await (await fetch(`${local().urls.api}/articles?${query}`)).json()) as { items: Card[] }).items;

@@ -4,24 +4,15 @@ import { routeKey, stack } from '../../lib/stack-description.ts';
 import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 import { TEST_SOURCE_NAME } from '../support/articles.ts';
 import { waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Accounts end to end over the running local runtime: sign-up through cognito-local with the code from
  * the local inbox, the confirmation trigger's records, and the signed-in API through the gateway with
  * real tokens. Reader B tries every user route against reader A's data.
  */
-interface Card {
-  id: string;
-  category: string;
-  title: string;
-  sourceName: string;
-}
-interface NotificationView {
-  id: string;
-  title: string;
-  isRead: boolean;
-  actionUrl: string | null;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
+type NotificationView = ApiAnswer<'GET /me/notifications'>['items'][number];
 
 let alice: Reader;
 let bob: Reader;

@@ -3,6 +3,7 @@ import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient, StartExe
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { api, signedInUser, useLocalAws } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Article Management and the Summary Manager through the local gateway, on the runtime's own table (the
@@ -18,8 +19,7 @@ type Store = {
 let s: Store;
 const tokens: Record<'reader' | 'moderator' | 'admin', string> = { reader: '', moderator: '', admin: '' };
 
-type Row = { id: string; title: string; status: string; category: string; viewsCount: number; createdAt: string; publishedAt: string | null; isFeatured: boolean };
-type ListAnswer = { items: Row[]; total: number; page: number; pageSize: number; pages: number; counts: Record<string, number> };
+type ListAnswer = ApiAnswer<'GET /admin/articles'>;
 
 beforeAll(async () => {
   useLocalAws();
@@ -386,7 +386,7 @@ describe('the Summary Manager', () => {
       { summary: '', content: '' },
       { summary: `A proper summary about ${word} that tells readers what the story is about in a sentence.`, content },
     ]);
-    type Summaries = { items: Array<{ id: string; problems: string[] }>; total: number; counts: Record<string, number> };
+    type Summaries = ApiAnswer<'GET /admin/summaries'>;
     const all = (await api('GET', '/admin/summaries?pageSize=500', tokens.admin)).body as Summaries;
     const problemsOf = (id: string) => all.items.find((item) => item.id === id)?.problems;
     expect(problemsOf(missing!.id)).toEqual(['missing']);

@@ -3,6 +3,7 @@ import { signedInUser, useLocalAws } from '../support/aws.ts';
 import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
 import { countArticlesInTable } from '../support/store-counts.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** The console's shell, dashboard, review stats, lifecycle and audit routes, through the local gateway. */
 let admin: string;
@@ -83,7 +84,7 @@ describe('the dashboard', () => {
   });
 
   it('answers the same health on the dashboard, Operations and Recovery (one model, one set of figures)', async () => {
-    type Health = { health: { status: string; checks: Array<{ id: string; status: string }> } };
+    type Health = Pick<ApiAnswer<'GET /admin/dashboard'>, 'health'>;
     const [dashboard, operations, recovery] = await Promise.all([
       callApi<Health>(admin, 'GET', '/admin/dashboard'),
       callApi<Health>(admin, 'GET', '/admin/operations'),
@@ -111,7 +112,7 @@ describe('the dashboard', () => {
 
 describe('the review queue', () => {
   it('gives stats that match the queue, and a rejection for low quality is labelled apart from an off-topic one', async () => {
-    type Queue = { items: Array<{ id: string; priorityLevel: string; relevanceScore: number }> };
+    type Queue = ApiAnswer<'GET /admin/review'>;
     // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
     const { createArticle } = await import('../../lambdas/store/articles.ts');
     const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
@@ -123,7 +124,7 @@ describe('the review queue', () => {
     expect(stats.status).toBe(200);
     expect(stats.body.pendingReview).toBe(queue.length);
     expect(stats.body.highPriority).toBe(queue.filter((item) => item.priorityLevel === 'HIGH').length);
-    if (queue.length) expect(stats.body.avgRelevanceScore).toBe(Math.round(queue.reduce((sum, item) => sum + item.relevanceScore, 0) / queue.length));
+    if (queue.length) expect(stats.body.avgRelevanceScore).toBe(Math.round(queue.reduce((sum, item) => sum + (item.relevanceScore ?? 0), 0) / queue.length));
     expect(queue.length).toBeGreaterThanOrEqual(2);
 
     const [lowQuality, offTopic] = queue;

@@ -8,15 +8,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stack } from '../../lib/stack-description.ts';
 import { api, local, signedInUser, useFreshTable, useLocalAws } from '../support/aws.ts';
 import { repoRoot } from '../support/local-runtime.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Diagnostics and backups (issue 11 item 5): through the local API gateway with cognito-local tokens, and
  * the checks and the export/restore code run in this process against the runtime's stand-ins.
  */
 
-type Check = { name: string; kind: string; status: 'ok' | 'failed'; latencyMs: number; statusCode?: number; detail: string; error: string | null };
-type Report = { summary: { healthy: boolean; databaseHealthy: boolean; checksTotal: number; passing: number; failing: number; averageLatencyMs: number }; checks: Check[]; issues: string[]; timestamp: string };
-type Backup = { id: string; kind: string; table: string; createdAt: string; file?: string; components: Array<{ component: string; recordCount: number; sizeBytes: number }>; totalRecords: number; totalBytes: number };
+type Report = ApiAnswer<'POST /admin/diagnostics'>;
+type Backup = ApiAnswer<'GET /admin/backups'>['backups'][number];
 
 const ROUTES = [
   ['POST', '/admin/diagnostics'],

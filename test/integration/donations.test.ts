@@ -6,6 +6,7 @@ import { localSettings } from '../../lib/local/settings.ts';
 import { api, local, useLocalAws } from '../support/aws.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Donations through the local gateway, with the Razorpay SDK talking to the local stand-in: orders,
@@ -13,22 +14,8 @@ import { withinOneWindow } from '../support/rate-windows.ts';
  */
 const { razorpay: keys } = localSettings();
 
-interface Summary {
-  totalRaised: number;
-  donations: number;
-  supporters: number;
-  monthRaised: number;
-  monthlyGoal: number;
-  goalPercent: number;
-  recentSupporters: Array<{ name: string; amount: number; message: string | null; date: string }>;
-}
-interface Order {
-  key_id: string;
-  order_id: string;
-  amount: number;
-  currency: string;
-  donation_id: string;
-}
+type Summary = ApiAnswer<'GET /donations/summary'>;
+type Order = ApiAnswer<'POST /donations'>;
 interface CheckoutResult {
   razorpay_order_id: string;
   razorpay_payment_id: string;

@@ -1,30 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * RSS Feed Management through the local gateway, on the runtime's own table (the catalogue's fixture
  * feeds, as the first ingest left them). Feeds this file adds are deleted again at the end, and no
  * catalogue feed is changed, so the ingest tests that follow see the catalogue as it was.
  */
-type HealthView = { status: string; responseTimeMs: number; itemsFound: number; imagesExtracted: number; dataPointsExtracted: number; checkedAt: string };
-type FeedView = {
-  id: string;
-  name: string;
-  url: string;
-  active: boolean;
-  paused: boolean;
-  priority: number;
-  isIndian: boolean;
-  dataRichnessScore: number;
-  averageImagesPerItem: number;
-  consecutiveFailures: number;
-  lastStatus: string | null;
-  lastCheckedAt: string | null;
-  nextCheckAt: string;
-  health: HealthView[];
-};
-type FeedList = { feeds: FeedView[]; summary: { total: number; active: number; paused: number; failing: number; neverChecked: number } };
+
+type FeedView = FeedList['feeds'][number];
+type FeedList = ApiAnswer<'GET /admin/feeds'>;
 
 let admin: string;
 let moderator: string;

@@ -1,25 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Operations and Recovery through the local gateway: run metrics recorded by real requests, state
  * machine success rates from the Step Functions stand-in, and each recovery action on a prepared store.
  */
 
-type Window = { invocations: number; errors: number; errorRate: number | null; avgMs: number | null; p95Ms: number | null; maxMs: number };
-type Machine = { machine: string; runs: number; counts: Record<string, number>; successRate: number | null; lastFailure: { name: string; status: string; error: string | null } | null };
-type Alarm = { name: string; subject: string; kind: string; state: string; reason: string };
-type Operations = {
-  functions: Array<{ name: string; hour: Window; day: Window }>;
-  stateMachines: Machine[];
-  alarms: Alarm[];
-  health: { status: string; areas: Record<'content' | 'pipeline' | 'functions', { status: string; reason: string }> };
-  alerts: unknown[];
-  schedules: Array<{ name: string; state: string; nextRun: string | null }>;
-};
-type Run = { id: string; action: string; status: string; done: number; total: number; failed: number; details: unknown; error: string | null; execution?: { machine: string; name: string } };
-type Recovery = { actions: Array<{ action: string; pending: number }>; runs: Run[] };
+type Operations = ApiAnswer<'GET /admin/operations'>;
+type Run = ApiAnswer<'POST /admin/recovery/{action}'>;
+type Recovery = ApiAnswer<'GET /admin/recovery'>;
 
 let admin: string;
 let moderator: string;
@@ -44,7 +35,7 @@ async function recovery(): Promise<Recovery> {
 
 const pending = (state: Recovery, action: string) => state.actions.find((entry) => entry.action === action)?.pending ?? -1;
 const fnOf = (state: Operations, name: string) => state.functions.find((fn) => fn.name === name) as Operations['functions'][number];
-const machineOf = (state: Operations, name: string) => state.stateMachines.find((machine) => machine.machine === name) as Machine;
+const machineOf = (state: Operations, name: string) => state.stateMachines.find((machine) => machine.machine === name) as Operations['stateMachines'][number];
 
 async function run(action: string, body?: unknown): Promise<Run> {
   const { status, body: result } = await callApi<Run>(admin, 'POST', `/admin/recovery/${action}`, body);

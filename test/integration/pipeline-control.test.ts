@@ -1,26 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Pipeline Control through the local gateway: the admin function drives the runtime's Step Functions
  * stand-in and its Scheduler stand-in with the real SDK clients, as it drives the services on AWS.
  */
 
-type Summary = { machine: string; name: string; status: string; startDate: string; stopDate?: string; durationMs?: number; redriveCount: number };
-type TimelineEntry = { state: string; type: string; enteredAt: string; exitedAt?: string; durationMs?: number; status: string; error?: string; cause?: string; iteration?: number };
-type Detail = Summary & {
-  executionArn: string;
-  input: Record<string, unknown>;
-  output?: unknown;
-  error?: string;
-  cause?: string;
-  redrivable: boolean;
-  progress: { done: number; failed: number; total: number } | null;
-  timeline: TimelineEntry[];
-};
-type Schedule = { name: string; description: string; expression: string; timezone: string; stateMachine: string; state: string; nextRun: string | null };
-type Alert = { id: string; severity: string; message: string; resolved: boolean };
+type Summary = ApiAnswer<'GET /admin/pipeline/executions'>['items'][number];
+
+type Detail = ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>;
+type Schedule = ApiAnswer<'PUT /admin/pipeline/schedules/{name}'>;
+type Alert = ApiAnswer<'POST /admin/alerts/{id}/resolve'>;
 
 let admin: string;
 let moderator: string;

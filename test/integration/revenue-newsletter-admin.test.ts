@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Revenue analytics and Newsletter management (issue 11 items 2 and 4) through the local gateway: figures
@@ -10,29 +11,9 @@ import { mailsTo, waitForMail } from '../support/inbox.ts';
  * composing an issue that the newsletter state machine sends to every confirmed subscriber once.
  */
 
-type Revenue = {
-  days: number;
-  from: string;
-  to: string;
-  totalRevenuePaise: number;
-  donationCount: number;
-  avgDonationPaise: number;
-  growthRate: number | null;
-  previousRevenuePaise: number;
-  currencyBreakdown: Record<string, { count: number; totalPaise: number }>;
-  tierBreakdown: Record<'premium' | 'gold' | 'silver' | 'other', { count: number; totalPaise: number; share: number }>;
-  dailyRevenue: Array<{ date: string; revenuePaise: number; count: number }>;
-};
-type Stats = {
-  total: number;
-  confirmed: number;
-  pending: number;
-  unsubscribed: number;
-  suppressed: number;
-  byFrequency: Record<'daily' | 'weekly' | 'monthly', number>;
-  lastIssue: { issueId: string | null; sent: number; failed: number } | null;
-};
-type SubscriberRow = { email: string; frequency: string; topics: string[]; status: string; createdAt: string };
+type Revenue = ApiAnswer<'GET /admin/revenue'>;
+type Stats = ApiAnswer<'GET /admin/newsletter'>;
+type SubscriberRow = ApiAnswer<'GET /admin/newsletter/subscribers'>['items'][number];
 
 const DAY = 86_400_000;
 let admin: string;

@@ -7,6 +7,7 @@ import { api, local, signedInUser, signedUpReader, useLocalAws } from '../suppor
 import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
 import { waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Settings and Security (issue 11 item 5) through the local gateway: one versioned, validated, audited
@@ -15,24 +16,9 @@ import { waitForMail } from '../support/inbox.ts';
  * PostAuthentication by cognito-local itself).
  */
 
-type Values = {
-  publishRelevance: number;
-  publishConfidence: number;
-  reviewRelevance: number;
-  monthlyGoalRupees: number;
-  dailyDigestTime: string;
-  weeklyDigestTime: string;
-  monthlyDigestTime: string;
-  defaultFrequency: 'daily' | 'weekly' | 'monthly';
-  feedIntervalMinutes: number;
-};
-type StatusRow = { configCategory: string; settingName: string; currentValue: string; recommendedValue: string; status: 'ok' | 'warning'; manualActionRequired: boolean };
-type Settings = { version: number; values: Values; defaults: Values; configurationStatus: StatusRow[] };
-type Security = {
-  days: number;
-  signInFailures: Array<{ userId: string; email: string | null; attempts: number; successes: number; failures: number; lastAttemptAt: string | null }>;
-  roleChanges: Array<{ action: string; actor: string; target: string; before: unknown; after: unknown }>;
-};
+type Settings = ApiAnswer<'GET /admin/settings'>;
+type Values = Settings['values'];
+type Security = ApiAnswer<'GET /admin/security'>;
 
 let admin: string;
 let adminEmail: string;

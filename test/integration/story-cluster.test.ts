@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useLocalAws } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Story clustering in the running local runtime: the first ingest read two fixture feeds (Trade Desk A and
@@ -11,12 +12,7 @@ type Articles = typeof import('../../lambdas/store/articles.ts');
 let entities: Entities;
 let articles: Articles;
 
-interface Card {
-  id: string;
-  title: string;
-  sourceName: string;
-  alsoCoveredBy: Array<{ sourceName: string; sourceUrl: string; title: string }>;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 beforeAll(async () => {
   useLocalAws();

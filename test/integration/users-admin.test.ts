@@ -2,10 +2,11 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, local, signedInUser, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** User management through the local API gateway, against cognito-local (the user pool) and DynamoDB Local. */
-type User = { userId: string; fullName: string; email: string; role: string; createdAt: string; suspended: boolean };
-type Listing = { items: User[]; cursor: string | null };
+
+type Listing = ApiAnswer<'GET /admin/users'>;
 
 let adminToken: string;
 let adminSub: string;
