@@ -87,7 +87,7 @@ describe('donations in Chromium', () => {
 
   it('says it cannot verify an order nobody paid, and never shows Completed for it', async () => {
     const page = chromium.page;
-    const order = (await api('POST', '/donations', undefined, { amount: 10_000, is_anonymous: true })).body as { order_id: string };
+    const order = (await api('POST', '/donations', undefined, { amount: 10_000, is_anonymous: true })).body as ApiAnswer<'POST /donations'>;
     await page.goto(`${site()}/payment-success?order_id=${order.order_id}&payment_id=pay_MadeUpByBrowser`);
     await page.locator('.donation-details').getByText('Pending').waitFor();
     expect(await page.getByText('Completed').count()).toBe(0);

@@ -60,7 +60,7 @@ describe('sign-up and confirmation', () => {
     expect(me.body).toMatchObject({ email: alice.email, fullName: 'Alice Example', role: 'user' });
     const preferences = await api('GET', '/me/preferences', alice.idToken);
     expect(preferences.body).toMatchObject({ preferredCategories: ['all'], preferredRegions: ['indian'], contentLanguage: 'en', emailNotifications: true });
-    const notifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const notifications = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(notifications.items.map((item) => item.title)).toEqual(['Welcome to Creator News Hub!']);
     expect(notifications.unreadCount).toBe(1);
   });
@@ -96,9 +96,9 @@ describe('the signed-in API', () => {
       expect((await api('PUT', `/me/likes/${second!.id}`, alice.idToken)).body).toEqual({ articleId: second!.id, liked: true });
     }
     expect((await api('GET', '/me/relations', alice.idToken)).body).toEqual({ bookmarks: [first!.id], likes: [second!.id] });
-    const bookmarks = (await api('GET', '/me/bookmarks', alice.idToken)).body as { items: Array<Card & { bookmarkedAt: string }> };
+    const bookmarks = (await api('GET', '/me/bookmarks', alice.idToken)).body as ApiAnswer<'GET /me/bookmarks'>;
     expect(bookmarks.items.map((item) => item.id)).toEqual([first!.id]);
-    expect(Date.parse(bookmarks.items[0]!.bookmarkedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(String(bookmarks.items[0]!.bookmarkedAt))).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('refuses to save an article that does not exist, and bad preferences, with a message', async () => {
@@ -117,7 +117,7 @@ describe('the signed-in API', () => {
     expect(back.body).toMatchObject({ progressPercentage: 60, readingTimeSeconds: 60, completed: false });
     await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'complete', progressPercentage: 95, secondsRead: 20 });
     expect((await api('GET', `/me/reading/${article.id}`, alice.idToken)).body).toMatchObject({ progressPercentage: 95, readingTimeSeconds: 80, completed: true });
-    const activity = (await api('GET', '/me/activity', alice.idToken)).body as { articlesRead: number; readingMinutes: number; engagementScore: number; recent: Array<{ actionType: string }> };
+    const activity = (await api('GET', '/me/activity', alice.idToken)).body as ApiAnswer<'GET /me/activity'>;
     expect(activity).toMatchObject({ articlesRead: 1, readingMinutes: 1, engagementScore: 100 });
     // The save and the like above, newest first, though the reader's partition holds other records above them.
     expect(activity.recent.map((entry) => entry.actionType).sort()).toEqual(['bookmark', 'like']);
@@ -126,13 +126,13 @@ describe('the signed-in API', () => {
   it('learns For You from what the reader likes: the stream consumer ranks the liked category first', async () => {
     const category = cards[1]!.category;
     const recommended = await waitFor(
-      async () => (await api('GET', '/me/feed?kind=for-you', alice.idToken)).body as { source: string; items: Card[] },
+      async () => (await api('GET', '/me/feed?kind=for-you', alice.idToken)).body as ApiAnswer<'GET /me/feed'>,
       (feed) => feed.source === 'recommendations',
     );
     expect(recommended.source).toBe('recommendations');
     expect(recommended.items[0]?.category).toBe(category);
     expect(recommended.items.map((item) => item.id)).not.toContain(cards[1]!.id);
-    const generated = (await api('POST', '/me/recommendations', alice.idToken)).body as { generated: number };
+    const generated = (await api('POST', '/me/recommendations', alice.idToken)).body as ApiAnswer<'POST /me/recommendations'>;
     expect(generated.generated).toBeGreaterThanOrEqual(0);
   });
 
@@ -145,7 +145,7 @@ describe('the signed-in API', () => {
     await createArticle(testArticle({ category: 'industry-insights', originalPublishedAt: new Date().toISOString() }));
     // A story outside the followed category says nothing to Carol.
     await createArticle(testArticle({ category: 'general', title: `Breaking: unrelated ${Date.now()}`, originalPublishedAt: new Date().toISOString() }));
-    const titles = async () => ((await api('GET', '/me/notifications', carol.idToken)).body as { items: NotificationView[] }).items.map((item) => item.title).sort();
+    const titles = async () => ((await api('GET', '/me/notifications', carol.idToken)).body as ApiAnswer<'GET /me/notifications'>).items.map((item) => item.title).sort();
     const seen = await waitFor(titles, (list) => list.includes('Breaking') && list.some((title) => title.startsWith('New in')));
     expect(seen).toEqual(['Breaking', 'New in Industry Insights', 'Welcome to Creator News Hub!']);
     // More stories within the hour add no second "New in" notification.
@@ -155,7 +155,7 @@ describe('the signed-in API', () => {
   });
 
   it('lets reader B neither see nor change anything of reader A\'s, on any user route', async () => {
-    const aliceNotifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
+    const aliceNotifications = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const ids = { articleId: cards[0]!.id, id: aliceNotifications.items[0]!.id };
     const before = (await api('GET', '/me/export', alice.idToken)).body as Record<string, unknown>;
 
@@ -175,7 +175,7 @@ describe('the signed-in API', () => {
   });
 
   it('answers the live check with only what arrived after the newest notification the page has', async () => {
-    const list = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
+    const list = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const newest = list.items[0]!;
     const after = `/me/notifications?after=${newest.id}`;
     expect(((await api('GET', after, alice.idToken)).body as { items: NotificationView[] }).items).toEqual([]);
@@ -189,7 +189,7 @@ describe('the signed-in API', () => {
   });
 
   it('marks notifications read one at a time or all, and deletes them', async () => {
-    const list = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const list = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const welcome = list.items[0]!;
     expect(welcome.actionUrl).toBe('/dashboard');
     expect((await api('POST', `/me/notifications/${welcome.id}/read`, alice.idToken)).body).toEqual({ id: welcome.id, isRead: true });
@@ -206,7 +206,7 @@ describe('the signed-in API', () => {
   });
 
   it('deletes the account: the Cognito user and every item of the reader\'s', async () => {
-    const article = (await api('GET', `/articles/${cards[0]!.id}`)).body as { id: string };
+    const article = (await api('GET', `/articles/${cards[0]!.id}`)).body as ApiAnswer<'GET /articles/{id}'>;
     expect(article.id).toBe(cards[0]!.id);
     expect((await api('DELETE', '/me', alice.idToken)).body).toEqual({ deleted: true });
 

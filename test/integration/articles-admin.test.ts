@@ -144,7 +144,7 @@ describe('GET /admin/articles', () => {
     const { body } = await list({ pageSize: 500 });
     const listed = ['draft', 'published', 'archived', 'rejected'].reduce((sum, status) => sum + (body.counts[status] ?? 0), 0);
     expect(body.total).toBe(listed);
-    const ping = (await api('GET', '/admin/ping', tokens.admin)).body as { articlesByStatus: Record<string, number> };
+    const ping = (await api('GET', '/admin/ping', tokens.admin)).body as ApiAnswer<'GET /admin/ping'>;
     for (const [status, value] of Object.entries(ping.articlesByStatus)) expect(body.counts[status]).toBe(value);
   });
 
@@ -218,7 +218,7 @@ describe('POST /admin/article-actions', () => {
     // The reader's list (the in-process index reads the change notes within SEARCH_SYNC_SECONDS).
     let publicTotal = 0;
     for (let attempt = 0; attempt < 40 && publicTotal < 3; attempt += 1) {
-      publicTotal = ((await api('GET', `/articles?q=${word}`)).body as { total: number }).total;
+      publicTotal = ((await api('GET', `/articles?q=${word}`)).body as ApiAnswer<'GET /articles'>).total;
       if (publicTotal < 3) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(publicTotal).toBe(3);

@@ -157,7 +157,7 @@ describe('backups: export, list, restore', () => {
     // The first ingest stored articles; the export holds them.
     expect(perEntity.get('article')).toBeGreaterThan(0);
 
-    const after = (await api('GET', '/admin/backups', admin)).body as { backups: Backup[] };
+    const after = (await api('GET', '/admin/backups', admin)).body as ApiAnswer<'GET /admin/backups'>;
     expect(after.backups.length).toBe(listed.backups.length + 1);
     expect(after.backups[0]).toMatchObject({ id: backup.id, totalRecords: backup.totalRecords });
 

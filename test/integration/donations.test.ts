@@ -23,7 +23,7 @@ interface CheckoutResult {
 }
 
 const summary = async () => (await api('GET', '/donations/summary')).body as Summary;
-const orderStatus = async (orderId: string) => ((await api('GET', `/donations/orders/${orderId}`)).body as { status: string }).status;
+const orderStatus = async (orderId: string) => ((await api('GET', `/donations/orders/${orderId}`)).body as ApiAnswer<'GET /donations/orders/{orderId}'>).status;
 
 async function createOrder(body: Record<string, unknown>): Promise<Order> {
   const answer = await api('POST', '/donations', undefined, body);
@@ -321,7 +321,7 @@ describe('receipts', () => {
     expect(JSON.parse(answer.body)).toEqual({ status: 'counted' });
     expect(ses.calls()).toBeGreaterThanOrEqual(1);
     // THEN the success page does not claim a receipt went out...
-    const shown = (await api('GET', `/donations/orders/${order.order_id}`)).body as { status: string; receipt_sent: boolean; receipt_pending: boolean };
+    const shown = (await api('GET', `/donations/orders/${order.order_id}`)).body as ApiAnswer<'GET /donations/orders/{orderId}'>;
     expect(shown.status).toBe('completed');
     if (!shown.receipt_sent) expect(shown.receipt_pending).toBe(true);
     // ...and the runtime's donation-receipts consumer sends it from the table stream

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
  * Operations and Recovery through the local gateway: run metrics recorded by real requests, state
@@ -46,7 +47,7 @@ async function run(action: string, body?: unknown): Promise<Run> {
 async function finished(machine: string, name: string, timeoutMs = 45_000): Promise<{ status: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await callApi<{ status: string }>(admin, 'GET', `/admin/pipeline/executions/${machine}/${name}`);
+    const { body } = await callApi<ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>>(admin, 'GET', `/admin/pipeline/executions/${machine}/${name}`);
     if (body.status !== 'RUNNING') return body;
     if (Date.now() > deadline) throw new Error(`${machine}/${name} still running`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -60,7 +61,7 @@ async function injectFault(fn: string, times: number): Promise<void> {
 
 async function failedExecution(machine: string, fn: string, options: Record<string, unknown> = {}): Promise<string> {
   await injectFault(fn, 1);
-  const started = await callApi<{ name: string }>(admin, 'POST', '/admin/pipeline/executions', { machine, ...options });
+  const started = await callApi<ApiAnswer<'POST /admin/pipeline/executions'>>(admin, 'POST', '/admin/pipeline/executions', { machine, ...options });
   expect(started.status).toBe(200);
   expect((await finished(machine, started.body.name)).status).toBe('FAILED');
   return started.body.name;
@@ -88,7 +89,7 @@ describe('Operations and Recovery routes', () => {
   });
 
   it('answers an unknown action 404 with the actions it knows', async () => {
-    const { status, body } = await callApi<{ message: string }>(admin, 'POST', '/admin/recovery/ml-system-reset');
+    const { status, body } = await callApi<ErrorAnswer>(admin, 'POST', '/admin/recovery/ml-system-reset');
     expect(status).toBe(404);
     expect(body.message).toBe('Unknown recovery action ml-system-reset: use one of classify-drafts, redrive-failed, reject-auto-rejected, rebuild-search-index, resend-digest-batch');
   });

@@ -8,6 +8,7 @@ import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
 import { waitForMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
  * Settings and Security (issue 11 item 5) through the local gateway: one versioned, validated, audited
@@ -92,13 +93,13 @@ describe('settings', () => {
       [{ publishConfidence: 2 }, 'publishConfidence'],
     ];
     for (const [change, field] of cases) {
-      const answer = await callApi<{ fieldErrors: Record<string, string[]> }>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, ...change });
+      const answer = await callApi<ErrorAnswer>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, ...change });
       expect(answer.status, JSON.stringify(change)).toBe(400);
-      expect(Object.keys(answer.body.fieldErrors)).toEqual([field]);
+      expect(Object.keys(answer.body.fieldErrors ?? {})).toEqual([field]);
     }
     const saved = await save({ feedIntervalMinutes: current.values.feedIntervalMinutes + 5 });
     expect(saved.version).toBe(current.version + 1);
-    const stale = await callApi<{ message: string }>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, feedIntervalMinutes: 45 });
+    const stale = await callApi<ErrorAnswer>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, feedIntervalMinutes: 45 });
     expect(stale).toMatchObject({ status: 409, body: { message: 'Settings were changed by someone else; reload' } });
     expect((await settings()).values.feedIntervalMinutes).toBe(current.values.feedIntervalMinutes + 5);
   });

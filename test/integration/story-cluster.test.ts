@@ -46,9 +46,9 @@ describe('one event from two publishers', () => {
       await articles.changeArticleStatus(leader, { status: 'published', set: { publishedAt: new Date().toISOString(), relevanceScore: Math.max(leader.relevanceScore ?? 0, 60) } });
     }
     await expect
-      .poll(async () => ((await api('GET', '/articles?q=ASCI%20virtual%20influencers')).body as { items: Card[] }).items.filter((card) => /ASCI/i.test(card.title)), { timeout: 20_000 })
+      .poll(async () => ((await api('GET', '/articles?q=ASCI%20virtual%20influencers')).body as ApiAnswer<'GET /articles'>).items.filter((card) => /ASCI/i.test(card.title)), { timeout: 20_000 })
       .toEqual([expect.objectContaining({ id: leader?.id, sourceName: 'Trade Desk A', alsoCoveredBy: [expect.objectContaining({ sourceName: 'Trade Desk B', sourceUrl: expect.stringMatching(/^https:\/\/tradedeskb\.example\.com\//) })] })]);
-    const list = (await api('GET', '/articles?limit=100')).body as { items: Card[] };
+    const list = (await api('GET', '/articles?limit=100')).body as ApiAnswer<'GET /articles'>;
     expect(list.items.filter((card) => card.sourceName === 'Trade Desk B' && /ASCI/i.test(card.title))).toEqual([]);
     const detail = (await api('GET', `/articles/${leader?.id}`)).body as Card;
     expect(detail.alsoCoveredBy).toEqual([expect.objectContaining({ sourceName: 'Trade Desk B' })]);

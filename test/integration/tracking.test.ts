@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '#http/answers.ts';
 import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
@@ -152,7 +153,7 @@ describe('trending moderation', () => {
     // More searches count, but the keyword stays hidden.
     expect((await apiFrom(anotherClient(), 'POST', '/search-keywords', { term: phrase })).status).toBe(202);
     expect(await publicList()).not.toContain(phrase);
-    const hiddenRow = ((await api('GET', '/admin/trending-keywords', moderator.idToken)).body as { items: Array<{ keyword: string; state: string; searchCount: number }> }).items.find((item) => item.keyword === phrase);
+    const hiddenRow = ((await api('GET', '/admin/trending-keywords', moderator.idToken)).body as ApiAnswer<'GET /admin/trending-keywords'>).items.find((item) => item.keyword === phrase);
     expect(hiddenRow).toMatchObject({ state: 'hidden', searchCount: 4 });
 
     expect((await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, { keyword: phrase, hidden: false })).status).toBe(200);

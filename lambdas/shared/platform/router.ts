@@ -72,6 +72,12 @@ export type JsonAnswer<Result> = Result extends Reply<infer Body> ? Body : Resul
 /** What a route handler answers as JSON. */
 export type AnswerOf<Handler> = Handler extends RouteHandler<infer Result> ? JsonAnswer<Result> : never;
 
+/** The JSON of a refused call (toErrorResponse): the message the UI shows, and per-field messages where fields were wrong. */
+export interface ErrorAnswer {
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
 /** A table of routes (route key -> handler) as a table of their JSON answers. */
 export type AnswersOf<Routes> = { [Key in keyof Routes]: AnswerOf<Routes[Key]> };
 
