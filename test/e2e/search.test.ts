@@ -97,7 +97,7 @@ describe('search, filters and sort in Chromium', () => {
 
 describe('live figures on the home page', () => {
   it('shows the widgets with the API\u2019s figures', async () => {
-    const widgets = await api<{ totalArticles: number; creatorEconomyPulse: Array<{ id: string; value: number }>; platformUpdates: Array<{ title: string }> }>('/widgets');
+    const widgets = await api<ApiAnswer<'GET /widgets'>>('/widgets');
     await chromium.page.goto(site());
     await chromium.page.getByRole('heading', { name: 'Creator Economy Pulse' }).waitFor();
     const stories = widgets.creatorEconomyPulse.find((tile) => tile.id === 'stories')?.value;

@@ -207,7 +207,7 @@ describe('the executions list', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
-      const page = (await callApi<{ items: Summary[]; cursor: string | null }>(admin, 'GET', `/admin/pipeline/executions${query}`)).body;
+      const page = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', `/admin/pipeline/executions${query}`)).body;
       expect(page.items.length).toBeLessThanOrEqual(2);
       paged.push(...page.items);
       cursor = page.cursor;
