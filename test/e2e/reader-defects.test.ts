@@ -11,7 +11,7 @@ const site = () => local().urls.site;
 type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 async function articles(query = 'limit=100&market=all'): Promise<Card[]> {
-  return ((await (await fetch(`${local().urls.api}/articles?${query}`)).json()) as { items: Card[] }).items;
+  return ((await (await fetch(`${local().urls.api}/articles?${query}`)).json()) as ApiAnswer<'GET /articles'>).items;
 }
 
 describe('reader defects, fixed', () => {
@@ -19,7 +19,7 @@ describe('reader defects, fixed', () => {
     // An article whose feed content is HTML (paragraphs, bold, an image).
     let withHtml: Card | undefined;
     for (const card of await articles('limit=100&market=indian')) {
-      const detail = (await (await fetch(`${local().urls.api}/articles/${card.id}`)).json()) as { content: string };
+      const detail = (await (await fetch(`${local().urls.api}/articles/${card.id}`)).json()) as ApiAnswer<'GET /articles/{id}'>;
       if (/<(p|strong|img)\b/.test(detail.content)) {
         withHtml = card;
         break;

@@ -117,7 +117,7 @@ describe('POST /page-views (public beacon)', () => {
 
 describe('every figure of the console', () => {
   it('moves by exactly the events generated, in the JSON and in the CSV', async () => {
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=3`)).json()) as { items: Array<{ id: string; title: string; category: string }> };
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=3`)).json()) as ApiAnswer<'GET /articles'>;
     expect(items.length).toBeGreaterThanOrEqual(2);
     const [a, b] = items as [(typeof items)[0], (typeof items)[0]];
     const before = await analytics(7);

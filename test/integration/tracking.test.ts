@@ -16,7 +16,7 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 async function firstPublicArticle() {
-  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as { items: Array<{ id: string; viewsCount: number }> };
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as ApiAnswer<'GET /articles'>;
   return items[0]!;
 }
 
@@ -33,7 +33,7 @@ describe('view and share tracking', () => {
   });
 
   it('keeps one client from inflating views or shares: 100 posts, 20 at a time, count once', async () => {
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as { items: Array<{ id: string }> };
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as ApiAnswer<'GET /articles'>;
     const article = items.at(-1)!;
     useLocalAws();
     const { getPublicArticleItem } = await import('../../lambdas/store/articles.ts');
