@@ -1,4 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, stack } from '../../lib/stack-description.ts';
 import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
@@ -12,7 +13,6 @@ import type { ApiAnswer } from '#http/answers.ts';
  * real tokens. Reader B tries every user route against reader A's data.
  */
 type Card = ApiAnswer<'GET /articles'>['items'][number];
-type NotificationView = ApiAnswer<'GET /me/notifications'>['items'][number];
 
 let alice: Reader;
 let bob: Reader;
@@ -37,7 +37,7 @@ beforeAll(async () => {
   const list = await api('GET', '/articles?limit=100&market=all');
   // Stories from the fixture feeds only: articles other test files made share one template text, which
   // would make any of them the nearest neighbour of another and blur what the reader's actions taught.
-  const listed = (list.body as { items: Card[] }).items.filter((card) => card.sourceName !== TEST_SOURCE_NAME);
+  const listed = (list.body as ApiAnswer<'GET /articles'>).items.filter((card) => card.sourceName !== TEST_SOURCE_NAME);
   // The first two (saved and liked below) share a category, so For You has one clear interest to learn.
   const shared = listed.find((card) => listed.filter((other) => other.category === card.category).length >= 4)?.category;
   cards = [...listed.filter((card) => card.category === shared), ...listed.filter((card) => card.category !== shared)];
@@ -105,7 +105,7 @@ describe('the signed-in API', () => {
     expect(await api('PUT', '/me/bookmarks/no-such-article', alice.idToken)).toMatchObject({ status: 404, body: { message: 'Article not found' } });
     const bad = await api('PUT', '/me/preferences', alice.idToken, { preferredCategories: ['cricket'] });
     expect(bad.status).toBe(400);
-    expect((bad.body as { message: string }).message).toMatch(/preferredCategories/);
+    expect((bad.body as ErrorAnswer).message).toMatch(/preferredCategories/);
     expect((await api('PUT', '/me/preferences', alice.idToken, { userId: 'someone-else' })).status).toBe(400);
   });
 
@@ -178,11 +178,11 @@ describe('the signed-in API', () => {
     const list = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const newest = list.items[0]!;
     const after = `/me/notifications?after=${newest.id}`;
-    expect(((await api('GET', after, alice.idToken)).body as { items: NotificationView[] }).items).toEqual([]);
+    expect(((await api('GET', after, alice.idToken)).body as ApiAnswer<'GET /me/notifications'>).items).toEqual([]);
     const { createNotification } = await import('../../lambdas/store/notifications.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
     const created = await createNotification({ userId, title: 'Live one', message: 'Arrived meanwhile' });
-    const answer = (await api('GET', after, alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const answer = (await api('GET', after, alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(answer.items.map((item) => item.id)).toEqual([created.id]);
     expect(answer.unreadCount).toBe(2);
     await api('DELETE', `/me/notifications/${created.id}`, alice.idToken);

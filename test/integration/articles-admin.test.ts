@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
@@ -236,7 +237,7 @@ describe('POST /admin/article-actions', () => {
     expect(await s.articles.getArticle(queued!.id)).toMatchObject({ status: 'rejected', adminStatus: 'rejected', reviewSort: '9#999' });
 
     const archived = await api('POST', '/admin/article-actions', tokens.admin, { ids: [queued!.id, other!.id], action: 'archive' });
-    expect((archived.body as { succeeded: string[] }).succeeded).toHaveLength(2);
+    expect((archived.body as ApiAnswer<'POST /admin/article-actions'>).succeeded).toHaveLength(2);
     expect((await s.articles.getArticle(other!.id))?.archivedAt).toBeTruthy();
 
     await api('POST', '/admin/article-actions', tokens.admin, { ids: [other!.id], action: 'purge' });
@@ -313,9 +314,9 @@ describe('the article editor', () => {
     expect(fieldErrors.title).toEqual(['Title must be at least 5 characters']);
     expect(fieldErrors.sourceUrl).toEqual(['Enter an absolute http(s) URL']);
     const empty = await api('POST', '/admin/articles', tokens.admin, {});
-    expect((empty.body as { fieldErrors: Record<string, string[]> }).fieldErrors).toMatchObject({ title: ['Title is required'], sourceUrl: ['Enter an absolute http(s) URL'] });
+    expect((empty.body as ErrorAnswer).fieldErrors).toMatchObject({ title: ['Title is required'], sourceUrl: ['Enter an absolute http(s) URL'] });
     const long = await api('POST', '/admin/articles', tokens.admin, { title: 'x'.repeat(301), sourceUrl: 'https://example.com/a' });
-    expect((long.body as { fieldErrors: Record<string, string[]> }).fieldErrors.title).toBeDefined();
+    expect((long.body as ErrorAnswer).fieldErrors?.title).toBeDefined();
   });
 
   it('adds an article (sanitised, summarised, counted, audited), refuses its duplicate with 409, edits it and moves its counters on a status change', async () => {
@@ -332,7 +333,7 @@ describe('the article editor', () => {
       status: 'draft',
     });
     expect(created.status).toBe(200);
-    const article = created.body as { id: string; content: string; summary: string; sourceName: string; status: string; adminStatus: string };
+    const article = created.body as ApiAnswer<'POST /admin/articles'>;
     expect(article.content).not.toMatch(/script|javascript/);
     expect(article.summary).toBe(`Creators in Mumbai ${word} earn more from brand deals this year. bad`);
     expect(article).toMatchObject({ sourceName: 'news.example.com', status: 'draft', adminStatus: 'unclassified' });
@@ -409,7 +410,7 @@ describe('the Summary Manager', () => {
       updated: expect.arrayContaining(ids.slice(0, 4)),
       unchanged: [{ id: noContent!.id, reason: 'The article has no content to summarise' }],
     });
-    expect((regenerated.body as { updated: string[] }).updated).toHaveLength(4);
+    expect((regenerated.body as ApiAnswer<'POST /admin/summaries/regenerate'>).updated).toHaveLength(4);
     const expected = `Brand deals for creators in ${word} grew this quarter, with agencies reporting more spend on regional creators.`;
     expect((await s.articles.getArticle(missing!.id))?.summary).toBe(expected);
     expect((await s.audit.listAudit({ target: markup!.id })).items[0]).toMatchObject({ action: 'article.summary', after: { summary: expected } });

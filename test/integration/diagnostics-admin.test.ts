@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -55,7 +56,7 @@ describe('auth matrix', () => {
   it('rejects a body with unknown fields with a 400, never a 500', async () => {
     const diagnostics = await api('POST', '/admin/diagnostics', admin, { deep: true });
     expect(diagnostics.status).toBe(400);
-    expect((diagnostics.body as { message: string }).message).toMatch(/Invalid body/);
+    expect((diagnostics.body as ErrorAnswer).message).toMatch(/Invalid body/);
     expect((await api('POST', '/admin/backups', admin, ['x'])).status).toBe(400);
   });
 });
@@ -134,7 +135,7 @@ describe('backups: export, list, restore', () => {
   it('POST /admin/backups exports every item of the table with counts per entity, lists it, audits it', async () => {
     const before = await api('GET', '/admin/backups', admin);
     expect(before.status).toBe(200);
-    const listed = before.body as { mode: string; table: string; pointInTimeRecovery: { status: string }; backups: Backup[] };
+    const listed = before.body as ApiAnswer<'GET /admin/backups'>;
     expect(listed.mode).toBe('export');
     expect(listed.pointInTimeRecovery.status).toBe('unsupported');
 
@@ -162,7 +163,7 @@ describe('backups: export, list, restore', () => {
     expect(after.backups[0]).toMatchObject({ id: backup.id, totalRecords: backup.totalRecords });
 
     const audit = await api('GET', `/admin/audit?target=${encodeURIComponent(`backup:${backup.id}`)}`, admin);
-    expect((audit.body as { items: Array<{ action: string; after: { totalRecords: number } }> }).items).toMatchObject([{ action: 'backup.prepare', after: { totalRecords: backup.totalRecords } }]);
+    expect((audit.body as ApiAnswer<'GET /admin/audit'>).items).toMatchObject([{ action: 'backup.prepare', after: { totalRecords: backup.totalRecords } }]);
 
     // npm run restore into a table that does not exist yet: created with the described shape, same items.
     const fresh = `restored-${Date.now()}`;

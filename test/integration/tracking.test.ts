@@ -145,7 +145,7 @@ describe('trending moderation', () => {
     expect((await api('GET', '/admin/trending-keywords', reader.idToken)).status).toBe(403);
     const listed = await api('GET', '/admin/trending-keywords', moderator.idToken);
     expect(listed.status).toBe(200);
-    expect((listed.body as { items: Array<{ keyword: string; state: string }> }).items.find((item) => item.keyword === phrase)).toMatchObject({ state: 'eligible' });
+    expect((listed.body as ApiAnswer<'GET /admin/trending-keywords'>).items.find((item) => item.keyword === phrase)).toMatchObject({ state: 'eligible' });
 
     expect(await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, change)).toMatchObject({ status: 200, body: { keyword: phrase, hidden: true } });
     expect(await publicList()).not.toContain(phrase);
