@@ -19,6 +19,22 @@ import { executionsSince, FINISHED_BAD, MACHINES } from './executions.ts';
 const DAY_MS = 86_400_000;
 const who = (caller: Caller) => caller.email ?? caller.userId;
 
+/** What a run keeps in `details` (the store holds it untyped): the executions it redrove, the digest it re-sent. */
+export interface RecoveryRunDetails {
+  executions?: Array<{ machine: string; name: string; status: string; result: string; error?: string }>;
+  resendOf?: string;
+}
+
+/** A started execution a recovery run names, so the screen can follow it. */
+interface StartedRun {
+  machine: string;
+  name: string;
+  executionArn: string;
+  startDate: string;
+}
+
+export type RecoveryRunView = ReturnType<typeof runView> & { execution?: StartedRun };
+
 export const runView = (run: RecoveryRunItem) => ({
   id: run.id,
   action: run.action,
@@ -29,7 +45,7 @@ export const runView = (run: RecoveryRunItem) => ({
   done: run.done ?? 0,
   total: run.total ?? 0,
   failed: run.failed ?? 0,
-  details: run.details ?? null,
+  details: (run.details ?? null) as RecoveryRunDetails | null,
   error: run.error ?? null,
 });
 
@@ -72,7 +88,7 @@ const REBUILD_PAGE = 100;
 const REBUILD_PAGES_PER_CALL = 10;
 const REBUILD_BUDGET_MS = 8_000;
 
-async function rebuildSearchIndex(admin: Caller, runId: string | undefined, pageSize = REBUILD_PAGE) {
+async function rebuildSearchIndex(admin: Caller, runId: string | undefined, pageSize = REBUILD_PAGE): Promise<RecoveryRunView> {
   let run: RecoveryRunItem;
   if (runId) {
     const found = await getRecoveryRun(runId);
@@ -111,7 +127,7 @@ async function rebuildSearchIndex(admin: Caller, runId: string | undefined, page
   return runView(updated);
 }
 
-async function runAction(action: RecoveryAction, admin: Caller, holder: { run?: RecoveryRunItem }) {
+async function runAction(action: RecoveryAction, admin: Caller, holder: { run?: RecoveryRunItem }): Promise<RecoveryRunView> {
   const since = Date.now() - DAY_MS;
   const startRecoveryRun = async (input: Parameters<typeof startRun>[0]) => (holder.run = await startRun(input));
   switch (action) {

@@ -6,6 +6,7 @@ import { local, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { codeIn, waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * The signed-in reader's journey in Chromium against the built site and the local runtime, as a new
@@ -16,11 +17,7 @@ const chromium = useChromium();
 const email = `journey-${Date.now()}@example.com`;
 const password = 'Journey-Pass-2026';
 
-interface Card {
-  id: string;
-  title: string;
-  category: string;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 let likedCategory: string;
 let chosen: Card[];
@@ -51,7 +48,7 @@ async function signIn(target: Page): Promise<void> {
 beforeAll(async () => {
   useLocalAws();
   // Two articles of one category to like and save: For You should then lead with that category.
-  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as { items: Card[] };
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as ApiAnswer<'GET /articles'>;
   const byCategory = new Map<string, Card[]>();
   for (const card of items) byCategory.set(card.category, [...(byCategory.get(card.category) ?? []), card]);
   const [category, cards] = [...byCategory.entries()].filter(([, list]) => list.length >= 4).sort((a, b) => a[1].length - b[1].length)[0] ?? [];
@@ -147,7 +144,7 @@ describe('the signed-in reader in Chromium', () => {
     await activity.getByText('Liked an article').first().waitFor();
     await page().getByRole('heading', { name: 'Content Performance' }).waitFor();
     const support = page().locator('.widget', { has: page().getByRole('heading', { name: 'Community Support' }) });
-    const donations = (await (await fetch(`${local().urls.api}/donations/summary`)).json()) as { goalPercent: number };
+    const donations = (await (await fetch(`${local().urls.api}/donations/summary`)).json()) as ApiAnswer<'GET /donations/summary'>;
     await support.getByRole('progressbar').waitFor();
     expect(await support.getByRole('progressbar').getAttribute('aria-valuenow')).toBe(String(Math.min(100, donations.goalPercent)));
     const shown = await page().locator('#feed-panel article h2').allTextContents();

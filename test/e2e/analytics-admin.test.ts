@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { ApiAnswer } from '#http/answers.ts';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
@@ -114,8 +115,8 @@ describe('the reader site\'s page views', () => {
 describe('the Analytics screen', () => {
   it('shows the store\'s figures for each period and tab, downloads the CSV, and passes axe at both widths', async () => {
     // Known events: page views, article views, shares, likes, a bookmark, searches, a confirmed subscription, a paid donation.
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=2`)).json()) as { items: Array<{ id: string; title: string }> };
-    const [article] = items as [{ id: string; title: string }];
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=2`)).json()) as ApiAnswer<'GET /articles'>;
+    const [article] = items as [(typeof items)[number]];
     for (const path of ['/', '/about', '/categories/creator-economy']) {
       await fetch(`${local().urls.api}/page-views`, { method: 'POST', headers: { 'content-type': 'text/plain', 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148', origin: local().urls.site }, body: JSON.stringify({ path, referrer: 'https://www.instagram.com/' }) });
     }

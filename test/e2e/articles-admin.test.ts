@@ -6,6 +6,7 @@ import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** Article Management and the Summary Manager in Chromium, against the built site and the local runtime. */
 const chromium = useChromium();
@@ -15,8 +16,7 @@ const SHOTS = process.env.CNH_SHOTS_DIR ?? '/tmp/cnh-shots-articles';
 /** A word no other article has (letters only: search reads words). */
 const marker = () => `zq${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
 
-type Ping = { articlesByStatus: Record<string, number> };
-type Row = { id: string; title: string; status: string };
+type Ping = ApiAnswer<'GET /admin/ping'>;
 
 async function rows(page: Page): Promise<string[]> {
   return page.locator('table tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent ?? ''));
@@ -46,7 +46,7 @@ async function consolePage(path: string): Promise<Page> {
 async function addDrafts(token: string, word: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let n = 0; n < count; n += 1) {
-    const { status, body } = await callApi<{ id: string }>(token, 'POST', '/admin/articles', {
+    const { status, body } = await callApi<ApiAnswer<'POST /admin/articles'>>(token, 'POST', '/admin/articles', {
       title: `Creator payouts rise ${word} number ${n + 1}`,
       sourceUrl: `https://e2e.example.com/${word}/${n}`,
       content: `<p>Creators in India ${word} earn more from brand deals, say agencies tracking influencer marketing budgets.</p>`,
@@ -69,7 +69,7 @@ describe('Article Management in Chromium', () => {
     await page.locator('table tbody tr').first().waitFor();
 
     // The list as a whole: the header counter is the server's exact total, pages of 25.
-    const all = (await callApi<{ total: number; pages: number }>(token, 'GET', '/admin/articles?pageSize=25')).body;
+    const all = (await callApi<ApiAnswer<'GET /admin/articles'>>(token, 'GET', '/admin/articles?pageSize=25')).body;
     await page.getByRole('heading', { name: `Articles (${all.total})` }).waitFor();
     expect(await page.locator('table tbody tr').count()).toBe(Math.min(25, all.total));
     if (all.pages > 1) await page.getByRole('button', { name: 'Page 2', exact: true }).waitFor();
@@ -108,7 +108,7 @@ describe('Article Management in Chromium', () => {
     expect(before.draft! - after.draft!).toBe(3);
     // The stats strip shows the server's counters.
     await expect.poll(async () => (await page.getByTestId('articles-count-published').textContent())?.replace(/\D/g, ''), { timeout: 20_000 }).toBe(String(after.published));
-    for (const id of ids) expect((await callApi<Row>(token, 'GET', `/admin/articles/${id}`)).body.status).toBe('published');
+    for (const id of ids) expect((await callApi<ApiAnswer<'GET /admin/articles/{id}'>>(token, 'GET', `/admin/articles/${id}`)).body.status).toBe('published');
 
     // The reader site finds them (the public index reads the change notes within a few seconds).
     const reader = await chromium.browser.newPage();
@@ -162,7 +162,7 @@ describe('Article Management in Chromium', () => {
     await dialog.getByText(`Brand deals for creators ${word} grew this quarter.`).waitFor();
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
-    const listed = (await callApi<{ items: Row[] }>(token, 'GET', `/admin/articles?search=${word}`)).body.items;
+    const listed = (await callApi<ApiAnswer<'GET /admin/articles'>>(token, 'GET', `/admin/articles?search=${word}`)).body.items;
     expect(listed).toHaveLength(1);
     await page.getByRole('checkbox', { name: `Select Editor story ${word} about creator brand deals` }).check({ force: true });
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
@@ -181,14 +181,14 @@ describe('Article Management in Chromium', () => {
     await page.getByText('Are you sure you want to delete 2 articles? This action cannot be undone.').waitFor();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
     await page.getByText('2 articles deleted').waitFor();
-    expect((await callApi<{ total: number }>(token, 'GET', `/admin/articles?search=${word2}`)).body.total).toBe(0);
+    expect((await callApi<ApiAnswer<'GET /admin/articles'>>(token, 'GET', `/admin/articles?search=${word2}`)).body.total).toBe(0);
   });
 
   it('regenerates a broken summary in the Summary Manager', async () => {
     const page = await consolePage('/admin/content/summary-fix');
     const token = await tokenOf(page);
     const word = marker();
-    const { body } = await callApi<{ id: string }>(token, 'POST', '/admin/articles', {
+    const { body } = await callApi<ApiAnswer<'POST /admin/articles'>>(token, 'POST', '/admin/articles', {
       title: `Summary story ${word} for creators`,
       sourceUrl: `https://summary.example.com/${word}`,
       summary: 'Read more',
@@ -201,7 +201,7 @@ describe('Article Management in Chromium', () => {
     await row.getByRole('button', { name: `Regenerate the summary of Summary story ${word} for creators` }).click();
     await page.getByText('1 summary regenerated').waitFor();
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(0);
-    expect((await callApi<{ summary: string }>(token, 'GET', `/admin/articles/${body.id}`)).body.summary).toBe(
+    expect((await callApi<ApiAnswer<'GET /admin/articles/{id}'>>(token, 'GET', `/admin/articles/${body.id}`)).body.summary).toBe(
       `Agencies in India ${word} say creator rates rose again this year for brand campaigns.`,
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '#http/answers.ts';
 import type { Page } from 'playwright-core';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
@@ -11,7 +12,7 @@ const CLAMPED_LINES = 3;
 
 /** The public category with the most articles: its page has full rows of cards. */
 async function fullestCategory(): Promise<string> {
-  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as { items: Array<{ category: string }> };
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as ApiAnswer<'GET /articles'>;
   const counts = new Map<string, number>();
   for (const { category } of items) counts.set(category, (counts.get(category) ?? 0) + 1);
   const [fullest] = [...counts].sort((a, b) => b[1] - a[1]);
@@ -62,7 +63,7 @@ describe('article cards', () => {
 
 /** The public cards of the home page's first list, as the API gives them. */
 async function homeCards(): Promise<Array<{ id: string; title: string; category: string; sourceName: string; imageUrl: string | null }>> {
-  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as { items: Array<{ id: string; title: string; category: string; sourceName: string; imageUrl: string | null }> };
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=100&market=all`)).json()) as ApiAnswer<'GET /articles'>;
   return items;
 }
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
 import { countArticlesInTable } from '../support/store-counts.ts';
@@ -145,7 +146,7 @@ describe('the review queue', () => {
 
     const { getArticle } = await import('../../lambdas/store/articles.ts');
     const token = await tokenOf(page);
-    const audit = await callApi<{ items: Array<{ action: string; target: string }> }>((await signedInUser(['admin'])).idToken, 'GET', '/admin/audit?limit=5');
+    const audit = await callApi<ApiAnswer<'GET /admin/audit'>>((await signedInUser(['admin'])).idToken, 'GET', '/admin/audit?limit=5');
     const approved = audit.body.items.find((entry) => entry.action === 'review.approve');
     expect(await getArticle(approved!.target)).toMatchObject({ status: 'published', category: 'industry-insights', title });
     expect(token).toBeTruthy();

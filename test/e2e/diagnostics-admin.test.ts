@@ -8,6 +8,7 @@ import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Diagnostics & Backup in Chromium against the built console: Run Diagnostics shows every check passing
@@ -23,7 +24,8 @@ async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: true });
 }
 
-type Backup = { id: string; file?: string; totalRecords: number };
+type BackupsPage = ApiAnswer<'GET /admin/backups'>;
+type Backup = BackupsPage['backups'][number];
 
 /** The DynamoDB Local process of the runtime the tests share (the java process started with its port). */
 function dynamoDbLocalPid(): number {
@@ -43,7 +45,7 @@ describe('Diagnostics & Backup', () => {
     await page.getByTestId('diag-idle').waitFor();
     await page.getByText('No backups yet').waitFor();
     const token = await tokenOf(page);
-    const before = await callApi<{ backups: Backup[] }>(token, 'GET', '/admin/backups');
+    const before = await callApi<BackupsPage>(token, 'GET', '/admin/backups');
     expect(before.status).toBe(200);
     expect(before.body.backups).toEqual([]);
 
@@ -64,7 +66,7 @@ describe('Diagnostics & Backup', () => {
     await page.getByRole('button', { name: 'Prepare Backup' }).click();
     await expect.poll(() => page.getByText('Backup Prepared').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.getByRole('table', { name: 'Backup components' }).waitFor({ timeout: 20_000 });
-    const after = await callApi<{ backups: Backup[] }>(token, 'GET', '/admin/backups');
+    const after = await callApi<BackupsPage>(token, 'GET', '/admin/backups');
     expect(after.body.backups).toHaveLength(1);
     const [backup] = after.body.backups as [Backup];
     expect(existsSync(backup.file as string)).toBe(true);

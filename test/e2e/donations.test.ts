@@ -3,17 +3,13 @@ import { api, local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** Donations in Chromium: the Donate page's figures, the form's rules, the local test checkout, the success page. */
 const chromium = useChromium();
 const site = () => local().urls.site;
 
-interface Summary {
-  totalRaised: number;
-  supporters: number;
-  monthRaised: number;
-  goalPercent: number;
-}
+type Summary = ApiAnswer<'GET /donations/summary'>;
 const summary = async () => (await api('GET', '/donations/summary')).body as Summary;
 const rupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0 }).format(paise / 100);
 
@@ -91,7 +87,7 @@ describe('donations in Chromium', () => {
 
   it('says it cannot verify an order nobody paid, and never shows Completed for it', async () => {
     const page = chromium.page;
-    const order = (await api('POST', '/donations', undefined, { amount: 10_000, is_anonymous: true })).body as { order_id: string };
+    const order = (await api('POST', '/donations', undefined, { amount: 10_000, is_anonymous: true })).body as ApiAnswer<'POST /donations'>;
     await page.goto(`${site()}/payment-success?order_id=${order.order_id}&payment_id=pay_MadeUpByBrowser`);
     await page.locator('.donation-details').getByText('Pending').waitFor();
     expect(await page.getByText('Completed').count()).toBe(0);

@@ -7,6 +7,7 @@ import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * RSS Feed Management in Chromium against the built console: a feed that is not in the catalogue is
@@ -17,10 +18,10 @@ const chromium = useChromium();
 const SCREEN = '/admin/content/rss';
 const shots = process.env.CNH_SHOTS_DIR ?? path.join(os.tmpdir(), 'feeds-admin-shots');
 
-type FeedSummary = { id: string; name: string; url: string; priority: number; isIndian: boolean; active: boolean; lastStatus: string | null; health: Array<{ itemsFound: number; status: string }> };
+type FeedSummary = ApiAnswer<'GET /admin/feeds'>['feeds'][number];
 
 async function feedList(token: string): Promise<FeedSummary[]> {
-  const { status, body } = await callApi<{ feeds: FeedSummary[] }>(token, 'GET', '/admin/feeds');
+  const { status, body } = await callApi<ApiAnswer<'GET /admin/feeds'>>(token, 'GET', '/admin/feeds');
   expect(status).toBe(200);
   return body.feeds;
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { callApi, tokenOf } from '../support/console.ts';
 
 /**
@@ -81,7 +82,7 @@ describe('the first admin, invited with a temporary password', () => {
     // Their own row (with its Actions menu), not the empty list's row, which repeats the search.
     await page.getByRole('searchbox', { name: 'Search users by name or email' }).fill(email);
     await page.getByRole('button', { name: `Actions for ${email}` }).waitFor(SLOW);
-    const listed = await callApi<{ items: Array<{ email: string; role: string }> }>(await tokenOf(page), 'GET', `/admin/users?search=${encodeURIComponent(email)}`);
+    const listed = await callApi<ApiAnswer<'GET /admin/users'>>(await tokenOf(page), 'GET', `/admin/users?search=${encodeURIComponent(email)}`);
     // Listed in the role its groups give it, as the console would have set it (the row's badge reads Admin).
     expect(listed.body.items.map((user) => [user.email, user.role])).toEqual([[email, 'admin']]);
     expect(await page.getByRole('row', { name: new RegExp(email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) }).getByText('Admin', { exact: true }).count()).toBe(1);

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { ApiAnswer } from '#http/answers.ts';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
@@ -18,7 +19,7 @@ beforeAll(() => {
 
 describe('the home page, served by npm start and read through the API from DynamoDB Local', () => {
   it('lists the newest India-focused articles (the default market focus), as the API returns them', async () => {
-    const api = (await (await fetch(`${local().urls.api}/articles?limit=15&market=indian`)).json()) as { items: Array<{ title: string }>; total: number };
+    const api = (await (await fetch(`${local().urls.api}/articles?limit=15&market=indian`)).json()) as ApiAnswer<'GET /articles'>;
     expect(api.items.length).toBeGreaterThan(0);
 
     await chromium.page.goto(local().urls.site);
@@ -30,7 +31,7 @@ describe('the home page, served by npm start and read through the API from Dynam
   });
 
   it('pages through every public article with page links', async () => {
-    const all = (await (await fetch(`${local().urls.api}/articles?limit=100`)).json()) as { items: Array<{ title: string }>; total: number };
+    const all = (await (await fetch(`${local().urls.api}/articles?limit=100`)).json()) as ApiAnswer<'GET /articles'>;
     expect(all.total).toBeGreaterThan(15);
     await chromium.page.getByLabel('Market focus').selectOption('all');
     await expect.poll(() => chromium.page.getByTestId('result-count').textContent()).toBe(`${all.total} articles`);

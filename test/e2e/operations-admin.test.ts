@@ -5,13 +5,13 @@ import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { countOf } from '../../lambdas/domain/common/plural.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** Operations / Monitoring and Recovery in Chromium against the local runtime. */
 const chromium = useChromium();
 const SLOW = { timeout: 20_000 };
 
-type Window = { invocations: number; errors: number };
-type Operations = { functions: Array<{ name: string; hour: Window; day: Window }>; stateMachines: Array<{ machine: string; runs: number }> };
+type Operations = ApiAnswer<'GET /admin/operations'>;
 
 beforeAll(() => {
   useLocalAws();
@@ -26,7 +26,7 @@ async function consolePage(path: string, width = 1366, height = 900): Promise<Pa
 describe('one health model', () => {
   it('shows the same overall status, with its reasons in words, on the dashboard, Operations, Monitoring and Recovery', async () => {
     const page = await consolePage('/admin');
-    type Health = { health: { status: 'healthy' | 'warning' | 'critical'; reasons: string[]; passing: number; total: number } };
+    type Health = Pick<Operations, 'health'>;
     const answer = (await callApi<Health>(await tokenOf(page), 'GET', '/admin/operations')).body.health;
     const label = { healthy: 'Healthy', warning: 'Warning', critical: 'Critical' }[answer.status];
     expect(answer.reasons.length).toBeGreaterThan(0);

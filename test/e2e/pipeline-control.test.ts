@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
 
@@ -93,7 +94,7 @@ describe('Pipeline Control', () => {
     await page.getByLabel('Input').getByText('"trigger": "console"').waitFor();
 
     // The screen's figures are the server's.
-    const detail = await callApi<{ status: string; timeline: unknown[] }>(await tokenOf(page), 'GET', `/admin/pipeline/executions/ingest/${name}`);
+    const detail = await callApi<ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>>(await tokenOf(page), 'GET', `/admin/pipeline/executions/ingest/${name}`);
     expect(detail.body.status).toBe('SUCCEEDED');
     await page.getByRole('heading', { name: `Timeline (${detail.body.timeline.length})` }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
@@ -126,7 +127,7 @@ describe('Pipeline Control', () => {
     await timeline.getByRole('rowheader', { name: 'RecordRun', exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Redrive' }).count()).toBe(0);
 
-    const detail = await callApi<{ status: string; redriveCount: number }>(await tokenOf(page), 'GET', `/admin/pipeline/executions/lifecycle/${name}`);
+    const detail = await callApi<ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>>(await tokenOf(page), 'GET', `/admin/pipeline/executions/lifecycle/${name}`);
     expect(detail.body).toMatchObject({ status: 'SUCCEEDED', redriveCount: 1 });
     await page.close();
   });

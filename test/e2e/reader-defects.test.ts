@@ -2,19 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** The defects a new reader hit (issue 8, item 7), each seen as the reader sees it, in Chromium. */
 const chromium = useChromium();
 const site = () => local().urls.site;
 
-interface Card {
-  id: string;
-  title: string;
-  category: string;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 async function articles(query = 'limit=100&market=all'): Promise<Card[]> {
-  return ((await (await fetch(`${local().urls.api}/articles?${query}`)).json()) as { items: Card[] }).items;
+  return ((await (await fetch(`${local().urls.api}/articles?${query}`)).json()) as ApiAnswer<'GET /articles'>).items;
 }
 
 describe('reader defects, fixed', () => {
@@ -22,7 +19,7 @@ describe('reader defects, fixed', () => {
     // An article whose feed content is HTML (paragraphs, bold, an image).
     let withHtml: Card | undefined;
     for (const card of await articles('limit=100&market=indian')) {
-      const detail = (await (await fetch(`${local().urls.api}/articles/${card.id}`)).json()) as { content: string };
+      const detail = (await (await fetch(`${local().urls.api}/articles/${card.id}`)).json()) as ApiAnswer<'GET /articles/{id}'>;
       if (/<(p|strong|img)\b/.test(detail.content)) {
         withHtml = card;
         break;

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import type { ApiAnswer } from '#http/answers.ts';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
 import { SEARCH_MAX_CHARS } from '../../lambdas/domain/content/public-articles.ts';
@@ -67,7 +68,7 @@ describe('a reader walking the site', () => {
     await page.getByLabel('Search articles').click();
     expect(await page.getByRole('group', { name: 'Categories' }).getByRole('button').allTextContents()).toEqual(names);
     await page.keyboard.press('Escape');
-    const tools = (await (await fetch(`${local().urls.api}/articles?category=tools-technology&market=all&limit=100`)).json()) as { total: number };
+    const tools = (await (await fetch(`${local().urls.api}/articles?category=tools-technology&market=all&limit=100`)).json()) as ApiAnswer<'GET /articles'>;
     await page.goto(`${site()}/categories/tools-technology`);
     await page.getByRole('heading', { level: 1, name: 'Tools & Technology' }).waitFor();
     expect(await page.getByText('Category not found').count()).toBe(0);

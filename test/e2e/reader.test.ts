@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '#http/answers.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 
@@ -6,8 +7,8 @@ const chromium = useChromium();
 
 describe('reader pages in Chromium', () => {
   it('shows a category with its counted figures and only its articles', async () => {
-    const all = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=100`)).json()) as { items: Array<{ title: string }>; total: number };
-    const indian = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&market=indian&limit=100`)).json()) as { items: Array<{ title: string }> };
+    const all = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=100`)).json()) as ApiAnswer<'GET /articles'>;
+    const indian = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&market=indian&limit=100`)).json()) as ApiAnswer<'GET /articles'>;
     await chromium.page.goto(`${local().urls.site}/categories/platform-updates`);
     await chromium.page.getByRole('heading', { level: 1, name: 'Platform Updates' }).waitFor();
     // The Articles tile counts what the grid lists (same market focus), before and after changing it.

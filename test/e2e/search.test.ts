@@ -2,11 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 const chromium = useChromium();
 const site = () => local().urls.site;
 const api = async <T>(path: string) => (await (await fetch(`${local().urls.api}${path}`)).json()) as T;
-type List = { items: Array<{ id: string; title: string; category: string }>; total: number };
+type List = ApiAnswer<'GET /articles'>;
 const titles = () => chromium.page.locator('article h2').allTextContents();
 
 beforeAll(() => useLocalAws());
@@ -96,7 +97,7 @@ describe('search, filters and sort in Chromium', () => {
 
 describe('live figures on the home page', () => {
   it('shows the widgets with the API\u2019s figures', async () => {
-    const widgets = await api<{ totalArticles: number; creatorEconomyPulse: Array<{ id: string; value: number }>; platformUpdates: Array<{ title: string }> }>('/widgets');
+    const widgets = await api<ApiAnswer<'GET /widgets'>>('/widgets');
     await chromium.page.goto(site());
     await chromium.page.getByRole('heading', { name: 'Creator Economy Pulse' }).waitFor();
     const stories = widgets.creatorEconomyPulse.find((tile) => tile.id === 'stories')?.value;

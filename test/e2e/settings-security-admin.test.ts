@@ -6,6 +6,7 @@ import { localSettings } from '../../lib/local/settings.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 
 /** Settings and Security (issue 11 item 5) in Chromium against the local runtime. */
@@ -22,7 +23,7 @@ beforeAll(() => {
 // Later files see the shipped settings (and the described schedules) again.
 afterAll(async () => {
   if (!adminToken) return;
-  const current = await callApi<{ version: number; defaults: Record<string, unknown> }>(adminToken, 'GET', '/admin/settings');
+  const current = await callApi<ApiAnswer<'GET /admin/settings'>>(adminToken, 'GET', '/admin/settings');
   await callApi(adminToken, 'PUT', '/admin/settings', { version: current.body.version, ...current.body.defaults });
 });
 

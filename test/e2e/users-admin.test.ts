@@ -6,6 +6,7 @@ import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** User management in Chromium against the runtime `npm start` runs: roles, suspension, the screen's accessibility. */
 const chromium = useChromium();
@@ -13,7 +14,7 @@ const SLOW = { timeout: 20_000 };
 let reader: Reader;
 let admin: Page;
 
-type Listing = { items: Array<{ userId: string; role: string; suspended: boolean }> };
+type Listing = ApiAnswer<'GET /admin/users'>;
 
 beforeAll(async () => {
   useLocalAws();

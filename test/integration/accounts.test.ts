@@ -1,27 +1,18 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, stack } from '../../lib/stack-description.ts';
 import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 import { TEST_SOURCE_NAME } from '../support/articles.ts';
 import { waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Accounts end to end over the running local runtime: sign-up through cognito-local with the code from
  * the local inbox, the confirmation trigger's records, and the signed-in API through the gateway with
  * real tokens. Reader B tries every user route against reader A's data.
  */
-interface Card {
-  id: string;
-  category: string;
-  title: string;
-  sourceName: string;
-}
-interface NotificationView {
-  id: string;
-  title: string;
-  isRead: boolean;
-  actionUrl: string | null;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 let alice: Reader;
 let bob: Reader;
@@ -46,7 +37,7 @@ beforeAll(async () => {
   const list = await api('GET', '/articles?limit=100&market=all');
   // Stories from the fixture feeds only: articles other test files made share one template text, which
   // would make any of them the nearest neighbour of another and blur what the reader's actions taught.
-  const listed = (list.body as { items: Card[] }).items.filter((card) => card.sourceName !== TEST_SOURCE_NAME);
+  const listed = (list.body as ApiAnswer<'GET /articles'>).items.filter((card) => card.sourceName !== TEST_SOURCE_NAME);
   // The first two (saved and liked below) share a category, so For You has one clear interest to learn.
   const shared = listed.find((card) => listed.filter((other) => other.category === card.category).length >= 4)?.category;
   cards = [...listed.filter((card) => card.category === shared), ...listed.filter((card) => card.category !== shared)];
@@ -69,7 +60,7 @@ describe('sign-up and confirmation', () => {
     expect(me.body).toMatchObject({ email: alice.email, fullName: 'Alice Example', role: 'user' });
     const preferences = await api('GET', '/me/preferences', alice.idToken);
     expect(preferences.body).toMatchObject({ preferredCategories: ['all'], preferredRegions: ['indian'], contentLanguage: 'en', emailNotifications: true });
-    const notifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const notifications = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(notifications.items.map((item) => item.title)).toEqual(['Welcome to Creator News Hub!']);
     expect(notifications.unreadCount).toBe(1);
   });
@@ -105,16 +96,16 @@ describe('the signed-in API', () => {
       expect((await api('PUT', `/me/likes/${second!.id}`, alice.idToken)).body).toEqual({ articleId: second!.id, liked: true });
     }
     expect((await api('GET', '/me/relations', alice.idToken)).body).toEqual({ bookmarks: [first!.id], likes: [second!.id] });
-    const bookmarks = (await api('GET', '/me/bookmarks', alice.idToken)).body as { items: Array<Card & { bookmarkedAt: string }> };
+    const bookmarks = (await api('GET', '/me/bookmarks', alice.idToken)).body as ApiAnswer<'GET /me/bookmarks'>;
     expect(bookmarks.items.map((item) => item.id)).toEqual([first!.id]);
-    expect(Date.parse(bookmarks.items[0]!.bookmarkedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(String(bookmarks.items[0]!.bookmarkedAt))).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('refuses to save an article that does not exist, and bad preferences, with a message', async () => {
     expect(await api('PUT', '/me/bookmarks/no-such-article', alice.idToken)).toMatchObject({ status: 404, body: { message: 'Article not found' } });
     const bad = await api('PUT', '/me/preferences', alice.idToken, { preferredCategories: ['cricket'] });
     expect(bad.status).toBe(400);
-    expect((bad.body as { message: string }).message).toMatch(/preferredCategories/);
+    expect((bad.body as ErrorAnswer).message).toMatch(/preferredCategories/);
     expect((await api('PUT', '/me/preferences', alice.idToken, { userId: 'someone-else' })).status).toBe(400);
   });
 
@@ -126,7 +117,7 @@ describe('the signed-in API', () => {
     expect(back.body).toMatchObject({ progressPercentage: 60, readingTimeSeconds: 60, completed: false });
     await api('POST', `/me/reading/${article.id}`, alice.idToken, { event: 'complete', progressPercentage: 95, secondsRead: 20 });
     expect((await api('GET', `/me/reading/${article.id}`, alice.idToken)).body).toMatchObject({ progressPercentage: 95, readingTimeSeconds: 80, completed: true });
-    const activity = (await api('GET', '/me/activity', alice.idToken)).body as { articlesRead: number; readingMinutes: number; engagementScore: number; recent: Array<{ actionType: string }> };
+    const activity = (await api('GET', '/me/activity', alice.idToken)).body as ApiAnswer<'GET /me/activity'>;
     expect(activity).toMatchObject({ articlesRead: 1, readingMinutes: 1, engagementScore: 100 });
     // The save and the like above, newest first, though the reader's partition holds other records above them.
     expect(activity.recent.map((entry) => entry.actionType).sort()).toEqual(['bookmark', 'like']);
@@ -135,13 +126,13 @@ describe('the signed-in API', () => {
   it('learns For You from what the reader likes: the stream consumer ranks the liked category first', async () => {
     const category = cards[1]!.category;
     const recommended = await waitFor(
-      async () => (await api('GET', '/me/feed?kind=for-you', alice.idToken)).body as { source: string; items: Card[] },
+      async () => (await api('GET', '/me/feed?kind=for-you', alice.idToken)).body as ApiAnswer<'GET /me/feed'>,
       (feed) => feed.source === 'recommendations',
     );
     expect(recommended.source).toBe('recommendations');
     expect(recommended.items[0]?.category).toBe(category);
     expect(recommended.items.map((item) => item.id)).not.toContain(cards[1]!.id);
-    const generated = (await api('POST', '/me/recommendations', alice.idToken)).body as { generated: number };
+    const generated = (await api('POST', '/me/recommendations', alice.idToken)).body as ApiAnswer<'POST /me/recommendations'>;
     expect(generated.generated).toBeGreaterThanOrEqual(0);
   });
 
@@ -154,7 +145,7 @@ describe('the signed-in API', () => {
     await createArticle(testArticle({ category: 'industry-insights', originalPublishedAt: new Date().toISOString() }));
     // A story outside the followed category says nothing to Carol.
     await createArticle(testArticle({ category: 'general', title: `Breaking: unrelated ${Date.now()}`, originalPublishedAt: new Date().toISOString() }));
-    const titles = async () => ((await api('GET', '/me/notifications', carol.idToken)).body as { items: NotificationView[] }).items.map((item) => item.title).sort();
+    const titles = async () => ((await api('GET', '/me/notifications', carol.idToken)).body as ApiAnswer<'GET /me/notifications'>).items.map((item) => item.title).sort();
     const seen = await waitFor(titles, (list) => list.includes('Breaking') && list.some((title) => title.startsWith('New in')));
     expect(seen).toEqual(['Breaking', 'New in Industry Insights', 'Welcome to Creator News Hub!']);
     // More stories within the hour add no second "New in" notification.
@@ -164,7 +155,7 @@ describe('the signed-in API', () => {
   });
 
   it('lets reader B neither see nor change anything of reader A\'s, on any user route', async () => {
-    const aliceNotifications = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
+    const aliceNotifications = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const ids = { articleId: cards[0]!.id, id: aliceNotifications.items[0]!.id };
     const before = (await api('GET', '/me/export', alice.idToken)).body as Record<string, unknown>;
 
@@ -184,21 +175,21 @@ describe('the signed-in API', () => {
   });
 
   it('answers the live check with only what arrived after the newest notification the page has', async () => {
-    const list = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[] };
+    const list = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const newest = list.items[0]!;
     const after = `/me/notifications?after=${newest.id}`;
-    expect(((await api('GET', after, alice.idToken)).body as { items: NotificationView[] }).items).toEqual([]);
+    expect(((await api('GET', after, alice.idToken)).body as ApiAnswer<'GET /me/notifications'>).items).toEqual([]);
     const { createNotification } = await import('../../lambdas/store/notifications.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
     const created = await createNotification({ userId, title: 'Live one', message: 'Arrived meanwhile' });
-    const answer = (await api('GET', after, alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const answer = (await api('GET', after, alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(answer.items.map((item) => item.id)).toEqual([created.id]);
     expect(answer.unreadCount).toBe(2);
     await api('DELETE', `/me/notifications/${created.id}`, alice.idToken);
   });
 
   it('marks notifications read one at a time or all, and deletes them', async () => {
-    const list = (await api('GET', '/me/notifications', alice.idToken)).body as { items: NotificationView[]; unreadCount: number };
+    const list = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const welcome = list.items[0]!;
     expect(welcome.actionUrl).toBe('/dashboard');
     expect((await api('POST', `/me/notifications/${welcome.id}/read`, alice.idToken)).body).toEqual({ id: welcome.id, isRead: true });
@@ -215,7 +206,7 @@ describe('the signed-in API', () => {
   });
 
   it('deletes the account: the Cognito user and every item of the reader\'s', async () => {
-    const article = (await api('GET', `/articles/${cards[0]!.id}`)).body as { id: string };
+    const article = (await api('GET', `/articles/${cards[0]!.id}`)).body as ApiAnswer<'GET /articles/{id}'>;
     expect(article.id).toBe(cards[0]!.id);
     expect((await api('DELETE', '/me', alice.idToken)).body).toEqual({ deleted: true });
 

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { ApiAnswer } from '#http/answers.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -35,7 +36,7 @@ async function groupsOf(userId: string): Promise<string[]> {
 /** The role the console's user list shows (the profile's mirror of the groups). */
 async function listedRole(email: string): Promise<string | undefined> {
   const answer = await api('GET', `/admin/users?search=${encodeURIComponent(email)}`, adminToken);
-  return (answer.body as { items: Array<{ email: string; role: string }> }).items.find((user) => user.email === email)?.role;
+  return (answer.body as ApiAnswer<'GET /admin/users'>).items.find((user) => user.email === email)?.role;
 }
 
 let adminToken: string;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { TOP_OTHERS } from '#domain/analytics/analytics.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Analytics (issue 11 item 1) through the local gateway: the page-view beacon's route (public, validated,
@@ -10,31 +11,8 @@ import { TOP_OTHERS } from '#domain/analytics/analytics.ts';
  * file generates (views, page views, shares, likes, bookmarks, searches, subscriptions, donations).
  */
 
-type Card = { value: number; previous: number; change: number | null };
-type DailyRow = {
-  date: string;
-  pageViews: number;
-  articleViews: number;
-  likes: number;
-  shares: number;
-  bookmarks: number;
-  searches: number;
-  subscriptionsStarted: number;
-  subscriptionsConfirmed: number;
-  donations: number;
-  donationAmountPaise: number;
-};
-type Analytics = {
-  days: number;
-  from: string;
-  to: string;
-  cards: Record<'pageViews' | 'articleViews' | 'engagements' | 'conversions', Card>;
-  daily: DailyRow[];
-  traffic: { topPaths: Array<{ path: string; views: number }>; referrers: Array<{ domain: string; views: number }>; devices: Record<'mobile' | 'tablet' | 'desktop', number> };
-  content: { topArticles: Array<{ id: string; title: string; category: string | null; views: number; likes: number; shares: number; bookmarks: number }>; byCategory: Array<{ category: string; views: number }> };
-  engagement: { totals: Record<'likes' | 'shares' | 'bookmarks' | 'searches', number>; sharesByPlatform: Array<{ platform: string; shares: number }>; topSearchTerms: Array<{ term: string; searches: number }> };
-  conversion: { totals: Record<'subscriptionsStarted' | 'subscriptionsConfirmed' | 'donations' | 'donationAmountPaise' | 'conversions', number>; conversionRate: number | null };
-};
+type DailyRow = Analytics['daily'][number];
+type Analytics = ApiAnswer<'GET /admin/analytics'>;
 
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -139,7 +117,7 @@ describe('POST /page-views (public beacon)', () => {
 
 describe('every figure of the console', () => {
   it('moves by exactly the events generated, in the JSON and in the CSV', async () => {
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=3`)).json()) as { items: Array<{ id: string; title: string; category: string }> };
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=3`)).json()) as ApiAnswer<'GET /articles'>;
     expect(items.length).toBeGreaterThanOrEqual(2);
     const [a, b] = items as [(typeof items)[0], (typeof items)[0]];
     const before = await analytics(7);

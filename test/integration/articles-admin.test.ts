@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { api, signedInUser, useLocalAws } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Article Management and the Summary Manager through the local gateway, on the runtime's own table (the
@@ -18,8 +20,7 @@ type Store = {
 let s: Store;
 const tokens: Record<'reader' | 'moderator' | 'admin', string> = { reader: '', moderator: '', admin: '' };
 
-type Row = { id: string; title: string; status: string; category: string; viewsCount: number; createdAt: string; publishedAt: string | null; isFeatured: boolean };
-type ListAnswer = { items: Row[]; total: number; page: number; pageSize: number; pages: number; counts: Record<string, number> };
+type ListAnswer = ApiAnswer<'GET /admin/articles'>;
 
 beforeAll(async () => {
   useLocalAws();
@@ -144,7 +145,7 @@ describe('GET /admin/articles', () => {
     const { body } = await list({ pageSize: 500 });
     const listed = ['draft', 'published', 'archived', 'rejected'].reduce((sum, status) => sum + (body.counts[status] ?? 0), 0);
     expect(body.total).toBe(listed);
-    const ping = (await api('GET', '/admin/ping', tokens.admin)).body as { articlesByStatus: Record<string, number> };
+    const ping = (await api('GET', '/admin/ping', tokens.admin)).body as ApiAnswer<'GET /admin/ping'>;
     for (const [status, value] of Object.entries(ping.articlesByStatus)) expect(body.counts[status]).toBe(value);
   });
 
@@ -218,7 +219,7 @@ describe('POST /admin/article-actions', () => {
     // The reader's list (the in-process index reads the change notes within SEARCH_SYNC_SECONDS).
     let publicTotal = 0;
     for (let attempt = 0; attempt < 40 && publicTotal < 3; attempt += 1) {
-      publicTotal = ((await api('GET', `/articles?q=${word}`)).body as { total: number }).total;
+      publicTotal = ((await api('GET', `/articles?q=${word}`)).body as ApiAnswer<'GET /articles'>).total;
       if (publicTotal < 3) await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(publicTotal).toBe(3);
@@ -236,7 +237,7 @@ describe('POST /admin/article-actions', () => {
     expect(await s.articles.getArticle(queued!.id)).toMatchObject({ status: 'rejected', adminStatus: 'rejected', reviewSort: '9#999' });
 
     const archived = await api('POST', '/admin/article-actions', tokens.admin, { ids: [queued!.id, other!.id], action: 'archive' });
-    expect((archived.body as { succeeded: string[] }).succeeded).toHaveLength(2);
+    expect((archived.body as ApiAnswer<'POST /admin/article-actions'>).succeeded).toHaveLength(2);
     expect((await s.articles.getArticle(other!.id))?.archivedAt).toBeTruthy();
 
     await api('POST', '/admin/article-actions', tokens.admin, { ids: [other!.id], action: 'purge' });
@@ -313,9 +314,9 @@ describe('the article editor', () => {
     expect(fieldErrors.title).toEqual(['Title must be at least 5 characters']);
     expect(fieldErrors.sourceUrl).toEqual(['Enter an absolute http(s) URL']);
     const empty = await api('POST', '/admin/articles', tokens.admin, {});
-    expect((empty.body as { fieldErrors: Record<string, string[]> }).fieldErrors).toMatchObject({ title: ['Title is required'], sourceUrl: ['Enter an absolute http(s) URL'] });
+    expect((empty.body as ErrorAnswer).fieldErrors).toMatchObject({ title: ['Title is required'], sourceUrl: ['Enter an absolute http(s) URL'] });
     const long = await api('POST', '/admin/articles', tokens.admin, { title: 'x'.repeat(301), sourceUrl: 'https://example.com/a' });
-    expect((long.body as { fieldErrors: Record<string, string[]> }).fieldErrors.title).toBeDefined();
+    expect((long.body as ErrorAnswer).fieldErrors?.title).toBeDefined();
   });
 
   it('adds an article (sanitised, summarised, counted, audited), refuses its duplicate with 409, edits it and moves its counters on a status change', async () => {
@@ -332,7 +333,7 @@ describe('the article editor', () => {
       status: 'draft',
     });
     expect(created.status).toBe(200);
-    const article = created.body as { id: string; content: string; summary: string; sourceName: string; status: string; adminStatus: string };
+    const article = created.body as ApiAnswer<'POST /admin/articles'>;
     expect(article.content).not.toMatch(/script|javascript/);
     expect(article.summary).toBe(`Creators in Mumbai ${word} earn more from brand deals this year. bad`);
     expect(article).toMatchObject({ sourceName: 'news.example.com', status: 'draft', adminStatus: 'unclassified' });
@@ -386,7 +387,7 @@ describe('the Summary Manager', () => {
       { summary: '', content: '' },
       { summary: `A proper summary about ${word} that tells readers what the story is about in a sentence.`, content },
     ]);
-    type Summaries = { items: Array<{ id: string; problems: string[] }>; total: number; counts: Record<string, number> };
+    type Summaries = ApiAnswer<'GET /admin/summaries'>;
     const all = (await api('GET', '/admin/summaries?pageSize=500', tokens.admin)).body as Summaries;
     const problemsOf = (id: string) => all.items.find((item) => item.id === id)?.problems;
     expect(problemsOf(missing!.id)).toEqual(['missing']);
@@ -409,7 +410,7 @@ describe('the Summary Manager', () => {
       updated: expect.arrayContaining(ids.slice(0, 4)),
       unchanged: [{ id: noContent!.id, reason: 'The article has no content to summarise' }],
     });
-    expect((regenerated.body as { updated: string[] }).updated).toHaveLength(4);
+    expect((regenerated.body as ApiAnswer<'POST /admin/summaries/regenerate'>).updated).toHaveLength(4);
     const expected = `Brand deals for creators in ${word} grew this quarter, with agencies reporting more spend on regional creators.`;
     expect((await s.articles.getArticle(missing!.id))?.summary).toBe(expected);
     expect((await s.audit.listAudit({ target: markup!.id })).items[0]).toMatchObject({ action: 'article.summary', after: { summary: expected } });

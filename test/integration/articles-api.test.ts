@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { httpEvent, lambdaContext, useFreshTable } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 type Handler = (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }>;
 let handler: Handler;
 const publicIds: string[] = [];
 const hiddenIds: string[] = [];
 
-interface ListBody {
-  items: Array<{ id: string; title: string; publishedAt: string; category: string; viewsCount: number; relevanceScore: number; isFeatured: boolean; indiaBadge: string | null }>;
-  total: number;
-  page: number;
-  pages: number;
-  message?: string;
-  fieldErrors?: Record<string, string[]>;
-}
+/** The list's answer, or the error body of a refused query. */
+type ListBody = ApiAnswer<'GET /articles'> & { message?: string; fieldErrors?: Record<string, string[]> };
 
 async function list(query: Record<string, string> = {}) {
   const response = await handler(httpEvent('GET /articles', { query }), lambdaContext);

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiAnswer } from '#http/answers.ts';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stack, routeKey, type AuthLevel, type RouteDescription } from '../../lib/stack-description.ts';
@@ -94,7 +95,7 @@ describe('auth matrix: every described route x guest, reader, moderator, admin a
     adminAccessToken = secondAdmin.accessToken;
     forged = await forgedTokens(admin, reader);
     resignedAdmin = await signWithPoolKey(decodeJwt(admin.idToken));
-    const list = (await api('GET', '/articles?limit=1')).body as { items: Array<{ id: string }> };
+    const list = (await api('GET', '/articles?limit=1')).body as ApiAnswer<'GET /articles'>;
     articleId = list.items[0]?.id ?? randomUUID();
   });
 

@@ -3,6 +3,7 @@ import { signedInUser, useLocalAws } from '../support/aws.ts';
 import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
 import { countArticlesInTable } from '../support/store-counts.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** The console's shell, dashboard, review stats, lifecycle and audit routes, through the local gateway. */
 let admin: string;
@@ -40,12 +41,7 @@ describe('who may call the console', () => {
 
 describe('the dashboard', () => {
   it('shows the figures the table holds: statuses, the funnel by confidence bucket, rates', async () => {
-    const { status, body } = await callApi<{
-      cards: { totalArticles: number; published: number; visibleToReaders: number; publishRate: number | null; processingRate: number | null; activeUsers: number; runsToday: number };
-      byStatus: Record<string, number>;
-      funnel: { extracted: number; draftsWaiting: number; classified: Record<string, number>; pendingReview: number };
-      health: { status: string; reasons: string[]; passing: number; total: number };
-    }>(admin, 'GET', '/admin/dashboard');
+    const { status, body } = await callApi<ApiAnswer<'GET /admin/dashboard'>>(admin, 'GET', '/admin/dashboard');
     expect(status).toBe(200);
     const counted = await countArticlesInTable();
     expect(body.byStatus).toEqual(counted.byStatus);
@@ -77,13 +73,13 @@ describe('the dashboard', () => {
       visible += page.items.filter((article) => isPublicArticle(article)).length;
       cursor = page.cursor;
     } while (cursor);
-    const { body } = await callApi<{ cards: { published: number; visibleToReaders: number; notVisibleBecause: string } }>(admin, 'GET', '/admin/dashboard');
+    const { body } = await callApi<ApiAnswer<'GET /admin/dashboard'>>(admin, 'GET', '/admin/dashboard');
     expect(body.cards.visibleToReaders).toBe(visible);
     expect(body.cards.notVisibleBecause === '').toBe(visible === body.cards.published);
   });
 
   it('answers the same health on the dashboard, Operations and Recovery (one model, one set of figures)', async () => {
-    type Health = { health: { status: string; checks: Array<{ id: string; status: string }> } };
+    type Health = Pick<ApiAnswer<'GET /admin/dashboard'>, 'health'>;
     const [dashboard, operations, recovery] = await Promise.all([
       callApi<Health>(admin, 'GET', '/admin/dashboard'),
       callApi<Health>(admin, 'GET', '/admin/operations'),
@@ -104,14 +100,14 @@ describe('the dashboard', () => {
       profiles += page.items.length;
       cursor = page.cursor;
     } while (cursor);
-    const { body } = await callApi<{ cards: { activeUsers: number } }>(admin, 'GET', '/admin/dashboard');
+    const { body } = await callApi<ApiAnswer<'GET /admin/dashboard'>>(admin, 'GET', '/admin/dashboard');
     expect(body.cards.activeUsers).toBe(profiles);
   });
 });
 
 describe('the review queue', () => {
   it('gives stats that match the queue, and a rejection for low quality is labelled apart from an off-topic one', async () => {
-    type Queue = { items: Array<{ id: string; priorityLevel: string; relevanceScore: number }> };
+    type Queue = ApiAnswer<'GET /admin/review'>;
     // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
     const { createArticle } = await import('../../lambdas/store/articles.ts');
     const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
@@ -119,11 +115,11 @@ describe('the review queue', () => {
       await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority: 'MEDIUM', reviewSort: reviewSortKey('MEDIUM', relevanceScore) }));
     }
     const queue = (await callApi<Queue>(moderator, 'GET', '/admin/review?limit=100')).body.items;
-    const stats = await callApi<{ pendingReview: number; highPriority: number; avgRelevanceScore: number | null }>(moderator, 'GET', '/admin/review/stats');
+    const stats = await callApi<ApiAnswer<'GET /admin/review/stats'>>(moderator, 'GET', '/admin/review/stats');
     expect(stats.status).toBe(200);
     expect(stats.body.pendingReview).toBe(queue.length);
     expect(stats.body.highPriority).toBe(queue.filter((item) => item.priorityLevel === 'HIGH').length);
-    if (queue.length) expect(stats.body.avgRelevanceScore).toBe(Math.round(queue.reduce((sum, item) => sum + item.relevanceScore, 0) / queue.length));
+    if (queue.length) expect(stats.body.avgRelevanceScore).toBe(Math.round(queue.reduce((sum, item) => sum + (item.relevanceScore ?? 0), 0) / queue.length));
     expect(queue.length).toBeGreaterThanOrEqual(2);
 
     const [lowQuality, offTopic] = queue;
@@ -138,24 +134,24 @@ describe('the review queue', () => {
     const { getArticle } = await import('../../lambdas/store/articles.ts');
     expect(await getArticle(lowQuality!.id)).toMatchObject({ status: 'rejected', rejectionReason: 'admin review rejection (low quality)' });
 
-    const after = await callApi<{ pendingReview: number }>(moderator, 'GET', '/admin/review/stats');
+    const after = await callApi<ApiAnswer<'GET /admin/review/stats'>>(moderator, 'GET', '/admin/review/stats');
     expect(after.body.pendingReview).toBe(queue.length - 2);
   });
 });
 
 describe('the audit log', () => {
   it('records who rejected what, with the article before and after, newest first, for admins only', async () => {
-    const { body } = await callApi<{ items: Array<{ action: string; target: string; actorRole: string; before: Record<string, unknown>; after: Record<string, unknown> }> }>(admin, 'GET', '/admin/audit?limit=10');
+    const { body } = await callApi<ApiAnswer<'GET /admin/audit'>>(admin, 'GET', '/admin/audit?limit=10');
     const reject = body.items.find((entry) => entry.action === 'review.reject');
     expect(reject).toMatchObject({ actorRole: 'moderator', before: { status: 'draft', adminStatus: 'pending_review' }, after: { status: 'rejected', adminStatus: 'rejected' } });
-    const history = await callApi<{ items: Array<{ target: string }> }>(admin, 'GET', `/admin/audit?target=${encodeURIComponent(reject!.target)}`);
+    const history = await callApi<ApiAnswer<'GET /admin/audit'>>(admin, 'GET', `/admin/audit?target=${encodeURIComponent(reject!.target)}`);
     expect(history.body.items.map((entry) => entry.target)).toEqual([reject!.target]);
   });
 });
 
 describe('lifecycle', () => {
   it('shows the lifecycle analytics and runs, and moves auto-rejected drafts to rejected', async () => {
-    const { status, body } = await callApi<{ totalArchived: number; pendingArchive: number; runs: unknown[] }>(admin, 'GET', '/admin/lifecycle');
+    const { status, body } = await callApi<ApiAnswer<'GET /admin/lifecycle'>>(admin, 'GET', '/admin/lifecycle');
     expect(status).toBe(200);
     expect(body.totalArchived).toBe((await countArticlesInTable()).byStatus.archived);
     expect(Array.isArray(body.runs)).toBe(true);
@@ -164,9 +160,9 @@ describe('lifecycle', () => {
     const { testArticle } = await import('../support/articles.ts');
     const stuck = testArticle({ status: 'draft', adminStatus: 'auto_rejected', mlConfidenceScore: 0.2 });
     await createArticle(stuck);
-    const cleaned = await callApi<{ updated: number }>(admin, 'POST', '/admin/lifecycle/cleanup-auto-rejected');
+    const cleaned = await callApi<ApiAnswer<'POST /admin/lifecycle/cleanup-auto-rejected'>>(admin, 'POST', '/admin/lifecycle/cleanup-auto-rejected');
     expect(cleaned.body.updated).toBeGreaterThanOrEqual(1);
     expect(await getArticle(stuck.id)).toMatchObject({ status: 'rejected', adminStatus: 'auto_rejected' });
-    expect((await callApi<{ updated: number }>(admin, 'POST', '/admin/lifecycle/cleanup-auto-rejected')).body.updated).toBe(0);
+    expect((await callApi<ApiAnswer<'POST /admin/lifecycle/cleanup-auto-rejected'>>(admin, 'POST', '/admin/lifecycle/cleanup-auto-rejected')).body.updated).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -8,15 +9,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { stack } from '../../lib/stack-description.ts';
 import { api, local, signedInUser, useFreshTable, useLocalAws } from '../support/aws.ts';
 import { repoRoot } from '../support/local-runtime.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Diagnostics and backups (issue 11 item 5): through the local API gateway with cognito-local tokens, and
  * the checks and the export/restore code run in this process against the runtime's stand-ins.
  */
 
-type Check = { name: string; kind: string; status: 'ok' | 'failed'; latencyMs: number; statusCode?: number; detail: string; error: string | null };
-type Report = { summary: { healthy: boolean; databaseHealthy: boolean; checksTotal: number; passing: number; failing: number; averageLatencyMs: number }; checks: Check[]; issues: string[]; timestamp: string };
-type Backup = { id: string; kind: string; table: string; createdAt: string; file?: string; components: Array<{ component: string; recordCount: number; sizeBytes: number }>; totalRecords: number; totalBytes: number };
+type Report = ApiAnswer<'POST /admin/diagnostics'>;
+type Backup = ApiAnswer<'GET /admin/backups'>['backups'][number];
 
 const ROUTES = [
   ['POST', '/admin/diagnostics'],
@@ -55,7 +56,7 @@ describe('auth matrix', () => {
   it('rejects a body with unknown fields with a 400, never a 500', async () => {
     const diagnostics = await api('POST', '/admin/diagnostics', admin, { deep: true });
     expect(diagnostics.status).toBe(400);
-    expect((diagnostics.body as { message: string }).message).toMatch(/Invalid body/);
+    expect((diagnostics.body as ErrorAnswer).message).toMatch(/Invalid body/);
     expect((await api('POST', '/admin/backups', admin, ['x'])).status).toBe(400);
   });
 });
@@ -134,7 +135,7 @@ describe('backups: export, list, restore', () => {
   it('POST /admin/backups exports every item of the table with counts per entity, lists it, audits it', async () => {
     const before = await api('GET', '/admin/backups', admin);
     expect(before.status).toBe(200);
-    const listed = before.body as { mode: string; table: string; pointInTimeRecovery: { status: string }; backups: Backup[] };
+    const listed = before.body as ApiAnswer<'GET /admin/backups'>;
     expect(listed.mode).toBe('export');
     expect(listed.pointInTimeRecovery.status).toBe('unsupported');
 
@@ -157,12 +158,12 @@ describe('backups: export, list, restore', () => {
     // The first ingest stored articles; the export holds them.
     expect(perEntity.get('article')).toBeGreaterThan(0);
 
-    const after = (await api('GET', '/admin/backups', admin)).body as { backups: Backup[] };
+    const after = (await api('GET', '/admin/backups', admin)).body as ApiAnswer<'GET /admin/backups'>;
     expect(after.backups.length).toBe(listed.backups.length + 1);
     expect(after.backups[0]).toMatchObject({ id: backup.id, totalRecords: backup.totalRecords });
 
     const audit = await api('GET', `/admin/audit?target=${encodeURIComponent(`backup:${backup.id}`)}`, admin);
-    expect((audit.body as { items: Array<{ action: string; after: { totalRecords: number } }> }).items).toMatchObject([{ action: 'backup.prepare', after: { totalRecords: backup.totalRecords } }]);
+    expect((audit.body as ApiAnswer<'GET /admin/audit'>).items).toMatchObject([{ action: 'backup.prepare', after: { totalRecords: backup.totalRecords } }]);
 
     // npm run restore into a table that does not exist yet: created with the described shape, same items.
     const fresh = `restored-${Date.now()}`;

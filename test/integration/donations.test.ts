@@ -6,6 +6,7 @@ import { localSettings } from '../../lib/local/settings.ts';
 import { api, local, useLocalAws } from '../support/aws.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Donations through the local gateway, with the Razorpay SDK talking to the local stand-in: orders,
@@ -13,22 +14,8 @@ import { withinOneWindow } from '../support/rate-windows.ts';
  */
 const { razorpay: keys } = localSettings();
 
-interface Summary {
-  totalRaised: number;
-  donations: number;
-  supporters: number;
-  monthRaised: number;
-  monthlyGoal: number;
-  goalPercent: number;
-  recentSupporters: Array<{ name: string; amount: number; message: string | null; date: string }>;
-}
-interface Order {
-  key_id: string;
-  order_id: string;
-  amount: number;
-  currency: string;
-  donation_id: string;
-}
+type Summary = ApiAnswer<'GET /donations/summary'>;
+type Order = ApiAnswer<'POST /donations'>;
 interface CheckoutResult {
   razorpay_order_id: string;
   razorpay_payment_id: string;
@@ -36,7 +23,7 @@ interface CheckoutResult {
 }
 
 const summary = async () => (await api('GET', '/donations/summary')).body as Summary;
-const orderStatus = async (orderId: string) => ((await api('GET', `/donations/orders/${orderId}`)).body as { status: string }).status;
+const orderStatus = async (orderId: string) => ((await api('GET', `/donations/orders/${orderId}`)).body as ApiAnswer<'GET /donations/orders/{orderId}'>).status;
 
 async function createOrder(body: Record<string, unknown>): Promise<Order> {
   const answer = await api('POST', '/donations', undefined, body);
@@ -334,7 +321,7 @@ describe('receipts', () => {
     expect(JSON.parse(answer.body)).toEqual({ status: 'counted' });
     expect(ses.calls()).toBeGreaterThanOrEqual(1);
     // THEN the success page does not claim a receipt went out...
-    const shown = (await api('GET', `/donations/orders/${order.order_id}`)).body as { status: string; receipt_sent: boolean; receipt_pending: boolean };
+    const shown = (await api('GET', `/donations/orders/${order.order_id}`)).body as ApiAnswer<'GET /donations/orders/{orderId}'>;
     expect(shown.status).toBe('completed');
     if (!shown.receipt_sent) expect(shown.receipt_pending).toBe(true);
     // ...and the runtime's donation-receipts consumer sends it from the table stream

@@ -1,30 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { FeedCheck } from '../../lambdas/http/admin/feeds.ts';
 
 /**
  * RSS Feed Management through the local gateway, on the runtime's own table (the catalogue's fixture
  * feeds, as the first ingest left them). Feeds this file adds are deleted again at the end, and no
  * catalogue feed is changed, so the ingest tests that follow see the catalogue as it was.
  */
-type HealthView = { status: string; responseTimeMs: number; itemsFound: number; imagesExtracted: number; dataPointsExtracted: number; checkedAt: string };
-type FeedView = {
-  id: string;
-  name: string;
-  url: string;
-  active: boolean;
-  paused: boolean;
-  priority: number;
-  isIndian: boolean;
-  dataRichnessScore: number;
-  averageImagesPerItem: number;
-  consecutiveFailures: number;
-  lastStatus: string | null;
-  lastCheckedAt: string | null;
-  nextCheckAt: string;
-  health: HealthView[];
-};
-type FeedList = { feeds: FeedView[]; summary: { total: number; active: number; paused: number; failing: number; neverChecked: number } };
+
+type FeedList = ApiAnswer<'GET /admin/feeds'>;
 
 let admin: string;
 let moderator: string;
@@ -125,7 +112,7 @@ describe('the feed list', () => {
 describe('adding a feed', () => {
   it('fetches and parses the address first and answers how many items it found; the feed is due at once', async () => {
     const before = Date.now();
-    const { status, body } = await callApi<{ feed: FeedView; check: { ok: boolean; itemsFound: number; feedTitle: string } }>(admin, 'POST', '/admin/feeds', {
+    const { status, body } = await callApi<ApiAnswer<'POST /admin/feeds'>>(admin, 'POST', '/admin/feeds', {
       name: 'Creator Newsroom',
       url: newsroomUrl,
       priority: 2,
@@ -145,7 +132,7 @@ describe('adding a feed', () => {
 
   it('answers a duplicate address 409, however it is written', async () => {
     for (const url of [newsroomUrl, `${newsroomUrl}/`, newsroomUrl.replace('http://', 'https://'), `${feedHost}/feeds/creator-india.rss`]) {
-      const { status, body } = await callApi<{ message: string }>(admin, 'POST', '/admin/feeds', { name: 'Again', url });
+      const { status, body } = await callApi<ErrorAnswer>(admin, 'POST', '/admin/feeds', { name: 'Again', url });
       expect(status, url).toBe(409);
       expect(body.message).toMatch(/already exists/);
     }
@@ -153,13 +140,13 @@ describe('adding a feed', () => {
 
   it('refuses what is not an absolute http(s) address with 400 and a field error', async () => {
     for (const url of ['javascript:alert(1)', 'data:text/xml,<rss/>', 'feeds/creator-newsroom.rss', 'ftp://example.com/feed.xml', 'not a url', 'https://user:secret@example.com/feed']) {
-      const { status, body } = await callApi<{ message: string; fieldErrors: Record<string, string[]> }>(admin, 'POST', '/admin/feeds', { name: 'Bad', url });
+      const { status, body } = await callApi<ErrorAnswer>(admin, 'POST', '/admin/feeds', { name: 'Bad', url });
       expect(status, url).toBe(400);
-      expect(body.fieldErrors.url?.[0], url).toBeTruthy();
+      expect(body.fieldErrors?.url?.[0], url).toBeTruthy();
     }
-    const noName = await callApi<{ fieldErrors: Record<string, string[]> }>(admin, 'POST', '/admin/feeds', { name: '  ', url: newsroomUrl });
+    const noName = await callApi<ErrorAnswer>(admin, 'POST', '/admin/feeds', { name: '  ', url: newsroomUrl });
     expect(noName.status).toBe(400);
-    expect(noName.body.fieldErrors.name).toEqual(['Enter a name']);
+    expect(noName.body.fieldErrors?.name).toEqual(['Enter a name']);
     expect((await callApi(admin, 'POST', '/admin/feeds', { name: 'X', url: newsroomUrl, priority: 0 })).status).toBe(400);
     expect((await callApi(admin, 'POST', '/admin/feeds', { name: 'X', url: newsroomUrl, surprise: true })).status).toBe(400);
   });
@@ -176,7 +163,7 @@ describe('adding a feed', () => {
       [`${feedHost}/misbehave/slow?from=console`, /^The feed did not answer within 4 s$/],
     ];
     for (const [url, reason] of cases) {
-      const { status, body } = await callApi<{ message: string; check: { ok: boolean; reason: string } }>(admin, 'POST', '/admin/feeds', { name: 'Unreadable', url });
+      const { status, body } = await callApi<ErrorAnswer & { check: Extract<FeedCheck, { ok: false }> }>(admin, 'POST', '/admin/feeds', { name: 'Unreadable', url });
       expect(status, url).toBe(422);
       expect(body.message, url).toMatch(reason);
       expect(body.check).toMatchObject({ ok: false });
@@ -188,27 +175,27 @@ describe('adding a feed', () => {
 
 describe('editing a feed', () => {
   it('renames, pauses and resumes it, each change audited', async () => {
-    const renamed = await callApi<{ feed: FeedView }>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { name: 'Creator Newsroom India', priority: 3 });
+    const renamed = await callApi<ApiAnswer<'PUT /admin/feeds/{id}'>>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { name: 'Creator Newsroom India', priority: 3 });
     expect(renamed.status).toBe(200);
     expect(renamed.body.feed).toMatchObject({ name: 'Creator Newsroom India', priority: 3 });
     expect(await lastAudit(newsroomId)).toMatchObject({ action: 'feed.update', before: { name: 'Creator Newsroom', priority: 2 }, after: { name: 'Creator Newsroom India', priority: 3 } });
 
-    const paused = await callApi<{ feed: FeedView }>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { active: false });
+    const paused = await callApi<ApiAnswer<'PUT /admin/feeds/{id}'>>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { active: false });
     expect(paused.body.feed).toMatchObject({ active: false, paused: true });
     expect((await s.feeds.listDueFeeds()).map((feed) => feed.id)).not.toContain(newsroomId);
     expect(await lastAudit(newsroomId)).toMatchObject({ action: 'feed.pause', before: { active: true }, after: { active: false } });
 
-    const resumed = await callApi<{ feed: FeedView }>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { active: true });
+    const resumed = await callApi<ApiAnswer<'PUT /admin/feeds/{id}'>>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { active: true });
     expect(resumed.body.feed).toMatchObject({ active: true, paused: false });
     expect((await s.feeds.listDueFeeds()).map((feed) => feed.id)).toContain(newsroomId);
     expect((await lastAudit(newsroomId))?.action).toBe('feed.resume');
   });
 
   it('checks a changed address like a new one', async () => {
-    const edited = await callApi<{ feed: FeedView; check: { itemsFound: number } }>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { name: 'Creator Newsroom', url: newsroomUrl });
+    const edited = await callApi<ApiAnswer<'PUT /admin/feeds/{id}'>>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { name: 'Creator Newsroom', url: newsroomUrl });
     expect(edited.status).toBe(200);
-    expect(edited.body.check.itemsFound).toBe(4);
-    const broken = await callApi<{ message: string }>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { url: `${feedHost}/misbehave/500?from=console` });
+    expect(edited.body.check?.itemsFound).toBe(4);
+    const broken = await callApi<ErrorAnswer>(admin, 'PUT', `/admin/feeds/${newsroomId}`, { url: `${feedHost}/misbehave/500?from=console` });
     expect(broken).toEqual({ status: 422, body: expect.objectContaining({ message: 'The server answered HTTP 500' }) });
     expect((await callApi(admin, 'PUT', `/admin/feeds/${newsroomId}`, { url: `${feedHost}/feeds/creator-india.rss` })).status).toBe(409);
     expect((await callApi(admin, 'PUT', `/admin/feeds/${newsroomId}`, { url: 'javascript:alert(1)' })).status).toBe(400);
@@ -225,12 +212,12 @@ describe('editing a feed', () => {
 
 describe('fetch now', () => {
   it('runs the ingest refresh for one feed: new items stored as drafts, the check in its health', async () => {
-    const { status, body } = await callApi<{ itemsFound: number; created: number; status: string; feed: FeedView }>(admin, 'POST', `/admin/feeds/${newsroomId}/fetch`);
+    const { status, body } = await callApi<ApiAnswer<'POST /admin/feeds/{id}/fetch'>>(admin, 'POST', `/admin/feeds/${newsroomId}/fetch`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ itemsFound: 4, created: 4, status: 'healthy' });
-    expect(body.feed.health[0]).toMatchObject({ status: 'healthy', itemsFound: 4, imagesExtracted: 3 });
-    expect(body.feed.lastStatus).toBe('healthy');
-    expect(body.feed.dataRichnessScore).toBeGreaterThan(0);
+    expect(body.feed?.health[0]).toMatchObject({ status: 'healthy', itemsFound: 4, imagesExtracted: 3 });
+    expect(body.feed?.lastStatus).toBe('healthy');
+    expect(body.feed?.dataRichnessScore).toBeGreaterThan(0);
 
     const { data: drafts } = await s.entities.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
     expect(drafts).toHaveLength(4);
@@ -240,7 +227,7 @@ describe('fetch now', () => {
     expect(await lastAudit(newsroomId)).toMatchObject({ action: 'feed.fetch', after: { itemsFound: 4, created: 4, status: 'healthy' } });
 
     // Again: the publisher answers 304 to the conditional request; nothing new is stored.
-    const again = await callApi<{ itemsFound: number; created: number; status: string }>(admin, 'POST', `/admin/feeds/${newsroomId}/fetch`);
+    const again = await callApi<ApiAnswer<'POST /admin/feeds/{id}/fetch'>>(admin, 'POST', `/admin/feeds/${newsroomId}/fetch`);
     expect(again.body).toMatchObject({ created: 0, status: 'not-modified' });
   });
 });
@@ -274,7 +261,7 @@ describe('OPML', () => {
     const { data: drafts } = await s.entities.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
     expect(drafts).toHaveLength(4);
 
-    const imported = await callApi<{ added: number; skipped: number; invalid: unknown[] }>(admin, 'POST', '/admin/feeds-opml', { opml: exported });
+    const imported = await callApi<ApiAnswer<'POST /admin/feeds-opml'>>(admin, 'POST', '/admin/feeds-opml', { opml: exported });
     expect(imported).toEqual({ status: 200, body: expect.objectContaining({ added: 1, skipped: before.length - 1, invalid: [] }) });
     const after = (await list()).feeds.map(({ id, name, url, priority, isIndian, active }) => ({ id, name, url, priority, isIndian, active }));
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
@@ -282,7 +269,7 @@ describe('OPML', () => {
     expect(await lastAudit('opml')).toMatchObject({ action: 'feed.import', after: { added: [{ id: newsroomId, url: newsroomUrl }], skipped: before.length - 1, invalid: 0 } });
 
     // The same file again adds nothing.
-    expect((await callApi<{ added: number; skipped: number }>(admin, 'POST', '/admin/feeds-opml', { opml: exported })).body).toMatchObject({ added: 0, skipped: before.length });
+    expect((await callApi<ApiAnswer<'POST /admin/feeds-opml'>>(admin, 'POST', '/admin/feeds-opml', { opml: exported })).body).toMatchObject({ added: 0, skipped: before.length });
   });
 
   it('reports outlines with hostile or broken addresses and adds nothing from them', async () => {
@@ -294,7 +281,7 @@ describe('OPML', () => {
   <outline text="Known" type="rss" xmlUrl="${feedHost}/feeds/creator-india.rss"/>
 </body></opml>`;
     const total = (await list()).feeds.length;
-    const { status, body } = await callApi<{ added: number; skipped: number; invalid: Array<{ url: string; reason: string }> }>(admin, 'POST', '/admin/feeds-opml', { opml });
+    const { status, body } = await callApi<ApiAnswer<'POST /admin/feeds-opml'>>(admin, 'POST', '/admin/feeds-opml', { opml });
     expect(status).toBe(200);
     expect(body.added).toBe(0);
     expect(body.skipped).toBe(1);
@@ -320,7 +307,7 @@ describe('OPML', () => {
     ];
     const total = (await list()).feeds.length;
     for (const [body, status, message] of cases) {
-      const answer = await callApi<{ message: string }>(admin, 'POST', '/admin/feeds-opml', body);
+      const answer = await callApi<ErrorAnswer>(admin, 'POST', '/admin/feeds-opml', body);
       expect(answer.status, message.source).toBe(status);
       expect(answer.body.message, message.source).toMatch(message);
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ApiAnswer } from '#http/answers.ts';
 import http from 'node:http';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -209,7 +210,7 @@ describe('fuzzing every described route', () => {
     const [admin, deletable] = await Promise.all([signedInUser(['admin']), signedInUser(['admin'])]);
     adminToken = admin.idToken;
     deletableAdminToken = deletable.idToken;
-    const list = (await api('GET', '/articles?limit=3')).body as { items: Array<{ id: string }> };
+    const list = (await api('GET', '/articles?limit=3')).body as ApiAnswer<'GET /articles'>;
     const articleIds = list.items.map((item) => item.id);
     plausible = {
       id: articleIds.length ? articleIds : [randomUUID()],

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '#http/answers.ts';
 import { api, local, signedUpReader, useLocalAws } from '../support/aws.ts';
 import { mailsTo, waitForMail, type InboxMail } from '../support/inbox.ts';
 import { runStateMachine } from '../support/pipeline.ts';
@@ -119,7 +120,7 @@ describe('the newsletter digest state machine, through the Step Functions API', 
     const oneClick = /^<(https?:\/\/[^>]+)>$/.exec(headers['list-unsubscribe'] ?? '')?.[1];
     expect(oneClick).toMatch(/\/newsletter\/unsubscribe\?token=/);
     // Only stories of the chosen topic (Platform Updates), all published and public.
-    const { items } = (await api('GET', '/articles?category=platform-updates&market=all&limit=100')).body as { items: Array<{ title: string }> };
+    const { items } = (await api('GET', '/articles?category=platform-updates&market=all&limit=100')).body as ApiAnswer<'GET /articles'>;
     const titles = items.map((item) => item.title);
     const linked = [...(digest?.body.html ?? '').matchAll(/<h2[^>]*>\s*<a[^>]*>([^<]+)<\/a>/g)].map((match) => match[1]);
     expect(linked.length).toBeGreaterThan(0);

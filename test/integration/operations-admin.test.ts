@@ -1,25 +1,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
  * Operations and Recovery through the local gateway: run metrics recorded by real requests, state
  * machine success rates from the Step Functions stand-in, and each recovery action on a prepared store.
  */
 
-type Window = { invocations: number; errors: number; errorRate: number | null; avgMs: number | null; p95Ms: number | null; maxMs: number };
-type Machine = { machine: string; runs: number; counts: Record<string, number>; successRate: number | null; lastFailure: { name: string; status: string; error: string | null } | null };
-type Alarm = { name: string; subject: string; kind: string; state: string; reason: string };
-type Operations = {
-  functions: Array<{ name: string; hour: Window; day: Window }>;
-  stateMachines: Machine[];
-  alarms: Alarm[];
-  health: { status: string; areas: Record<'content' | 'pipeline' | 'functions', { status: string; reason: string }> };
-  alerts: unknown[];
-  schedules: Array<{ name: string; state: string; nextRun: string | null }>;
-};
-type Run = { id: string; action: string; status: string; done: number; total: number; failed: number; details: unknown; error: string | null; execution?: { machine: string; name: string } };
-type Recovery = { actions: Array<{ action: string; pending: number }>; runs: Run[] };
+type Operations = ApiAnswer<'GET /admin/operations'>;
+type Run = ApiAnswer<'POST /admin/recovery/{action}'>;
+type Recovery = ApiAnswer<'GET /admin/recovery'>;
 
 let admin: string;
 let moderator: string;
@@ -44,7 +36,7 @@ async function recovery(): Promise<Recovery> {
 
 const pending = (state: Recovery, action: string) => state.actions.find((entry) => entry.action === action)?.pending ?? -1;
 const fnOf = (state: Operations, name: string) => state.functions.find((fn) => fn.name === name) as Operations['functions'][number];
-const machineOf = (state: Operations, name: string) => state.stateMachines.find((machine) => machine.machine === name) as Machine;
+const machineOf = (state: Operations, name: string) => state.stateMachines.find((machine) => machine.machine === name) as Operations['stateMachines'][number];
 
 async function run(action: string, body?: unknown): Promise<Run> {
   const { status, body: result } = await callApi<Run>(admin, 'POST', `/admin/recovery/${action}`, body);
@@ -55,7 +47,7 @@ async function run(action: string, body?: unknown): Promise<Run> {
 async function finished(machine: string, name: string, timeoutMs = 45_000): Promise<{ status: string }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { body } = await callApi<{ status: string }>(admin, 'GET', `/admin/pipeline/executions/${machine}/${name}`);
+    const { body } = await callApi<ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>>(admin, 'GET', `/admin/pipeline/executions/${machine}/${name}`);
     if (body.status !== 'RUNNING') return body;
     if (Date.now() > deadline) throw new Error(`${machine}/${name} still running`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -69,7 +61,7 @@ async function injectFault(fn: string, times: number): Promise<void> {
 
 async function failedExecution(machine: string, fn: string, options: Record<string, unknown> = {}): Promise<string> {
   await injectFault(fn, 1);
-  const started = await callApi<{ name: string }>(admin, 'POST', '/admin/pipeline/executions', { machine, ...options });
+  const started = await callApi<ApiAnswer<'POST /admin/pipeline/executions'>>(admin, 'POST', '/admin/pipeline/executions', { machine, ...options });
   expect(started.status).toBe(200);
   expect((await finished(machine, started.body.name)).status).toBe('FAILED');
   return started.body.name;
@@ -97,7 +89,7 @@ describe('Operations and Recovery routes', () => {
   });
 
   it('answers an unknown action 404 with the actions it knows', async () => {
-    const { status, body } = await callApi<{ message: string }>(admin, 'POST', '/admin/recovery/ml-system-reset');
+    const { status, body } = await callApi<ErrorAnswer>(admin, 'POST', '/admin/recovery/ml-system-reset');
     expect(status).toBe(404);
     expect(body.message).toBe('Unknown recovery action ml-system-reset: use one of classify-drafts, redrive-failed, reject-auto-rejected, rebuild-search-index, resend-digest-batch');
   });

@@ -1,26 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
+import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
  * Pipeline Control through the local gateway: the admin function drives the runtime's Step Functions
  * stand-in and its Scheduler stand-in with the real SDK clients, as it drives the services on AWS.
  */
 
-type Summary = { machine: string; name: string; status: string; startDate: string; stopDate?: string; durationMs?: number; redriveCount: number };
-type TimelineEntry = { state: string; type: string; enteredAt: string; exitedAt?: string; durationMs?: number; status: string; error?: string; cause?: string; iteration?: number };
-type Detail = Summary & {
-  executionArn: string;
-  input: Record<string, unknown>;
-  output?: unknown;
-  error?: string;
-  cause?: string;
-  redrivable: boolean;
-  progress: { done: number; failed: number; total: number } | null;
-  timeline: TimelineEntry[];
-};
-type Schedule = { name: string; description: string; expression: string; timezone: string; stateMachine: string; state: string; nextRun: string | null };
-type Alert = { id: string; severity: string; message: string; resolved: boolean };
+type Summary = ApiAnswer<'GET /admin/pipeline/executions'>['items'][number];
+
+type Detail = ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>;
+type Schedule = ApiAnswer<'PUT /admin/pipeline/schedules/{name}'>;
+type Alert = ApiAnswer<'POST /admin/alerts/{id}/resolve'>;
 
 let admin: string;
 let moderator: string;
@@ -32,7 +25,7 @@ beforeAll(async () => {
 });
 
 async function start(body: Record<string, unknown>): Promise<{ machine: string; name: string; executionArn: string; startDate: string }> {
-  const started = await callApi<{ machine: string; name: string; executionArn: string; startDate: string }>(admin, 'POST', '/admin/pipeline/executions', body);
+  const started = await callApi<ApiAnswer<'POST /admin/pipeline/executions'>>(admin, 'POST', '/admin/pipeline/executions', body);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   return started.body;
 }
@@ -92,9 +85,9 @@ describe('Pipeline Control routes', () => {
     expect(started.name).toMatch(/^console-\d{8}T\d{6}Z-[0-9a-f]{6}$/);
     expect(started.executionArn).toContain(`:execution:creator-news-hub-ingest:${started.name}`);
 
-    const listed = await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?machine=ingest');
+    const listed = await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?machine=ingest');
     expect(listed.body.items.map((item) => item.name)).toContain(started.name);
-    const everything = await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions');
+    const everything = await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions');
     expect(everything.body.items.find((item) => item.name === started.name)).toMatchObject({ machine: 'ingest' });
 
     const execution = await finished('ingest', started.name);
@@ -121,7 +114,7 @@ describe('Pipeline Control routes', () => {
   });
 
   it('show the first ingest\'s Map iterations: hosts fetched in parallel, each an iteration with its own timing', async () => {
-    const { body } = await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?machine=ingest&status=SUCCEEDED&limit=100');
+    const { body } = await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?machine=ingest&status=SUCCEEDED&limit=100');
     const first = body.items.at(-1) as Summary; // newest first: the last one is the ingest at start
     const execution = await detail('ingest', first.name);
     expect(execution.input).toMatchObject({ trigger: 'first-start' });
@@ -142,7 +135,7 @@ describe('Pipeline Control routes', () => {
     expect((await finished('newsletter', newsletter.name)).status).toBe('SUCCEEDED');
 
     for (const body of [{ machine: 'lifecycle', mode: 'full' }, { machine: 'ingest', frequency: 'daily' }, { machine: 'cleanup' }, { machine: 'ingest', mode: 'everything' }, {}, { machine: 'ingest', extra: 1 }]) {
-      const refused = await callApi<{ message: string }>(admin, 'POST', '/admin/pipeline/executions', body);
+      const refused = await callApi<ErrorAnswer>(admin, 'POST', '/admin/pipeline/executions', body);
       expect(refused.status, JSON.stringify(body)).toBe(400);
       expect(refused.body.message).toMatch(/^Invalid body/);
     }
@@ -150,7 +143,7 @@ describe('Pipeline Control routes', () => {
 
   it('stop a running execution (audited), and refuse to stop one that has ended', async () => {
     const started = await start({ machine: 'retrain' });
-    const stopped = await callApi<{ status: string }>(admin, 'POST', `/admin/pipeline/executions/retrain/${started.name}/stop`);
+    const stopped = await callApi<ApiAnswer<'POST /admin/pipeline/executions/{machine}/{name}/stop'>>(admin, 'POST', `/admin/pipeline/executions/retrain/${started.name}/stop`);
     // Retraining takes seconds; the stop lands first.
     expect(stopped).toMatchObject({ status: 200, body: { machine: 'retrain', name: started.name, status: 'ABORTED' } });
     const execution = await finished('retrain', started.name);
@@ -160,7 +153,7 @@ describe('Pipeline Control routes', () => {
     expect(execution.timeline.find((entry) => entry.state === 'Retrain')).toMatchObject({ status: 'failed' });
     expect((await auditOf(`retrain/${started.name}`)).map((entry) => entry.action)).toContain('execution.stop');
 
-    const again = await callApi<{ message: string }>(admin, 'POST', `/admin/pipeline/executions/retrain/${started.name}/stop`);
+    const again = await callApi<ErrorAnswer>(admin, 'POST', `/admin/pipeline/executions/retrain/${started.name}/stop`);
     expect(again).toEqual({ status: 409, body: { message: 'Only a running execution can be stopped; this one is ABORTED' } });
   });
 
@@ -170,7 +163,7 @@ describe('Pipeline Control routes', () => {
     const failed = await finished('lifecycle', started.name);
     expect(failed).toMatchObject({ status: 'FAILED', error: 'InjectedFault', redrivable: true, redriveCount: 0 });
     expect(failed.timeline.find((entry) => entry.state === 'ArchiveBatch')).toMatchObject({ status: 'failed', error: 'InjectedFault', cause: expect.stringContaining('lifecycle') });
-    expect((await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?status=FAILED')).body.items.map((item) => item.name)).toContain(started.name);
+    expect((await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?status=FAILED')).body.items.map((item) => item.name)).toContain(started.name);
 
     const redriven = await callApi(admin, 'POST', `/admin/pipeline/executions/lifecycle/${started.name}/redrive`);
     expect(redriven).toMatchObject({ status: 200, body: { machine: 'lifecycle', name: started.name, status: 'RUNNING', redriveCount: 1 } });
@@ -184,11 +177,11 @@ describe('Pipeline Control routes', () => {
     expect(succeeded.timeline.at(-1)).toMatchObject({ state: 'RecordRun', status: 'succeeded' });
 
     // Listed once, with its latest status.
-    const listed = (await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?machine=lifecycle&limit=100')).body.items.filter((item) => item.name === started.name);
+    const listed = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?machine=lifecycle&limit=100')).body.items.filter((item) => item.name === started.name);
     expect(listed).toEqual([expect.objectContaining({ status: 'SUCCEEDED', redriveCount: 1 })]);
     expect((await auditOf(`lifecycle/${started.name}`)).map((entry) => entry.action).sort()).toEqual(['execution.redrive', 'execution.start']);
 
-    const refused = await callApi<{ message: string }>(admin, 'POST', `/admin/pipeline/executions/lifecycle/${started.name}/redrive`);
+    const refused = await callApi<ErrorAnswer>(admin, 'POST', `/admin/pipeline/executions/lifecycle/${started.name}/redrive`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/^This execution cannot be redriven: .*SUCCEEDED/);
   });
@@ -205,7 +198,7 @@ describe('Pipeline Control routes', () => {
 
 describe('the executions list', () => {
   it('merges every machine newest first and pages through all of them with the cursor', async () => {
-    const all = (await callApi<{ items: Summary[]; cursor: string | null }>(admin, 'GET', '/admin/pipeline/executions?limit=100')).body;
+    const all = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?limit=100')).body;
     expect(new Set(all.items.map((item) => item.machine))).toEqual(new Set(['ingest', 'lifecycle', 'retrain', 'newsletter']));
     const starts = all.items.map((item) => Date.parse(item.startDate));
     expect(starts).toEqual([...starts].sort((a, b) => b - a));
@@ -214,7 +207,7 @@ describe('the executions list', () => {
     let cursor: string | null = null;
     do {
       const query: string = cursor ? `?limit=2&cursor=${encodeURIComponent(cursor)}` : '?limit=2';
-      const page = (await callApi<{ items: Summary[]; cursor: string | null }>(admin, 'GET', `/admin/pipeline/executions${query}`)).body;
+      const page = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', `/admin/pipeline/executions${query}`)).body;
       expect(page.items.length).toBeLessThanOrEqual(2);
       paged.push(...page.items);
       cursor = page.cursor;
@@ -223,11 +216,11 @@ describe('the executions list', () => {
   });
 
   it('filters by machine, status and time range', async () => {
-    const all = (await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?limit=100')).body.items;
-    const succeeded = (await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?status=SUCCEEDED&limit=100')).body.items;
+    const all = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?limit=100')).body.items;
+    const succeeded = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?status=SUCCEEDED&limit=100')).body.items;
     expect(succeeded.length).toBeGreaterThan(0);
     expect(succeeded.map((item) => item.name)).toEqual(all.filter((item) => item.status === 'SUCCEEDED').map((item) => item.name));
-    const aborted = (await callApi<{ items: Summary[] }>(admin, 'GET', '/admin/pipeline/executions?machine=retrain&status=ABORTED')).body.items;
+    const aborted = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?machine=retrain&status=ABORTED')).body.items;
     expect(aborted.length).toBeGreaterThan(0);
     expect(aborted.every((item) => item.machine === 'retrain' && item.status === 'ABORTED')).toBe(true);
 
@@ -235,22 +228,22 @@ describe('the executions list', () => {
     const sorted = [...all].sort((a, b) => Date.parse(a.startDate) - Date.parse(b.startDate));
     const since = (sorted[1] as Summary).startDate;
     const until = (sorted[sorted.length - 2] as Summary).startDate;
-    const windowed = (await callApi<{ items: Summary[] }>(admin, 'GET', `/admin/pipeline/executions?limit=100&since=${since}&until=${until}`)).body.items;
+    const windowed = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', `/admin/pipeline/executions?limit=100&since=${since}&until=${until}`)).body.items;
     const expected = all.filter((item) => Date.parse(item.startDate) >= Date.parse(since) && Date.parse(item.startDate) <= Date.parse(until));
     expect(windowed.map((item) => item.name)).toEqual(expected.map((item) => item.name));
     expect(windowed.length).toBe(all.length - 2);
     const future = new Date(Date.now() + 3_600_000).toISOString();
-    expect((await callApi<{ items: Summary[]; cursor: string | null }>(admin, 'GET', `/admin/pipeline/executions?since=${future}`)).body).toEqual({ items: [], cursor: null });
+    expect((await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', `/admin/pipeline/executions?since=${future}`)).body).toEqual({ items: [], cursor: null });
   });
 
   it('answers bad filters and cursors with 400', async () => {
     for (const query of ['machine=cleanup', 'status=DONE', 'since=yesterday', 'until=2026-13-01T00:00:00Z', 'since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z', 'limit=0', 'limit=101', 'cursor=garbage']) {
-      const { status, body } = await callApi<{ message: string }>(admin, 'GET', `/admin/pipeline/executions?${query}`);
+      const { status, body } = await callApi<ErrorAnswer>(admin, 'GET', `/admin/pipeline/executions?${query}`);
       expect(status, query).toBe(400);
       expect(body.message, query).toBeTruthy();
     }
-    const first = (await callApi<{ cursor: string }>(admin, 'GET', '/admin/pipeline/executions?limit=1')).body;
-    const mismatched = await callApi<{ message: string }>(admin, 'GET', `/admin/pipeline/executions?limit=1&machine=ingest&cursor=${encodeURIComponent(first.cursor)}`);
+    const first = (await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?limit=1')).body;
+    const mismatched = await callApi<ErrorAnswer>(admin, 'GET', `/admin/pipeline/executions?limit=1&machine=ingest&cursor=${encodeURIComponent(String(first.cursor))}`);
     expect(mismatched.status).toBe(400);
     expect(mismatched.body.message).toMatch(/other filters/);
   });
@@ -309,7 +302,7 @@ describe('alerts', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await raiseAlert({ severity: 'critical', alertType: 'feed-failure', message: `A feed is down ${Date.now()}` });
 
-    const open = (await callApi<{ items: Alert[] }>(admin, 'GET', '/admin/alerts?resolved=false&limit=100')).body.items;
+    const open = (await callApi<ApiAnswer<'GET /admin/alerts'>>(admin, 'GET', '/admin/alerts?resolved=false&limit=100')).body.items;
     const ids = open.map((alert) => alert.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
     expect(ids.indexOf(newer.id)).toBeGreaterThanOrEqual(0);
@@ -317,10 +310,10 @@ describe('alerts', () => {
 
     const resolved = await callApi<Alert>(admin, 'POST', `/admin/alerts/${older.id}/resolve`);
     expect(resolved).toMatchObject({ status: 200, body: { id: older.id, resolved: true } });
-    const stillOpen = (await callApi<{ items: Alert[] }>(admin, 'GET', '/admin/alerts?resolved=false&limit=100')).body.items.map((alert) => alert.id);
+    const stillOpen = (await callApi<ApiAnswer<'GET /admin/alerts'>>(admin, 'GET', '/admin/alerts?resolved=false&limit=100')).body.items.map((alert) => alert.id);
     expect(stillOpen).toContain(newer.id);
     expect(stillOpen).not.toContain(older.id);
-    const closed = (await callApi<{ items: Alert[] }>(admin, 'GET', '/admin/alerts?resolved=true&limit=100')).body.items.map((alert) => alert.id);
+    const closed = (await callApi<ApiAnswer<'GET /admin/alerts'>>(admin, 'GET', '/admin/alerts?resolved=true&limit=100')).body.items.map((alert) => alert.id);
     expect(closed).toContain(older.id);
     const [entry] = await auditOf(`alert/${older.id}`);
     expect(entry).toMatchObject({ action: 'alert.resolve', before: { resolved: false }, after: { resolved: true } });

@@ -3,6 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
  * Revenue analytics and Newsletter management (issue 11 items 2 and 4) through the local gateway: figures
@@ -10,29 +12,8 @@ import { mailsTo, waitForMail } from '../support/inbox.ts';
  * composing an issue that the newsletter state machine sends to every confirmed subscriber once.
  */
 
-type Revenue = {
-  days: number;
-  from: string;
-  to: string;
-  totalRevenuePaise: number;
-  donationCount: number;
-  avgDonationPaise: number;
-  growthRate: number | null;
-  previousRevenuePaise: number;
-  currencyBreakdown: Record<string, { count: number; totalPaise: number }>;
-  tierBreakdown: Record<'premium' | 'gold' | 'silver' | 'other', { count: number; totalPaise: number; share: number }>;
-  dailyRevenue: Array<{ date: string; revenuePaise: number; count: number }>;
-};
-type Stats = {
-  total: number;
-  confirmed: number;
-  pending: number;
-  unsubscribed: number;
-  suppressed: number;
-  byFrequency: Record<'daily' | 'weekly' | 'monthly', number>;
-  lastIssue: { issueId: string | null; sent: number; failed: number } | null;
-};
-type SubscriberRow = { email: string; frequency: string; topics: string[]; status: string; createdAt: string };
+type Revenue = ApiAnswer<'GET /admin/revenue'>;
+type Stats = ApiAnswer<'GET /admin/newsletter'>;
 
 const DAY = 86_400_000;
 let admin: string;
@@ -85,7 +66,7 @@ describe('console routes of revenue and newsletter: who may call them', () => {
 describe('revenue analytics', () => {
   it('refuses a period other than 7, 30, 90 or 365 days with a clear 400', async () => {
     for (const days of ['14', 'abc', '']) {
-      const answer = await callApi<{ message: string }>(admin, 'GET', `/admin/revenue?days=${days}`);
+      const answer = await callApi<ErrorAnswer>(admin, 'GET', `/admin/revenue?days=${days}`);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toMatch(/days must be one of 7, 30, 90, 365/);
     }
@@ -187,7 +168,7 @@ describe('newsletter management', () => {
   });
 
   it('lists subscribers newest first, searches by address, pages with a cursor and refuses a bad cursor', async () => {
-    const found = await callApi<{ items: SubscriberRow[]; cursor: string | null }>(admin, 'GET', `/admin/newsletter/subscribers?search=${encodeURIComponent(tag.toUpperCase())}`);
+    const found = await callApi<ApiAnswer<'GET /admin/newsletter/subscribers'>>(admin, 'GET', `/admin/newsletter/subscribers?search=${encodeURIComponent(tag.toUpperCase())}`);
     expect(found.status).toBe(200);
     expect(found.body.items.map((row) => row.email).sort()).toEqual(['bounced', 'daily-a', 'daily-b', 'left', 'pending', 'weekly'].map(address).sort());
     const byEmail = new Map(found.body.items.map((row) => [row.email, row]));
@@ -198,23 +179,23 @@ describe('newsletter management', () => {
     const dates = found.body.items.map((row) => row.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
 
-    const prefix = await callApi<{ items: SubscriberRow[] }>(admin, 'GET', `/admin/newsletter/subscribers?search=weekly-${tag}`);
+    const prefix = await callApi<ApiAnswer<'GET /admin/newsletter/subscribers'>>(admin, 'GET', `/admin/newsletter/subscribers?search=weekly-${tag}`);
     expect(prefix.body.items.map((row) => row.email)).toEqual([address('weekly')]);
 
-    const first = await callApi<{ items: SubscriberRow[]; cursor: string | null }>(admin, 'GET', '/admin/newsletter/subscribers');
+    const first = await callApi<ApiAnswer<'GET /admin/newsletter/subscribers'>>(admin, 'GET', '/admin/newsletter/subscribers');
     expect(first.body.items.length).toBeLessThanOrEqual(10);
     if (first.body.cursor) {
-      const second = await callApi<{ items: SubscriberRow[] }>(admin, 'GET', `/admin/newsletter/subscribers?cursor=${encodeURIComponent(first.body.cursor)}`);
+      const second = await callApi<ApiAnswer<'GET /admin/newsletter/subscribers'>>(admin, 'GET', `/admin/newsletter/subscribers?cursor=${encodeURIComponent(first.body.cursor)}`);
       expect(second.status).toBe(200);
       expect(second.body.items.some((row) => first.body.items.some((seen) => seen.email === row.email))).toBe(false);
     }
-    const bad = await callApi<{ message: string }>(admin, 'GET', '/admin/newsletter/subscribers?cursor=garbage');
+    const bad = await callApi<ErrorAnswer>(admin, 'GET', '/admin/newsletter/subscribers?cursor=garbage');
     expect(bad.status).toBe(400);
   });
 
   it('refuses a blank subject or content with the spec text and sends nothing', async () => {
     for (const body of [{ subject: '', content: 'Hello' }, { subject: 'Hi', content: '   ' }, { content: 'x' }, {}, { subject: 'Hi', content: 'x', frequency: 'hourly' }]) {
-      const answer = await callApi<{ message: string }>(admin, 'POST', '/admin/newsletter/issues', body);
+      const answer = await callApi<ErrorAnswer>(admin, 'POST', '/admin/newsletter/issues', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       if (!('frequency' in body)) expect(answer.body.message).toBe('Please fill in both subject and content');
     }
@@ -223,7 +204,7 @@ describe('newsletter management', () => {
   it('sends a composed issue, sanitised, to every confirmed subscriber of the frequency once, and audits it', async () => {
     const { listDigestRecipients } = await import('../../lambdas/store/subscribers.ts');
     const subject = `Creator tax guide ${tag}`;
-    const started = await callApi<{ machine: string; name: string; executionArn: string; startDate: string }>(admin, 'POST', '/admin/newsletter/issues', {
+    const started = await callApi<ApiAnswer<'POST /admin/newsletter/issues'>>(admin, 'POST', '/admin/newsletter/issues', {
       subject: `  ${subject}\u200B `,
       content: 'First paragraph <script>alert(1)</script>\n\nSecond <b>paragraph</b>.',
       frequency: 'daily',
@@ -259,13 +240,13 @@ describe('newsletter management', () => {
 
     const stats = await callApi<Stats>(admin, 'GET', '/admin/newsletter');
     expect(stats.body.lastIssue).toMatchObject({ issueId, sent: dailyConfirmed, failed: 0 });
-    const audit = await callApi<{ items: Array<{ action: string; target: string }> }>(admin, 'GET', `/admin/audit?target=${encodeURIComponent(issueId)}`);
+    const audit = await callApi<ApiAnswer<'GET /admin/audit'>>(admin, 'GET', `/admin/audit?target=${encodeURIComponent(issueId)}`);
     expect(audit.body.items.map((entry) => entry.action)).toContain('newsletter.send');
   });
 
   it('without a frequency reaches the confirmed subscribers of every frequency', async () => {
     const subject = `Everyone ${tag}`;
-    const started = await callApi<{ name: string }>(admin, 'POST', '/admin/newsletter/issues', { subject, content: 'For all.' });
+    const started = await callApi<ApiAnswer<'POST /admin/newsletter/issues'>>(admin, 'POST', '/admin/newsletter/issues', { subject, content: 'For all.' });
     expect(started.status).toBe(200);
     for (const name of ['daily-a', 'daily-b', 'weekly']) await waitForMail(local().urls.mail, address(name), new RegExp(subject), 30_000);
     for (const name of ['pending', 'bounced', 'left']) expect((await mailsTo(local().urls.mail, address(name))).filter((m) => m.subject === subject)).toHaveLength(0);

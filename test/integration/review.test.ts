@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { testArticle } from '../support/articles.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** The review queue through the local gateway, on what the first ingest queued and four uncertain drafts. */
-type QueueItem = { id: string; title: string; priorityLevel: string; relevanceScore: number; category: string };
+type QueueItem = ApiAnswer<'GET /admin/review'>['items'][number];
 let moderatorToken: string;
 
 async function call(method: string, path: string, token?: string, body?: unknown) {

@@ -1,4 +1,5 @@
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { ApiAnswer } from '#http/answers.ts';
 import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_SNAPSHOT_BUCKET } from '../../lib/local/settings.ts';
@@ -37,7 +38,7 @@ async function freshInstance(): Promise<SearchModule> {
 async function publicIds(): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 0; ; page += 1) {
-    const { items, total } = (await api('GET', `/articles?limit=100&offset=${page * 100}&sort=latest`)).body as { items: Array<{ id: string }>; total: number };
+    const { items, total } = (await api('GET', `/articles?limit=100&offset=${page * 100}&sort=latest`)).body as ApiAnswer<'GET /articles'>;
     ids.push(...items.map((item) => item.id));
     if (ids.length >= total || items.length === 0) return ids;
   }

@@ -7,6 +7,8 @@ import { api, local, signedInUser, signedUpReader, useLocalAws } from '../suppor
 import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
 import { waitForMail } from '../support/inbox.ts';
+import type { ApiAnswer } from '#http/answers.ts';
+import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
  * Settings and Security (issue 11 item 5) through the local gateway: one versioned, validated, audited
@@ -15,24 +17,9 @@ import { waitForMail } from '../support/inbox.ts';
  * PostAuthentication by cognito-local itself).
  */
 
-type Values = {
-  publishRelevance: number;
-  publishConfidence: number;
-  reviewRelevance: number;
-  monthlyGoalRupees: number;
-  dailyDigestTime: string;
-  weeklyDigestTime: string;
-  monthlyDigestTime: string;
-  defaultFrequency: 'daily' | 'weekly' | 'monthly';
-  feedIntervalMinutes: number;
-};
-type StatusRow = { configCategory: string; settingName: string; currentValue: string; recommendedValue: string; status: 'ok' | 'warning'; manualActionRequired: boolean };
-type Settings = { version: number; values: Values; defaults: Values; configurationStatus: StatusRow[] };
-type Security = {
-  days: number;
-  signInFailures: Array<{ userId: string; email: string | null; attempts: number; successes: number; failures: number; lastAttemptAt: string | null }>;
-  roleChanges: Array<{ action: string; actor: string; target: string; before: unknown; after: unknown }>;
-};
+type Settings = ApiAnswer<'GET /admin/settings'>;
+type Values = Settings['values'];
+type Security = ApiAnswer<'GET /admin/security'>;
 
 let admin: string;
 let adminEmail: string;
@@ -106,13 +93,13 @@ describe('settings', () => {
       [{ publishConfidence: 2 }, 'publishConfidence'],
     ];
     for (const [change, field] of cases) {
-      const answer = await callApi<{ fieldErrors: Record<string, string[]> }>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, ...change });
+      const answer = await callApi<ErrorAnswer>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, ...change });
       expect(answer.status, JSON.stringify(change)).toBe(400);
-      expect(Object.keys(answer.body.fieldErrors)).toEqual([field]);
+      expect(Object.keys(answer.body.fieldErrors ?? {})).toEqual([field]);
     }
     const saved = await save({ feedIntervalMinutes: current.values.feedIntervalMinutes + 5 });
     expect(saved.version).toBe(current.version + 1);
-    const stale = await callApi<{ message: string }>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, feedIntervalMinutes: 45 });
+    const stale = await callApi<ErrorAnswer>(admin, 'PUT', '/admin/settings', { version: current.version, ...current.values, feedIntervalMinutes: 45 });
     expect(stale).toMatchObject({ status: 409, body: { message: 'Settings were changed by someone else; reload' } });
     expect((await settings()).values.feedIntervalMinutes).toBe(current.values.feedIntervalMinutes + 5);
   });

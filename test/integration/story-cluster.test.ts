@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useLocalAws } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /**
  * Story clustering in the running local runtime: the first ingest read two fixture feeds (Trade Desk A and
@@ -11,12 +12,7 @@ type Articles = typeof import('../../lambdas/store/articles.ts');
 let entities: Entities;
 let articles: Articles;
 
-interface Card {
-  id: string;
-  title: string;
-  sourceName: string;
-  alsoCoveredBy: Array<{ sourceName: string; sourceUrl: string; title: string }>;
-}
+type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 beforeAll(async () => {
   useLocalAws();
@@ -50,9 +46,9 @@ describe('one event from two publishers', () => {
       await articles.changeArticleStatus(leader, { status: 'published', set: { publishedAt: new Date().toISOString(), relevanceScore: Math.max(leader.relevanceScore ?? 0, 60) } });
     }
     await expect
-      .poll(async () => ((await api('GET', '/articles?q=ASCI%20virtual%20influencers')).body as { items: Card[] }).items.filter((card) => /ASCI/i.test(card.title)), { timeout: 20_000 })
+      .poll(async () => ((await api('GET', '/articles?q=ASCI%20virtual%20influencers')).body as ApiAnswer<'GET /articles'>).items.filter((card) => /ASCI/i.test(card.title)), { timeout: 20_000 })
       .toEqual([expect.objectContaining({ id: leader?.id, sourceName: 'Trade Desk A', alsoCoveredBy: [expect.objectContaining({ sourceName: 'Trade Desk B', sourceUrl: expect.stringMatching(/^https:\/\/tradedeskb\.example\.com\//) })] })]);
-    const list = (await api('GET', '/articles?limit=100')).body as { items: Card[] };
+    const list = (await api('GET', '/articles?limit=100')).body as ApiAnswer<'GET /articles'>;
     expect(list.items.filter((card) => card.sourceName === 'Trade Desk B' && /ASCI/i.test(card.title))).toEqual([]);
     const detail = (await api('GET', `/articles/${leader?.id}`)).body as Card;
     expect(detail.alsoCoveredBy).toEqual([expect.objectContaining({ sourceName: 'Trade Desk B' })]);

@@ -1,4 +1,5 @@
 import Parser from 'rss-parser';
+import type { ApiAnswer } from '#http/answers.ts';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { testArticle } from '../support/articles.ts';
@@ -82,7 +83,7 @@ describe('syndication feeds', () => {
   it('serve one category, Tools & Technology included, and refuse unknown ones with 400', async () => {
     const feed = JSON.parse((await get('/feeds/platform-updates/feed.json')).text) as { title: string; items: unknown[] };
     expect(feed.title).toBe('Creator News Hub: Platform Updates');
-    const list = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=50`)).json()) as { items: unknown[] };
+    const list = (await (await fetch(`${local().urls.api}/articles?category=platform-updates&limit=50`)).json()) as ApiAnswer<'GET /articles'>;
     expect(feed.items).toHaveLength(list.items.length);
     const tools = await get('/feeds/tools-technology/rss.xml');
     expect(tools.status).toBe(200);
@@ -105,7 +106,7 @@ describe('sitemap', () => {
 
 describe('share pages', () => {
   it('carry Open Graph and Twitter card tags and send people on to the article', async () => {
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as { items: Array<{ id: string; title: string }> };
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as ApiAnswer<'GET /articles'>;
     const article = items[0]!;
     const page = await get(`/share/${article.id}`);
     expect(page.status).toBe(200);
@@ -132,7 +133,7 @@ describe('outputs re-check every URL (the one URL rule)', () => {
       expect(text, file).toContain(article.id);
       expect(text, file).not.toMatch(/javascript:|data:image/);
     }
-    const card = (await (await fetch(`${local().urls.api}/articles/${article.id}`)).json()) as { sourceUrl: string; imageUrl: string | null };
+    const card = (await (await fetch(`${local().urls.api}/articles/${article.id}`)).json()) as ApiAnswer<'GET /articles/{id}'>;
     expect(card.sourceUrl).toBe('');
     expect(card.imageUrl).toBeNull();
     expect((await get(`/share/${article.id}`)).text).not.toMatch(/javascript:|data:image/);
@@ -155,7 +156,7 @@ describe('outputs re-check every URL (the one URL rule)', () => {
     expect(atom.status).toBe(200);
     expect(atom.text).not.toContain('evil.example');
     expect(atom.text).toContain(`${local().urls.api}/feeds/all/atom.xml`);
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1&market=all`)).json()) as { items: Array<{ id: string }> };
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1&market=all`)).json()) as ApiAnswer<'GET /articles'>;
     const share = await hostile(`/share/${items[0]?.id}`);
     expect(share.status).toBe(200);
     expect(share.text).not.toContain('evil.example');

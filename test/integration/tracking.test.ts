@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '#http/answers.ts';
 import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { waitForMail } from '../support/inbox.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
@@ -15,7 +16,7 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 async function firstPublicArticle() {
-  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as { items: Array<{ id: string; viewsCount: number }> };
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as ApiAnswer<'GET /articles'>;
   return items[0]!;
 }
 
@@ -32,7 +33,7 @@ describe('view and share tracking', () => {
   });
 
   it('keeps one client from inflating views or shares: 100 posts, 20 at a time, count once', async () => {
-    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as { items: Array<{ id: string }> };
+    const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as ApiAnswer<'GET /articles'>;
     const article = items.at(-1)!;
     useLocalAws();
     const { getPublicArticleItem } = await import('../../lambdas/store/articles.ts');
@@ -144,7 +145,7 @@ describe('trending moderation', () => {
     expect((await api('GET', '/admin/trending-keywords', reader.idToken)).status).toBe(403);
     const listed = await api('GET', '/admin/trending-keywords', moderator.idToken);
     expect(listed.status).toBe(200);
-    expect((listed.body as { items: Array<{ keyword: string; state: string }> }).items.find((item) => item.keyword === phrase)).toMatchObject({ state: 'eligible' });
+    expect((listed.body as ApiAnswer<'GET /admin/trending-keywords'>).items.find((item) => item.keyword === phrase)).toMatchObject({ state: 'eligible' });
 
     expect(await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, change)).toMatchObject({ status: 200, body: { keyword: phrase, hidden: true } });
     expect(await publicList()).not.toContain(phrase);
@@ -152,7 +153,7 @@ describe('trending moderation', () => {
     // More searches count, but the keyword stays hidden.
     expect((await apiFrom(anotherClient(), 'POST', '/search-keywords', { term: phrase })).status).toBe(202);
     expect(await publicList()).not.toContain(phrase);
-    const hiddenRow = ((await api('GET', '/admin/trending-keywords', moderator.idToken)).body as { items: Array<{ keyword: string; state: string; searchCount: number }> }).items.find((item) => item.keyword === phrase);
+    const hiddenRow = ((await api('GET', '/admin/trending-keywords', moderator.idToken)).body as ApiAnswer<'GET /admin/trending-keywords'>).items.find((item) => item.keyword === phrase);
     expect(hiddenRow).toMatchObject({ state: 'hidden', searchCount: 4 });
 
     expect((await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, { keyword: phrase, hidden: false })).status).toBe(200);

@@ -2,10 +2,11 @@ import { AdminGetUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, local, signedInUser, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
 /** User management through the local API gateway, against cognito-local (the user pool) and DynamoDB Local. */
-type User = { userId: string; fullName: string; email: string; role: string; createdAt: string; suspended: boolean };
-type Listing = { items: User[]; cursor: string | null };
+
+type Listing = ApiAnswer<'GET /admin/users'>;
 
 let adminToken: string;
 let adminSub: string;
@@ -159,7 +160,7 @@ describe('user management: messages, profile, suspension', () => {
   it('delivers a Message from Admin to the reader\'s notifications', async () => {
     const text = `Please check your profile ${randomUUID().slice(0, 6)}`;
     expect(await api('POST', `/admin/users/${readerId}/messages`, adminToken, { message: text })).toMatchObject({ status: 200, body: { title: 'Message from Admin' } });
-    const mine = (await api('GET', '/me/notifications', reader.idToken)).body as { items: Array<{ title: string; message: string; type: string }> };
+    const mine = (await api('GET', '/me/notifications', reader.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(mine.items[0]).toMatchObject({ title: 'Message from Admin', message: text, type: 'admin_message' });
   });
 
@@ -185,7 +186,7 @@ describe('user management: messages, profile, suspension', () => {
     await expect(signIn(reader.email, reader.password)).rejects.toBeInstanceOf(NotAuthorizedException);
     await expect(cognito().send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: local().urls.userPool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: before.RefreshToken! } }))).rejects.toBeInstanceOf(NotAuthorizedException);
 
-    const mine = (await api('GET', '/me/notifications', before.IdToken)).body as { items: Array<{ title: string; message: string; type: string }> };
+    const mine = (await api('GET', '/me/notifications', before.IdToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(mine.items[0]).toMatchObject({ title: 'Account Suspension Notice', type: 'warning' });
     expect(mine.items[0]!.message).toMatch(/temporarily suspended.*contact support/i);
 

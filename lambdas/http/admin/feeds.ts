@@ -188,7 +188,7 @@ export const updateFeed = route(
     const who = signedInCaller(caller);
     const current = await getLiveFeedSource(params.id);
     if (!current) throw notFound('Feed not found');
-    let check: FeedCheck | undefined;
+    let check: Extract<FeedCheck, { ok: true }> | undefined;
     if (body.url !== undefined) {
       const other = await findFeedByUrl(body.url);
       if (other && other.id !== current.id) throw duplicate(other);

@@ -12,12 +12,15 @@ import { route } from '#shared/platform/router.ts';
  */
 const KEYWORDS_LISTED = 50;
 
+/** Whether the public list may show a keyword, and if not, why. */
+export type TrendingState = 'eligible' | 'hidden' | 'filtered' | 'too-few-readers';
+
 export const listTrendingKeywords = route({}, async () => {
   const since = new Date(Date.now() - TRENDING_WINDOW_DAYS * 86_400_000);
   const [searched, content] = await Promise.all([recentKeywords('search-based', since, KEYWORDS_LISTED), recentKeywords('content-based', since, KEYWORDS_LISTED)]);
   const row = (item: (typeof searched)[number]) => {
     const count = item.searchCount ?? 0;
-    const shown = item.hiddenAt ? 'hidden' : !isTrendableTerm(item.keyword) ? 'filtered' : item.source === 'search-based' && count < TRENDING_MIN_SEARCHERS ? 'too-few-readers' : 'eligible';
+    const shown: TrendingState = item.hiddenAt ? 'hidden' : !isTrendableTerm(item.keyword) ? 'filtered' : item.source === 'search-based' && count < TRENDING_MIN_SEARCHERS ? 'too-few-readers' : 'eligible';
     return { keyword: item.keyword, source: item.source, searchCount: count, lastSearchedAt: item.lastSearchedAt, state: shown, hiddenAt: item.hiddenAt ?? null, hiddenBy: item.hiddenBy ?? null };
   };
   return { minSearchers: TRENDING_MIN_SEARCHERS, items: [...searched, ...content].map(row) };

@@ -10,7 +10,8 @@ import { sharePage, sitemap, syndicationFeed } from './syndication.ts';
 import { trackClientError, trackSearch, trackShare, trackView, trendingKeywords } from './tracking.ts';
 import { widgetData } from './widgets.ts';
 
-export const handler = areaHandler('articles', {
+/** The public API's routes (route key -> handler): also the table of their answer types. */
+export const articleAreaRoutes = {
   'GET /articles': listArticles,
   'GET /articles/{id}': getPublicArticle,
   'GET /categories': listCategories,
@@ -27,4 +28,6 @@ export const handler = areaHandler('articles', {
   'GET /content-performance': contentPerformance,
   'GET /me/feed': personalFeed,
   'POST /page-views': trackPageView,
-});
+};
+
+export const handler = areaHandler('articles', articleAreaRoutes);

@@ -238,10 +238,13 @@ const byOrder = route({ params: z.object({ orderId: orderIdSchema }) }, async ({
   };
 });
 
-export const handler = areaHandler('donations', {
+/** The donation routes (route key -> handler): also the table of their answer types. */
+export const donationRoutes = {
   'POST /donations': create,
   'POST /donations/verifications': verify,
   'POST /donations/webhooks/razorpay': webhook,
   'GET /donations/summary': summary,
   'GET /donations/orders/{orderId}': byOrder,
-});
+};
+
+export const handler = areaHandler('donations', donationRoutes);

@@ -7,13 +7,14 @@ import { generateRecommendations, getMyReading, myActivity, postMyReading } from
 import { bookmarks, likes, myBookmarks, myRelations } from './relations.ts';
 
 /** Every route of the area first refuses a deleted account's still-valid tokens. */
-function forLiveAccounts(routes: Record<string, RouteHandler>): Record<string, RouteHandler> {
+function forLiveAccounts<Routes extends Record<string, RouteHandler>>(routes: Routes): Routes {
   return Object.fromEntries(
     Object.entries(routes).map(([key, route]) => [key, { schemas: route.schemas, run: async (input: Parameters<RouteHandler['run']>[0]) => (await liveReader(input.caller), route.run(input)) }]),
-  );
+  ) as Routes;
 }
 
-export const handler = areaHandler('me', forLiveAccounts({
+/** The reader's own routes (route key -> handler): also the table of their answer types. */
+export const meRoutes = {
   'GET /me': getMe,
   'PATCH /me': updateMe,
   'DELETE /me': deleteMe,
@@ -35,4 +36,6 @@ export const handler = areaHandler('me', forLiveAccounts({
   'POST /me/notifications/read-all': readAllNotifications,
   'POST /me/notifications/{id}/read': readNotification,
   'DELETE /me/notifications/{id}': removeNotification,
-}));
+};
+
+export const handler = areaHandler('me', forLiveAccounts(meRoutes));

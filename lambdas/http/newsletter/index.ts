@@ -133,7 +133,8 @@ const options = route({}, async () => {
   );
 });
 
-export const handler = areaHandler('newsletter', {
+/** The newsletter routes (route key -> handler): also the table of their answer types. */
+export const newsletterAreaRoutes = {
   'GET /newsletter/options': options,
   'POST /newsletter/subscriptions': subscribe,
   'POST /newsletter/confirmations': confirm,
@@ -142,4 +143,6 @@ export const handler = areaHandler('newsletter', {
   'GET /me/newsletter': myNewsletter,
   'PUT /me/newsletter': updateMyNewsletter,
   'DELETE /me/newsletter': leaveMyNewsletter,
-});
+};
+
+export const handler = areaHandler('newsletter', newsletterAreaRoutes);

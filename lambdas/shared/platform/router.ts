@@ -30,16 +30,19 @@ export interface RouteInput<S extends RouteSchemas> {
 }
 
 /** A response with a status other than 200 or extra headers; a plain value is answered as 200 JSON. */
-export class Reply {
+export class Reply<Body = unknown> {
+  /** Compile-time only: keeps a plain answer with the same fields from passing for a Reply. */
+  declare private readonly replyBrand: never;
   constructor(
     readonly statusCode: number,
-    readonly body: unknown,
+    readonly body: Body,
     readonly headers: Record<string, string> = {},
   ) {}
 }
 
 /** A text answer (XML feeds, HTML pages) with its content type. */
 export class TextReply {
+  declare private readonly textReplyBrand: never;
   constructor(
     readonly body: string,
     readonly contentType: string,
@@ -48,15 +51,35 @@ export class TextReply {
   ) {}
 }
 
-export interface RouteHandler {
+/** One route: its input schemas and its work, which resolves to what the route answers. */
+export interface RouteHandler<Answer = unknown> {
   schemas: RouteSchemas;
-  run(input: RouteInput<RouteSchemas>): Promise<unknown>;
+  run(input: RouteInput<RouteSchemas>): Promise<Answer>;
 }
 
-/** Declares one route's input schemas and its work: validate -> domain/store -> shape the response. */
-export function route<S extends RouteSchemas>(schemas: S, run: (input: RouteInput<S>) => Promise<unknown>): RouteHandler {
-  return { schemas, run: run as RouteHandler['run'] };
+/**
+ * Declares one route's input schemas and its work: validate -> domain/store -> shape the response. The
+ * answer's type is inferred from `run` (or given as the second type argument) and travels with the
+ * handler, so screens and tests read it with `AnswerOf`/`ApiAnswer` instead of writing it again.
+ */
+export function route<S extends RouteSchemas, Answer>(schemas: S, run: (input: RouteInput<S>) => Promise<Answer>): RouteHandler<Answer> {
+  return { schemas, run: run as RouteHandler<Answer>['run'] };
 }
+
+/** The JSON body a route answers: a Reply's body, a plain value as it is; a TextReply has no JSON body. */
+export type JsonAnswer<Result> = Result extends Reply<infer Body> ? Body : Result extends TextReply ? never : Result;
+
+/** What a route handler answers as JSON. */
+export type AnswerOf<Handler> = Handler extends RouteHandler<infer Result> ? JsonAnswer<Result> : never;
+
+/** The JSON of a refused call (toErrorResponse): the message the UI shows, and per-field messages where fields were wrong. */
+export interface ErrorAnswer {
+  message: string;
+  fieldErrors?: Record<string, string[]>;
+}
+
+/** A table of routes (route key -> handler) as a table of their JSON answers. */
+export type AnswersOf<Routes> = { [Key in keyof Routes]: AnswerOf<Routes[Key]> };
 
 function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   return z.flattenError(error).fieldErrors as Record<string, string[]>;

@@ -5,22 +5,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { meCall, meKeys, useSignedIn } from '../../../app/api/meCall.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
-export interface NotificationView {
-  id: string;
-  title: string;
-  message: string;
-  type: 'success' | 'warning' | 'error' | 'info';
-  isRead: boolean;
-  actionUrl: string | null;
-  createdAt: string;
-}
+export type NotificationView = NotificationPage['items'][number];
 
-export interface NotificationPage {
-  items: NotificationView[];
-  cursor: string | null;
-  unreadCount: number;
-}
+export type NotificationPage = ApiAnswer<'GET /me/notifications'>;
 
 /** How often the page asks for new notifications while it is visible (see README: why a poll). */
 export const NOTIFICATION_POLL_MS = 8000;

@@ -1,22 +1,11 @@
 /** The reader's profile, preferences and data (reader spec section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
-export interface Preferences {
-  preferredCategories: string[];
-  preferredRegions: string[];
-  contentLanguage: string;
-  emailNotifications: boolean;
-  pushNotifications: boolean;
-}
+export type Preferences = ApiAnswer<'GET /me/preferences'>;
 
-export interface Profile {
-  userId: string;
-  email: string;
-  fullName: string;
-  role: string;
-  createdAt: string;
-}
+export type Profile = ApiAnswer<'GET /me'>;
 
 export function useProfile() {
   return useQuery({ queryKey: meKeys.profile, queryFn: () => meCall<Profile>('GET', '/me'), enabled: useSignedIn() });
@@ -41,6 +30,6 @@ export function useSavePreferences(notices: ChangeNotices<Preferences, Partial<P
 }
 
 /** Everything the site holds on the reader, as a JSON document (GDPR export). */
-export const exportMyData = () => meCall<{ exportedAt: string }>('GET', '/me/export');
+export const exportMyData = () => meCall<ApiAnswer<'GET /me/export'>>('GET', '/me/export');
 
 export const deleteMyAccount = () => meCall('DELETE', '/me');

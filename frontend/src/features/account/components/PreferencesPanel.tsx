@@ -14,6 +14,9 @@ const LANGUAGES = [
 ];
 
 /** Preferences (reader spec section 3): categories, regions, language, e-mail notifications; push is coming. */
+/** The form edits whole lists: the answer types them optional (as the store's attributes are), the server always fills them. */
+type Draft = Preferences & { preferredCategories: string[]; preferredRegions: string[] };
+
 export function PreferencesPanel() {
   const preferences = usePreferences();
   const toast = useToast();
@@ -21,9 +24,9 @@ export function PreferencesPanel() {
     onSuccess: () => toast('Success', 'Preferences updated successfully'),
     onError: (error) => toast('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Failed to update preferences'),
   });
-  const [draft, setDraft] = useState<Preferences | null>(null);
+  const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
-    if (preferences.data) setDraft(preferences.data);
+    if (preferences.data) setDraft({ ...preferences.data, preferredCategories: preferences.data.preferredCategories ?? [], preferredRegions: preferences.data.preferredRegions ?? [] });
   }, [preferences.data]);
 
   if (preferences.isError) return <p role="alert">Failed to load user preferences</p>;

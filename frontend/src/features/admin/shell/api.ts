@@ -3,6 +3,9 @@ import { idToken } from '../../../app/auth/session.ts';
 
 type Params = Record<string, string | number | undefined>;
 
+/** Each route's answer as its handler declares it (type-only: no server code reaches the bundle). */
+export type { ApiAnswer } from '#http/answers.ts';
+
 /** A console API call with the signed-in user's token; errors are ApiErrors carrying the server's message. */
 export async function adminCall<T>(method: HttpMethod, path: string, options: { params?: Params; body?: unknown } = {}): Promise<T> {
   return apiCall<T>(method, path, { ...options, token: (await idToken()) ?? undefined });

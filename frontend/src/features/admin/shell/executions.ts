@@ -1,21 +1,9 @@
 import { useEffect, useState } from 'react';
-import { adminGet, adminPost } from './api.ts';
+import { adminGet, adminPost, type ApiAnswer } from './api.ts';
 
-/** The pipeline API's shapes that other screens use to start a run and follow it (Pipeline Control owns the rest). */
-export interface StartedExecution {
-  machine: string;
-  name: string;
-  executionArn: string;
-  startDate: string;
-}
-
-export interface ExecutionProgress {
-  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | 'PENDING_REDRIVE';
-  error?: string;
-  cause?: string;
-  output?: unknown;
-  progress: { done: number; failed: number; total: number } | null;
-}
+/** The pipeline API's answers that other screens use to start a run and follow it (Pipeline Control owns the rest). */
+export type StartedExecution = Omit<ApiAnswer<'POST /admin/pipeline/executions'>, 'machine'> & { machine: string };
+export type ExecutionProgress = Pick<ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>, 'status' | 'error' | 'cause' | 'output' | 'progress'>;
 
 export const startExecution = (machine: string, options: Record<string, unknown> = {}) =>
   adminPost<StartedExecution>('/admin/pipeline/executions', { machine, ...options });

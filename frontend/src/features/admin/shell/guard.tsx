@@ -7,15 +7,11 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../../app/api/client.ts';
 import { idToken } from '../../../app/auth/session.ts';
-import { adminGet } from './api.ts';
+import { adminGet, type ApiAnswer } from './api.ts';
 import type { ConsoleRole } from './navigation.ts';
 
-export interface ConsoleSession {
-  role: ConsoleRole;
-  userId: string;
-  email: string | null;
-  name: string | null;
-}
+/** GET /admin/session's answer; the route answers only the console's roles (its auth level), so the role narrows to them. */
+export type ConsoleSession = Omit<ApiAnswer<'GET /admin/session'>, 'role'> & { role: ConsoleRole };
 
 type SessionState =
   | { state: 'checking' }

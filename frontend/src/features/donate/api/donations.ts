@@ -1,29 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ApiAnswer } from '#http/answers.ts';
 import { useState } from 'react';
 import { apiCall, apiGet } from '../../../app/api/client.ts';
 
-/** The Donate page's figures, all computed by the server from the counters kept with each payment. */
-export interface DonationSummary {
-  currency: 'INR';
-  /** Paise. */
-  totalRaised: number;
-  donations: number;
-  supporters: number;
-  month: string;
-  monthRaised: number;
-  monthlyGoal: number;
-  goalPercent: number;
-  recentSupporters: Array<{ name: string; amount: number; message: string | null; date: string }>;
-}
-
-export interface CreatedOrder {
-  key_id: string;
-  amount: number;
-  currency: string;
-  order_id: string;
-  donation_id: string;
-  prefill: { name: string; email: string };
-}
+/** The Donate page's figures, all computed by the server from the counters kept with each payment (amounts in paise). */
+export type DonationSummary = ApiAnswer<'GET /donations/summary'>;
+export type CreatedOrder = ApiAnswer<'POST /donations'>;
 
 export interface CheckoutResult {
   razorpay_order_id: string;
@@ -31,19 +13,7 @@ export interface CheckoutResult {
   razorpay_signature: string;
 }
 
-export interface DonationByOrder {
-  order_id: string;
-  amount: number;
-  currency: string;
-  created_at: string;
-  paid_at: string | null;
-  status: 'completed' | 'pending' | 'failed';
-  donation_type: string;
-  message: string | null;
-  receipt_sent: boolean;
-  /** Paid with an address, receipt not sent yet (its send is under way or being retried). */
-  receipt_pending: boolean;
-}
+export type DonationByOrder = ApiAnswer<'GET /donations/orders/{orderId}'>;
 
 export const summaryKey = ['donations', 'summary'] as const;
 
@@ -56,7 +26,7 @@ export function createDonation(request: { amount: number; donor_name?: string; d
 }
 
 export function verifyPayment(result: CheckoutResult) {
-  return apiCall<{ status: 'completed' | 'pending'; order_id: string; payment_id: string }>('POST', '/donations/verifications', { body: result });
+  return apiCall<ApiAnswer<'POST /donations/verifications'>>('POST', '/donations/verifications', { body: result });
 }
 
 /** How long the payment page waits for the server to see the payment verified (checkout callback or webhook). */

@@ -87,7 +87,7 @@ export default function DonatePage() {
                         {supporter.name} · {formatRupees(supporter.amount)}
                       </strong>
                       {supporter.message && <q>{supporter.message}</q>}
-                      <span>{dateOf(supporter.date)}</span>
+                      {supporter.date && <span>{dateOf(supporter.date)}</span>}
                     </li>
                   ))}
                 </ul>

@@ -1,17 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import { apiCall } from '../../../app/api/client.ts';
 import { meCall } from '../../../app/api/meCall.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 
-export interface Subscription {
-  email: string;
-  subscribed: boolean;
-  pending: boolean;
-  frequency: Frequency;
-  topics: Topic[];
-  message?: string;
-}
+/** A reader's subscription as the server answers it (a change adds its message). */
+export type Subscription = ApiAnswer<'GET /me/newsletter'> & { message?: string };
 
 export interface SubscriptionRequest {
   email: string;
@@ -20,10 +15,7 @@ export interface SubscriptionRequest {
   topics: Topic[];
 }
 
-export interface NewsletterOptions {
-  defaultFrequency: Frequency;
-  digestTimes: Record<Frequency, string>;
-}
+export type NewsletterOptions = ApiAnswer<'GET /newsletter/options'>;
 
 /** The console's default frequency and digest times (Settings), cached by the API for a minute. */
 export function useNewsletterOptions() {
@@ -34,19 +26,19 @@ const key = ['me', 'newsletter'] as const;
 
 /** A guest's request: the answer is always "check your e-mail" (double opt-in). */
 export function requestSubscription(request: SubscriptionRequest) {
-  return apiCall<{ needsVerification: boolean; message: string }>('POST', '/newsletter/subscriptions', { body: request });
+  return apiCall<ApiAnswer<'POST /newsletter/subscriptions'>>('POST', '/newsletter/subscriptions', { body: request });
 }
 
 export function confirmSubscription(token: string) {
-  return apiCall<Subscription>('POST', '/newsletter/confirmations', { body: { token } });
+  return apiCall<ApiAnswer<'POST /newsletter/confirmations'>>('POST', '/newsletter/confirmations', { body: { token } });
 }
 
 export function unsubscribeWithToken(token: string) {
-  return apiCall<{ email: string; message: string }>('POST', '/newsletter/unsubscribe', { params: { token } });
+  return apiCall<ApiAnswer<'POST /newsletter/unsubscribe'>>('POST', '/newsletter/unsubscribe', { params: { token } });
 }
 
 export function requestUnsubscribe(email: string) {
-  return apiCall<{ message: string }>('POST', '/newsletter/unsubscribe-requests', { body: { email } });
+  return apiCall<ApiAnswer<'POST /newsletter/unsubscribe-requests'>>('POST', '/newsletter/unsubscribe-requests', { body: { email } });
 }
 
 /** The signed-in reader's subscription, loaded from the server (the old app never did). */
@@ -58,11 +50,11 @@ export function useMySubscription() {
 export function useMySubscriptionChanges() {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (preferences: { frequency: Frequency; topics: Topic[] }) => meCall<Subscription>('PUT', '/me/newsletter', preferences),
+    mutationFn: (preferences: { frequency: Frequency; topics: Topic[] }) => meCall<ApiAnswer<'PUT /me/newsletter'>>('PUT', '/me/newsletter', preferences),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   const leave = useMutation({
-    mutationFn: () => meCall<Subscription>('DELETE', '/me/newsletter'),
+    mutationFn: () => meCall<ApiAnswer<'DELETE /me/newsletter'>>('DELETE', '/me/newsletter'),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   return { save, leave };

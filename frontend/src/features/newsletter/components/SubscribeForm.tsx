@@ -35,7 +35,7 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   useEffect(() => {
     if (mine.data?.subscribed) {
       setFrequency(mine.data.frequency);
-      setTopics(mine.data.topics);
+      setTopics(TOPICS.map((topic) => topic.value).filter((topic) => mine.data.topics.includes(topic)));
     }
   }, [mine.data]);
 

@@ -1,4 +1,5 @@
 import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/content/public-articles.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 import type { Widgets } from '#domain/reader/widgets.ts';
 import { apiGet, apiPost, quietly } from '../../../app/api/client.ts';
 
@@ -17,12 +18,7 @@ export interface ArticleQuery {
   limit?: number | undefined;
 }
 
-export interface ArticleList {
-  items: Article[];
-  total: number;
-  page: number;
-  pages: number;
-}
+export type ArticleList = ApiAnswer<'GET /articles'>;
 
 export function fetchArticles(query: ArticleQuery): Promise<ArticleList> {
   return apiGet<ArticleList>('/articles', {
@@ -38,43 +34,26 @@ export function fetchArticles(query: ArticleQuery): Promise<ArticleList> {
   });
 }
 
-export interface ArticleDetail extends Article {
-  content: string;
-  expandedSummary: string;
-  keyPoints: string[];
-  related: Article[];
-}
+export type ArticleDetail = ApiAnswer<'GET /articles/{id}'>;
 
 export function fetchArticle(id: string): Promise<ArticleDetail> {
   return apiGet<ArticleDetail>(`/articles/${encodeURIComponent(id)}`);
 }
 
-export interface CategorySummary {
-  slug: string;
-  name: string;
-  articleCount: number;
-  viewsCount: number;
-  thisWeek: number;
-  weeklyChange: number | null;
-  keywords: string[];
+export type CategorySummary = ApiAnswer<'GET /categories'>['items'][number];
+
+export function fetchCategories(market?: MarketFocus): Promise<ApiAnswer<'GET /categories'>> {
+  return apiGet<ApiAnswer<'GET /categories'>>('/categories', { market });
 }
 
-export function fetchCategories(market?: MarketFocus): Promise<{ items: CategorySummary[] }> {
-  return apiGet<{ items: CategorySummary[] }>('/categories', { market });
+export type TrendingKeyword = ApiAnswer<'GET /trending-keywords'>['items'][number];
+
+export function fetchTrendingKeywords(limit = 5): Promise<ApiAnswer<'GET /trending-keywords'>> {
+  return apiGet<ApiAnswer<'GET /trending-keywords'>>('/trending-keywords', { limit });
 }
 
-export interface TrendingKeyword {
-  keyword: string;
-  searchCount: number;
-  source: string;
-}
-
-export function fetchTrendingKeywords(limit = 5): Promise<{ items: TrendingKeyword[] }> {
-  return apiGet<{ items: TrendingKeyword[] }>('/trending-keywords', { limit });
-}
-
-export function fetchWidgets(): Promise<Widgets> {
-  return apiGet<Widgets>('/widgets');
+export function fetchWidgets(): Promise<ApiAnswer<'GET /widgets'>> {
+  return apiGet<ApiAnswer<'GET /widgets'>>('/widgets');
 }
 
 export const trackSearch = (term: string) => quietly(apiPost('/search-keywords', { term }));

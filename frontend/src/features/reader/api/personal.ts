@@ -4,28 +4,14 @@ import type { FeedKind } from '#domain/reader/feed.ts';
 import { apiGet } from '../../../app/api/client.ts';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
 import type { Article } from './articles.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
-export interface Activity {
-  windowDays: number;
-  articlesRead: number;
-  articlesCompleted: number;
-  readingMinutes: number;
-  engagementScore: number;
-  recommendations: number;
-  recent: Array<{ actionType: string; resourceId?: string; createdAt: string }>;
-}
+export type Activity = ApiAnswer<'GET /me/activity'>;
 
 export const PERFORMANCE_RANGES = ['24h', '7d', '30d'] as const;
 export type PerformanceRange = (typeof PERFORMANCE_RANGES)[number];
 
-export interface Performance {
-  range: PerformanceRange;
-  published: number;
-  views: number;
-  shares: number;
-  averageViews: number;
-  top: { id: string; title: string; viewsCount: number } | null;
-}
+export type Performance = ApiAnswer<'GET /content-performance'>;
 
 /** The site's content performance over a range, for the signed-in side widget; refreshed every minute. */
 export function useContentPerformance(range: PerformanceRange) {

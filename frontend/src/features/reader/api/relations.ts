@@ -5,13 +5,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
 import type { Article } from './articles.ts';
+import type { ApiAnswer } from '#http/answers.ts';
 
-export interface Relations {
-  bookmarks: string[];
-  likes: string[];
-}
+export type Relations = ApiAnswer<'GET /me/relations'>;
 
-export type BookmarkedArticle = Article & { bookmarkedAt?: string };
+export type BookmarkedArticle = ApiAnswer<'GET /me/bookmarks'>['items'][number];
 
 export type RelationKind = 'bookmark' | 'like';
 export interface RelationChange {

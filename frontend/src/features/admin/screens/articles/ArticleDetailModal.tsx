@@ -54,7 +54,7 @@ function DetailBody({ article }: { article: ArticleDetail }) {
             ),
           },
           { label: 'Author', value: dash(article.author) },
-          { label: 'Views', value: formatCount(article.viewsCount) },
+          { label: 'Views', value: formatCount(article.viewsCount ?? 0) },
         ]}
       />
       <Box variant="h3">ML scores</Box>

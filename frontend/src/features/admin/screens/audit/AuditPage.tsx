@@ -6,22 +6,12 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { adminGet, errorText } from '../../shell/api.ts';
+import { adminGet, errorText, type ApiAnswer } from '../../shell/api.ts';
 import { formatDateTime } from '../../shell/format.ts';
 
-interface AuditEntry {
-  id: string;
-  at: string;
-  actorId: string;
-  actorEmail?: string;
-  actorRole: string;
-  action: string;
-  target: string;
-  before?: unknown;
-  after?: unknown;
-}
+type AuditPage = ApiAnswer<'GET /admin/audit'>;
 
-const fetchAudit = (cursor?: string) => adminGet<{ items: AuditEntry[]; cursor: string | null }>('/admin/audit', { limit: 50, cursor });
+const fetchAudit = (cursor?: string) => adminGet<AuditPage>('/admin/audit', { limit: 50, cursor });
 
 const json = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value, null, 1));
 

@@ -60,7 +60,7 @@ export function FeedFormModal({ feed, onDismiss, onSave }: FeedFormModalProps) {
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<FeedCheck | null>(null);
+  const [saved, setSaved] = useState<Pick<FeedCheck, 'itemsFound' | 'feedTitle'> | null>(null);
 
   const set = <K extends keyof FeedInput>(key: K, value: FeedInput[K]) => {
     const next = { ...values, [key]: value };
@@ -83,7 +83,7 @@ export function FeedFormModal({ feed, onDismiss, onSave }: FeedFormModalProps) {
         isIndian: values.isIndian,
         ...(values.specialization?.trim() ? { specialization: values.specialization.trim() } : {}),
       });
-      setSaved(check ?? { ok: true, itemsFound: 0, feedTitle: null, responseTimeMs: 0 });
+      setSaved(check ?? { itemsFound: 0, feedTitle: null });
     } catch (error) {
       const fields = error instanceof ApiError ? error.fieldErrors : {};
       setErrors({ name: fields.name?.[0], url: fields.url?.[0], specialization: fields.specialization?.[0] });

@@ -1,49 +1,13 @@
 import { ApiError } from '../../../../app/api/client.ts';
 import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
 import { idToken } from '../../../../app/auth/session.ts';
-import { adminDelete, adminGet, adminPost, adminPut } from '../../shell/api.ts';
+import { adminDelete, adminGet, adminPost, adminPut, type ApiAnswer } from '../../shell/api.ts';
 
+/** The feed list (GET /admin/feeds): each feed (admin spec: RSS feed source) with its latest checks, newest first. */
+export type FeedList = ApiAnswer<'GET /admin/feeds'>;
+export type Feed = FeedList['feeds'][number];
 /** One check of a feed (admin spec: feed health record). */
-export interface FeedHealth {
-  status: string;
-  healthy: boolean;
-  httpStatus: number | null;
-  responseTimeMs: number;
-  itemsFound: number;
-  imagesExtracted: number;
-  dataPointsExtracted: number;
-  error: string | null;
-  checkedAt: string;
-}
-
-/** A feed as GET /admin/feeds answers it (admin spec: RSS feed source), its latest checks newest first. */
-export interface Feed {
-  id: string;
-  name: string;
-  url: string;
-  active: boolean;
-  paused: boolean;
-  priority: number;
-  isIndian: boolean;
-  supportsMedia: boolean;
-  contentTypes: string[];
-  publisherTier: string | null;
-  specialization: string | null;
-  dataRichnessScore: number;
-  averageImagesPerItem: number;
-  consecutiveFailures: number;
-  lastStatus: string | null;
-  /** null until the feed has been checked once. */
-  healthy: boolean | null;
-  lastCheckedAt: string | null;
-  nextCheckAt: string;
-  health: FeedHealth[];
-}
-
-export interface FeedList {
-  feeds: Feed[];
-  summary: { total: number; active: number; paused: number; failing: number; neverChecked: number };
-}
+export type FeedHealth = Feed['health'][number];
 
 export interface FeedInput {
   name: string;
@@ -53,32 +17,16 @@ export interface FeedInput {
   specialization?: string;
 }
 
-export interface FeedCheck {
-  ok: true;
-  itemsFound: number;
-  feedTitle: string | null;
-  responseTimeMs: number;
-}
-
-export interface FetchNowResult {
-  itemsFound: number;
-  created: number;
-  duplicates: number;
-  status: 'healthy' | 'not-modified' | 'error';
-  error: string | null;
-}
-
-export interface ImportResult {
-  added: number;
-  skipped: number;
-  invalid: Array<{ url: string; reason: string }>;
-}
+/** The server's reading of a feed's address when it is saved. */
+export type FeedCheck = ApiAnswer<'POST /admin/feeds'>['check'];
+export type FetchNowResult = ApiAnswer<'POST /admin/feeds/{id}/fetch'>;
+export type ImportResult = ApiAnswer<'POST /admin/feeds-opml'>;
 
 export const fetchFeeds = () => adminGet<FeedList>('/admin/feeds');
-export const createFeed = (input: FeedInput) => adminPost<{ feed: Feed; check: FeedCheck; revived: boolean }>('/admin/feeds', input);
+export const createFeed = (input: FeedInput) => adminPost<ApiAnswer<'POST /admin/feeds'>>('/admin/feeds', input);
 export const updateFeed = (id: string, changes: Partial<FeedInput> & { active?: boolean }) =>
-  adminPut<{ feed: Feed; check?: FeedCheck }>(`/admin/feeds/${encodeURIComponent(id)}`, changes);
-export const deleteFeed = (id: string) => adminDelete<{ id: string; deleted: true }>(`/admin/feeds/${encodeURIComponent(id)}`);
+  adminPut<ApiAnswer<'PUT /admin/feeds/{id}'>>(`/admin/feeds/${encodeURIComponent(id)}`, changes);
+export const deleteFeed = (id: string) => adminDelete<ApiAnswer<'DELETE /admin/feeds/{id}'>>(`/admin/feeds/${encodeURIComponent(id)}`);
 export const fetchFeedNow = (id: string) => adminPost<FetchNowResult>(`/admin/feeds/${encodeURIComponent(id)}/fetch`);
 export const importOpml = (opml: string) => adminPost<ImportResult>('/admin/feeds-opml', { opml });
 

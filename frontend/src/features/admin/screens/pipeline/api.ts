@@ -1,4 +1,4 @@
-import { adminGet, adminPost, adminPut } from '../../shell/api.ts';
+import { adminGet, adminPost, adminPut, type ApiAnswer } from '../../shell/api.ts';
 
 /** Typed calls of the Pipeline Control API (lambdas/http/admin/pipeline.ts). */
 
@@ -7,41 +7,10 @@ export type Machine = (typeof MACHINES)[number];
 export const EXECUTION_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
-export interface ExecutionSummary {
-  machine: Machine;
-  name: string;
-  status: ExecutionStatus;
-  startDate: string;
-  stopDate?: string;
-  durationMs?: number;
-  redriveCount: number;
-}
-
-export interface TimelineEntry {
-  state: string;
-  type: string;
-  enteredAt: string;
-  exitedAt?: string;
-  durationMs?: number;
-  status: 'running' | 'succeeded' | 'failed';
-  error?: string;
-  cause?: string;
-  iteration?: number;
-  retries?: number;
-}
-
-export interface ExecutionDetail extends ExecutionSummary {
-  executionArn: string;
-  input: unknown;
-  output?: unknown;
-  error?: string;
-  cause?: string;
-  redriveDate?: string;
-  redrivable: boolean;
-  redriveStatusReason?: string;
-  progress: { done: number; failed: number; total: number } | null;
-  timeline: TimelineEntry[];
-}
+export type ExecutionPage = ApiAnswer<'GET /admin/pipeline/executions'>;
+export type ExecutionSummary = ExecutionPage['items'][number];
+export type ExecutionDetail = ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>;
+export type TimelineEntry = ExecutionDetail['timeline'][number];
 
 export interface ExecutionFilters {
   machine?: Machine;
@@ -56,34 +25,12 @@ export interface StartRequest {
   frequency?: 'daily' | 'weekly' | 'monthly';
 }
 
-export interface Started {
-  machine: Machine;
-  name: string;
-  executionArn: string;
-  startDate: string;
-}
-
-export interface Schedule {
-  name: string;
-  description: string;
-  expression: string;
-  timezone: string;
-  stateMachine: string;
-  state: 'ENABLED' | 'DISABLED';
-  nextRun: string | null;
-}
-
-export interface AutomationAlert {
-  id: string;
-  severity: 'critical' | 'high' | 'medium' | 'low';
-  alertType: string;
-  message: string;
-  resolved: boolean;
-  createdAt: string;
-}
+export type Started = ApiAnswer<'POST /admin/pipeline/executions'>;
+export type Schedule = ApiAnswer<'PUT /admin/pipeline/schedules/{name}'>;
+export type AutomationAlert = ApiAnswer<'POST /admin/alerts/{id}/resolve'>;
 
 export const listExecutions = (filters: ExecutionFilters, cursor?: string, limit = 25) =>
-  adminGet<{ items: ExecutionSummary[]; cursor: string | null }>('/admin/pipeline/executions', { ...filters, cursor, limit });
+  adminGet<ExecutionPage>('/admin/pipeline/executions', { ...filters, cursor, limit });
 
 export const getExecution = (machine: string, name: string) =>
   adminGet<ExecutionDetail>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}`);
@@ -91,15 +38,15 @@ export const getExecution = (machine: string, name: string) =>
 export const startExecution = (request: StartRequest) => adminPost<Started>('/admin/pipeline/executions', request);
 
 export const stopExecution = (machine: string, name: string) =>
-  adminPost<{ status: string; stopDate: string }>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}/stop`);
+  adminPost<ApiAnswer<'POST /admin/pipeline/executions/{machine}/{name}/stop'>>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}/stop`);
 
 export const redriveExecution = (machine: string, name: string) =>
-  adminPost<{ status: string; redriveDate: string; redriveCount: number }>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}/redrive`);
+  adminPost<ApiAnswer<'POST /admin/pipeline/executions/{machine}/{name}/redrive'>>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}/redrive`);
 
-export const listSchedules = () => adminGet<Schedule[]>('/admin/pipeline/schedules');
+export const listSchedules = () => adminGet<ApiAnswer<'GET /admin/pipeline/schedules'>>('/admin/pipeline/schedules');
 
 export const setSchedulePaused = (name: string, paused: boolean) => adminPut<Schedule>(`/admin/pipeline/schedules/${encodeURIComponent(name)}`, { paused });
 
-export const listOpenAlerts = () => adminGet<{ items: AutomationAlert[]; cursor: string | null }>('/admin/alerts', { resolved: 'false', limit: 20 });
+export const listOpenAlerts = () => adminGet<ApiAnswer<'GET /admin/alerts'>>('/admin/alerts', { resolved: 'false', limit: 20 });
 
 export const resolveAlert = (id: string) => adminPost<AutomationAlert>(`/admin/alerts/${encodeURIComponent(id)}/resolve`);

@@ -1,4 +1,4 @@
-import type { ExecutionStatus } from './api.ts';
+import type { ExecutionSummary, TimelineEntry } from './api.ts';
 
 /** Display helpers: the figures come from the server, these only write them out. */
 
@@ -23,8 +23,9 @@ export function formatTime(iso: string | null | undefined): string {
 
 export type IndicatorType = 'success' | 'error' | 'warning' | 'info' | 'stopped' | 'pending' | 'in-progress' | 'loading';
 
-export const STATUS_INDICATOR: Record<ExecutionStatus | 'running' | 'succeeded' | 'failed', { type: IndicatorType; label: string }> = {
+export const STATUS_INDICATOR: Record<ExecutionSummary['status'] | TimelineEntry['status'], { type: IndicatorType; label: string }> = {
   RUNNING: { type: 'in-progress', label: 'Running' },
+  PENDING_REDRIVE: { type: 'pending', label: 'Pending redrive' },
   SUCCEEDED: { type: 'success', label: 'Succeeded' },
   FAILED: { type: 'error', label: 'Failed' },
   TIMED_OUT: { type: 'error', label: 'Timed out' },

@@ -3,6 +3,7 @@ import type { TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { RecoveryAction, RecoveryRun } from './api.ts';
 import { countOf } from '#domain/common/plural.ts';
+import { isRecoveryAction } from '#domain/operations/operations.ts';
 
 export const ACTION_TEXT: Record<RecoveryAction, { title: string; description: string; pendingLabel: string }> = {
   'classify-drafts': {
@@ -45,7 +46,7 @@ function resultOf(run: RecoveryRun): string {
 
 export const runColumns: TableProps.ColumnDefinition<RecoveryRun>[] = [
   { id: 'started', header: 'Started', cell: (item) => formatDateTime(item.startedAt) },
-  { id: 'action', header: 'Action', cell: (item) => ACTION_TEXT[item.action]?.title ?? item.action, isRowHeader: true },
+  { id: 'action', header: 'Action', cell: (item) => (isRecoveryAction(item.action) ? ACTION_TEXT[item.action].title : item.action), isRowHeader: true },
   { id: 'by', header: 'By', cell: (item) => item.startedBy },
   { id: 'status', header: 'Status', cell: (item) => <StatusIndicator type={STATUS_TYPE[item.status]}>{item.status}</StatusIndicator> },
   { id: 'result', header: 'Result', cell: (item) => resultOf(item) },

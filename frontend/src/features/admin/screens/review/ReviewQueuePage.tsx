@@ -36,14 +36,14 @@ const SORTS: Array<{ value: SortKey; label: string }> = [
 
 function sortItems(items: QueueItem[], sort: SortKey): QueueItem[] {
   const copy = [...items];
-  const byRelevance = (a: QueueItem, b: QueueItem) => b.relevanceScore - a.relevanceScore;
+  const byRelevance = (a: QueueItem, b: QueueItem) => (b.relevanceScore ?? 0) - (a.relevanceScore ?? 0);
   switch (sort) {
     case 'priority':
       return copy.sort((a, b) => PRIORITY_ORDER.indexOf(a.priorityLevel) - PRIORITY_ORDER.indexOf(b.priorityLevel) || byRelevance(a, b));
     case 'relevance':
       return copy.sort(byRelevance);
     case 'confidence':
-      return copy.sort((a, b) => b.mlConfidenceScore - a.mlConfidenceScore);
+      return copy.sort((a, b) => (b.mlConfidenceScore ?? 0) - (a.mlConfidenceScore ?? 0));
     case 'newest':
       return copy.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }
@@ -92,11 +92,11 @@ function QueueCard({ item, onApprove, onReject, busy }: { item: QueueItem; onApp
         <ColumnLayout columns={4} variant="text-grid">
           <div>
             <Box variant="awsui-key-label">Relevance</Box>
-            <Box color={relevanceColor(item.relevanceScore)}>{Math.round(item.relevanceScore)}</Box>
+            <Box color={relevanceColor(item.relevanceScore ?? 0)}>{Math.round(item.relevanceScore ?? 0)}</Box>
           </div>
           <div>
             <Box variant="awsui-key-label">ML confidence</Box>
-            <div>{Math.round(item.mlConfidenceScore * 100)}%</div>
+            <div>{Math.round((item.mlConfidenceScore ?? 0) * 100)}%</div>
           </div>
           <div>
             <Box variant="awsui-key-label">Quality</Box>

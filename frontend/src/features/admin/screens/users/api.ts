@@ -1,22 +1,10 @@
 import type { UserTab } from '#domain/operations/user-admin.ts';
-import { adminDelete, adminGet, adminPost, adminPut } from '../../shell/api.ts';
-
-export type UserRole = 'user' | 'moderator' | 'admin';
+import { adminDelete, adminGet, adminPost, adminPut, type ApiAnswer } from '../../shell/api.ts';
 
 /** Admin spec "Profile" as GET /admin/users answers it. */
-export interface UserRow {
-  userId: string;
-  fullName: string;
-  email: string;
-  role: UserRole;
-  createdAt: string;
-  suspended: boolean;
-}
-
-export interface UserPage {
-  items: UserRow[];
-  cursor: string | null;
-}
+export type UserPage = ApiAnswer<'GET /admin/users'>;
+export type UserRow = UserPage['items'][number];
+export type UserRole = UserRow['role'];
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -24,8 +12,8 @@ const userPath = (userId: string) => `/admin/users/${encodeURIComponent(userId)}
 
 export const fetchUsers = (tab: UserTab, search: string, cursor?: string) =>
   adminGet<UserPage>('/admin/users', { tab, search: search || undefined, cursor, limit: USERS_PAGE_SIZE });
-export const updateUser = (userId: string, changes: { fullName?: string; email?: string }) => adminPut<UserRow & { emailVerified?: boolean }>(userPath(userId), changes);
-export const changeRole = (userId: string, role: UserRole) => adminPut<UserRow>(`${userPath(userId)}/role`, { role });
-export const sendMessage = (userId: string, message: string) => adminPost<{ id: string }>(`${userPath(userId)}/messages`, { message });
-export const suspendUser = (userId: string, reason: string) => adminPost<UserRow>(`${userPath(userId)}/suspension`, reason ? { reason } : {});
-export const enableUser = (userId: string) => adminDelete<UserRow>(`${userPath(userId)}/suspension`);
+export const updateUser = (userId: string, changes: { fullName?: string; email?: string }) => adminPut<ApiAnswer<'PUT /admin/users/{userId}'>>(userPath(userId), changes);
+export const changeRole = (userId: string, role: UserRole) => adminPut<ApiAnswer<'PUT /admin/users/{userId}/role'>>(`${userPath(userId)}/role`, { role });
+export const sendMessage = (userId: string, message: string) => adminPost<ApiAnswer<'POST /admin/users/{userId}/messages'>>(`${userPath(userId)}/messages`, { message });
+export const suspendUser = (userId: string, reason: string) => adminPost<ApiAnswer<'POST /admin/users/{userId}/suspension'>>(`${userPath(userId)}/suspension`, reason ? { reason } : {});
+export const enableUser = (userId: string) => adminDelete<ApiAnswer<'DELETE /admin/users/{userId}/suspension'>>(`${userPath(userId)}/suspension`);
