@@ -1,5 +1,22 @@
-import { confidenceBucket, PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/content/article-status.ts';
-import { Counter } from './entities.ts';
+import { Entity } from 'electrodb';
+import { type ArticleStatus, confidenceBucket, PUBLIC_MIN_RELEVANCE } from '#domain/content/article-status.ts';
+import { keep, service, tableConfig } from './table.ts';
+
+/** Running totals that pages show, changed in the same write as the data they count. */
+export const Counter = new Entity({
+  model: { entity: 'counter', version: '1', service },
+  attributes: {
+    scope: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    value: { type: 'number', default: 0 },
+  },
+  indexes: {
+    byScope: {
+      pk: { field: 'pk', composite: ['scope'], casing: keep },
+      sk: { field: 'sk', composite: ['name'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 /** Counter scopes and names; pages read a whole scope in one Query. */
 export const COUNTER_SCOPES = { articles: 'articles', donations: 'donations', users: 'users' } as const;

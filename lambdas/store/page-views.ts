@@ -1,6 +1,6 @@
-import { DAILY, indiaDayOf, type DailyCounters, type DeviceClass } from '#domain/analytics/analytics.ts';
-import { counterKey } from './counters.ts';
-import { Counter, Subscriber } from './entities.ts';
+import { DAILY, type DailyCounters, type DeviceClass, indiaDayOf } from '#domain/analytics/analytics.ts';
+import { Counter, counterKey } from './counters.ts';
+import { Subscriber } from './subscribers.ts';
 
 /**
  * Daily analytics counters (issue 11 item 1): one Counter partition per India day (`analytics#YYYY-MM-DD`),

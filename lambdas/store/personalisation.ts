@@ -1,6 +1,6 @@
-import { recommend, type Interaction, type RecommendableArticle } from '#domain/reader/recommend.ts';
-import { getArticles } from './articles.ts';
+import { type Interaction, recommend, type RecommendableArticle } from '#domain/reader/recommend.ts';
 import { publicArticleIndex } from '../search/article-search.ts';
+import { getArticles } from './articles.ts';
 import { listRelations } from './reader-relations.ts';
 import { recentReading, replaceRecommendations } from './reading.ts';
 

@@ -1,5 +1,27 @@
-import { withDefaults, type SettingsValues } from '#domain/operations/settings.ts';
-import { Setting } from './entities.ts';
+import { Entity } from 'electrodb';
+import { type SettingsValues, withDefaults } from '#domain/operations/settings.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+/**
+ * The console's settings (Settings screen): one item holding every value operators tune, with a version
+ * that each save must name (optimistic concurrency) and who saved it last.
+ */
+export const Setting = new Entity({
+  model: { entity: 'setting', version: '1', service },
+  attributes: {
+    name: { type: 'string', required: true },
+    version: { type: 'number', required: true },
+    values: { type: 'any', required: true },
+    updatedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', composite: ['name'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
 
 const NAME = 'console';
 /** Each container re-reads the settings at most this often; the admin's own save refreshes it at once. */

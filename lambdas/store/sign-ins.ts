@@ -1,7 +1,31 @@
-import type { EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { IST_OFFSET_MS } from '#domain/common/dates.ts';
-import type { AuditEntryItem } from './audit.ts';
-import { AuditEntry, SignInDay } from './entities.ts';
+import { AuditEntry, type AuditEntryItem } from './audit.ts';
+import { keep, service, tableConfig } from './table.ts';
+
+/**
+ * Sign-ins of one account on one India day, counted by the user pool's triggers: PreAuthentication adds an
+ * attempt, PostAuthentication a success (failures = attempts - successes). One Query lists a day.
+ */
+export const SignInDay = new Entity({
+  model: { entity: 'signInDay', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    /** The account's sub (both triggers key by it). */
+    userId: { type: 'string', required: true },
+    email: { type: 'string' },
+    attempts: { type: 'number' },
+    successes: { type: 'number' },
+    lastAttemptAt: { type: 'string' },
+    lastSuccessAt: { type: 'string' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['userId'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type SignInDayItem = EntityItem<typeof SignInDay>;
 

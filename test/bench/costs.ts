@@ -369,7 +369,7 @@ export async function runCostsBench(): Promise<void> {
 
     // --- Ingest: FEEDS new feeds x 100 items, one run; then the same feeds polled again (all 304) ---
     const { putFeedSource } = await import('../../lambdas/store/feeds.ts');
-    const { FeedSource } = await import('../../lambdas/store/entities.ts');
+    const { FeedSource } = await import('../../lambdas/store/feeds.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -419,7 +419,7 @@ export async function runCostsBench(): Promise<void> {
     const eventsPerHost = pollHistory.hostEvents / FEED_HOSTS;
 
     // --- Reader visits through the local API ---
-    const { Article } = await import('../../lambdas/store/entities.ts');
+    const { Article } = await import('../../lambdas/store/articles.ts');
     const home = (await (await fetch(`${runtime.urls.api}/articles?page=1`)).json()) as { items?: Array<{ id: string }> };
     const articleIds = (home.items ?? []).map((article) => article.id);
     if (!articleIds.length) throw new Error('No published articles to read: the ingest at start published nothing');
@@ -457,7 +457,7 @@ export async function runCostsBench(): Promise<void> {
     };
 
     // --- One daily digest to SUBSCRIBERS confirmed subscribers ---
-    const { Subscriber } = await import('../../lambdas/store/entities.ts');
+    const { Subscriber } = await import('../../lambdas/store/subscribers.ts');
     const { newSubscriberToken } = await import('../../lambdas/store/subscribers.ts');
     const topicSets = [[], ['creator-economy'], ['platform-updates'], ['influencer-marketing', 'brand-partnerships']];
     const verifiedAt = new Date().toISOString();

@@ -19,7 +19,6 @@ type Store = {
   users: typeof import('../../lambdas/store/users.ts');
   operations: typeof import('../../lambdas/store/operations.ts');
   counters: typeof import('../../lambdas/store/counters.ts');
-  entities: typeof import('../../lambdas/store/entities.ts');
 };
 let s: Store;
 
@@ -39,7 +38,6 @@ beforeAll(async () => {
     users: await import('../../lambdas/store/users.ts'),
     operations: await import('../../lambdas/store/operations.ts'),
     counters: await import('../../lambdas/store/counters.ts'),
-    entities: await import('../../lambdas/store/entities.ts'),
   };
 });
 
@@ -138,7 +136,7 @@ describe('donations', () => {
 
 describe('newsletter subscribers', () => {
   it('are found by token, listed newest first, and only verified active ones receive a digest', async () => {
-    const { Subscriber } = s.entities;
+    const { Subscriber } = s.subscribers;
     const verified = `v-${randomUUID()}@test.local`;
     const pending = `p-${randomUUID()}@test.local`;
     const token = s.subscribers.newSubscriberToken();
