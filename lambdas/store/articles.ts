@@ -1,6 +1,8 @@
-import { type CreateEntityItem, createWriteTransaction, Entity, type EntityItem } from 'electrodb';
+import { type CreateEntityItem, createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import type { KeywordMatches } from '#domain/classifier/keywords.ts';
 import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import type { NormalisedItem } from '#domain/content/normalise.ts';
 import { isPublicArticle } from '#domain/content/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { articleCounterChanges, Counter, counterKey } from './counters.ts';
@@ -20,20 +22,14 @@ export const Article = new Entity({
     sourceUrl: { type: 'string', required: true },
     sourceName: { type: 'string', required: true },
     author: { type: 'string' },
-    /** author, feedTitle, rights */
-    sourceAttribution: { type: 'any' },
+    sourceAttribution: { type: CustomAttributeType<{ author?: string; feedTitle?: string; rights?: string }>('any') },
     imageUrl: { type: 'string' },
-    /** [{ url, width, height }] */
-    mediaThumbnails: { type: 'any' },
-    /** [{ url, type }] */
-    enclosures: { type: 'any' },
-    /** { mediaContent: [{ url, type, medium }] } */
-    mediaMetadata: { type: 'any' },
+    mediaThumbnails: { type: CustomAttributeType<NormalisedItem['mediaThumbnails']>('any') },
+    enclosures: { type: CustomAttributeType<NormalisedItem['enclosures']>('any') },
+    mediaMetadata: { type: CustomAttributeType<NormalisedItem['mediaMetadata']>('any') },
     contentType: { type: CONTENT_TYPES, default: 'article' },
-    /** { audioUrl, duration } */
-    podcastMetadata: { type: 'any' },
-    /** { lat, lon, featureName } */
-    geographicData: { type: 'any' },
+    podcastMetadata: { type: CustomAttributeType<NonNullable<NormalisedItem['podcastMetadata']>>('any') },
+    geographicData: { type: CustomAttributeType<{ lat: number; lon: number; featureName?: string }>('any') },
     commentsUrl: { type: 'string' },
     rssCategories: { type: 'list', items: { type: 'string' } },
     feedId: { type: 'string' },
@@ -67,8 +63,7 @@ export const Article = new Entity({
     mlConfidenceScore: { type: 'number', default: 0 },
     mlRelevanceScore: { type: 'number' },
     qualityScore: { type: 'number' },
-    /** { primary: [], secondary: [], indian: [] } */
-    keywordMatches: { type: 'any' },
+    keywordMatches: { type: CustomAttributeType<KeywordMatches>('any') },
     blocklistFlags: { type: 'list', items: { type: 'string' } },
     indiaRelevance: { type: 'number' },
     urlHash: { type: 'string' },

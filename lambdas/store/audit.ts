@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import type { Caller } from '#shared/platform/auth.ts';
 import { newId } from './ids.ts';
 import { type Page, type PageOptions, queryPage } from './paging.ts';
@@ -20,8 +20,8 @@ export const AuditEntry = new Entity({
     action: { type: 'string', required: true },
     /** What was acted on: an article id, a feed id, an execution name... */
     target: { type: 'string', required: true },
-    before: { type: 'any' },
-    after: { type: 'any' },
+    before: { type: CustomAttributeType<unknown>('any') },
+    after: { type: CustomAttributeType<unknown>('any') },
   },
   indexes: {
     byId: {

@@ -1,4 +1,4 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { expiresInDays } from './ids.ts';
 import { SUBSCRIPTION_TYPES } from './subscribers.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
@@ -16,7 +16,7 @@ export const NewsletterIssue = new Entity({
     since: { type: 'string', required: true },
     until: { type: 'string', required: true },
     /** Topic-set key -> story ids, chosen once per set. */
-    stories: { type: 'any', required: true },
+    stories: { type: CustomAttributeType<Record<string, string[]>>('any'), required: true },
     batches: { type: 'number', default: 0 },
     sent: { type: 'number', default: 0 },
     skipped: { type: 'number', default: 0 },

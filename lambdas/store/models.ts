@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { Entity, type EntityItem } from 'electrodb';
-import { keep, now, service, tableConfig, timestamps } from './table.ts';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { type JsonObject, keep, now, service, tableConfig, timestamps } from './table.ts';
 
 /** A moderator's decision on an article, kept as a training label for the classifier. */
 export const ReviewLabel = new Entity({
@@ -27,9 +27,12 @@ export const ModelVersion = new Entity({
   attributes: {
     version: { type: 'string', required: true },
     status: { type: ['active', 'rejected'] as const, required: true },
-    /** The model: gzipped JSON as binary (storedModel below); versions from before are JSON text. */
-    model: { type: 'any', required: true },
-    metrics: { type: 'any' },
+    /**
+     * The model: gzipped JSON as binary (storedModel below). Versions saved before that are JSON text, which
+     * modelJsonOf reads too (ElectroDB's custom type cannot name a union with string, so the type says binary).
+     */
+    model: { type: CustomAttributeType<Uint8Array>('any'), required: true },
+    metrics: { type: CustomAttributeType<JsonObject>('any') },
     trainedOn: { type: 'number' },
     createdAt: timestamps.createdAt,
   },

@@ -1,8 +1,8 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { dayOf, expiresInDays, newId } from './ids.ts';
 import { filledPage, type Page, type PageOptions, queryPage } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
 
 export const ContactMessage = new Entity({
   model: { entity: 'contactMessage', version: '1', service },
@@ -34,7 +34,7 @@ export const AnalyticsEvent = new Entity({
     day: { type: 'string', required: true },
     id: { type: 'string', required: true },
     eventName: { type: 'string', required: true },
-    eventData: { type: 'any' },
+    eventData: { type: CustomAttributeType<JsonObject>('any') },
     userId: { type: 'string' },
     createdAt: timestamps.createdAt,
     expiresAt: { type: 'number' },
@@ -58,7 +58,7 @@ export const Alert = new Entity({
     alertType: { type: 'string', required: true },
     message: { type: 'string', required: true },
     resolved: { type: 'boolean', default: false },
-    context: { type: 'any' },
+    context: { type: CustomAttributeType<JsonObject>('any') },
     createdAt: timestamps.createdAt,
   },
   indexes: {
@@ -100,7 +100,7 @@ export async function analyticsEventsOfDay(day: string): Promise<AnalyticsEventI
   return data;
 }
 
-export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType' | 'message'> & { context?: unknown }): Promise<AlertItem> {
+export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType' | 'message'> & { context?: JsonObject }): Promise<AlertItem> {
   const { data } = await Alert.create({ ...input, id: newId() }).go();
   return data;
 }

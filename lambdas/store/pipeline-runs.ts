@@ -1,5 +1,5 @@
-import { Entity, type EntityItem } from 'electrodb';
-import { keep, service, tableConfig } from './table.ts';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { type JsonObject, keep, service, tableConfig } from './table.ts';
 
 export const PipelineRun = new Entity({
   model: { entity: 'pipelineRun', version: '1', service },
@@ -10,7 +10,7 @@ export const PipelineRun = new Entity({
     status: { type: ['running', 'succeeded', 'failed'] as const, default: 'running' },
     startedAt: { type: 'string', required: true },
     endedAt: { type: 'string' },
-    stats: { type: 'any' },
+    stats: { type: CustomAttributeType<JsonObject>('any') },
   },
   indexes: {
     /** A state machine's runs, newest first ("last run stats", ML status). */

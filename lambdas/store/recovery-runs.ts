@@ -1,9 +1,9 @@
-import { Entity, type EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RECOVERY_HISTORY } from '#domain/operations/operations.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Article, ArticleChange, changeNote } from './articles.ts';
 import { expiresInDays, newId } from './ids.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { type JsonObject, keep, service, tableConfig } from './table.ts';
 
 /** A recovery action run from the console, latest first. */
 export const RecoveryRun = new Entity({
@@ -20,7 +20,7 @@ export const RecoveryRun = new Entity({
     failed: { type: 'number', default: 0 },
     /** Where a chunked action goes on (a paging cursor), or the execution it started. */
     cursor: { type: 'string' },
-    details: { type: 'any' },
+    details: { type: CustomAttributeType<JsonObject>('any') },
     error: { type: 'string' },
     expiresAt: { type: 'number' },
   },
@@ -41,7 +41,7 @@ export const RecoveryRun = new Entity({
 /** Recovery actions run from the console (RecoveryRun above), and the search index rebuild's pages. */
 export type RecoveryRunItem = EntityItem<typeof RecoveryRun>;
 
-export async function startRecoveryRun(input: { action: string; startedBy: string; total?: number; cursor?: string; details?: unknown }): Promise<RecoveryRunItem> {
+export async function startRecoveryRun(input: { action: string; startedBy: string; total?: number; cursor?: string; details?: JsonObject }): Promise<RecoveryRunItem> {
   const { data } = await RecoveryRun.create({
     id: newId(),
     action: input.action,

@@ -1,4 +1,4 @@
-import { Entity } from 'electrodb';
+import { CustomAttributeType, Entity } from 'electrodb';
 import { type SettingsValues, withDefaults } from '#domain/operations/settings.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
@@ -11,7 +11,7 @@ export const Setting = new Entity({
   attributes: {
     name: { type: 'string', required: true },
     version: { type: 'number', required: true },
-    values: { type: 'any', required: true },
+    values: { type: CustomAttributeType<Partial<SettingsValues>>('any'), required: true },
     updatedBy: { type: 'string' },
     ...timestamps,
   },
@@ -41,7 +41,7 @@ let cached: { settings: StoredSettings; loadedAt: number } | undefined;
 export async function readSettings(): Promise<StoredSettings> {
   const item = (await Setting.get({ name: NAME }).go({ consistent: true })).data;
   const settings: StoredSettings = item
-    ? { values: withDefaults(item.values as Partial<SettingsValues>), version: item.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy ?? null }
+    ? { values: withDefaults(item.values), version: item.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy ?? null }
     : { values: withDefaults(undefined), version: 0, updatedAt: null, updatedBy: null };
   cached = { settings, loadedAt: Date.now() };
   return settings;

@@ -17,3 +17,6 @@ export const timestamps = {
 } as const;
 
 export const tableConfig = { table: tableName, client: documentClient };
+
+/** What an open-ended attribute holds (run stats, event data, alert context): a JSON object, read as written. */
+export type JsonObject = Record<string, unknown>;

@@ -1,9 +1,9 @@
-import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
+import { createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { CATEGORY_SLUGS, type CategorySlug, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { expiresInDays, newId } from './ids.ts';
 import { transactWithRetry } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
 
 export const Preferences = new Entity({
   model: { entity: 'preferences', version: '1', service },
@@ -53,7 +53,7 @@ export const Activity = new Entity({
     actionType: { type: 'string', required: true },
     resourceType: { type: 'string', default: 'article' },
     resourceId: { type: 'string' },
-    metadata: { type: 'any' },
+    metadata: { type: CustomAttributeType<JsonObject>('any') },
     createdAt: timestamps.createdAt,
     expiresAt: { type: 'number' },
   },
