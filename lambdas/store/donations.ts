@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
-import { indiaMonth, supporterIdentity } from '#domain/donations/donations.ts';
+import { indiaMonthOf } from '#domain/common/india-time.ts';
+import { supporterIdentity } from '#domain/donations/donations.ts';
 import { Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
 import { expiresInDays, newId } from './ids.ts';
 import { isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
@@ -170,7 +171,7 @@ async function freshDonation(id: string): Promise<DonationItem> {
  * Returns the paid donation, or null when it was already paid.
  */
 export async function markDonationPaid(donation: DonationItem, razorpayPaymentId: string, paidAt = new Date().toISOString()): Promise<DonationItem | null> {
-  const month = indiaMonth(paidAt);
+  const month = indiaMonthOf(paidAt);
   const supporterKey = supporterKeyOf(donation);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await freshDonation(donation.id);
@@ -230,7 +231,7 @@ export async function reverseDonationPayment(donation: DonationItem, reversal: P
     const refunded = current.refundedAmount ?? 0;
     const taken = Math.max(0, Math.min(reversal.amount, current.amount - refunded));
     const paid = current.status === 'paid' && current.paidAt;
-    const month = paid ? indiaMonth(current.paidAt as string) : '';
+    const month = paid ? indiaMonthOf(current.paidAt as string) : '';
     const emptied = refunded < current.amount && refunded + taken >= current.amount;
     const totals = paid && taken
       ? [
@@ -316,7 +317,7 @@ export interface DonationTotals {
 /** The counters kept with every payment: one Query, no donation read. */
 export async function donationTotals(now = new Date()): Promise<DonationTotals> {
   const counters = await readCounters(COUNTER_SCOPES.donations);
-  const month = indiaMonth(now);
+  const month = indiaMonthOf(now);
   return {
     totalRaised: counters['paid#amount'] ?? 0,
     donations: counters['paid#count'] ?? 0,

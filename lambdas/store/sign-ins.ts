@@ -1,5 +1,5 @@
 import { Entity, type EntityItem } from 'electrodb';
-import { IST_OFFSET_MS } from '#domain/common/dates.ts';
+import { indiaDayOf } from '#domain/common/india-time.ts';
 import { AuditEntry, type AuditEntryItem } from './audit.ts';
 import { keep, service, tableConfig } from './table.ts';
 
@@ -29,19 +29,9 @@ export const SignInDay = new Entity({
 
 export type SignInDayItem = EntityItem<typeof SignInDay>;
 
-/** The India-time calendar day of an instant, YYYY-MM-DD. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The last `days` India days up to `now`'s, newest first. */
-export function indiaDays(days: number, now = new Date()): string[] {
-  return Array.from({ length: days }, (_, index) => indiaDay(new Date(now.getTime() - index * 86_400_000)));
-}
-
 /** PreAuthentication: one more attempt for the account today (one UpdateItem ADD). */
 export async function recordSignInAttempt(userId: string, email: string | undefined, at = new Date()): Promise<void> {
-  await SignInDay.update({ day: indiaDay(at), userId })
+  await SignInDay.update({ day: indiaDayOf(at), userId })
     .add({ attempts: 1 })
     .set({ lastAttemptAt: at.toISOString(), ...(email ? { email } : {}) })
     .go();
@@ -49,7 +39,7 @@ export async function recordSignInAttempt(userId: string, email: string | undefi
 
 /** PostAuthentication: one more success for the account today (one UpdateItem ADD). */
 export async function recordSignInSuccess(userId: string, email: string | undefined, at = new Date()): Promise<void> {
-  await SignInDay.update({ day: indiaDay(at), userId })
+  await SignInDay.update({ day: indiaDayOf(at), userId })
     .add({ successes: 1 })
     .set({ lastSuccessAt: at.toISOString(), ...(email ? { email } : {}) })
     .go();

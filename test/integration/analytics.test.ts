@@ -62,7 +62,7 @@ async function beacon(body: unknown, userAgent = DESKTOP, raw?: string) {
 
 async function today(): Promise<Record<string, number>> {
   const { readDailyCounters } = await import('../../lambdas/store/page-views.ts');
-  const { indiaDayOf } = await import('../../lambdas/domain/analytics/analytics.ts');
+  const { indiaDayOf } = await import('../../lambdas/domain/common/india-time.ts');
   const day = indiaDayOf(new Date());
   return (await readDailyCounters([day]))[day]!;
 }

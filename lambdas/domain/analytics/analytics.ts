@@ -3,7 +3,7 @@
  * Pure: windows of India-time days, changes against the previous period, the conversion rate, day series
  * with missing days as 0, page-view input cleaning (path, referrer domain, device class, bots) and the CSV.
  */
-import { IST_OFFSET_MS, indiaDayStart } from '../common/dates.ts';
+import { DAY_MS, indiaDayOf, indiaDayStart } from '../common/india-time.ts';
 
 export const ANALYTICS_PERIODS = [7, 30, 90] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
@@ -12,11 +12,6 @@ export const DEFAULT_ANALYTICS_DAYS: AnalyticsPeriod = 30;
 export const TOP_ARTICLES = 5;
 export const TOP_OTHERS = 10;
 export const PAGE_VIEW_PATH_MAX = 300;
-
-const DAY_MS = 86_400_000;
-
-/** The India-time calendar day (YYYY-MM-DD) of an instant. */
-export const indiaDayOf = (at: string | number | Date): string => new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 export interface AnalyticsWindow {
   /** India days of the period, oldest first, today last. */
