@@ -1,4 +1,5 @@
-import { DAILY, type DailyCounters, type DeviceClass } from '#domain/analytics/analytics.ts';
+import { DAILY, type DailyCounters } from '#domain/analytics/daily-counters.ts';
+import type { DeviceClass } from '#domain/analytics/page-view-input.ts';
 import { indiaDayOf } from '#domain/common/india-time.ts';
 import { Counter, counterKey } from './counters.ts';
 import { Subscriber } from './subscribers.ts';

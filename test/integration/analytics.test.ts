@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
-import { TOP_OTHERS } from '#domain/analytics/analytics.ts';
+import { TOP_OTHERS } from '#domain/analytics/report.ts';
 
 /**
  * Analytics (issue 11 item 1) through the local gateway: the page-view beacon's route (public, validated,
@@ -177,7 +177,7 @@ describe('every figure of the console', () => {
     expect(grew((d) => d.cards.engagements.value)).toBe(2 + 3 + 1);
     expect(grew((d) => d.cards.conversions.value)).toBe(1 + 2);
     expect(after.cards.pageViews.previous).toBe(before.cards.pageViews.previous);
-    const { percentChange, conversionRate } = await import('../../lambdas/domain/analytics/analytics.ts');
+    const { percentChange, conversionRate } = await import('../../lambdas/domain/analytics/report.ts');
     for (const name of ['pageViews', 'articleViews', 'engagements', 'conversions'] as const) {
       expect(after.cards[name].change).toBe(percentChange(after.cards[name].value, after.cards[name].previous));
     }
