@@ -115,11 +115,6 @@ export async function releaseDelivery(issueId: string, email: string): Promise<v
   await NewsletterDelivery.delete({ issueId, email }).go();
 }
 
-export async function deliveriesOf(issueId: string): Promise<number> {
-  const { data } = await NewsletterDelivery.query.byIssue({ issueId }).go({ pages: 'all', attributes: ['email'] });
-  return data.length;
-}
-
 export async function recordIssueTotals(issueId: string, totals: { batches: number; sent: number; skipped: number; failed: number }): Promise<void> {
   await NewsletterIssue.patch({ issueId }).set(totals).go();
 }

@@ -4,7 +4,7 @@ import { indiaMonthOf } from '#domain/common/india-time.ts';
 import { supporterIdentity } from '#domain/donations/donations.ts';
 import { Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
 import { expiresInDays, newId } from './ids.ts';
-import { isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { isConditionalWriteFailure, transactWithRetry } from './paging.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
 export const DONATION_STATUSES = ['created', 'paid', 'failed'] as const;
@@ -125,11 +125,6 @@ export async function createDonation(input: NewDonation, now = new Date()): Prom
 export async function findDonationByOrder(razorpayOrderId: string): Promise<DonationItem | null> {
   const { data } = await Donation.query.byOrder({ razorpayOrderId }).go({ limit: 1 });
   return data[0] ?? null;
-}
-
-/** Donations created in a calendar month (YYYY-MM), newest first. */
-export function listDonationsOfMonth(month: string, options: PageOptions = {}): Promise<Page<DonationItem>> {
-  return queryPage(() => Donation.query.byMonth({ month }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null }));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { dayOf, daysSince, expiresInDays, newId } from './ids.ts';
+import { dayOf, expiresInDays, newId } from './ids.ts';
 import { keep, now, service, tableConfig, timestamps } from './table.ts';
 
 export const SHARE_PLATFORMS = ['twitter', 'linkedin', 'facebook', 'whatsapp', 'email', 'copy'] as const;
@@ -75,17 +75,6 @@ export async function recordEngagement(input: Pick<EngagementItem, 'articleId' |
     day: dayOf(createdAt),
     expiresAt: expiresInDays(RETENTION_DAYS.engagement),
   }).go();
-  return data;
-}
-
-/** Engagement since a time, across the day partitions it spans (a 24 h window is two Queries). */
-export async function engagementSince(since: Date, now = new Date()): Promise<EngagementItem[]> {
-  const pages = await Promise.all(daysSince(since, now).map((day) => Engagement.query.byDay({ day }).gte({ createdAt: since.toISOString() }).go({ pages: 'all' })));
-  return pages.flatMap((page) => page.data);
-}
-
-export async function engagementOfUser(userId: string, since: Date): Promise<EngagementItem[]> {
-  const { data } = await Engagement.query.byUser({ userId }).gte({ createdAt: since.toISOString() }).go({ order: 'desc', pages: 'all' });
   return data;
 }
 

@@ -1,7 +1,7 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { dayOf, expiresInDays, newId } from './ids.ts';
-import { filledPage, type Page, type PageOptions, queryPage } from './paging.ts';
+import { filledPage, type Page, type PageOptions } from './paging.ts';
 import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
 
 export const ContactMessage = new Entity({
@@ -85,29 +85,13 @@ export async function saveContactMessage(input: Pick<ContactMessageItem, 'name' 
   return data;
 }
 
-export function listContactMessages(options: PageOptions = {}): Promise<Page<ContactMessageItem>> {
-  return queryPage(() => ContactMessage.query.byReceived({}).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
-}
-
 export async function recordAnalyticsEvent(input: Pick<AnalyticsEventItem, 'eventName'> & Partial<Pick<AnalyticsEventItem, 'eventData' | 'userId'>>): Promise<void> {
   const createdAt = new Date().toISOString();
   await AnalyticsEvent.create({ ...input, id: newId(), createdAt, day: dayOf(createdAt), expiresAt: expiresInDays(RETENTION_DAYS.analyticsEvent) }).go();
 }
 
-/** One day's events (YYYY-MM-DD), in time order. */
-export async function analyticsEventsOfDay(day: string): Promise<AnalyticsEventItem[]> {
-  const { data } = await AnalyticsEvent.query.byDay({ day }).go({ pages: 'all' });
-  return data;
-}
-
 export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType' | 'message'> & { context?: JsonObject }): Promise<AlertItem> {
   const { data } = await Alert.create({ ...input, id: newId() }).go();
-  return data;
-}
-
-/** Latest alerts first. */
-export async function latestAlerts(limit = 20): Promise<AlertItem[]> {
-  const { data } = await Alert.query.byCreated({}).go({ order: 'desc', limit });
   return data;
 }
 

@@ -3,7 +3,7 @@ import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
 import { expiresInDays, newId } from './ids.ts';
 import { type NewNotification, Notification } from './notifications.ts';
-import { type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { transactWithRetry } from './paging.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 import { DEFAULT_PREFERENCES, Preferences } from './users.ts';
 
@@ -78,16 +78,6 @@ export async function updateProfileName(userId: string, fullName: string): Promi
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
   return (await Profile.get({ userId }).go()).data;
-}
-
-/** All profiles, newest first (user management). */
-export function listProfiles(options: PageOptions = {}): Promise<Page<ProfileItem>> {
-  return queryPage(() => Profile.query.byJoined({}).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
-}
-
-/** Profiles of one role, newest first (the Admins tab). */
-export function listProfilesByRole(role: Role, options: PageOptions = {}): Promise<Page<ProfileItem>> {
-  return queryPage(() => Profile.query.byRole({ role }).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
 }
 
 /** Mirrors a Cognito group change on the profile (the role index needs the join time to re-key). */

@@ -84,14 +84,6 @@ export function listRelations(kind: Relation, userId: string, options: PageOptio
   return queryPage(() => entity.query.byUserNewest({ userId }).go({ order: 'desc', limit: options.limit ?? 100, cursor: options.cursor ?? null }));
 }
 
-/** Which of these articles the user has the relation with (cards show Saved / Liked). */
-export async function relationsAmong(kind: Relation, userId: string, articleIds: readonly string[]): Promise<Set<string>> {
-  if (!articleIds.length) return new Set();
-  const entity = kind === 'bookmark' ? Bookmark : Like;
-  const { data } = await entity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
-  return new Set(data.map((item) => item.articleId));
-}
-
 /** Every article id the user has the relation with, newest first (cards mark them Saved / Liked). */
 export async function allRelationIds(kind: Relation, userId: string): Promise<string[]> {
   const entity = kind === 'bookmark' ? Bookmark : Like;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { recordSubscriptionConfirmedOfDay } from './page-views.ts';
-import { filledPage, type Page, type PageOptions, queryPage } from './paging.ts';
+import { filledPage, type Page, type PageOptions } from './paging.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
 export const SUBSCRIPTION_TYPES = ['daily', 'weekly', 'monthly'] as const;
@@ -63,16 +63,6 @@ export const newSubscriberToken = (): string => randomBytes(24).toString('base64
 
 export async function getSubscriber(email: string): Promise<SubscriberItem | null> {
   return (await Subscriber.get({ email }).go()).data;
-}
-
-export async function findSubscriberByToken(token: string): Promise<SubscriberItem | null> {
-  const { data } = await Subscriber.query.byToken({ token }).go({ limit: 1 });
-  return data[0] ?? null;
-}
-
-/** Newest first (the console shows the first 10). */
-export function listSubscribers(options: PageOptions = {}): Promise<Page<SubscriberItem>> {
-  return queryPage(() => Subscriber.query.byJoined({}).go({ order: 'desc', limit: options.limit ?? 10, cursor: options.cursor ?? null }));
 }
 
 /** Verified, active subscribers of one digest frequency. */
