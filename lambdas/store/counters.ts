@@ -71,7 +71,7 @@ export function articleCounterChanges(before: Counted | undefined, after: Counte
  * Each counter is spread over this many items: concurrent transactions that touch one item conflict,
  * so a single hot counter would serialise (and cancel) parallel article writes. Readers sum the shards.
  */
-export const COUNTER_SHARDS = 10;
+const COUNTER_SHARDS = 10;
 
 /** The counter shard a change applies to (a random one); the write is an atomic ADD that creates it on first use. */
 export function counterKey(change: CounterChange): { scope: string; name: string } {

@@ -7,7 +7,7 @@ import { expiresInDays, newId } from './ids.ts';
 import { isConditionalWriteFailure, transactWithRetry } from './paging.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
-export const DONATION_STATUSES = ['created', 'paid', 'failed'] as const;
+const DONATION_STATUSES = ['created', 'paid', 'failed'] as const;
 
 export const Donation = new Entity({
   model: { entity: 'donation', version: '1', service },

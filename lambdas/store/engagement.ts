@@ -28,7 +28,7 @@ export const Share = new Entity({
   },
 }, tableConfig);
 
-export const ENGAGEMENT_TYPES = ['view', 'reading_start', 'reading_progress', 'reading_complete', 'share', 'like', 'bookmark'] as const;
+const ENGAGEMENT_TYPES = ['view', 'reading_start', 'reading_progress', 'reading_complete', 'share', 'like', 'bookmark'] as const;
 
 export const Engagement = new Entity({
   model: { entity: 'engagement', version: '1', service },

@@ -170,7 +170,7 @@ export async function findFeedByUrl(url: string, options: { includeRemoved?: boo
 }
 
 /** A feed added by an admin is named after its address: the same URL always makes the same id. */
-export function feedIdFor(url: string): string {
+function feedIdFor(url: string): string {
   const hash = createHash('sha256').update(feedUrlKey(url)).digest('hex').slice(0, 8);
   return `${slugOf(new URL(url).hostname.replace(/^www\./, ''), 40) || 'feed'}-${hash}`;
 }

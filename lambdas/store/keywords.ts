@@ -2,7 +2,7 @@ import { Entity, type EntityItem } from 'electrodb';
 import { isConditionalWriteFailure } from './paging.ts';
 import { keep, now, service, tableConfig } from './table.ts';
 
-export const KEYWORD_SOURCES = ['content-based', 'search-based'] as const;
+const KEYWORD_SOURCES = ['content-based', 'search-based'] as const;
 
 export const TrendingKeyword = new Entity({
   model: { entity: 'trendingKeyword', version: '1', service },

@@ -6,7 +6,7 @@ import { expiresInDays, newId } from './ids.ts';
 import { type Page, type PageOptions, queryPage } from './paging.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
-export const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info', 'admin_message'] as const;
+const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info', 'admin_message'] as const;
 
 export const Notification = new Entity({
   model: { entity: 'notification', version: '1', service },
@@ -48,7 +48,7 @@ export async function createNotification(input: NewNotification): Promise<Notifi
  * A time-ordered id (UUIDv7) that is the same every time for the same key and time: writing a
  * notification under it twice (a retried stream batch, a re-run) makes one notification.
  */
-export function notificationIdFor(key: string, at: Date): string {
+function notificationIdFor(key: string, at: Date): string {
   const random = new Uint8Array(createHash('sha256').update(key).digest().subarray(0, 16));
   return uuidv7({ msecs: at.getTime(), random, seq: 0 });
 }

@@ -48,7 +48,7 @@ export const AnalyticsEvent = new Entity({
   },
 }, tableConfig);
 
-export const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
 
 export const Alert = new Entity({
   model: { entity: 'alert', version: '1', service },

@@ -10,7 +10,7 @@ import { Subscriber } from './subscribers.ts';
  * category; likes, bookmarks, searches and confirmed subscriptions). Each event is an atomic ADD that
  * creates the item on first use; the console reads a day with one Query. No raw page-view event is kept.
  */
-export const analyticsScope = (day: string): string => `analytics#${day}`;
+const analyticsScope = (day: string): string => `analytics#${day}`;
 
 /** Plain UpdateItems do not conflict with each other: one item per name (shard 0). */
 const plainKey = (day: string, name: string) => ({ scope: analyticsScope(day), name: `${name}~0` });

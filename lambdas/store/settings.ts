@@ -25,7 +25,7 @@ export const Setting = new Entity({
 
 const NAME = 'console';
 /** Each container re-reads the settings at most this often; the admin's own save refreshes it at once. */
-export const SETTINGS_CACHE_MS = 60_000;
+const SETTINGS_CACHE_MS = 60_000;
 
 export interface StoredSettings {
   values: SettingsValues;

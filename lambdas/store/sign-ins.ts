@@ -52,7 +52,7 @@ export async function listSignInDays(days: string[]): Promise<SignInDayItem[]> {
 }
 
 /** Audit actions the Security screen shows: role changes and suspensions (and re-enables). */
-export const SECURITY_ACTIONS: readonly string[] = ['user.role', 'user.suspend', 'user.enable'];
+const SECURITY_ACTIONS: readonly string[] = ['user.role', 'user.suspend', 'user.enable'];
 
 /** Role changes and suspensions since `since`, newest first: one Query of the log by time, filtered by action. */
 export async function listSecurityAudit(since: Date): Promise<AuditEntryItem[]> {
