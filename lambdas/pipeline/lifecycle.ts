@@ -1,5 +1,5 @@
 import * as z from '../domain/common/validation.ts';
-import { lifecycleCutoffs, purgeChange, storageSavedMb } from '#domain/content/lifecycle.ts';
+import { lifecycleCutoffs, purgeChange, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import type { ArticleStatus } from '#domain/content/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
 import { logger } from '#shared/core/logger.ts';
@@ -61,7 +61,7 @@ async function handleEvent(event: unknown): Promise<unknown> {
     case 'purge':
       return purgeBatch(new Date(request.now));
     case 'record': {
-      const stats = {
+      const stats: LifecycleRunStats = {
         archivedCount: request.archivedCount,
         purgedCount: request.purgedCount,
         totalProcessed: request.archivedCount + request.purgedCount,

@@ -1,4 +1,4 @@
-import { lifecycleCutoffs, storageSavedMb } from '#domain/content/lifecycle.ts';
+import { lifecycleCutoffs, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import { countByStatus } from '#store/articles.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
@@ -27,7 +27,7 @@ export async function lifecycleAnalytics(now = new Date()): Promise<LifecycleAna
     latestPipelineRuns('lifecycle', 1),
   ]);
   const totalPurged = counters['status#purged'] ?? 0;
-  const stats = lastRun?.stats as { archivedCount: number; purgedCount: number; storageSavedMb: number; totalProcessed: number } | undefined;
+  const stats = lastRun?.stats as LifecycleRunStats | undefined;
   return {
     totalArchived: counters['status#archived'] ?? 0,
     archivedLast24h,

@@ -1,8 +1,33 @@
-import { COUNTER_SCOPES, counterKey } from './counters.ts';
-import { Activity, Bookmark, CategoryFollower, DeletedAccount, Engagement, Like, Notification, Preferences, Profile, ReadingProgress, Recommendation, store } from './entities.ts';
+import { createWriteTransaction, Entity } from 'electrodb';
+import { Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
+import { Engagement } from './engagement.ts';
 import { expiresInDays } from './ids.ts';
+import { Notification } from './notifications.ts';
 import { transactWithRetry } from './paging.ts';
-import { removeRelation } from './reader-relations.ts';
+import { Profile } from './profiles.ts';
+import { Bookmark, Like, removeRelation } from './reader-relations.ts';
+import { ReadingProgress, Recommendation } from './reading.ts';
+import { keep, service, tableConfig } from './table.ts';
+import { Activity, CategoryFollower, Preferences } from './users.ts';
+
+/**
+ * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API
+ * refuses them, so nothing of the reader's comes back after "Delete my account".
+ */
+export const DeletedAccount = new Entity({
+  model: { entity: 'deletedAccount', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    deletedAt: { type: 'string', required: true, default: () => new Date().toISOString(), readOnly: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
 
 /**
  * A reader's data, all of it, for "Download my data" and "Delete my account" (the privacy page's
@@ -59,8 +84,7 @@ export async function deleteUserData(userId: string): Promise<void> {
   await DeletedAccount.put({ userId, expiresAt: expiresInDays(DELETED_ACCOUNT_DAYS) }).go();
   const { data: profile } = await Profile.get({ userId }).go();
   if (profile) {
-    await transactWithRetry(() => store.transaction
-      .write(({ profile: entity, counter }) => [
+    await transactWithRetry(() => createWriteTransaction({ profile: Profile, counter: Counter }, ({ profile: entity, counter }) => [
         entity.delete({ userId }).where(({ userId: id }, { exists }) => exists(id)).commit(),
         counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: -1 })).add({ value: -1 }).commit(),
       ])

@@ -3,13 +3,13 @@
  * the status index (or the category index when a category is chosen), one per status, never a Scan;
  * every write that moves an article between counted states moves its counters in the same transaction.
  */
+import { createWriteTransaction } from 'electrodb';
+import { adminSearchMatcher, type AdminSort, LISTED_STATUSES, pageCount } from '#domain/content/article-admin.ts';
 import type { ArticleStatus } from '#domain/content/article-status.ts';
-import { adminSearchMatcher, LISTED_STATUSES, pageCount, type AdminSort } from '#domain/content/article-admin.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
-import { summaryProblems, type SummaryProblem } from '#domain/content/summaries.ts';
-import { Article, store } from './entities.ts';
-import { changeNote, type ArticleItem } from './articles.ts';
-import { articleCounterChanges, counterKey } from './counters.ts';
+import { type SummaryProblem, summaryProblems } from '#domain/content/summaries.ts';
+import { Article, ArticleChange, ArticleHash, type ArticleItem, changeNote } from './articles.ts';
+import { articleCounterChanges, Counter, counterKey } from './counters.ts';
 import { transactWithRetry } from './paging.ts';
 
 /** What a row of the console's list carries (and what the list reads of each article). */
@@ -175,8 +175,7 @@ const notesFor = (...articles: Array<{ status: ArticleStatus }>) => articles.som
  * Returns false when the article changed or went meanwhile.
  */
 export async function deleteArticle(current: ArticleItem): Promise<boolean> {
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ article, counter, articleChange }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ article: Article, counter: Counter, articleChange: ArticleChange }, ({ article, counter, articleChange }) => [
       article.delete({ id: current.id }).where(({ status }, { eq }) => eq(status, current.status)).commit(),
       ...articleCounterChanges(current, undefined).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
       ...(notesFor(current) ? [articleChange.put(changeNote(current.id)).commit()] : []),
@@ -195,8 +194,7 @@ export type ArticleEdit = Partial<Pick<ArticleItem, 'title' | 'summary' | 'conte
  */
 export async function editArticle(current: ArticleItem, edit: ArticleEdit): Promise<boolean> {
   const next = { ...current, ...edit };
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ article, counter, articleChange }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ article: Article, counter: Counter, articleChange: ArticleChange }, ({ article, counter, articleChange }) => [
       article
         .patch({ id: current.id })
         // Every composite of the indexes the category is part of, so ElectroDB rebuilds those keys.
@@ -216,21 +214,19 @@ export async function editArticle(current: ArticleItem, edit: ArticleEdit): Prom
  */
 export async function claimHashes(articleId: string, hashes: { url?: string | undefined; title?: string | undefined }): Promise<Array<'url' | 'title'>> {
   const wanted = (['url', 'title'] as const).flatMap((kind) => (hashes[kind] ? [{ kind, value: hashes[kind] as string }] : []));
-  const known = await Promise.all(wanted.map(({ kind, value }) => store.entities.articleHash.get({ kind, value }).go()));
+  const known = await Promise.all(wanted.map(({ kind, value }) => ArticleHash.get({ kind, value }).go()));
   const taken = wanted.filter((_, index) => known[index]?.data && known[index].data.articleId !== articleId).map(({ kind }) => kind);
   if (taken.length) return taken;
   const missing = wanted.filter((_, index) => !known[index]?.data);
   if (missing.length === 0) return [];
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ articleHash }) => missing.map(({ kind, value }) => articleHash.create({ kind, value, articleId }).commit()))
+  const result = await transactWithRetry(() => createWriteTransaction({ articleHash: ArticleHash }, ({ articleHash }) => missing.map(({ kind, value }) => articleHash.create({ kind, value, articleId }).commit()))
     .go(), `Claiming hashes for article ${articleId}`);
   return result.canceled ? missing.map(({ kind }) => kind) : [];
 }
 
 /** Writes a new summary (leaving a change note when the public list shows the article). False if it went. */
 export async function setSummary(current: ArticleItem, summary: string): Promise<boolean> {
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ article, articleChange }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [
       article.patch({ id: current.id }).set({ summary }).commit(),
       ...(notesFor(current) ? [articleChange.put(changeNote(current.id)).commit()] : []),
     ])

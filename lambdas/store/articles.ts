@@ -1,19 +1,175 @@
-import type { CreateEntityItem, EntityItem } from 'electrodb';
-import { PUBLIC_MIN_RELEVANCE, statusSortTime, type ArticleStatus } from '#domain/content/article-status.ts';
-import type { CategorySlug } from '#domain/content/categories.ts';
+import { type CreateEntityItem, createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import type { KeywordMatches } from '#domain/classifier/keywords.ts';
+import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
+import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import type { NormalisedItem } from '#domain/content/normalise.ts';
 import { isPublicArticle } from '#domain/content/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
+import { articleCounterChanges, Counter, counterKey } from './counters.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';
-import { Article, store } from './entities.ts';
-import { articleCounterChanges, counterKey } from './counters.ts';
-import { filledPage, queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
+import { filledPage, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+export const Article = new Entity({
+  model: { entity: 'article', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    summary: { type: 'string', default: '' },
+    content: { type: 'string', default: '' },
+    category: { type: CATEGORY_SLUGS, required: true, default: 'general' },
+    tags: { type: 'list', items: { type: 'string' }, default: () => [] },
+    sourceUrl: { type: 'string', required: true },
+    sourceName: { type: 'string', required: true },
+    author: { type: 'string' },
+    sourceAttribution: { type: CustomAttributeType<{ author?: string; feedTitle?: string; rights?: string }>('any') },
+    imageUrl: { type: 'string' },
+    mediaThumbnails: { type: CustomAttributeType<NormalisedItem['mediaThumbnails']>('any') },
+    enclosures: { type: CustomAttributeType<NormalisedItem['enclosures']>('any') },
+    mediaMetadata: { type: CustomAttributeType<NormalisedItem['mediaMetadata']>('any') },
+    contentType: { type: CONTENT_TYPES, default: 'article' },
+    podcastMetadata: { type: CustomAttributeType<NonNullable<NormalisedItem['podcastMetadata']>>('any') },
+    geographicData: { type: CustomAttributeType<{ lat: number; lon: number; featureName?: string }>('any') },
+    commentsUrl: { type: 'string' },
+    rssCategories: { type: 'list', items: { type: 'string' } },
+    feedId: { type: 'string' },
+    originalPublishedAt: { type: 'string' },
+    publishedAt: { type: 'string' },
+    archivedAt: { type: 'string' },
+    purgedAt: { type: 'string' },
+    status: { type: ARTICLE_STATUSES, required: true, default: 'draft' },
+    /** Ordering time within the status; see domain/article-status statusSortTime. */
+    statusAt: { type: 'string', required: true },
+    adminStatus: { type: ADMIN_STATUSES, required: true, default: 'unclassified' },
+    reviewPriority: { type: REVIEW_PRIORITIES },
+    /** Sort key of the review queue (domain reviewSortKey); articles outside the queue sort last. */
+    reviewSort: { type: 'string', required: true, default: OUTSIDE_REVIEW_QUEUE },
+    isFeatured: { type: 'boolean', default: false },
+    isDuplicate: { type: 'boolean', default: false },
+    /** On a story that joined another publisher's earlier report of the same event: that article's id. */
+    clusterId: { type: 'string' },
+    /** On the first report of an event: the later reports from other publishers, shown as "also covered by". */
+    alsoCoveredBy: {
+      type: 'list',
+      items: { type: 'map', properties: { articleId: { type: 'string', required: true }, sourceName: { type: 'string', required: true }, sourceUrl: { type: 'string', required: true }, title: { type: 'string', required: true } } },
+    },
+    viewsCount: { type: 'number', default: 0 },
+    likesCount: { type: 'number', default: 0 },
+    sharesCount: { type: 'number', default: 0 },
+    bookmarksCount: { type: 'number', default: 0 },
+    /** 30 marks an article not yet scored (admin spec section 3). */
+    relevanceScore: { type: 'number', default: 30 },
+    /** 0-1; 0 marks a failed classification. */
+    mlConfidenceScore: { type: 'number', default: 0 },
+    mlRelevanceScore: { type: 'number' },
+    qualityScore: { type: 'number' },
+    keywordMatches: { type: CustomAttributeType<KeywordMatches>('any') },
+    blocklistFlags: { type: 'list', items: { type: 'string' } },
+    indiaRelevance: { type: 'number' },
+    urlHash: { type: 'string' },
+    titleHash: { type: 'string' },
+    simhash: { type: 'string' },
+    readTimeMinutes: { type: 'number' },
+    rejectionReason: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Published newest first; console lists per status; lifecycle ages rejected and archived. */
+    byStatus: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['status'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['statusAt', 'id'], casing: keep },
+    },
+    /** A category's articles in one status, newest first. */
+    byCategory: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['category', 'status'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['statusAt', 'id'], casing: keep },
+    },
+    /** Review queue: pending_review partition ordered HIGH first, then relevance descending. */
+    byAdminStatus: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['adminStatus'], casing: keep },
+      sk: { field: 'gsi3sk', composite: ['reviewSort', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/**
+ * Dedup record: a hash of an article's canonical URL or normalised title. Written with the article in
+ * one transaction (so two feeds racing on one story make one article) and kept forever, also after a
+ * purge, so no feed brings a purged article back.
+ */
+export const ArticleHash = new Entity({
+  model: { entity: 'articleHash', version: '1', service },
+  attributes: {
+    kind: { type: ['url', 'title'] as const, required: true },
+    value: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byHash: {
+      pk: { field: 'pk', composite: ['kind', 'value'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** An article's near-duplicate fingerprint (SimHash, and the text story clustering compares), bucketed by day so recent ones load with a few Queries. */
+export const Fingerprint = new Entity({
+  model: { entity: 'fingerprint', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    simhash: { type: 'string', required: true },
+    /** Title and summary as stored, for story clustering (domain/content/story-cluster.ts). */
+    storyText: { type: 'string' },
+    publishedAt: { type: 'string' },
+    sourceName: { type: 'string' },
+    /** The cluster the article leads or joined: its own id, or the first report's. */
+    clusterId: { type: 'string' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['articleId'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/**
+ * A note that an article changed in a way the public list can see (published, unpublished, featured,
+ * viewed), written in the same transaction as the change. In-process search indexes read the notes
+ * since their last look instead of re-reading every article. Bucketed by UTC day; kept two days.
+ */
+export const ArticleChange = new Entity({
+  model: { entity: 'articleChange', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    changedAt: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['changedAt', 'articleId'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type ArticleItem = EntityItem<typeof Article>;
 
 /** How long change notes are kept; an index that has not looked for longer reloads in full. */
 export const CHANGE_NOTE_DAYS = 2;
 
-/** The change note written with a change the public list can see (entities.ts ArticleChange). */
+/** The change note written with a change the public list can see (ArticleChange above). */
 export function changeNote(articleId: string) {
   const changedAt = new Date().toISOString();
   return { day: dayOf(changedAt), changedAt, articleId, expiresAt: expiresInDays(CHANGE_NOTE_DAYS) };
@@ -29,7 +185,7 @@ export type NewArticle = Omit<CreateEntityItem<typeof Article>, 'statusAt' | 'cr
 
 export type CreateResult = { created: true; article: ArticleItem } | { created: false; reason: 'duplicate' };
 
-/** A recent story as story clustering compares it (entities.ts Fingerprint). */
+/** A recent story as story clustering compares it (Fingerprint above). */
 export interface KnownStory {
   articleId: string;
   simhash: string;
@@ -63,8 +219,7 @@ export function knownStoryOf(input: Pick<NewArticle, 'id' | 'title' | 'summary' 
 export async function createArticle(input: NewArticle, options: { at?: string } = {}): Promise<CreateResult> {
   const changedAt = options.at ?? new Date().toISOString();
   const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ article, articleHash, fingerprint, counter, articleChange }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ article: Article, articleHash: ArticleHash, fingerprint: Fingerprint, counter: Counter, articleChange: ArticleChange }, ({ article, articleHash, fingerprint, counter, articleChange }) => [
       article.create(item).commit(),
       ...(input.status === 'published' ? [articleChange.put(changeNote(input.id)).commit()] : []),
       articleHash.create({ kind: 'url', value: input.urlHash, articleId: input.id }).commit(),
@@ -106,7 +261,7 @@ export async function getPublicArticleItem(id: string): Promise<ArticleItem | nu
 
 /** Is either hash already taken by a live article or a purge tombstone? */
 export async function isKnownHash(kind: 'url' | 'title', value: string): Promise<boolean> {
-  const { data } = await store.entities.articleHash.get({ kind, value }).go();
+  const { data } = await ArticleHash.get({ kind, value }).go();
   return data !== null;
 }
 
@@ -171,8 +326,7 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
   const changedAt = change.at ?? new Date().toISOString();
   const next = { ...current, ...change.set, status: change.status, category: change.category ?? current.category };
   const statusAt = statusSortTime(change.status, { ...next, changedAt });
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ article, counter, articleChange }) => {
+  const result = await transactWithRetry(() => createWriteTransaction({ article: Article, counter: Counter, articleChange: ArticleChange }, ({ article, counter, articleChange }) => {
       const patch = article
         .patch({ id: current.id })
         .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category });
@@ -217,7 +371,7 @@ export function listReviewQueue(options: PageOptions = {}): Promise<Page<Article
 
 /** Fingerprints of the articles created in the last `days` days, for near-duplicate checks and story clustering. */
 export async function recentFingerprints(days: number, now = new Date()): Promise<KnownStory[]> {
-  const pages = await Promise.all(daysSince(new Date(now.getTime() - days * 86_400_000), now).map((day) => store.entities.fingerprint.query.byDay({ day }).go({ pages: 'all' })));
+  const pages = await Promise.all(daysSince(new Date(now.getTime() - days * 86_400_000), now).map((day) => Fingerprint.query.byDay({ day }).go({ pages: 'all' })));
   return pages.flatMap((page) => page.data.map(({ articleId, simhash, storyText, publishedAt, sourceName, clusterId }) => ({ articleId, simhash, storyText, publishedAt, sourceName, clusterId })));
 }
 
@@ -228,8 +382,7 @@ export async function publishedSince(since: string): Promise<ArticleItem[]> {
 }
 
 export async function setFeatured(id: string, isFeatured: boolean): Promise<void> {
-  await transactWithRetry(() => store.transaction
-    .write(({ article, articleChange }) => [article.patch({ id }).set({ isFeatured }).commit(), articleChange.put(changeNote(id)).commit()])
+  await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [article.patch({ id }).set({ isFeatured }).commit(), articleChange.put(changeNote(id)).commit()])
     .go(), `Featuring article ${id}`);
 }
 
@@ -251,8 +404,7 @@ export async function incrementArticleCounter(id: string, counter: 'viewsCount' 
     await Article.patch({ id }).add({ sharesCount: 1 }).go();
     return;
   }
-  await transactWithRetry(() => store.transaction
-    .write(({ article, articleChange }) => [article.patch({ id }).add({ viewsCount: 1 }).commit(), articleChange.put(changeNote(id)).commit()])
+  await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [article.patch({ id }).add({ viewsCount: 1 }).commit(), articleChange.put(changeNote(id)).commit()])
     .go(), `Counting a view of article ${id}`);
 }
 
@@ -262,7 +414,7 @@ export async function incrementArticleCounter(id: string, counter: 'viewsCount' 
  */
 export async function articlesChangedSince(since: string, now = new Date()): Promise<string[]> {
   const pages = await Promise.all(
-    daysSince(new Date(since), now).map((day) => store.entities.articleChange.query.byDay({ day }).gte({ changedAt: since }).go({ pages: 'all' })),
+    daysSince(new Date(since), now).map((day) => ArticleChange.query.byDay({ day }).gte({ changedAt: since }).go({ pages: 'all' })),
   );
   return [...new Set(pages.flatMap((page) => page.data.map((note) => note.articleId)))];
 }

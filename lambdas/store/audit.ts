@@ -1,8 +1,47 @@
-import type { EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import type { Caller } from '#domain/common/caller.ts';
-import { AuditEntry } from './entities.ts';
 import { newId } from './ids.ts';
-import { queryPage, type Page, type PageOptions } from './paging.ts';
+import { type Page, type PageOptions, queryPage } from './paging.ts';
+import { keep, now, service, tableConfig } from './table.ts';
+
+/**
+ * One console action: who did what to which thing, when, and the thing before and after. Written by the
+ * admin API after each change it makes; kept (no TTL) and read by admins newest first.
+ */
+export const AuditEntry = new Entity({
+  model: { entity: 'auditEntry', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    at: { type: 'string', required: true, default: now },
+    actorId: { type: 'string', required: true },
+    actorEmail: { type: 'string' },
+    actorRole: { type: 'string', required: true },
+    /** e.g. article.status, feed.create, execution.start */
+    action: { type: 'string', required: true },
+    /** What was acted on: an article id, a feed id, an execution name... */
+    target: { type: 'string', required: true },
+    before: { type: CustomAttributeType<unknown>('any') },
+    after: { type: CustomAttributeType<unknown>('any') },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** The whole log, newest first. */
+    byAt: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['at', 'id'], casing: keep },
+    },
+    /** One thing's history, newest first. */
+    byTarget: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['target'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['at', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type AuditEntryItem = EntityItem<typeof AuditEntry>;
 

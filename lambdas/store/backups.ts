@@ -16,8 +16,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { backupId, backupTotals, BACKUP_ID_PATTERN, type BackupSummary } from '#domain/operations/diagnostics.ts';
-import { COUNTER_SCOPES } from './counters.ts';
-import { Counter } from './entities.ts';
+import { Counter, COUNTER_SCOPES } from './counters.ts';
 
 /**
  * Backups of the one table. On AWS: point-in-time recovery (the table has it on) and on-demand backups

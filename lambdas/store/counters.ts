@@ -1,5 +1,22 @@
-import { confidenceBucket, PUBLIC_MIN_RELEVANCE, type ArticleStatus } from '#domain/content/article-status.ts';
-import { Counter } from './entities.ts';
+import { Entity } from 'electrodb';
+import { type ArticleStatus, confidenceBucket, PUBLIC_MIN_RELEVANCE } from '#domain/content/article-status.ts';
+import { keep, service, tableConfig } from './table.ts';
+
+/** Running totals that pages show, changed in the same write as the data they count. */
+export const Counter = new Entity({
+  model: { entity: 'counter', version: '1', service },
+  attributes: {
+    scope: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    value: { type: 'number', default: 0 },
+  },
+  indexes: {
+    byScope: {
+      pk: { field: 'pk', composite: ['scope'], casing: keep },
+      sk: { field: 'sk', composite: ['name'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 /** Counter scopes and names; pages read a whole scope in one Query. */
 export const COUNTER_SCOPES = { articles: 'articles', donations: 'donations', users: 'users' } as const;
@@ -54,7 +71,7 @@ export function articleCounterChanges(before: Counted | undefined, after: Counte
  * Each counter is spread over this many items: concurrent transactions that touch one item conflict,
  * so a single hot counter would serialise (and cancel) parallel article writes. Readers sum the shards.
  */
-export const COUNTER_SHARDS = 10;
+const COUNTER_SHARDS = 10;
 
 /** The counter shard a change applies to (a random one); the write is an atomic ADD that creates it on first use. */
 export function counterKey(change: CounterChange): { scope: string; name: string } {

@@ -1,6 +1,70 @@
-import type { EntityItem } from 'electrodb';
-import { NewsletterBatch, NewsletterDelivery, NewsletterIssue } from './entities.ts';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { expiresInDays } from './ids.ts';
+import { SUBSCRIPTION_TYPES } from './subscribers.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+/** A newsletter issue (one per frequency and India-time day, week or month) and its stories per topic set. */
+export const NewsletterIssue = new Entity({
+  model: { entity: 'newsletterIssue', version: '1', service },
+  attributes: {
+    issueId: { type: 'string', required: true },
+    /** A digest's frequency; on an issue composed in the console, its audience (absent: every frequency). */
+    frequency: { type: SUBSCRIPTION_TYPES },
+    /** Set on an issue an admin composed in the console (plain text; the mail template escapes it). */
+    subject: { type: 'string' },
+    content: { type: 'string' },
+    since: { type: 'string', required: true },
+    until: { type: 'string', required: true },
+    /** Topic-set key -> story ids, chosen once per set. */
+    stories: { type: CustomAttributeType<Record<string, string[]>>('any'), required: true },
+    batches: { type: 'number', default: 0 },
+    sent: { type: 'number', default: 0 },
+    skipped: { type: 'number', default: 0 },
+    failed: { type: 'number', default: 0 },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['issueId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** One batch of an issue's recipients (the state machine passes batch numbers, not addresses). */
+export const NewsletterBatch = new Entity({
+  model: { entity: 'newsletterBatch', version: '1', service },
+  attributes: {
+    issueId: { type: 'string', required: true },
+    batch: { type: 'number', required: true },
+    recipients: { type: 'list', items: { type: 'map', properties: { email: { type: 'string', required: true }, topics: { type: 'string', required: true } } }, required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byIssue: {
+      pk: { field: 'pk', composite: ['issueId'], casing: keep },
+      sk: { field: 'sk', composite: ['batch'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** An issue sent to an address: written before the mail (conditionally), so no address gets an issue twice. */
+export const NewsletterDelivery = new Entity({
+  model: { entity: 'newsletterDelivery', version: '1', service },
+  attributes: {
+    issueId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    messageId: { type: 'string' },
+    sentAt: { type: 'string', required: true, default: () => new Date().toISOString() },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byIssue: {
+      pk: { field: 'pk', composite: ['issueId'], casing: keep },
+      sk: { field: 'sk', composite: ['email'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type IssueItem = EntityItem<typeof NewsletterIssue>;
 
@@ -49,11 +113,6 @@ export async function confirmDelivery(issueId: string, email: string, messageId:
 /** A send that failed gives its claim back, so a retry sends it. */
 export async function releaseDelivery(issueId: string, email: string): Promise<void> {
   await NewsletterDelivery.delete({ issueId, email }).go();
-}
-
-export async function deliveriesOf(issueId: string): Promise<number> {
-  const { data } = await NewsletterDelivery.query.byIssue({ issueId }).go({ pages: 'all', attributes: ['email'] });
-  return data.length;
 }
 
 export async function recordIssueTotals(issueId: string, totals: { batches: number; sent: number; skipped: number; failed: number }): Promise<void> {

@@ -1,10 +1,109 @@
 import { createHash } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
-import { indiaMonth, supporterIdentity } from '#domain/donations/donations.ts';
-import { COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
-import { Donation, PaymentEvent, Supporter, store } from './entities.ts';
+import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
+import { indiaMonthOf } from '#domain/common/india-time.ts';
+import { supporterIdentity } from '#domain/donations/donations.ts';
+import { Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
 import { expiresInDays, newId } from './ids.ts';
-import { isConditionalWriteFailure, queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
+import { isConditionalWriteFailure, transactWithRetry } from './paging.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+const DONATION_STATUSES = ['created', 'paid', 'failed'] as const;
+
+export const Donation = new Entity({
+  model: { entity: 'donation', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    /** Minor units (paise). */
+    amount: { type: 'number', required: true },
+    currency: { type: 'string', default: 'INR' },
+    donorName: { type: 'string' },
+    donorEmail: { type: 'string' },
+    message: { type: 'string' },
+    isAnonymous: { type: 'boolean', default: false },
+    donationType: { type: 'string', default: 'one-time' },
+    status: { type: DONATION_STATUSES, default: 'created' },
+    razorpayOrderId: { type: 'string', required: true },
+    razorpayPaymentId: { type: 'string' },
+    paidAt: { type: 'string' },
+    /** 'paid' once paid: the partition of the paid-donations index (absent before, so unpaid ones are not in it). */
+    paidList: { type: ['paid'] as const },
+    /** Set when the receipt mail went out (the success page says so only then). */
+    receiptSentAt: { type: 'string' },
+    /** Set when sending the receipt failed: the donation-receipts stream consumer then sends it again. */
+    receiptFailedAt: { type: 'string' },
+    /** Paise taken back from the totals by refunds and lost disputes (also those that came before the payment counted). */
+    refundedAmount: { type: 'number' },
+    /** The refunds and disputes already taken into account ("refund:rfnd_x", "dispute:disp_x"): each counts once. */
+    reversalIds: { type: 'set', items: 'string' },
+    /** The signed-in reader who gave it, if any. */
+    userId: { type: 'string' },
+    /** Calendar month (YYYY-MM) of creation, the partition of the monthly lists. */
+    month: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Donations of a month, newest first (recent supporters, revenue by period). */
+    byMonth: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['month'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+    /** Checkout callback and webhook find the donation by its Razorpay order. */
+    byOrder: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['razorpayOrderId'], casing: keep },
+      sk: { field: 'gsi2sk', composite: [], casing: keep },
+    },
+    /**
+     * Paid donations only, newest payment first (recent supporters; revenue by period from a time range):
+     * sparse: `paidList` is set only when the payment is verified, and without it ElectroDB writes no key.
+     */
+    byPaid: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['paidList'], casing: keep },
+      sk: { field: 'gsi3sk', composite: ['paidAt'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** One per distinct supporter (a hash of who gave: see domain supporterIdentity), so the count moves once per person. */
+export const Supporter = new Entity({
+  model: { entity: 'supporter', version: '1', service },
+  attributes: {
+    supporterKey: { type: 'string', required: true },
+    firstDonationId: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byKey: {
+      pk: { field: 'pk', composite: ['supporterKey'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** A Razorpay webhook event already handled (Razorpay redelivers until it gets a 2xx; each counts once). */
+export const PaymentEvent = new Entity({
+  model: { entity: 'paymentEvent', version: '1', service },
+  attributes: {
+    eventId: { type: 'string', required: true },
+    event: { type: 'string', required: true },
+    orderId: { type: 'string' },
+    outcome: { type: 'string', required: true },
+    expiresAt: { type: 'number' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['eventId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type DonationItem = EntityItem<typeof Donation>;
 export type NewDonation = Pick<DonationItem, 'amount' | 'razorpayOrderId'> &
@@ -26,11 +125,6 @@ export async function createDonation(input: NewDonation, now = new Date()): Prom
 export async function findDonationByOrder(razorpayOrderId: string): Promise<DonationItem | null> {
   const { data } = await Donation.query.byOrder({ razorpayOrderId }).go({ limit: 1 });
   return data[0] ?? null;
-}
-
-/** Donations created in a calendar month (YYYY-MM), newest first. */
-export function listDonationsOfMonth(month: string, options: PageOptions = {}): Promise<Page<DonationItem>> {
-  return queryPage(() => Donation.query.byMonth({ month }).go({ order: 'desc', limit: options.limit ?? 50, cursor: options.cursor ?? null }));
 }
 
 /**
@@ -72,7 +166,7 @@ async function freshDonation(id: string): Promise<DonationItem> {
  * Returns the paid donation, or null when it was already paid.
  */
 export async function markDonationPaid(donation: DonationItem, razorpayPaymentId: string, paidAt = new Date().toISOString()): Promise<DonationItem | null> {
-  const month = indiaMonth(paidAt);
+  const month = indiaMonthOf(paidAt);
   const supporterKey = supporterKeyOf(donation);
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const current = await freshDonation(donation.id);
@@ -88,8 +182,7 @@ export async function markDonationPaid(donation: DonationItem, razorpayPaymentId
         ]
       : [];
     const { data: known } = await Supporter.get({ supporterKey }).go();
-    const result = await transactWithRetry(() => store.transaction
-      .write(({ donation: entity, counter, supporter }) => [
+    const result = await transactWithRetry(() => createWriteTransaction({ donation: Donation, counter: Counter, supporter: Supporter }, ({ donation: entity, counter, supporter }) => [
         entity
           .patch({ id: donation.id })
           .set({ status: 'paid', razorpayPaymentId, paidAt, paidList: 'paid' })
@@ -133,7 +226,7 @@ export async function reverseDonationPayment(donation: DonationItem, reversal: P
     const refunded = current.refundedAmount ?? 0;
     const taken = Math.max(0, Math.min(reversal.amount, current.amount - refunded));
     const paid = current.status === 'paid' && current.paidAt;
-    const month = paid ? indiaMonth(current.paidAt as string) : '';
+    const month = paid ? indiaMonthOf(current.paidAt as string) : '';
     const emptied = refunded < current.amount && refunded + taken >= current.amount;
     const totals = paid && taken
       ? [
@@ -142,8 +235,7 @@ export async function reverseDonationPayment(donation: DonationItem, reversal: P
           ...(emptied ? [{ name: 'paid#count', by: -1 }, { name: `paid#count#${month}`, by: -1 }] : []),
         ]
       : [];
-    const result = await transactWithRetry(() => store.transaction
-      .write(({ donation: entity, counter }) => [
+    const result = await transactWithRetry(() => createWriteTransaction({ donation: Donation, counter: Counter }, ({ donation: entity, counter }) => [
         entity
           .patch({ id: current.id })
           .set({ refundedAmount: refunded + taken })
@@ -220,7 +312,7 @@ export interface DonationTotals {
 /** The counters kept with every payment: one Query, no donation read. */
 export async function donationTotals(now = new Date()): Promise<DonationTotals> {
   const counters = await readCounters(COUNTER_SCOPES.donations);
-  const month = indiaMonth(now);
+  const month = indiaMonthOf(now);
   return {
     totalRaised: counters['paid#amount'] ?? 0,
     donations: counters['paid#count'] ?? 0,

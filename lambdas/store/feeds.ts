@@ -1,10 +1,79 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import pLimit from 'p-limit';
 import { FEED_DEFAULT_PRIORITY, FEED_HEALTH_SHOWN, feedUrlKey, slugOf } from '#domain/content/feed-sources.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { FeedHealth, FeedSource } from './entities.ts';
 import { expiresInDays } from './ids.ts';
+import { keep, now, service, tableConfig, timestamps } from './table.ts';
+
+export const FeedSource = new Entity({
+  model: { entity: 'feedSource', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    url: { type: 'string', required: true },
+    /** Lower runs first. */
+    priority: { type: 'number', default: 5 },
+    dataRichnessScore: { type: 'number', default: 0 },
+    averageImagesPerItem: { type: 'number', default: 0 },
+    consecutiveFailures: { type: 'number', default: 0 },
+    supportsMedia: { type: 'boolean', default: false },
+    contentTypes: { type: 'list', items: { type: 'string' }, default: () => ['article'] },
+    isIndian: { type: 'boolean', default: false },
+    /** Curated publisher facts (reader spec: publisher table). */
+    publisherTier: { type: ['premium', 'verified', 'trusted', 'established'] as const },
+    authority: { type: 'number' },
+    specialization: { type: 'string' },
+    description: { type: 'string' },
+    active: { type: 'boolean', default: true },
+    etag: { type: 'string' },
+    lastModified: { type: 'string' },
+    nextCheckAt: { type: 'string', required: true, default: now },
+    lastCheckedAt: { type: 'string' },
+    lastStatus: { type: 'string' },
+    /**
+     * Set when an admin deletes the feed: the item stays as a tombstone (inactive, out of the console's
+     * list) so the catalogue seeding does not bring it back; adding its URL again revives it.
+     */
+    removedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** All feeds, the next due first. */
+    byNextCheck: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['nextCheckAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+export const FeedHealth = new Entity({
+  model: { entity: 'feedHealth', version: '1', service },
+  attributes: {
+    feedId: { type: 'string', required: true },
+    checkedAt: { type: 'string', required: true },
+    status: { type: 'string', required: true },
+    httpStatus: { type: 'number' },
+    responseTimeMs: { type: 'number', default: 0 },
+    itemsFound: { type: 'number', default: 0 },
+    imagesExtracted: { type: 'number', default: 0 },
+    dataPointsExtracted: { type: 'number', default: 0 },
+    error: { type: 'string' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** A feed's checks, newest first. */
+    byFeed: {
+      pk: { field: 'pk', composite: ['feedId'], casing: keep },
+      sk: { field: 'sk', composite: ['checkedAt'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type FeedSourceItem = EntityItem<typeof FeedSource>;
 export type FeedHealthItem = EntityItem<typeof FeedHealth>;
@@ -101,7 +170,7 @@ export async function findFeedByUrl(url: string, options: { includeRemoved?: boo
 }
 
 /** A feed added by an admin is named after its address: the same URL always makes the same id. */
-export function feedIdFor(url: string): string {
+function feedIdFor(url: string): string {
   const hash = createHash('sha256').update(feedUrlKey(url)).digest('hex').slice(0, 8);
   return `${slugOf(new URL(url).hostname.replace(/^www\./, ''), 40) || 'feed'}-${hash}`;
 }

@@ -1,6 +1,33 @@
-import type { EntityItem } from 'electrodb';
-import { TrendingKeyword } from './entities.ts';
+import { Entity, type EntityItem } from 'electrodb';
 import { isConditionalWriteFailure } from './paging.ts';
+import { keep, now, service, tableConfig } from './table.ts';
+
+const KEYWORD_SOURCES = ['content-based', 'search-based'] as const;
+
+export const TrendingKeyword = new Entity({
+  model: { entity: 'trendingKeyword', version: '1', service },
+  attributes: {
+    keyword: { type: 'string', required: true },
+    source: { type: KEYWORD_SOURCES, required: true },
+    searchCount: { type: 'number', default: 0 },
+    lastSearchedAt: { type: 'string', required: true, default: now },
+    /** A moderator took it off Trending (who, when); searches still count. */
+    hiddenAt: { type: 'string' },
+    hiddenBy: { type: 'string' },
+  },
+  indexes: {
+    byKeyword: {
+      pk: { field: 'pk', composite: ['source', 'keyword'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Keywords of one source seen recently (the spec's 7-day window); ranked by count in memory. */
+    bySourceRecent: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['source'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['lastSearchedAt', 'keyword'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type TrendingKeywordItem = EntityItem<typeof TrendingKeyword>;
 export type KeywordSource = TrendingKeywordItem['source'];

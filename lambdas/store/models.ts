@@ -1,6 +1,48 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { EntityItem } from 'electrodb';
-import { ModelVersion, ReviewLabel } from './entities.ts';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { type JsonObject, keep, now, service, tableConfig, timestamps } from './table.ts';
+
+/** A moderator's decision on an article, kept as a training label for the classifier. */
+export const ReviewLabel = new Entity({
+  model: { entity: 'reviewLabel', version: '1', service },
+  attributes: {
+    articleId: { type: 'string', required: true },
+    /** A category slug, or off-topic for a rejection. */
+    label: { type: 'string', required: true },
+    text: { type: 'string', required: true },
+    decidedBy: { type: 'string' },
+    decidedAt: { type: 'string', required: true, default: now },
+  },
+  indexes: {
+    byDecided: {
+      pk: { field: 'pk', composite: [], casing: keep },
+      sk: { field: 'sk', composite: ['decidedAt', 'articleId'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** A trained classifier; the newest active one classifies. */
+export const ModelVersion = new Entity({
+  model: { entity: 'modelVersion', version: '1', service },
+  attributes: {
+    version: { type: 'string', required: true },
+    status: { type: ['active', 'rejected'] as const, required: true },
+    /**
+     * The model: gzipped JSON as binary (storedModel below). Versions saved before that are JSON text, which
+     * modelJsonOf reads too (ElectroDB's custom type cannot name a union with string, so the type says binary).
+     */
+    model: { type: CustomAttributeType<Uint8Array>('any'), required: true },
+    metrics: { type: CustomAttributeType<JsonObject>('any') },
+    trainedOn: { type: 'number' },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byVersion: {
+      pk: { field: 'pk', composite: [], casing: keep },
+      sk: { field: 'sk', composite: ['version'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type ModelVersionItem = EntityItem<typeof ModelVersion>;
 export type ReviewLabelItem = EntityItem<typeof ReviewLabel>;

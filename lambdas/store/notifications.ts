@@ -1,10 +1,35 @@
 import { createHash } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { v7 as uuidv7 } from 'uuid';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { Notification } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';
-import { queryPage, type Page, type PageOptions } from './paging.ts';
+import { type Page, type PageOptions, queryPage } from './paging.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info', 'admin_message'] as const;
+
+export const Notification = new Entity({
+  model: { entity: 'notification', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    title: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    type: { type: NOTIFICATION_TYPES, default: 'info' },
+    isRead: { type: 'boolean', default: false },
+    actionUrl: { type: 'string' },
+    createdAt: timestamps.createdAt,
+    /** Epoch seconds; DynamoDB TTL removes expired notifications. */
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** A user's notifications, newest first; ids are time-ordered (UUIDv7), so the id alone addresses one. */
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['id'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type NotificationItem = EntityItem<typeof Notification>;
 export type NewNotification = Pick<NotificationItem, 'userId' | 'title' | 'message'> & Partial<Pick<NotificationItem, 'type' | 'actionUrl' | 'expiresAt'>>;
@@ -23,7 +48,7 @@ export async function createNotification(input: NewNotification): Promise<Notifi
  * A time-ordered id (UUIDv7) that is the same every time for the same key and time: writing a
  * notification under it twice (a retried stream batch, a re-run) makes one notification.
  */
-export function notificationIdFor(key: string, at: Date): string {
+function notificationIdFor(key: string, at: Date): string {
   const random = new Uint8Array(createHash('sha256').update(key).digest().subarray(0, 16));
   return uuidv7({ msecs: at.getTime(), random, seq: 0 });
 }

@@ -1,8 +1,79 @@
-import type { EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { Alert, AnalyticsEvent, ContactMessage } from './entities.ts';
 import { dayOf, expiresInDays, newId } from './ids.ts';
-import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts';
+import { filledPage, type Page, type PageOptions } from './paging.ts';
+import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
+
+export const ContactMessage = new Entity({
+  model: { entity: 'contactMessage', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    name: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    subject: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    status: { type: ['new', 'replied', 'closed'] as const, default: 'new' },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    byReceived: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+export const AnalyticsEvent = new Entity({
+  model: { entity: 'analyticsEvent', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    eventName: { type: 'string', required: true },
+    eventData: { type: CustomAttributeType<JsonObject>('any') },
+    userId: { type: 'string' },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** Events of a day in time order; an analytics window is a Query per day. */
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+const ALERT_SEVERITIES = ['critical', 'high', 'medium', 'low'] as const;
+
+export const Alert = new Entity({
+  model: { entity: 'alert', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    severity: { type: ALERT_SEVERITIES, required: true },
+    alertType: { type: 'string', required: true },
+    message: { type: 'string', required: true },
+    resolved: { type: 'boolean', default: false },
+    context: { type: CustomAttributeType<JsonObject>('any') },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Latest first. */
+    byCreated: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 /** Contact messages, analytics events and automation alerts: written by many, read by the console. */
 export type ContactMessageItem = EntityItem<typeof ContactMessage>;
@@ -14,29 +85,13 @@ export async function saveContactMessage(input: Pick<ContactMessageItem, 'name' 
   return data;
 }
 
-export function listContactMessages(options: PageOptions = {}): Promise<Page<ContactMessageItem>> {
-  return queryPage(() => ContactMessage.query.byReceived({}).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
-}
-
 export async function recordAnalyticsEvent(input: Pick<AnalyticsEventItem, 'eventName'> & Partial<Pick<AnalyticsEventItem, 'eventData' | 'userId'>>): Promise<void> {
   const createdAt = new Date().toISOString();
   await AnalyticsEvent.create({ ...input, id: newId(), createdAt, day: dayOf(createdAt), expiresAt: expiresInDays(RETENTION_DAYS.analyticsEvent) }).go();
 }
 
-/** One day's events (YYYY-MM-DD), in time order. */
-export async function analyticsEventsOfDay(day: string): Promise<AnalyticsEventItem[]> {
-  const { data } = await AnalyticsEvent.query.byDay({ day }).go({ pages: 'all' });
-  return data;
-}
-
-export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType' | 'message'> & { context?: unknown }): Promise<AlertItem> {
+export async function raiseAlert(input: Pick<AlertItem, 'severity' | 'alertType' | 'message'> & { context?: JsonObject }): Promise<AlertItem> {
   const { data } = await Alert.create({ ...input, id: newId() }).go();
-  return data;
-}
-
-/** Latest alerts first. */
-export async function latestAlerts(limit = 20): Promise<AlertItem[]> {
-  const { data } = await Alert.query.byCreated({}).go({ order: 'desc', limit });
   return data;
 }
 

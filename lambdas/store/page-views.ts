@@ -1,6 +1,8 @@
-import { DAILY, indiaDayOf, type DailyCounters, type DeviceClass } from '#domain/analytics/analytics.ts';
-import { counterKey } from './counters.ts';
-import { Counter, Subscriber } from './entities.ts';
+import { DAILY, type DailyCounters } from '#domain/analytics/daily-counters.ts';
+import type { DeviceClass } from '#domain/analytics/page-view-input.ts';
+import { indiaDayOf } from '#domain/common/india-time.ts';
+import { Counter, counterKey } from './counters.ts';
+import { Subscriber } from './subscribers.ts';
 
 /**
  * Daily analytics counters (issue 11 item 1): one Counter partition per India day (`analytics#YYYY-MM-DD`),
@@ -8,7 +10,7 @@ import { Counter, Subscriber } from './entities.ts';
  * category; likes, bookmarks, searches and confirmed subscriptions). Each event is an atomic ADD that
  * creates the item on first use; the console reads a day with one Query. No raw page-view event is kept.
  */
-export const analyticsScope = (day: string): string => `analytics#${day}`;
+const analyticsScope = (day: string): string => `analytics#${day}`;
 
 /** Plain UpdateItems do not conflict with each other: one item per name (shard 0). */
 const plainKey = (day: string, name: string) => ({ scope: analyticsScope(day), name: `${name}~0` });

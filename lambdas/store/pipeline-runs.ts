@@ -1,5 +1,25 @@
-import type { EntityItem } from 'electrodb';
-import { PipelineRun } from './entities.ts';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { type JsonObject, keep, service, tableConfig } from './table.ts';
+
+export const PipelineRun = new Entity({
+  model: { entity: 'pipelineRun', version: '1', service },
+  attributes: {
+    machine: { type: 'string', required: true },
+    executionId: { type: 'string', required: true },
+    trigger: { type: 'string', default: 'manual' },
+    status: { type: ['running', 'succeeded', 'failed'] as const, default: 'running' },
+    startedAt: { type: 'string', required: true },
+    endedAt: { type: 'string' },
+    stats: { type: CustomAttributeType<JsonObject>('any') },
+  },
+  indexes: {
+    /** A state machine's runs, newest first ("last run stats", ML status). */
+    byMachine: {
+      pk: { field: 'pk', composite: ['machine'], casing: keep },
+      sk: { field: 'sk', composite: ['startedAt', 'executionId'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type PipelineRunItem = EntityItem<typeof PipelineRun>;
 

@@ -1,11 +1,48 @@
-import type { EntityItem } from 'electrodb';
+import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { COUNTER_SCOPES, counterKey } from './counters.ts';
-import { Profile, store } from './entities.ts';
+import { Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
 import { expiresInDays, newId } from './ids.ts';
-import type { NewNotification } from './notifications.ts';
-import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
-import { DEFAULT_PREFERENCES } from './users.ts';
+import { type NewNotification, Notification } from './notifications.ts';
+import { transactWithRetry } from './paging.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+import { DEFAULT_PREFERENCES, Preferences } from './users.ts';
+
+export const ROLES = ['user', 'moderator', 'admin'] as const;
+
+export const Profile = new Entity({
+  model: { entity: 'profile', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    email: { type: 'string', required: true },
+    fullName: { type: 'string', default: '' },
+    /** Mirror of the Cognito group, for lists; Cognito stays the authority for access. */
+    role: { type: ROLES, required: true, default: 'user' },
+    subscriptionType: { type: 'string', default: 'Free' },
+    subscriptionStatus: { type: 'string', default: 'Active' },
+    /** Set by an admin's suspension (the Cognito account is disabled meanwhile); absent means not suspended. */
+    suspended: { type: 'boolean' },
+    suspendedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** All profiles, newest first (user management). */
+    byJoined: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'userId'], casing: keep },
+    },
+    /** Admins and moderators tab. */
+    byRole: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['role'], casing: keep },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'userId'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type ProfileItem = EntityItem<typeof Profile>;
 export type Role = ProfileItem['role'];
@@ -19,8 +56,7 @@ export async function createAccountRecords(
   input: Pick<ProfileItem, 'userId' | 'email'> & { fullName?: string | undefined; role?: Role },
   welcome: Omit<NewNotification, 'userId'>,
 ): Promise<boolean> {
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ profile, counter, preferences, notification }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ profile: Profile, counter: Counter, preferences: Preferences, notification: Notification }, ({ profile, counter, preferences, notification }) => [
       profile.create({ ...input, fullName: input.fullName ?? '', role: input.role ?? 'user' }).commit(),
       counter.update(counterKey({ scope: COUNTER_SCOPES.users, name: 'total', by: 1 })).add({ value: 1 }).commit(),
       preferences.upsert({ userId: input.userId, ...DEFAULT_PREFERENCES, preferredCategories: [...DEFAULT_PREFERENCES.preferredCategories], preferredRegions: [...DEFAULT_PREFERENCES.preferredRegions] }).commit(),
@@ -42,16 +78,6 @@ export async function updateProfileName(userId: string, fullName: string): Promi
 
 export async function getProfile(userId: string): Promise<ProfileItem | null> {
   return (await Profile.get({ userId }).go()).data;
-}
-
-/** All profiles, newest first (user management). */
-export function listProfiles(options: PageOptions = {}): Promise<Page<ProfileItem>> {
-  return queryPage(() => Profile.query.byJoined({}).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
-}
-
-/** Profiles of one role, newest first (the Admins tab). */
-export function listProfilesByRole(role: Role, options: PageOptions = {}): Promise<Page<ProfileItem>> {
-  return queryPage(() => Profile.query.byRole({ role }).go({ order: 'desc', limit: options.limit ?? 25, cursor: options.cursor ?? null }));
 }
 
 /** Mirrors a Cognito group change on the profile (the role index needs the join time to re-key). */

@@ -1,5 +1,28 @@
-import { RateLimitWindow } from './entities.ts';
+import { Entity } from 'electrodb';
 import { isConditionalWriteFailure } from './paging.ts';
+import { keep, service, tableConfig } from './table.ts';
+
+/**
+ * One client's requests to one bucket (a route group) within one fixed window. The client is a hash of its
+ * address, never the address itself; TTL removes the window after it ends.
+ */
+export const RateLimitWindow = new Entity({
+  model: { entity: 'rateLimit', version: '1', service },
+  attributes: {
+    bucket: { type: 'string', required: true },
+    client: { type: 'string', required: true },
+    /** Epoch seconds at which the window opened. */
+    windowStart: { type: 'number', required: true },
+    hits: { type: 'number' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byWindow: {
+      pk: { field: 'pk', composite: ['bucket', 'client', 'windowStart'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export interface RateLimitRule {
   /** Requests allowed per window. */

@@ -1,7 +1,38 @@
-import type { EntityItem } from 'electrodb';
-import { Bookmark, Like, store } from './entities.ts';
+import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
+import { Article } from './articles.ts';
+import { Counter } from './counters.ts';
 import { relationDayCounters } from './page-views.ts';
-import { queryPage, transactWithRetry, type Page, type PageOptions } from './paging.ts';
+import { type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+/** A user's relation to an article: bookmark or like (same shape, same access patterns). */
+function userArticleRelation(entity: 'bookmark' | 'like') {
+  return new Entity({
+    model: { entity, version: '1', service },
+    attributes: {
+      userId: { type: 'string', required: true },
+      articleId: { type: 'string', required: true },
+      createdAt: timestamps.createdAt,
+    },
+    indexes: {
+      /** Toggle and lookup by both ids. */
+      byUserArticle: {
+        pk: { field: 'pk', composite: ['userId'], casing: keep },
+        sk: { field: 'sk', composite: ['articleId'], casing: keep },
+      },
+      /** A user's list, newest first. */
+      byUserNewest: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+        sk: { field: 'gsi1sk', composite: ['createdAt'], casing: keep },
+      },
+    },
+  }, tableConfig);
+}
+
+export const Bookmark = userArticleRelation('bookmark');
+
+export const Like = userArticleRelation('like');
 
 /** Bookmarks and likes: a user's relation to an article, counted on the article in the same write. */
 type Relation = 'bookmark' | 'like';
@@ -14,8 +45,7 @@ const counterOf = { bookmark: 'bookmarksCount', like: 'likesCount' } as const;
  * (a double click counts once) or the article does not exist.
  */
 export async function addRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ bookmark, like, article, counter }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ bookmark: Bookmark, like: Like, article: Article, counter: Counter }, ({ bookmark, like, article, counter }) => [
       (kind === 'bookmark' ? bookmark : like).create({ userId, articleId }).commit(),
       article
         .patch({ id: articleId })
@@ -30,8 +60,7 @@ export async function addRelation(kind: Relation, userId: string, articleId: str
 
 /** Removes the relation and lowers the count; false when there was nothing to remove. */
 export async function removeRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
-  const result = await transactWithRetry(() => store.transaction
-    .write(({ bookmark, like, article }) => [
+  const result = await transactWithRetry(() => createWriteTransaction({ bookmark: Bookmark, like: Like, article: Article }, ({ bookmark, like, article }) => [
       (kind === 'bookmark' ? bookmark : like)
         .delete({ userId, articleId })
         .where(({ articleId: id }, { exists }) => exists(id))
@@ -53,14 +82,6 @@ export async function removeRelation(kind: Relation, userId: string, articleId: 
 export function listRelations(kind: Relation, userId: string, options: PageOptions = {}): Promise<Page<BookmarkItem>> {
   const entity = kind === 'bookmark' ? Bookmark : Like;
   return queryPage(() => entity.query.byUserNewest({ userId }).go({ order: 'desc', limit: options.limit ?? 100, cursor: options.cursor ?? null }));
-}
-
-/** Which of these articles the user has the relation with (cards show Saved / Liked). */
-export async function relationsAmong(kind: Relation, userId: string, articleIds: readonly string[]): Promise<Set<string>> {
-  if (!articleIds.length) return new Set();
-  const entity = kind === 'bookmark' ? Bookmark : Like;
-  const { data } = await entity.get(articleIds.map((articleId) => ({ userId, articleId }))).go();
-  return new Set(data.map((item) => item.articleId));
 }
 
 /** Every article id the user has the relation with, newest first (cards mark them Saved / Liked). */

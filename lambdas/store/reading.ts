@@ -1,10 +1,67 @@
-import type { EntityItem } from 'electrodb';
+import { Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reader/reading.ts';
 import type { ScoredArticle } from '#domain/reader/recommend.ts';
-import { ReadingProgress, Recommendation } from './entities.ts';
 import { recordEngagement } from './engagement.ts';
 import { expiresInDays } from './ids.ts';
+import { keep, now, service, tableConfig, timestamps } from './table.ts';
+
+export const ReadingProgress = new Entity({
+  model: { entity: 'readingProgress', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    progressPercentage: { type: 'number', default: 0 },
+    readingTimeSeconds: { type: 'number', default: 0 },
+    lastPosition: { type: 'number', default: 0 },
+    completed: { type: 'boolean', default: false },
+    startedAt: { type: 'string', required: true, default: now, readOnly: true },
+    updatedAt: timestamps.updatedAt,
+  },
+  indexes: {
+    byUserArticle: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['articleId'], casing: keep },
+    },
+    /** Recently read first, for "continue reading". */
+    byUserRecent: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['updatedAt'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+export const Recommendation = new Entity({
+  model: { entity: 'recommendation', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    articleId: { type: 'string', required: true },
+    /** 0-100. */
+    score: { type: 'number', required: true },
+    /** The score as a fixed-width string (hundredths), so text order is numeric order in the index. */
+    scoreKey: {
+      type: 'string',
+      watch: ['score'],
+      set: (_, item) => String(Math.round(Math.max(0, Math.min(100, Number(item.score))) * 100)).padStart(5, '0'),
+    },
+    isClicked: { type: 'boolean', default: false },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byUserArticle: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['articleId'], casing: keep },
+    },
+    /** Best first (query in descending order). */
+    byUserScore: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['scoreKey', 'articleId'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type ReadingProgressItem = EntityItem<typeof ReadingProgress>;
 export type RecommendationItem = EntityItem<typeof Recommendation>;

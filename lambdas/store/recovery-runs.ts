@@ -1,14 +1,47 @@
-import type { EntityItem } from 'electrodb';
+import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RECOVERY_HISTORY } from '#domain/operations/operations.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { changeNote } from './articles.ts';
-import { Article, ArticleChange, RecoveryRun } from './entities.ts';
+import { Article, ArticleChange, changeNote } from './articles.ts';
 import { expiresInDays, newId } from './ids.ts';
+import { type JsonObject, keep, service, tableConfig } from './table.ts';
 
-/** Recovery actions run from the console (entities.ts RecoveryRun), and the search index rebuild's pages. */
+/** A recovery action run from the console, latest first. */
+export const RecoveryRun = new Entity({
+  model: { entity: 'recoveryRun', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    action: { type: 'string', required: true },
+    startedBy: { type: 'string', required: true },
+    startedAt: { type: 'string', required: true },
+    finishedAt: { type: 'string' },
+    status: { type: ['running', 'completed', 'failed'] as const, required: true },
+    done: { type: 'number', default: 0 },
+    total: { type: 'number', default: 0 },
+    failed: { type: 'number', default: 0 },
+    /** Where a chunked action goes on (a paging cursor), or the execution it started. */
+    cursor: { type: 'string' },
+    details: { type: CustomAttributeType<JsonObject>('any') },
+    error: { type: 'string' },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Latest first. */
+    byStarted: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['startedAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** Recovery actions run from the console (RecoveryRun above), and the search index rebuild's pages. */
 export type RecoveryRunItem = EntityItem<typeof RecoveryRun>;
 
-export async function startRecoveryRun(input: { action: string; startedBy: string; total?: number; cursor?: string; details?: unknown }): Promise<RecoveryRunItem> {
+export async function startRecoveryRun(input: { action: string; startedBy: string; total?: number; cursor?: string; details?: JsonObject }): Promise<RecoveryRunItem> {
   const { data } = await RecoveryRun.create({
     id: newId(),
     action: input.action,

@@ -1,10 +1,41 @@
-import type { EntityItem } from 'electrodb';
-import { RETENTION_DAYS } from '#domain/operations/retention.ts';
+import { Entity, type EntityItem } from 'electrodb';
 import { HISTOGRAM_BOUNDS_MS, type RunFigures } from '#domain/operations/operations.ts';
-import { RunMetric } from './entities.ts';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { expiresInDays } from './ids.ts';
+import { keep, service, tableConfig } from './table.ts';
 
-/** Recorded runs per described function and UTC hour (entities.ts RunMetric). */
+/**
+ * Recorded runs of one described function in one UTC hour: counters added by every
+ * container's flush (UpdateItem ADD), a coarse latency histogram for a p95 estimate. Kept RETENTION_DAYS.runMetrics.
+ */
+export const RunMetric = new Entity({
+  model: { entity: 'runMetric', version: '1', service },
+  attributes: {
+    fn: { type: 'string', required: true },
+    /** YYYY-MM-DDTHH (UTC). */
+    hour: { type: 'string', required: true },
+    invocations: { type: 'number', default: 0 },
+    errors: { type: 'number', default: 0 },
+    totalMs: { type: 'number', default: 0 },
+    maxMs: { type: 'number', default: 0 },
+    /** Runs under 100, 250, 500, 1000, 2500 ms and the rest. */
+    h0: { type: 'number', default: 0 },
+    h1: { type: 'number', default: 0 },
+    h2: { type: 'number', default: 0 },
+    h3: { type: 'number', default: 0 },
+    h4: { type: 'number', default: 0 },
+    h5: { type: 'number', default: 0 },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byFunction: {
+      pk: { field: 'pk', composite: ['fn'], casing: keep },
+      sk: { field: 'sk', composite: ['hour'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** Recorded runs per described function and UTC hour (RunMetric above). */
 export type RunMetricItem = EntityItem<typeof RunMetric>;
 
 /** The hour bucket of a time: YYYY-MM-DDTHH (UTC). */

@@ -1,9 +1,31 @@
-import { withDefaults, type SettingsValues } from '#domain/operations/settings.ts';
-import { Setting } from './entities.ts';
+import { CustomAttributeType, Entity } from 'electrodb';
+import { type SettingsValues, withDefaults } from '#domain/operations/settings.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+/**
+ * The console's settings (Settings screen): one item holding every value operators tune, with a version
+ * that each save must name (optimistic concurrency) and who saved it last.
+ */
+export const Setting = new Entity({
+  model: { entity: 'setting', version: '1', service },
+  attributes: {
+    name: { type: 'string', required: true },
+    version: { type: 'number', required: true },
+    values: { type: CustomAttributeType<Partial<SettingsValues>>('any'), required: true },
+    updatedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', composite: ['name'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
 
 const NAME = 'console';
 /** Each container re-reads the settings at most this often; the admin's own save refreshes it at once. */
-export const SETTINGS_CACHE_MS = 60_000;
+const SETTINGS_CACHE_MS = 60_000;
 
 export interface StoredSettings {
   values: SettingsValues;
@@ -19,7 +41,7 @@ let cached: { settings: StoredSettings; loadedAt: number } | undefined;
 export async function readSettings(): Promise<StoredSettings> {
   const item = (await Setting.get({ name: NAME }).go({ consistent: true })).data;
   const settings: StoredSettings = item
-    ? { values: withDefaults(item.values as Partial<SettingsValues>), version: item.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy ?? null }
+    ? { values: withDefaults(item.values), version: item.version, updatedAt: item.updatedAt, updatedBy: item.updatedBy ?? null }
     : { values: withDefaults(undefined), version: 0, updatedAt: null, updatedBy: null };
   cached = { settings, loadedAt: Date.now() };
   return settings;

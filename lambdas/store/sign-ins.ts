@@ -1,23 +1,37 @@
-import type { EntityItem } from 'electrodb';
-import { IST_OFFSET_MS } from '#domain/common/dates.ts';
-import type { AuditEntryItem } from './audit.ts';
-import { AuditEntry, SignInDay } from './entities.ts';
+import { Entity, type EntityItem } from 'electrodb';
+import { indiaDayOf } from '#domain/common/india-time.ts';
+import { AuditEntry, type AuditEntryItem } from './audit.ts';
+import { keep, service, tableConfig } from './table.ts';
+
+/**
+ * Sign-ins of one account on one India day, counted by the user pool's triggers: PreAuthentication adds an
+ * attempt, PostAuthentication a success (failures = attempts - successes). One Query lists a day.
+ */
+export const SignInDay = new Entity({
+  model: { entity: 'signInDay', version: '1', service },
+  attributes: {
+    day: { type: 'string', required: true },
+    /** The account's sub (both triggers key by it). */
+    userId: { type: 'string', required: true },
+    email: { type: 'string' },
+    attempts: { type: 'number' },
+    successes: { type: 'number' },
+    lastAttemptAt: { type: 'string' },
+    lastSuccessAt: { type: 'string' },
+  },
+  indexes: {
+    byDay: {
+      pk: { field: 'pk', composite: ['day'], casing: keep },
+      sk: { field: 'sk', composite: ['userId'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type SignInDayItem = EntityItem<typeof SignInDay>;
 
-/** The India-time calendar day of an instant, YYYY-MM-DD. */
-export function indiaDay(at: Date): string {
-  return new Date(at.getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** The last `days` India days up to `now`'s, newest first. */
-export function indiaDays(days: number, now = new Date()): string[] {
-  return Array.from({ length: days }, (_, index) => indiaDay(new Date(now.getTime() - index * 86_400_000)));
-}
-
 /** PreAuthentication: one more attempt for the account today (one UpdateItem ADD). */
 export async function recordSignInAttempt(userId: string, email: string | undefined, at = new Date()): Promise<void> {
-  await SignInDay.update({ day: indiaDay(at), userId })
+  await SignInDay.update({ day: indiaDayOf(at), userId })
     .add({ attempts: 1 })
     .set({ lastAttemptAt: at.toISOString(), ...(email ? { email } : {}) })
     .go();
@@ -25,7 +39,7 @@ export async function recordSignInAttempt(userId: string, email: string | undefi
 
 /** PostAuthentication: one more success for the account today (one UpdateItem ADD). */
 export async function recordSignInSuccess(userId: string, email: string | undefined, at = new Date()): Promise<void> {
-  await SignInDay.update({ day: indiaDay(at), userId })
+  await SignInDay.update({ day: indiaDayOf(at), userId })
     .add({ successes: 1 })
     .set({ lastSuccessAt: at.toISOString(), ...(email ? { email } : {}) })
     .go();
@@ -38,7 +52,7 @@ export async function listSignInDays(days: string[]): Promise<SignInDayItem[]> {
 }
 
 /** Audit actions the Security screen shows: role changes and suspensions (and re-enables). */
-export const SECURITY_ACTIONS: readonly string[] = ['user.role', 'user.suspend', 'user.enable'];
+const SECURITY_ACTIONS: readonly string[] = ['user.role', 'user.suspend', 'user.enable'];
 
 /** Role changes and suspensions since `since`, newest first: one Query of the log by time, filtered by action. */
 export async function listSecurityAudit(since: Date): Promise<AuditEntryItem[]> {

@@ -1,8 +1,52 @@
 import { randomBytes } from 'node:crypto';
-import type { EntityItem } from 'electrodb';
-import { Subscriber } from './entities.ts';
+import { Entity, type EntityItem } from 'electrodb';
 import { recordSubscriptionConfirmedOfDay } from './page-views.ts';
-import { filledPage, queryPage, type Page, type PageOptions } from './paging.ts';
+import { filledPage, type Page, type PageOptions } from './paging.ts';
+import { keep, service, tableConfig, timestamps } from './table.ts';
+
+export const SUBSCRIPTION_TYPES = ['daily', 'weekly', 'monthly'] as const;
+
+export const Subscriber = new Entity({
+  model: { entity: 'subscriber', version: '1', service },
+  attributes: {
+    email: { type: 'string', required: true },
+    subscriptionType: { type: SUBSCRIPTION_TYPES, required: true, default: 'weekly' },
+    preferredTopics: { type: 'list', items: { type: 'string' }, default: () => [] },
+    isVerified: { type: 'boolean', default: false },
+    isActive: { type: 'boolean', default: true },
+    /** Secret in verification and one-click unsubscribe links. */
+    token: { type: 'string', required: true },
+    verifiedAt: { type: 'string' },
+    unsubscribedAt: { type: 'string' },
+    /** Set when SES reported a permanent bounce or a complaint: the address gets no more mail. */
+    suppressedAt: { type: 'string' },
+    suppressionReason: { type: ['bounce', 'complaint'] as const },
+    ...timestamps,
+  },
+  indexes: {
+    byEmail: {
+      pk: { field: 'pk', composite: ['email'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+    /** Subscribers newest first. */
+    byJoined: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'email'], casing: keep },
+    },
+    byToken: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['token'], casing: keep },
+      sk: { field: 'gsi2sk', composite: [], casing: keep },
+    },
+    /** Digest recipients of one frequency. */
+    byFrequency: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['subscriptionType'], casing: keep },
+      sk: { field: 'gsi3sk', composite: ['email'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type SubscriberItem = EntityItem<typeof Subscriber>;
 export type Frequency = SubscriberItem['subscriptionType'];
@@ -19,16 +63,6 @@ export const newSubscriberToken = (): string => randomBytes(24).toString('base64
 
 export async function getSubscriber(email: string): Promise<SubscriberItem | null> {
   return (await Subscriber.get({ email }).go()).data;
-}
-
-export async function findSubscriberByToken(token: string): Promise<SubscriberItem | null> {
-  const { data } = await Subscriber.query.byToken({ token }).go({ limit: 1 });
-  return data[0] ?? null;
-}
-
-/** Newest first (the console shows the first 10). */
-export function listSubscribers(options: PageOptions = {}): Promise<Page<SubscriberItem>> {
-  return queryPage(() => Subscriber.query.byJoined({}).go({ order: 'desc', limit: options.limit ?? 10, cursor: options.cursor ?? null }));
 }
 
 /** Verified, active subscribers of one digest frequency. */

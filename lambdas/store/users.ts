@@ -1,9 +1,70 @@
-import type { EntityItem } from 'electrodb';
-import { PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import { createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import { CATEGORY_SLUGS, type CategorySlug, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { Activity, CategoryFollower, Preferences, store } from './entities.ts';
 import { expiresInDays, newId } from './ids.ts';
 import { transactWithRetry } from './paging.ts';
+import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
+
+export const Preferences = new Entity({
+  model: { entity: 'preferences', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    preferredCategories: { type: 'list', items: { type: 'string' }, default: () => ['all'] },
+    preferredRegions: { type: 'list', items: { type: 'string' }, default: () => ['indian'] },
+    contentLanguage: { type: 'string', default: 'en' },
+    pushNotifications: { type: 'boolean', default: false },
+    emailNotifications: { type: 'boolean', default: true },
+    ...timestamps,
+  },
+  indexes: {
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/** A reader following a category (from their preferences): who hears of new articles in it. */
+export const CategoryFollower = new Entity({
+  model: { entity: 'categoryFollower', version: '1', service },
+  attributes: {
+    category: { type: CATEGORY_SLUGS, required: true },
+    userId: { type: 'string', required: true },
+    createdAt: timestamps.createdAt,
+  },
+  indexes: {
+    byCategory: {
+      pk: { field: 'pk', composite: ['category'], casing: keep },
+      sk: { field: 'sk', composite: ['userId'], casing: keep },
+    },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'], casing: keep },
+      sk: { field: 'gsi1sk', composite: ['category'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+export const Activity = new Entity({
+  model: { entity: 'activity', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    actionType: { type: 'string', required: true },
+    resourceType: { type: 'string', default: 'article' },
+    resourceId: { type: 'string' },
+    metadata: { type: CustomAttributeType<JsonObject>('any') },
+    createdAt: timestamps.createdAt,
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    /** A user's activity, newest first (windows of 30 days). */
+    byUser: {
+      pk: { field: 'pk', composite: ['userId'], casing: keep },
+      sk: { field: 'sk', composite: ['createdAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
 
 export type PreferencesItem = EntityItem<typeof Preferences>;
 export type ActivityItem = EntityItem<typeof Activity>;
@@ -41,8 +102,7 @@ export async function savePreferences(userId: string, changes: PreferenceChanges
   const after = { ...before, ...changes };
   const was = new Set(followedCategories(before.preferredCategories ?? []));
   const now = new Set(followedCategories(after.preferredCategories ?? []));
-  await transactWithRetry(() => store.transaction
-    .write(({ preferences, categoryFollower }) => [
+  await transactWithRetry(() => createWriteTransaction({ preferences: Preferences, categoryFollower: CategoryFollower }, ({ preferences, categoryFollower }) => [
       preferences.upsert({ userId, ...changes }).commit(),
       ...[...now].filter((category) => !was.has(category)).map((category) => categoryFollower.put({ category, userId }).commit()),
       ...[...was].filter((category) => !now.has(category)).map((category) => categoryFollower.delete({ category, userId }).commit()),

@@ -16,11 +16,13 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { stack } from '../../lib/stack-description.ts';
 import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import type { LocalStepFunctions } from '../../lib/local/stepfunctions.ts';
 import { feedXml } from './ingest.ts';
+import { CapacityMeter, type HistoryEvent, meterCapacity, readHistory } from './costs/meters.ts';
+import { add, dollars, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
+import { ask, PAGE_VIEWS_PER_VISIT, SEARCH_TERMS, visit } from './costs/reader-visits.ts';
 
 const PORT_BASE = 5600;
 /** The generated feeds' own servers: one port per publisher host (the ingest Map runs per host). */
@@ -51,219 +53,6 @@ const SCALE = {
   peakFactor: 5,
 };
 
-/**
- * ap-south-1 (Mumbai) on-demand unit prices in USD, as of 2026, from memory of the AWS price list (no
- * internet here): check every one against https://aws.amazon.com/pricing before quoting the bill.
- */
-export const PRICES = {
-  dynamoWriteRequestUnitPerMillion: 0.7116,
-  dynamoReadRequestUnitPerMillion: 0.1423,
-  dynamoStorageGbMonth: 0.285,
-  /** The stack's Lambdas run on arm64 (Graviton), billed below x86's $0.0000166667. */
-  lambdaGbSecond: 0.0000133334,
-  lambdaRequestPerMillion: 0.2,
-  stepFunctionsTransitionPerThousand: 0.025,
-  sesMailPerThousand: 0.1,
-  httpApiRequestPerMillion: 1.0,
-};
-
-const READS = new Set(['GetItem', 'Query', 'Scan', 'BatchGetItem', 'TransactGetItems']);
-const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems']);
-
-interface OperationTally {
-  calls: number;
-  /** Calls whose answer carried ConsumedCapacity. */
-  answered: number;
-  units: number;
-}
-
-interface ConsumedCapacity {
-  CapacityUnits?: number;
-  ReadCapacityUnits?: number;
-  WriteCapacityUnits?: number;
-}
-
-/** Sums consumed capacity by operation, and counts writes by partition key (hot keys). */
-class CapacityMeter {
-  operations = new Map<string, OperationTally>();
-  writesByKey = new Map<string, number>();
-
-  reset(): void {
-    this.operations = new Map();
-    this.writesByKey = new Map();
-  }
-
-  record(operation: string, consumed: ConsumedCapacity | ConsumedCapacity[] | undefined): void {
-    const tally = this.operations.get(operation) ?? { calls: 0, answered: 0, units: 0 };
-    tally.calls += 1;
-    const list = consumed === undefined ? [] : Array.isArray(consumed) ? consumed : [consumed];
-    if (list.length) tally.answered += 1;
-    tally.units += list.reduce((sum, entry) => sum + (entry.CapacityUnits ?? 0), 0);
-    this.operations.set(operation, tally);
-  }
-
-  countWrite(partitionKey: string): void {
-    this.writesByKey.set(partitionKey, (this.writesByKey.get(partitionKey) ?? 0) + 1);
-  }
-
-  totals(): { readUnits: number; writeUnits: number; calls: number; unanswered: number } {
-    let readUnits = 0;
-    let writeUnits = 0;
-    let calls = 0;
-    let unanswered = 0;
-    for (const [operation, tally] of this.operations) {
-      if (READS.has(operation)) readUnits += tally.units;
-      if (WRITES.has(operation)) writeUnits += tally.units;
-      calls += tally.calls;
-      unanswered += tally.calls - tally.answered;
-    }
-    return { readUnits, writeUnits, calls, unanswered };
-  }
-
-  hottestKey(): { key: string; writes: number; share: number } | null {
-    const all = [...this.writesByKey].sort((a, b) => b[1] - a[1]);
-    const total = all.reduce((sum, [, count]) => sum + count, 0);
-    const top = all[0];
-    return top ? { key: top[0], writes: top[1], share: top[1] / total } : null;
-  }
-
-  breakdown(): string {
-    return [...this.operations]
-      .sort((a, b) => b[1].units - a[1].units)
-      .map(([operation, tally]) => `${operation} ${tally.calls} calls ${round(tally.units)} units${tally.answered < tally.calls ? ` (${tally.calls - tally.answered} without ConsumedCapacity)` : ''}`)
-      .join('; ');
-  }
-}
-
-const round = (value: number, digits = 1) => Number(value.toFixed(digits));
-
-/** A key attribute as the document client sees it (plain) or as it is marshalled ({S: ...}). */
-const keyText = (value: unknown) => (typeof value === 'string' ? value : typeof (value as { S?: unknown })?.S === 'string' ? (value as { S: string }).S : undefined);
-
-/** The partition keys a write call touches (pk of each item), for the hot-key count. */
-function writtenKeys(operation: string, input: Record<string, unknown>): string[] {
-  const pkOf = (item: unknown) => keyText((item as { pk?: unknown } | undefined)?.pk);
-  const keys: Array<string | undefined> = [];
-  if (operation === 'PutItem') keys.push(pkOf(input.Item));
-  if (operation === 'UpdateItem' || operation === 'DeleteItem') keys.push(pkOf(input.Key));
-  if (operation === 'TransactWriteItems') {
-    for (const entry of (input.TransactItems ?? []) as Array<Record<string, { Item?: unknown; Key?: unknown }>>) {
-      if (entry.Put) keys.push(pkOf(entry.Put.Item));
-      if (entry.Update) keys.push(pkOf(entry.Update.Key));
-      if (entry.Delete) keys.push(pkOf(entry.Delete.Key));
-    }
-  }
-  if (operation === 'BatchWriteItem') {
-    for (const requests of Object.values((input.RequestItems ?? {}) as Record<string, Array<{ PutRequest?: { Item: unknown }; DeleteRequest?: { Key: unknown } }>>)) {
-      for (const request of requests) keys.push(pkOf(request.PutRequest?.Item ?? request.DeleteRequest?.Key));
-    }
-  }
-  return keys.filter((key): key is string => Boolean(key));
-}
-
-/** Asks every data call of this client for its consumed capacity and hands the answer to the meter. */
-function meterCapacity(client: DynamoDBClient, meter: CapacityMeter): void {
-  client.middlewareStack.add(
-    (next, context) => async (args) => {
-      const operation = String(context.commandName ?? '').replace(/Command$/, '');
-      if (!READS.has(operation) && !WRITES.has(operation)) return next(args);
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity ??= 'TOTAL';
-      for (const key of writtenKeys(operation, input)) meter.countWrite(key);
-      const result = await next(args);
-      meter.record(operation, (result.output as { ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[] }).ConsumedCapacity);
-      return result;
-    },
-    { step: 'initialize', name: 'benchConsumedCapacity' },
-  );
-}
-
-interface HistoryEvent {
-  id: number;
-  previousEventId: number;
-  timestamp: number;
-  type: string;
-  stateEnteredEventDetails?: { name?: string };
-  stateExitedEventDetails?: { name?: string };
-}
-
-/** Transitions (what Standard workflows bill), history events (the 25,000 cap) and Task durations. */
-function readHistory(events: HistoryEvent[]) {
-  const transitions = events.filter((event) => event.type.endsWith('StateEntered'));
-  const byState = new Map<string, number>();
-  for (const event of transitions) {
-    const name = event.stateEnteredEventDetails?.name ?? '?';
-    byState.set(name, (byState.get(name) ?? 0) + 1);
-  }
-  // A Task's exit follows its entry (previousEventId chains within each Map iteration as on AWS).
-  const taskMs: number[] = [];
-  for (const event of events) {
-    if (event.type !== 'TaskStateExited') continue;
-    const entered = events[event.previousEventId - 1];
-    if (entered?.type === 'TaskStateEntered') taskMs.push((event.timestamp - entered.timestamp) * 1000);
-  }
-  // What each host's Map iteration adds to the history (the 25,000-event cap), apart from the rest.
-  const hostEvents = events.filter((event) => event.type.startsWith('MapIteration') || event.stateEnteredEventDetails?.name === 'FetchHost' || event.stateExitedEventDetails?.name === 'FetchHost').length;
-  return { transitions: transitions.length, events: events.length, hostEvents, byState, taskMs };
-}
-
-const memoryGbOf = (name: string) => (stack.functions.find((fn) => fn.name === name)?.memoryMb ?? 512) / 1024;
-/** Lambda bills each invocation's duration rounded up to the millisecond. */
-const gbSeconds = (durationsMs: number[], memoryGb: number) => durationsMs.reduce((sum, ms) => sum + Math.ceil(ms), 0) / 1000 * memoryGb;
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
-const usd = (value: number) => (value >= 100 ? `$${value.toFixed(0)}` : value >= 1 ? `$${value.toFixed(2)}` : `$${value.toFixed(3)}`);
-
-interface UnitCost {
-  label: string;
-  readUnits: number;
-  writeUnits: number;
-  gbSeconds: number;
-  lambdaInvocations: number;
-  transitions: number;
-  mails: number;
-  apiRequests: number;
-}
-
-function dollars(cost: UnitCost) {
-  return {
-    dynamo: (cost.readUnits * PRICES.dynamoReadRequestUnitPerMillion + cost.writeUnits * PRICES.dynamoWriteRequestUnitPerMillion) / 1e6,
-    lambda: cost.gbSeconds * PRICES.lambdaGbSecond + (cost.lambdaInvocations * PRICES.lambdaRequestPerMillion) / 1e6,
-    stepFunctions: (cost.transitions * PRICES.stepFunctionsTransitionPerThousand) / 1000,
-    ses: (cost.mails * PRICES.sesMailPerThousand) / 1000,
-    api: (cost.apiRequests * PRICES.httpApiRequestPerMillion) / 1e6,
-  };
-}
-
-function printUnit(cost: UnitCost): void {
-  console.log(
-    `  ${cost.label}: ${round(cost.readUnits)} RRU, ${round(cost.writeUnits)} WRU, ${round(cost.gbSeconds, 2)} GB-s over ${round(cost.lambdaInvocations)} invocations, ` +
-      `${round(cost.transitions)} transitions, ${round(cost.mails)} mails, ${round(cost.apiRequests)} API requests`,
-  );
-}
-
-const scaled = (cost: UnitCost, factor: number, label: string): UnitCost => ({
-  label,
-  readUnits: cost.readUnits * factor,
-  writeUnits: cost.writeUnits * factor,
-  gbSeconds: cost.gbSeconds * factor,
-  lambdaInvocations: cost.lambdaInvocations * factor,
-  transitions: cost.transitions * factor,
-  mails: cost.mails * factor,
-  apiRequests: cost.apiRequests * factor,
-});
-
-const add = (label: string, ...costs: UnitCost[]): UnitCost => ({
-  label,
-  readUnits: sum(costs.map((cost) => cost.readUnits)),
-  writeUnits: sum(costs.map((cost) => cost.writeUnits)),
-  gbSeconds: sum(costs.map((cost) => cost.gbSeconds)),
-  lambdaInvocations: sum(costs.map((cost) => cost.lambdaInvocations)),
-  transitions: sum(costs.map((cost) => cost.transitions)),
-  mails: sum(costs.map((cost) => cost.mails)),
-  apiRequests: sum(costs.map((cost) => cost.apiRequests)),
-});
-
 /** Generated feeds (test/bench/ingest.ts's), each host on its own port, with ETags so a re-poll is a 304. */
 async function startFeedServers(): Promise<{ urlOf: (feed: number) => string; close: () => void }> {
   const bodies = Array.from({ length: FEEDS }, (_, feed) => Buffer.from(feedXml(feed)));
@@ -284,51 +73,6 @@ async function startFeedServers(): Promise<{ urlOf: (feed: number) => string; cl
   };
 }
 
-interface Request {
-  method: 'GET' | 'POST';
-  path: string;
-  body?: unknown;
-}
-
-/** One reader visit, four page views: home, two articles opened in the dialog, one search. */
-function visit(articleIds: string[], n: number, term: string): Request[] {
-  const article = (offset: number) => articleIds[(n * 7 + offset) % articleIds.length] as string;
-  const opened = (id: string): Request[] => [
-    { method: 'GET', path: `/articles/${encodeURIComponent(id)}` },
-    { method: 'POST', path: `/articles/${encodeURIComponent(id)}/views`, body: {} },
-    { method: 'POST', path: '/page-views', body: { path: `/article/${id}`, referrer: '' } },
-  ];
-  return [
-    { method: 'GET', path: '/articles?page=1' },
-    { method: 'GET', path: '/categories' },
-    { method: 'GET', path: '/widgets' },
-    { method: 'GET', path: '/trending-keywords?limit=10' },
-    { method: 'POST', path: '/page-views', body: { path: '/', referrer: '' } },
-    ...opened(article(0)),
-    ...opened(article(3)),
-    { method: 'GET', path: `/articles?q=${encodeURIComponent(term)}` },
-    { method: 'POST', path: '/search-keywords', body: { term } },
-    { method: 'POST', path: '/page-views', body: { path: '/search', referrer: '' } },
-  ];
-}
-
-const PAGE_VIEWS_PER_VISIT = 4;
-const SEARCH_TERMS = ['creator', 'influencer marketing', 'youtube', 'brand deals', 'instagram reels', 'sponsorship', 'india', 'payouts'];
-
-/** Sends one request from the reader's own loopback address (views and searches are bounded per client). */
-function ask(api: string, agent: http.Agent, request: Request): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const body = request.body === undefined ? undefined : JSON.stringify(request.body);
-    const outgoing = http.request(`${api}${request.path}`, { method: request.method, agent, headers: body ? { 'content-type': 'text/plain;charset=UTF-8' } : {} }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
-    outgoing.on('error', reject);
-    // A request that never answers is a finding, not a reason for the bench to hang.
-    outgoing.setTimeout(15_000, () => outgoing.destroy(new Error(`${request.method} ${request.path} did not answer in 15 s`)));
-    outgoing.end(body);
-  });
-}
 
 /** Phase progress on stderr, so a slow phase shows where the time goes. */
 const progress = (started: number, phase: string) => process.stderr.write(`  [costs ${((performance.now() - started) / 1000).toFixed(0)} s] ${phase}\n`);
@@ -369,7 +113,7 @@ export async function runCostsBench(): Promise<void> {
 
     // --- Ingest: FEEDS new feeds x 100 items, one run; then the same feeds polled again (all 304) ---
     const { putFeedSource } = await import('../../lambdas/store/feeds.ts');
-    const { FeedSource } = await import('../../lambdas/store/entities.ts');
+    const { FeedSource } = await import('../../lambdas/store/feeds.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -419,7 +163,7 @@ export async function runCostsBench(): Promise<void> {
     const eventsPerHost = pollHistory.hostEvents / FEED_HOSTS;
 
     // --- Reader visits through the local API ---
-    const { Article } = await import('../../lambdas/store/entities.ts');
+    const { Article } = await import('../../lambdas/store/articles.ts');
     const home = (await (await fetch(`${runtime.urls.api}/articles?page=1`)).json()) as { items?: Array<{ id: string }> };
     const articleIds = (home.items ?? []).map((article) => article.id);
     if (!articleIds.length) throw new Error('No published articles to read: the ingest at start published nothing');
@@ -457,7 +201,7 @@ export async function runCostsBench(): Promise<void> {
     };
 
     // --- One daily digest to SUBSCRIBERS confirmed subscribers ---
-    const { Subscriber } = await import('../../lambdas/store/entities.ts');
+    const { Subscriber } = await import('../../lambdas/store/subscribers.ts');
     const { newSubscriberToken } = await import('../../lambdas/store/subscribers.ts');
     const topicSets = [[], ['creator-economy'], ['platform-updates'], ['influencer-marketing', 'brand-partnerships']];
     const verifiedAt = new Date().toISOString();
@@ -560,7 +304,7 @@ export async function runCostsBench(): Promise<void> {
     }
     const storageGb = (SCALE.articles * articleKb) / 1024 / 1024;
     console.log(`  storage: ${SCALE.articles.toLocaleString('en')} articles x ${articleKb.toFixed(1)} kB = ${storageGb.toFixed(1)} GB (table only) = ${usd(storageGb * PRICES.dynamoStorageGbMonth)} a month`);
-    console.log(`  total per 30 days: ${usd(monthTotal + storageGb * PRICES.dynamoStorageGbMonth)} (prices as of 2026, ap-south-1, unchecked: see PRICES in test/bench/costs.ts)`);
+    console.log(`  total per 30 days: ${usd(monthTotal + storageGb * PRICES.dynamoStorageGbMonth)} (prices as of 2026, ap-south-1, unchecked: see PRICES in test/bench/costs/pricing.ts)`);
 
     // --- First limits ---
     const hostsPerRun = Math.floor((25_000 - (pollHistory.events - pollHistory.hostEvents)) / eventsPerHost);

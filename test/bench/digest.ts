@@ -23,7 +23,7 @@ export async function runDigestBench(): Promise<void> {
     // The ingest at start publishes the fixture stories the digest chooses from.
     await runtime.stepFunctions.drain();
 
-    const { Subscriber } = await import('../../lambdas/store/entities.ts');
+    const { Subscriber } = await import('../../lambdas/store/subscribers.ts');
     const { newSubscriberToken } = await import('../../lambdas/store/subscribers.ts');
     const now = new Date().toISOString();
     const subscribers = Array.from({ length: SUBSCRIBERS }, (_, n) => ({

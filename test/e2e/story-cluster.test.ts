@@ -13,7 +13,7 @@ const screenshots = process.env.CNH_SCREENSHOTS;
 
 beforeAll(async () => {
   useLocalAws();
-  const { Article } = await import('../../lambdas/store/entities.ts');
+  const { Article } = await import('../../lambdas/store/articles.ts');
   const { changeArticleStatus } = await import('../../lambdas/store/articles.ts');
   const { data } = await Article.query.byStatus({ status: 'draft' }).go({ pages: 'all' });
   const leader = data.find((article) => article.feedId === 'trade-desk-a' && /ASCI/.test(article.title) && !article.isDuplicate);

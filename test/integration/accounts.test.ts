@@ -210,7 +210,11 @@ describe('the signed-in API', () => {
     expect(article.id).toBe(cards[0]!.id);
     expect((await api('DELETE', '/me', alice.idToken)).body).toEqual({ deleted: true });
 
-    const { Profile, Bookmark, Like, Preferences, Notification, ReadingProgress, Recommendation } = await import('../../lambdas/store/entities.ts');
+    const { Profile } = await import('../../lambdas/store/profiles.ts');
+    const { Bookmark, Like } = await import('../../lambdas/store/reader-relations.ts');
+    const { Preferences } = await import('../../lambdas/store/users.ts');
+    const { Notification } = await import('../../lambdas/store/notifications.ts');
+    const { ReadingProgress, Recommendation } = await import('../../lambdas/store/reading.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
     expect((await Profile.get({ userId }).go()).data).toBeNull();
     expect((await Preferences.get({ userId }).go()).data).toBeNull();

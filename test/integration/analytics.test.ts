@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
-import { TOP_OTHERS } from '#domain/analytics/analytics.ts';
+import { TOP_OTHERS } from '#domain/analytics/report.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 /**
@@ -40,7 +40,7 @@ async function beacon(body: unknown, userAgent = DESKTOP, raw?: string) {
 
 async function today(): Promise<Record<string, number>> {
   const { readDailyCounters } = await import('../../lambdas/store/page-views.ts');
-  const { indiaDayOf } = await import('../../lambdas/domain/analytics/analytics.ts');
+  const { indiaDayOf } = await import('../../lambdas/domain/common/india-time.ts');
   const day = indiaDayOf(new Date());
   return (await readDailyCounters([day]))[day]!;
 }
@@ -155,7 +155,7 @@ describe('every figure of the console', () => {
     expect(grew((d) => d.cards.engagements.value)).toBe(2 + 3 + 1);
     expect(grew((d) => d.cards.conversions.value)).toBe(1 + 2);
     expect(after.cards.pageViews.previous).toBe(before.cards.pageViews.previous);
-    const { percentChange, conversionRate } = await import('../../lambdas/domain/analytics/analytics.ts');
+    const { percentChange, conversionRate } = await import('../../lambdas/domain/analytics/report.ts');
     for (const name of ['pageViews', 'articleViews', 'engagements', 'conversions'] as const) {
       expect(after.cards[name].change).toBe(percentChange(after.cards[name].value, after.cards[name].previous));
     }

@@ -14,7 +14,6 @@ import type { ApiAnswer } from '#http/answers.ts';
 type Store = {
   articles: typeof import('../../lambdas/store/articles.ts');
   audit: typeof import('../../lambdas/store/audit.ts');
-  entities: typeof import('../../lambdas/store/entities.ts');
   feeds: typeof import('../../lambdas/store/feeds.ts');
 };
 let s: Store;
@@ -27,7 +26,6 @@ beforeAll(async () => {
   s = {
     articles: await import('../../lambdas/store/articles.ts'),
     audit: await import('../../lambdas/store/audit.ts'),
-    entities: await import('../../lambdas/store/entities.ts'),
     feeds: await import('../../lambdas/store/feeds.ts'),
   };
   const [reader, moderator, admin] = await Promise.all([signedInUser(), signedInUser(['moderator']), signedInUser(['admin'])]);
@@ -248,7 +246,7 @@ describe('POST /admin/article-actions', () => {
   it('purges and deletes fixture-feed articles: hash-only record, counters moved, and the next ingest does not bring either back', async () => {
     const byFeed = async (feedId: string) => {
       const statuses = ['draft', 'published', 'rejected', 'archived', 'purged'] as const;
-      const pages = await Promise.all(statuses.map((status) => s.entities.Article.query.byStatus({ status }).go({ pages: 'all' })));
+      const pages = await Promise.all(statuses.map((status) => s.articles.Article.query.byStatus({ status }).go({ pages: 'all' })));
       return pages.flatMap((page) => page.data).filter((article) => article.feedId === feedId);
     };
     const feedId = 'creator-tools';
@@ -281,7 +279,7 @@ describe('POST /admin/article-actions', () => {
     expect(Object.values(after).reduce((a, b) => a + b, 0) - Object.values(before).reduce((a, b) => a + b, 0)).toBe(-1);
 
     // Forget the feed's validators so the whole feed is fetched and read again.
-    await s.entities.FeedSource.patch({ id: feedId }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
+    await s.feeds.FeedSource.patch({ id: feedId }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
     const sfn = new SFNClient({});
     const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
     const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: stateMachines.find((m) => m.name === 'ingest')!.stateMachineArn, input: JSON.stringify({ trigger: 'test' }) }));

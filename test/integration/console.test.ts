@@ -92,11 +92,11 @@ describe('the dashboard', () => {
   });
 
   it('counts accounts as active users, as the profiles in the table', async () => {
-    const { listProfiles } = await import('../../lambdas/store/profiles.ts');
+    const { listUsersForConsole } = await import('../../lambdas/store/user-admin.ts');
     let profiles = 0;
     let cursor: string | null = null;
     do {
-      const page = await listProfiles({ limit: 100, cursor });
+      const page = await listUsersForConsole({ tab: 'all', limit: 100, cursor });
       profiles += page.items.length;
       cursor = page.cursor;
     } while (cursor);

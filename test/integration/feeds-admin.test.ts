@@ -25,7 +25,7 @@ const addedIds = new Set<string>();
 type Stores = {
   feeds: typeof import('../../lambdas/store/feeds.ts');
   audit: typeof import('../../lambdas/store/audit.ts');
-  entities: typeof import('../../lambdas/store/entities.ts');
+  articles: typeof import('../../lambdas/store/articles.ts');
   opml: typeof import('../../lambdas/domain/content/opml.ts');
 };
 let s: Stores;
@@ -35,7 +35,7 @@ beforeAll(async () => {
   s = {
     feeds: await import('../../lambdas/store/feeds.ts'),
     audit: await import('../../lambdas/store/audit.ts'),
-    entities: await import('../../lambdas/store/entities.ts'),
+    articles: await import('../../lambdas/store/articles.ts'),
     opml: await import('../../lambdas/domain/content/opml.ts'),
   };
   [admin, moderator, reader] = await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()]).then((users) => users.map((user) => user.idToken));
@@ -219,7 +219,7 @@ describe('fetch now', () => {
     expect(body.feed?.lastStatus).toBe('healthy');
     expect(body.feed?.dataRichnessScore).toBeGreaterThan(0);
 
-    const { data: drafts } = await s.entities.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
+    const { data: drafts } = await s.articles.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
     expect(drafts).toHaveLength(4);
     expect(drafts.every((article) => article.adminStatus === 'unclassified' && article.sourceName === 'Creator Newsroom')).toBe(true);
     const [check] = await s.feeds.latestFeedHealth(newsroomId, 1);
@@ -258,7 +258,7 @@ describe('OPML', () => {
     expect(await lastAudit(newsroomId)).toMatchObject({ action: 'feed.delete', before: { url: newsroomUrl } });
     expect((await callApi(admin, 'DELETE', `/admin/feeds/${newsroomId}`)).status).toBe(404);
     // Its articles stay.
-    const { data: drafts } = await s.entities.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
+    const { data: drafts } = await s.articles.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
     expect(drafts).toHaveLength(4);
 
     const imported = await callApi<ApiAnswer<'POST /admin/feeds-opml'>>(admin, 'POST', '/admin/feeds-opml', { opml: exported });

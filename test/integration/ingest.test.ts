@@ -9,7 +9,6 @@ import { local, useLocalAws } from '../support/aws.ts';
 type Store = {
   articles: typeof import('../../lambdas/store/articles.ts');
   feeds: typeof import('../../lambdas/store/feeds.ts');
-  entities: typeof import('../../lambdas/store/entities.ts');
   runs: typeof import('../../lambdas/store/pipeline-runs.ts');
   models: typeof import('../../lambdas/store/models.ts');
 };
@@ -25,7 +24,6 @@ beforeAll(async () => {
   s = {
     articles: await import('../../lambdas/store/articles.ts'),
     feeds: await import('../../lambdas/store/feeds.ts'),
-    entities: await import('../../lambdas/store/entities.ts'),
     runs: await import('../../lambdas/store/pipeline-runs.ts'),
     models: await import('../../lambdas/store/models.ts'),
   };
@@ -46,7 +44,7 @@ async function run(machine: string, input: unknown = { trigger: 'test' }) {
 
 /** Every article the fixture feeds produced, whatever its status. */
 async function allArticles() {
-  const { Article } = s.entities;
+  const { Article } = s.articles;
   const statuses = ['draft', 'published', 'rejected', 'archived', 'purged'] as const;
   const pages = await Promise.all(statuses.map((status) => Article.query.byStatus({ status }).go({ pages: 'all' })));
   return pages.flatMap((page) => page.data).filter((article) => article.feedId);
@@ -148,7 +146,7 @@ describe('running ingest again', () => {
     expect(purged).toBe(true);
     // Forget the feed's validators so the whole feed is fetched and read again.
     const feed = await s.feeds.getFeedSource('regulation-watch');
-    await s.entities.FeedSource.patch({ id: feed!.id }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
+    await s.feeds.FeedSource.patch({ id: feed!.id }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
     const again = await run('ingest');
     expect(again.result).toMatchObject({ created: 0 });
     expect(Number(again.result.duplicates)).toBeGreaterThanOrEqual(3);
@@ -193,7 +191,7 @@ describe('retraining', () => {
     // The hand-written set, the corpus's train split and every moderator decision.
     expect(result.result.trainedOn).toBe(shipped + corpus + Number(result.result.reviewLabels));
     expect(result.result.thresholds).toHaveProperty('autoPublishRelevance');
-    const { ModelVersion } = s.entities;
+    const { ModelVersion } = s.models;
     const { data } = await ModelVersion.query.byVersion({}).go({ order: 'desc', limit: 1 });
     expect(data[0]?.version).toBe(result.result.version);
     expect(data[0]?.status).toBe(result.result.adopted ? 'active' : 'rejected');

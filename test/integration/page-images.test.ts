@@ -10,7 +10,7 @@ import { local, useFreshTable } from '../support/aws.ts';
 type Modules = {
   refresh: typeof import('../../lambdas/services/refresh-feed.ts');
   feeds: typeof import('../../lambdas/store/feeds.ts');
-  entities: typeof import('../../lambdas/store/entities.ts');
+  articles: typeof import('../../lambdas/store/articles.ts');
   parse: typeof import('../../lambdas/adapters/feed-parse.ts');
   normalise: typeof import('../../lambdas/domain/content/normalise.ts');
 };
@@ -31,7 +31,7 @@ beforeAll(async () => {
   m = {
     refresh: await import('../../lambdas/services/refresh-feed.ts'),
     feeds: await import('../../lambdas/store/feeds.ts'),
-    entities: await import('../../lambdas/store/entities.ts'),
+    articles: await import('../../lambdas/store/articles.ts'),
     parse: await import('../../lambdas/adapters/feed-parse.ts'),
     normalise: await import('../../lambdas/domain/content/normalise.ts'),
   };
@@ -43,7 +43,7 @@ async function requestsSince(since: number): Promise<Request[]> {
 }
 
 async function storedFrom(feedId: string) {
-  const { data } = await m.entities.Article.query.byStatus({ status: 'draft' }).where(({ feedId: id }, { eq }) => eq(id, feedId)).go({ pages: 'all' });
+  const { data } = await m.articles.Article.query.byStatus({ status: 'draft' }).where(({ feedId: id }, { eq }) => eq(id, feedId)).go({ pages: 'all' });
   return data;
 }
 

@@ -141,11 +141,11 @@ describe('newsletter management', () => {
   });
 
   it('counts subscribers by status and frequency from the store', async () => {
-    const { listSubscribers } = await import('../../lambdas/store/subscribers.ts');
+    const { searchSubscribers } = await import('../../lambdas/store/newsletter-admin.ts');
     const everyone = [];
     let cursor: string | null = null;
     do {
-      const page = await listSubscribers({ limit: 100, cursor });
+      const page = await searchSubscribers('', { limit: 100, cursor });
       everyone.push(...page.items);
       cursor = page.cursor;
     } while (cursor);

@@ -7,22 +7,22 @@ import type { ApiAnswer } from '#http/answers.ts';
  * B, test/fixtures/feeds/duplicate-*.rss) that carry one ASCI event under different headlines. The first
  * report leads; the other publisher's reports join it and are listed under it, never as cards of their own.
  */
-type Entities = typeof import('../../lambdas/store/entities.ts');
+type ArticleStore = typeof import('../../lambdas/store/articles.ts');
 type Articles = typeof import('../../lambdas/store/articles.ts');
-let entities: Entities;
+let articleStore: ArticleStore;
 let articles: Articles;
 
 type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 beforeAll(async () => {
   useLocalAws();
-  entities = await import('../../lambdas/store/entities.ts');
+  articleStore = await import('../../lambdas/store/articles.ts');
   articles = await import('../../lambdas/store/articles.ts');
 });
 
 async function asciArticles() {
   const statuses = ['draft', 'published', 'rejected', 'archived'] as const;
-  const pages = await Promise.all(statuses.map((status) => entities.Article.query.byStatus({ status }).go({ pages: 'all' })));
+  const pages = await Promise.all(statuses.map((status) => articleStore.Article.query.byStatus({ status }).go({ pages: 'all' })));
   return pages.flatMap((page) => page.data).filter((article) => article.feedId?.startsWith('trade-desk') && /ASCI/i.test(article.title));
 }
 

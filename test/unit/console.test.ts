@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { confidenceBucket } from '../../lambdas/domain/content/article-status.ts';
-import { indiaDayStart } from '../../lambdas/domain/common/dates.ts';
+import { indiaDayStart } from '../../lambdas/domain/common/india-time.ts';
 import { countOf } from '../../lambdas/domain/common/plural.ts';
 import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/operations/system-health.ts';
 import { afterSignIn } from '../../frontend/src/features/account/pages/AuthPage.tsx';

@@ -4,6 +4,14 @@ export const PURGE_ARCHIVED_AFTER_DAYS = 30;
 /** The older app's estimate of what one purge frees, shown as "storage saved". */
 export const STORAGE_SAVED_MB_PER_PURGE = 0.01;
 
+/** What a lifecycle run records when it ends (its pipeline-run item's stats). */
+export type LifecycleRunStats = {
+  archivedCount: number;
+  purgedCount: number;
+  totalProcessed: number;
+  storageSavedMb: number;
+};
+
 const HOUR_MS = 3_600_000;
 
 export function lifecycleCutoffs(now: Date): { archiveBefore: string; purgeBefore: string } {

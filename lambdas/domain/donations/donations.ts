@@ -109,12 +109,6 @@ export function supporterIdentity(donation: { id: string; donorEmail?: string; d
   return `donation:${donation.id}`;
 }
 
-/** Calendar month (YYYY-MM) in India time: "this month" starts at midnight IST on the 1st. */
-export function indiaMonth(at: Date | string): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit' }).formatToParts(new Date(at));
-  return `${parts.find((part) => part.type === 'year')?.value}-${parts.find((part) => part.type === 'month')?.value}`;
-}
-
 /** Progress towards the goal in whole percent (not capped: 120 % is shown as such, the bar is capped by the page). */
 export function goalPercent(raisedPaise: number, goalRupees = MONTHLY_GOAL_RUPEES): number {
   return goalRupees > 0 ? Math.floor((raisedPaise / (goalRupees * 100)) * 100) : 0;

@@ -2,14 +2,13 @@
  * Revenue analytics of the console (admin spec: Revenue Analytics; entity "Revenue analytics result"; section 5
  * currency and tier rules; section 9 periods and the 14-day trend). Pure: the figures of paid donations.
  */
-import { IST_OFFSET_MS, indiaDayStart } from '../common/dates.ts';
+import { DAY_MS, indiaDayOf, indiaDayStart } from '../common/india-time.ts';
 import { DONATION_CURRENCY, SUPPORTER_TIERS, supporterTier, type SupporterTier } from './donations.ts';
 
 export const REVENUE_PERIODS = [7, 30, 90, 365] as const;
 export type RevenuePeriod = (typeof REVENUE_PERIODS)[number];
 /** The Daily Revenue Trend always shows the last 14 India-time days, today included. */
 export const TREND_DAYS = 14;
-const DAY_MS = 86_400_000;
 
 export interface PaidDonation {
   /** Paise. */
@@ -38,9 +37,6 @@ export function revenueWindows(days: RevenuePeriod, now: Date): RevenueWindows {
   const iso = (ms: number) => new Date(ms).toISOString();
   return { from: iso(from), to: iso(to), previousFrom: iso(previousFrom), trendFrom: iso(trendFrom), readFrom: iso(Math.min(previousFrom, trendFrom)) };
 }
-
-/** The India-time calendar day (YYYY-MM-DD) of an instant. */
-export const indiaDay = (at: string | number | Date): string => new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 export interface RevenueAnalytics {
   days: RevenuePeriod;
@@ -82,11 +78,11 @@ export function revenueAnalytics(donations: readonly PaidDonation[], days: Reven
   for (const entry of Object.values(tiers)) entry.share = total > 0 ? Math.round((entry.totalPaise / total) * 100) : 0;
 
   const trendStart = new Date(windows.trendFrom).getTime();
-  const dailyRevenue = Array.from({ length: TREND_DAYS }, (_, index) => ({ date: indiaDay(trendStart + index * DAY_MS), revenuePaise: 0, count: 0 }));
+  const dailyRevenue = Array.from({ length: TREND_DAYS }, (_, index) => ({ date: indiaDayOf(trendStart + index * DAY_MS), revenuePaise: 0, count: 0 }));
   const byDate = new Map(dailyRevenue.map((day) => [day.date, day]));
   for (const donation of donations) {
     if (donation.paidAt < windows.trendFrom || donation.paidAt >= windows.to) continue;
-    const day = byDate.get(indiaDay(donation.paidAt));
+    const day = byDate.get(indiaDayOf(donation.paidAt));
     if (!day) continue;
     day.revenuePaise += donation.amount;
     day.count += 1;

@@ -4,10 +4,8 @@
  * stories a topic set gets.
  */
 import type { CategorySlug } from '../content/categories.ts';
-import { IST_OFFSET_MS } from '../common/dates.ts';
+import { DAY_MS, indiaDayOf, indiaMonthOf, indiaWeekOf } from '../common/india-time.ts';
 import { TOPICS, type Frequency, type Topic } from './newsletter.ts';
-
-const DAY_MS = 86_400_000;
 
 export const DIGEST_PERIOD_DAYS: Record<Frequency, number> = { daily: 1, weekly: 7, monthly: 30 };
 export const DIGEST_STORIES: Record<Frequency, number> = { daily: 5, weekly: 10, monthly: 10 };
@@ -19,14 +17,7 @@ export const DIGEST_BATCH_SIZE = 50;
  * execution makes the same issue, and a subscriber gets each issue once.
  */
 export function digestIssue(frequency: Frequency, now: Date): { issueId: string; since: string; until: string } {
-  const local = new Date(now.getTime() + IST_OFFSET_MS);
-  const day = local.toISOString().slice(0, 10);
-  let key = day;
-  if (frequency === 'weekly') {
-    const monday = new Date(local.getTime() - ((local.getUTCDay() + 6) % 7) * DAY_MS);
-    key = monday.toISOString().slice(0, 10);
-  }
-  if (frequency === 'monthly') key = day.slice(0, 7);
+  const key = frequency === 'weekly' ? indiaWeekOf(now) : frequency === 'monthly' ? indiaMonthOf(now) : indiaDayOf(now);
   return { issueId: `${frequency}-${key}`, since: new Date(now.getTime() - DIGEST_PERIOD_DAYS[frequency] * DAY_MS).toISOString(), until: now.toISOString() };
 }
 

@@ -1,5 +1,7 @@
-import * as z from '../../domain/common/validation.ts';
-import { ANALYTICS_PERIODS, analyticsCsv, analyticsWindow, buildAnalytics, DEFAULT_ANALYTICS_DAYS, type Analytics, type AnalyticsPeriod } from '#domain/analytics/analytics.ts';
+import * as z from '#domain/common/validation.ts';
+import { analyticsCsv } from '#domain/analytics/csv.ts';
+import { buildAnalytics, type Analytics } from '#domain/analytics/report.ts';
+import { ANALYTICS_PERIODS, analyticsWindow, DEFAULT_ANALYTICS_DAYS, type AnalyticsPeriod } from '#domain/analytics/window.ts';
 import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { sharesSince } from '#store/engagement.ts';

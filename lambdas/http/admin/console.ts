@@ -1,6 +1,6 @@
 import * as z from '../../domain/common/validation.ts';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-status.ts';
-import { indiaDayStart } from '#domain/common/dates.ts';
+import { indiaDayStart } from '#domain/common/india-time.ts';
 import { rate, visibilityGap } from '#domain/operations/system-health.ts';
 import { listAudit } from '#store/audit.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';

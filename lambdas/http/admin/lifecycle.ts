@@ -1,3 +1,4 @@
+import type { LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
 import { route } from '#shared/platform/router.ts';
@@ -9,7 +10,7 @@ export const lifecycle = route({}, async () => {
   const [analytics, runs] = await Promise.all([lifecycleAnalytics(), latestPipelineRuns('lifecycle', 10)]);
   return {
     ...analytics,
-    runs: runs.map((run) => ({ executionId: run.executionId, trigger: run.trigger, status: run.status, startedAt: run.startedAt, endedAt: run.endedAt ?? null, stats: run.stats ?? null })),
+    runs: runs.map((run) => ({ executionId: run.executionId, trigger: run.trigger, status: run.status, startedAt: run.startedAt, endedAt: run.endedAt ?? null, stats: (run.stats ?? null) as LifecycleRunStats | null })),
   };
 });
 

@@ -1,7 +1,7 @@
 import * as z from '../../domain/common/validation.ts';
 import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/operations/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
-import { ROLES } from '#store/entities.ts';
+import { ROLES } from '#store/profiles.ts';
 import { recordAudit } from '#store/audit.ts';
 import { createNotification } from '#store/notifications.ts';
 import { getProfile, setProfileRole, type ProfileItem } from '#store/profiles.ts';

@@ -1,5 +1,5 @@
-import * as z from '../../domain/common/validation.ts';
-import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/analytics.ts';
+import * as z from '#domain/common/validation.ts';
+import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/page-view-input.ts';
 import { recordPageView } from '#store/page-views.ts';
 import { config } from '#shared/core/config.ts';
 import { route, TextReply } from '#shared/platform/router.ts';

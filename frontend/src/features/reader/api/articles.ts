@@ -1,6 +1,5 @@
 import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/content/public-articles.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { Widgets } from '#domain/reader/widgets.ts';
 import { apiGet, apiPost, quietly } from '../../../app/api/client.ts';
 
 /** The card fields GET /articles answers with (lambdas/domain/content/public-articles.ts toPublicArticle). */

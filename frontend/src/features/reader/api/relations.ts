@@ -4,7 +4,6 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
-import type { Article } from './articles.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 export type Relations = ApiAnswer<'GET /me/relations'>;

@@ -1,6 +1,6 @@
 import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
 import { idToken } from '../../../../app/auth/session.ts';
-import type { Analytics } from '#domain/analytics/analytics.ts';
+import type { Analytics } from '#domain/analytics/report.ts';
 import { adminGet } from '../../shell/api.ts';
 
 export const ANALYTICS_PERIODS = [
@@ -10,7 +10,7 @@ export const ANALYTICS_PERIODS = [
 ] as const;
 export type AnalyticsDays = (typeof ANALYTICS_PERIODS)[number]['days'];
 // The answer's shape is the server's own (type-only: nothing of the domain module reaches the bundle).
-export type { Analytics, DailyRow } from '#domain/analytics/analytics.ts';
+export type { Analytics, DailyRow } from '#domain/analytics/report.ts';
 export type TopArticle = Analytics['content']['topArticles'][number];
 
 export const fetchAnalytics = (days: AnalyticsDays) => adminGet<Analytics>('/admin/analytics', { days });

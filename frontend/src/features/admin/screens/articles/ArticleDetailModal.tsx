@@ -33,7 +33,7 @@ function Words({ words, color }: { words: string[] | undefined; color?: 'red' | 
 }
 
 function DetailBody({ article }: { article: ArticleDetail }) {
-  const matches = article.keywordMatches ?? {};
+  const matches = article.keywordMatches ?? { primary: [], secondary: [], indian: [] };
   return (
     <SpaceBetween size="l">
       {article.isDuplicate && <Alert type="info">This article is marked as a duplicate: it is not counted and never listed.</Alert>}

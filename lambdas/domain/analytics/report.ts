@@ -1,48 +1,15 @@
 /**
- * Analytics of the console (issue 11 item 1; admin spec Analytics, section 9: window 30 days, top list 5).
- * Pure: windows of India-time days, changes against the previous period, the conversion rate, day series
- * with missing days as 0, page-view input cleaning (path, referrer domain, device class, bots) and the CSV.
+ * The Analytics screen's figures (admin spec Analytics, section 9: top list 5): cards with their change
+ * against the previous period, the day rows, top lists and the conversion rate, from the daily counters.
  */
-import { IST_OFFSET_MS, indiaDayStart } from '../common/dates.ts';
+import { indiaDayOf } from '../common/india-time.ts';
+import { DAILY, type DailyCounters } from './daily-counters.ts';
+import type { DeviceClass } from './page-view-input.ts';
+import type { AnalyticsWindow } from './window.ts';
 
-export const ANALYTICS_PERIODS = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
-export const DEFAULT_ANALYTICS_DAYS: AnalyticsPeriod = 30;
 /** Spec section 9: the top list shows 5 articles. Other top lists (paths, referrers, terms) show 10. */
 export const TOP_ARTICLES = 5;
 export const TOP_OTHERS = 10;
-export const PAGE_VIEW_PATH_MAX = 300;
-
-const DAY_MS = 86_400_000;
-
-/** The India-time calendar day (YYYY-MM-DD) of an instant. */
-export const indiaDayOf = (at: string | number | Date): string => new Date(new Date(at).getTime() + IST_OFFSET_MS).toISOString().slice(0, 10);
-
-export interface AnalyticsWindow {
-  /** India days of the period, oldest first, today last. */
-  days: string[];
-  /** The previous period of the same length, oldest first. */
-  previousDays: string[];
-  /** Instants: the period is [from, to), the previous one [previousFrom, from). */
-  from: string;
-  to: string;
-  previousFrom: string;
-}
-
-/** The last `days` India days, today included, and the `days` before them. */
-export function analyticsWindow(days: number, now: Date): AnalyticsWindow {
-  const todayStart = indiaDayStart(now).getTime();
-  const from = todayStart - (days - 1) * DAY_MS;
-  const previousFrom = from - days * DAY_MS;
-  const dayList = (start: number) => Array.from({ length: days }, (_, index) => indiaDayOf(start + index * DAY_MS));
-  return {
-    days: dayList(from),
-    previousDays: dayList(previousFrom),
-    from: new Date(from).toISOString(),
-    to: new Date(todayStart + DAY_MS).toISOString(),
-    previousFrom: new Date(previousFrom).toISOString(),
-  };
-}
 
 /** Percent change against the previous period, one decimal; null when the previous period had nothing. */
 export function percentChange(current: number, previous: number): number | null {
@@ -56,12 +23,6 @@ export function conversionRate(conversions: number, pageViews: number): number |
   return Math.round((conversions / pageViews) * 10_000) / 10_000;
 }
 
-/** One value per day of the window, in its order; days without a value are 0. */
-export function fillSeries(days: readonly string[], values: ReadonlyMap<string, number> | Record<string, number>): Array<{ date: string; value: number }> {
-  const get = (day: string) => (values instanceof Map ? values.get(day) : (values as Record<string, number>)[day]);
-  return days.map((date) => ({ date, value: get(date) ?? 0 }));
-}
-
 /** The `limit` largest entries, ties by name, as rows. */
 export function topEntries(counts: Record<string, number>, limit: number): Array<{ key: string; count: number }> {
   return Object.entries(counts)
@@ -70,109 +31,6 @@ export function topEntries(counts: Record<string, number>, limit: number): Array
     .slice(0, limit)
     .map(([key, count]) => ({ key, count }));
 }
-
-// ---------------------------------------------------------------------------------------------------------
-// Page views: what the beacon may tell us, reduced to what we keep.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** A path segment that looks like a secret: long letters/digits/_- with at least one digit (article ids, UUIDs, are kept). */
-const TOKEN_LIKE = /^(?=.*\d)[A-Za-z0-9_\-.~%]{20,}$/;
-
-/**
- * The path we count: the pathname only (no query, no fragment), an e-mail-looking segment as `:email`, a
- * token-looking one as `:token` (confirmation and unsubscribe links carry them), repeated slashes folded.
- */
-export function cleanPath(raw: string): string {
-  const pathname = raw.split(/[?#]/, 1)[0] ?? '/';
-  const segments = pathname.split('/').map((segment) => {
-    let decoded = segment;
-    try {
-      decoded = decodeURIComponent(segment);
-    } catch {
-      // keep it as sent
-    }
-    if (decoded.includes('@')) return ':email';
-    if (!UUID.test(decoded) && TOKEN_LIKE.test(decoded)) return ':token';
-    return segment;
-  });
-  const path = segments.join('/').replace(/\/{2,}/g, '/');
-  return path.startsWith('/') ? path : `/${path}`;
-}
-
-/**
- * The domain of an external referrer ("www." dropped), or null for none, an unreadable one or one of our own
- * hosts (navigation inside the site counts as direct).
- */
-export function referrerDomain(referrer: string | undefined | null, ownHosts: readonly string[]): string | null {
-  if (!referrer) return null;
-  let host: string;
-  try {
-    const url = new URL(referrer);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    host = url.hostname.toLowerCase();
-  } catch {
-    return null;
-  }
-  const own = ownHosts.map((value) => value.toLowerCase().replace(/^www\./, ''));
-  const bare = host.replace(/^www\./, '');
-  if (!bare || own.includes(bare)) return null;
-  return bare;
-}
-
-export type DeviceClass = 'mobile' | 'tablet' | 'desktop';
-export const DEVICE_CLASSES: readonly DeviceClass[] = ['mobile', 'tablet', 'desktop'];
-
-/**
- * Three classes from the User-Agent. A regex, not a parser: we only need these three, and the one parser
- * in node_modules (bowser) is a transitive dependency of the AWS SDK, not ours. Tablets first: iPad, Android
- * without "Mobile" (Google's convention for tablets), Kindle/Silk and the word "Tablet"; then phones.
- */
-export function deviceClass(userAgent: string | undefined | null): DeviceClass {
-  const ua = userAgent ?? '';
-  if (/ipad|tablet|kindle|silk|playbook|(android(?!.*mobile))/i.test(ua)) return 'tablet';
-  if (/mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i.test(ua)) return 'mobile';
-  return 'desktop';
-}
-
-/**
- * Crawlers and tools are not counted: "bot", "crawler", "spider", "slurp", link-preview fetchers and
- * command-line clients, or no User-Agent at all. A headless browser IS counted (decision): the word
- * "HeadlessChrome" marks automation of a real browser, our own end-to-end tests among it, and crawlers
- * that run one usually hide it; its views are classified like any browser's, by the rest of the UA.
- */
-export function isBot(userAgent: string | undefined | null): boolean {
-  const ua = (userAgent ?? '').trim();
-  if (!ua) return true;
-  return /bot\b|bot\/|crawler|crawling|spider|slurp|facebookexternalhit|embedly|preview|curl\/|wget\/|python-requests|httpclient|go-http-client|node-fetch|axios\//i.test(ua);
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The console's figures.
-
-export interface DailyCounters {
-  /** Counter name (without shard) to value, for one India day. */
-  [name: string]: number;
-}
-
-/** Counter names of the daily analytics counters (the store adds the day and a shard). */
-export const DAILY = {
-  pageViews: 'pv',
-  path: (path: string) => `pv.path#${path}`,
-  referrer: (domain: string | null) => `pv.ref#${domain ?? '(direct)'}`,
-  device: (device: DeviceClass) => `pv.device#${device}`,
-  articleViews: 'article.views',
-  articleView: (id: string) => `article.view#${id}`,
-  categoryViews: (category: string) => `article.category#${category}`,
-  likes: 'likes',
-  like: (id: string) => `like#${id}`,
-  bookmarks: 'bookmarks',
-  bookmark: (id: string) => `bookmark#${id}`,
-  searches: 'searches',
-  search: (term: string) => `search#${term}`,
-  subscriptionsConfirmed: 'subscriptions.confirmed',
-} as const;
-
-export const DIRECT_REFERRER = '(direct)';
 
 export interface ShareEvent {
   articleId: string;
@@ -364,29 +222,4 @@ export function buildAnalytics(input: AnalyticsInput): Analytics {
       conversionRate: conversionRate(totals.conversions, totals.pageViews),
     },
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// The CSV report (RFC 4180). No CSV library is installed; quoting a field is five lines.
-
-export const CSV_HEADER = ['date', 'page views', 'article views', 'likes', 'shares', 'bookmarks', 'searches', 'subscriptions started', 'subscriptions confirmed', 'donations', 'donation amount INR'];
-
-/** A field quoted when it holds a comma, quote, CR or LF; quotes doubled. */
-export function csvField(value: string | number): string {
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  return rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
-
-/** Rupees with two decimals from paise ("1234.50"). */
-export const rupees = (paise: number): string => (paise / 100).toFixed(2);
-
-export function analyticsCsv(daily: readonly DailyRow[]): string {
-  return toCsv([
-    CSV_HEADER,
-    ...daily.map((row) => [row.date, row.pageViews, row.articleViews, row.likes, row.shares, row.bookmarks, row.searches, row.subscriptionsStarted, row.subscriptionsConfirmed, row.donations, rupees(row.donationAmountPaise)]),
-  ]);
 }

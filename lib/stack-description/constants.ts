@@ -1,0 +1,21 @@
+/** Names the stack and the handlers share: object keys, shipped data files, headers between CloudFront and the API. */
+
+/** The search index snapshot's object key in its bucket: the grants name it, the functions read and write it. */
+export const SEARCH_SNAPSHOT_KEY = 'search/public-articles.snapshot';
+
+/**
+ * Data the classifier reads at run time rather than carrying in its bundle (the model and the training rows
+ * were 620 KB of JavaScript in the bundle): repository paths, shipped in a function's asset at the same
+ * path when the function lists them in `files` (lambdas/adapters/runtime-files.ts reads them).
+ */
+export const CLASSIFIER_FILES = {
+  model: 'data/classifier/model.json',
+  training: 'data/classifier/training.json',
+  heldout: 'data/classifier/heldout.json',
+  corpus: 'data/classifier/corpus/train-validation.json',
+} as const;
+
+/** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
+export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
+/** The header that carries the reader's address from CloudFront's /api viewer function to the API. */
+export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';

@@ -1,0 +1,161 @@
+import { CLASSIFIER_FILES } from './constants.ts';
+import type { FunctionDescription } from './types.ts';
+
+/** Every Lambda function: its entry, what it may touch (the CDK turns that into least-privilege grants). */
+export const functions: readonly FunctionDescription[] = [
+  {
+    name: 'articles',
+    entry: 'lambdas/http/articles/index.ts',
+    description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares, trending keywords and the contact form',
+    // The search index lives in memory, started from its snapshot (npm run bench -- search: heap and load time).
+    memoryMb: 1536,
+    // Mail: the contact form's copy to the team and the sender's acknowledgement.
+    access: { table: 'readWrite', mail: true, searchSnapshots: 'read' },
+  },
+  {
+    name: 'me',
+    entry: 'lambdas/http/me/index.ts',
+    description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, recommendations, export and account deletion',
+    // Bookmarks and For You are cards from the search index.
+    access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true, searchSnapshots: 'read' },
+  },
+  {
+    name: 'newsletter',
+    entry: 'lambdas/http/newsletter/index.ts',
+    description: 'Newsletter: double opt-in subscriptions by signed links, one-click unsubscribe, the signed-in reader\'s subscription',
+    access: { table: 'readWrite', mail: true, linkSigningKey: true },
+  },
+  {
+    name: 'donations',
+    entry: 'lambdas/http/donations/index.ts',
+    description: 'Donations on Razorpay: orders, checkout verification, the webhook (source of truth), totals and the success page',
+    // Mail: the receipt.
+    access: { table: 'readWrite', mail: true, paymentKeys: true },
+  },
+  {
+    name: 'newsletter-digest',
+    entry: 'lambdas/pipeline/newsletter.ts',
+    description: 'Newsletter digest steps: choose an issue\'s stories and batch the subscribers, send a batch (once per address), record the run',
+    access: { table: 'readWrite', mail: true, linkSigningKey: true },
+    timeoutSeconds: 300,
+  },
+  {
+    name: 'account-events',
+    entry: 'lambdas/triggers/account-events.ts',
+    description: 'Cognito triggers: the verification and reset mails\' text, the profile, preferences and welcome notification on confirmation (or at the first sign-in of an account made by an administrator, with its role from its groups), sign-in counts',
+    access: { table: 'readWrite', triggeringPool: ['cognito-idp:AdminListGroupsForUser'] },
+  },
+  {
+    name: 'mail-events',
+    entry: 'lambdas/triggers/mail-events.ts',
+    description: 'SES bounce and complaint events: a permanent bounce or a complaint suppresses the subscriber',
+    access: { table: 'readWrite' },
+  },
+  {
+    name: 'personalise',
+    entry: 'lambdas/streams/personalise.ts',
+    description: 'Table stream consumer: recomputes a reader\'s recommendations when they like, save or read, and notifies followers of newly published articles',
+    // Recommendation candidates come from the search index.
+    access: { table: 'readWrite', searchSnapshots: 'read' },
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'admin',
+    entry: 'lambdas/http/admin/index.ts',
+    description: 'Admin console API: dashboard, review queue, trending, revenue, newsletter, users and roles, analytics, settings',
+    access: {
+      table: 'readWrite',
+      // A newsletter issue sent from the console is a newsletter execution.
+      stateMachines: ['newsletter'],
+      // Settings change the pipeline's schedule expressions.
+      schedules: true,
+      linkSigningKey: true,
+      // User management: roles are Cognito groups; suspension disables the account and ends its sessions.
+      userPool: [
+        'cognito-idp:AdminAddUserToGroup',
+        'cognito-idp:AdminRemoveUserFromGroup',
+        'cognito-idp:AdminListGroupsForUser',
+        'cognito-idp:AdminDisableUser',
+        'cognito-idp:AdminEnableUser',
+        'cognito-idp:AdminUpdateUserAttributes',
+        'cognito-idp:AdminUserGlobalSignOut',
+      ],
+    },
+  },
+  {
+    name: 'admin-operations',
+    entry: 'lambdas/http/admin/operations-area.ts',
+    description: 'Admin console API for operations: pipeline executions, schedules and alerts, recovery, diagnostics and backups',
+    access: {
+      table: 'readWrite',
+      stateMachines: ['ingest', 'lifecycle', 'retrain', 'newsletter'],
+      schedules: true,
+      linkSigningKey: true,
+      // Diagnostics: the user pool answers.
+      userPool: ['cognito-idp:DescribeUserPool'],
+      // Diagnostics (SES account, table) and backups.
+      operations: true,
+    },
+    // API Gateway gives up after 30 s; diagnostics and backups answer before that.
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'admin-content',
+    entry: 'lambdas/http/admin/content.ts',
+    description: 'Admin console API for articles and feeds: edits sanitised, feeds checked and refreshed through the pipeline\'s own fetch, parse and classify, OPML',
+    // Cursors of the article list are sealed with the signing key's derived key.
+    access: { table: 'readWrite', linkSigningKey: true },
+    // API Gateway gives up after 30 s; a feed checked on save must answer before that.
+    timeoutSeconds: 29,
+  },
+  {
+    name: 'ingest',
+    entry: 'lambdas/pipeline/ingest.ts',
+    description: 'Ingest steps: list due feeds, classify drafts, refresh highlights, record the run',
+    access: { table: 'readWrite' },
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+    environment: { FEED_CATALOGUE: 'production' },
+    // The shipped model, until a retrained one is active.
+    files: [CLASSIFIER_FILES.model],
+  },
+  {
+    name: 'fetch-feeds',
+    entry: 'lambdas/pipeline/fetch-host.ts',
+    description: 'Ingest step: one host\'s due feeds fetched, parsed, normalised, deduplicated and stored as drafts',
+    access: { table: 'readWrite' },
+    timeoutSeconds: 300,
+    memoryMb: 1024,
+  },
+  {
+    name: 'retrain',
+    entry: 'lambdas/pipeline/retrain.ts',
+    description: 'Retrains the classifier from the labelled set and review decisions',
+    access: { table: 'readWrite' },
+    files: Object.values(CLASSIFIER_FILES),
+    timeoutSeconds: 120,
+    memoryMb: 1024,
+  },
+  {
+    name: 'search-snapshot',
+    entry: 'lambdas/pipeline/search-snapshot.ts',
+    description: 'Search index snapshot: the public articles\' index, brought up to date after each ingest and lifecycle run, written to S3 for the articles instances to start from',
+    access: { table: 'read', searchSnapshots: 'readWrite' },
+    timeoutSeconds: 300,
+    // It holds the whole index while it writes it, as an articles instance does.
+    memoryMb: 1536,
+  },
+  {
+    name: 'donation-receipts',
+    entry: 'lambdas/streams/donation-receipts.ts',
+    description: 'Donation receipts whose first send failed, sent again from the table stream until SES takes them',
+    access: { table: 'readWrite', mail: true },
+  },
+  {
+    name: 'lifecycle',
+    entry: 'lambdas/pipeline/lifecycle.ts',
+    description: 'Lifecycle steps: archive rejected articles, purge archived ones, record the run',
+    access: { table: 'readWrite' },
+    timeoutSeconds: 300,
+  },
+];

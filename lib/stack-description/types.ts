@@ -1,0 +1,135 @@
+/** The shape of the stack description: what lib/ turns into CloudFormation and the local runtime serves. */
+
+export type AuthLevel = 'public' | 'user' | 'moderator' | 'admin';
+
+/** What a function may touch; the CDK construct turns each into a least-privilege grant. */
+export interface FunctionAccess {
+  table?: 'read' | 'readWrite';
+  /** Sends mail through SES. */
+  mail?: boolean;
+  /** State machines (by name) it may start, list, describe, stop and redrive. */
+  stateMachines?: readonly string[];
+  /** Reads the described schedules and pauses or resumes them (EventBridge Scheduler Get/UpdateSchedule). */
+  schedules?: boolean;
+  /**
+   * Reads the service's signing key (Secrets Manager on AWS; a local value locally): it signs newsletter
+   * links, and list cursors are sealed with a key derived from it (shared/platform/cursors.ts).
+   */
+  linkSigningKey?: boolean;
+  /** Reads the Razorpay keys (key id and secret, webhook secret): Secrets Manager on AWS, the stand-in's locally. */
+  paymentKeys?: boolean;
+  /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
+  userPool?: readonly string[];
+  /**
+   * Cognito actions a trigger may call on the pool that invokes it (the pool id comes with the event). Granted
+   * on this account's pools in the stack's region: the pool's own ARN would make a cycle, as the pool names
+   * the function as its trigger.
+   */
+  triggeringPool?: readonly string[];
+  /**
+   * The console's diagnostics and backups: reads the SES account (GetAccount), the table's backup state
+   * (DescribeContinuousBackups, ListBackups) and makes on-demand backups of the table (CreateBackup).
+   */
+  operations?: boolean;
+  /**
+   * The search index snapshot in S3 (search/article-search.ts): 'read' to start an instance's index from it,
+   * 'readWrite' to take it (the pipeline's snapshot step).
+   */
+  searchSnapshots?: 'read' | 'readWrite';
+}
+
+export interface FunctionDescription {
+  /** Short name, also the Lambda's logical id suffix. */
+  name: string;
+  /** Entry file relative to the repository root; it exports `handler`. */
+  entry: string;
+  description: string;
+  access: FunctionAccess;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+  /** Settings of the deployed function; the local runtime sets its own values for the same names. */
+  environment?: Record<string, string>;
+  /** Repository files it reads at run time (lambdas/adapters/runtime-files.ts), copied into its asset at the same path. */
+  files?: readonly string[];
+}
+
+export interface RouteDescription {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** API Gateway path syntax: /articles/{id} */
+  path: string;
+  /** Name of the function (one per area) that answers it. */
+  fn: string;
+  auth: AuthLevel;
+}
+
+export interface StateMachineDescription {
+  name: string;
+  /** ASL file relative to the repository root, JSONPath only (the local runtime cannot run JSONata). */
+  file: string;
+  /** `${Placeholder}` in the ASL -> function name whose ARN replaces it. */
+  functions: Record<string, string>;
+  description: string;
+}
+
+export interface ScheduleDescription {
+  name: string;
+  /** EventBridge Scheduler expression: cron(min hour dom month dow year) or rate(n unit). */
+  expression: string;
+  timezone: 'Asia/Kolkata';
+  stateMachine: string;
+  input: Record<string, unknown>;
+  description: string;
+}
+
+export interface StreamConsumerDescription {
+  name: string;
+  /** Function that receives DynamoDB stream batches. */
+  fn: string;
+  batchSize: number;
+  /**
+   * Lambda event filter patterns (any one matching lets a record through), in the event source mapping's
+   * syntax: the deployed mapping gets them as FilterCriteria and the local poller applies the same ones.
+   */
+  filters?: readonly Record<string, unknown>[];
+}
+
+/** Cognito Lambda triggers the user pool calls. */
+export const USER_POOL_TRIGGERS = ['customMessage', 'postConfirmation', 'preAuthentication', 'postAuthentication'] as const;
+export type UserPoolTrigger = (typeof USER_POOL_TRIGGERS)[number];
+
+export interface UserPoolTriggerDescription {
+  trigger: UserPoolTrigger;
+  fn: string;
+}
+
+/** SES sending events (configuration set -> SNS on AWS) that the product acts on. */
+export const MAIL_EVENT_TYPES = ['Bounce', 'Complaint'] as const;
+export type MailEventType = (typeof MAIL_EVENT_TYPES)[number];
+
+export interface MailEventsDescription {
+  /** Function that receives the events, as SNS notifications carrying SES's event JSON. */
+  fn: string;
+  events: readonly MailEventType[];
+}
+
+export interface TableIndexDescription {
+  name: string;
+  pk: string;
+  sk: string;
+}
+
+export interface StackDescription {
+  table: {
+    partitionKey: string;
+    sortKey: string;
+    ttlAttribute: string;
+    indexes: readonly TableIndexDescription[];
+  };
+  functions: readonly FunctionDescription[];
+  routes: readonly RouteDescription[];
+  stateMachines: readonly StateMachineDescription[];
+  schedules: readonly ScheduleDescription[];
+  streamConsumers: readonly StreamConsumerDescription[];
+  userPoolTriggers: readonly UserPoolTriggerDescription[];
+  mailEvents: MailEventsDescription;
+}
