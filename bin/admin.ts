@@ -96,10 +96,10 @@ async function main(argv: string[]): Promise<string> {
   const target = request.local ? localTarget() : await stackTarget(request.stack, request.region);
   // The project's own modules read their settings from the environment when first loaded: set it, then load them.
   Object.assign(process.env, target.env, { AWS_REGION: target.region, USER_POOL_ID: target.userPoolId, TABLE_NAME: target.tableName, LOG_LEVEL: 'error' });
-  const { setRoleGroups } = await import('../lambdas/adapters/cognito-users.ts');
-  const { createAccountRecords, getProfile, setProfileRole } = await import('../lambdas/store/profiles.ts');
-  const { WELCOME_NOTIFICATION } = await import('../lambdas/domain/reader/notifications.ts');
-  const { recordAudit } = await import('../lambdas/store/audit.ts');
+  const { setRoleGroups } = await import('#adapters/cognito-users.ts');
+  const { createAccountRecords, getProfile, setProfileRole } = await import('#store/profiles.ts');
+  const { WELCOME_NOTIFICATION } = await import('#domain/reader/notifications.ts');
+  const { recordAudit } = await import('#store/audit.ts');
 
   const cognito = new CognitoIdentityProviderClient({ region: target.region });
   let userId: string;

@@ -8,12 +8,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import training from '../data/classifier/training.json' with { type: 'json' };
-import { fromCorpus, fromText, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
-import { classified, decisionFigures, buildModel, isOnBeatLabel, titlesAlone, type HeadlineExample, type TrainOptions } from '../lambdas/domain/classifier/train.ts';
-import { DEFAULT_FEATURES, DEFAULT_SGD } from '../lambdas/domain/classifier/linear.ts';
-import { corpusSplits, rowsOn, type Scheme, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
-import { thresholdsOf } from '../lambdas/domain/classifier/evaluate.ts';
-import { tradeNeighbourWeights } from '../lambdas/domain/classifier/negatives.ts';
+import { fromCorpus, fromText, parseJsonLines, type CorpusHeadline } from '#domain/classifier/corpus.ts';
+import { classified, decisionFigures, buildModel, isOnBeatLabel, titlesAlone, type HeadlineExample, type TrainOptions } from '#domain/classifier/train.ts';
+import { DEFAULT_FEATURES, DEFAULT_SGD } from '#domain/classifier/linear.ts';
+import { corpusSplits, rowsOn, type Scheme, type StoryPair } from '#domain/classifier/splits.ts';
+import { thresholdsOf } from '#domain/classifier/evaluate.ts';
+import { tradeNeighbourWeights } from '#domain/classifier/negatives.ts';
 
 const dataDir = path.resolve(import.meta.dirname, '../data/classifier/corpus');
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(dataDir, 'headlines.jsonl'), 'utf8')).filter((row) => row.title);

@@ -6,8 +6,8 @@
  */
 import { createInterface } from 'node:readline';
 import shippedModel from '../data/classifier/model.json' with { type: 'json' };
-import { judgeHeadline } from '../lambdas/domain/classifier/headline.ts';
-import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
+import { judgeHeadline } from '#domain/classifier/headline.ts';
+import type { HeadlineModel } from '#domain/classifier/model.ts';
 import production from '../data/feeds/production-sources.json' with { type: 'json' };
 
 /** A source counts as Indian as the ingest's feed list says (by the publisher's domain). */

@@ -14,15 +14,15 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import shippedModel from '../data/classifier/model.json' with { type: 'json' };
 import training from '../data/classifier/training.json' with { type: 'json' };
-import { fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
-import { corpusFigures, f1WithInterval, indiaCases, judgeCorpus, thresholdsOf, wilson } from '../lambdas/domain/classifier/evaluate.ts';
-import { sameStory } from '../lambdas/domain/classifier/headline.ts';
-import { seededRandom, shuffled } from '../lambdas/domain/classifier/linear.ts';
-import type { HeadlineModel } from '../lambdas/domain/classifier/model.ts';
-import { corpusSplits, FINAL_FROM, SHIPPED_SCHEME, learningRows, pairSplits, rowsOn, SCHEMES, TIME_TEST_FROM, TIME_VALIDATION_FROM, type CorpusSplits, type Scheme, type Side, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
-import { buildModel } from '../lambdas/domain/classifier/train.ts';
-import { DECISION_THRESHOLDS, type DecisionThresholds } from '../lambdas/domain/classifier/decision.ts';
-import { STORY_WEIGHTS, type StoryWeights } from '../lambdas/domain/content/story-cluster.ts';
+import { fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '#domain/classifier/corpus.ts';
+import { corpusFigures, f1WithInterval, indiaCases, judgeCorpus, thresholdsOf, wilson } from '#domain/classifier/evaluate.ts';
+import { sameStory } from '#domain/classifier/headline.ts';
+import { seededRandom, shuffled } from '#domain/classifier/linear.ts';
+import type { HeadlineModel } from '#domain/classifier/model.ts';
+import { corpusSplits, FINAL_FROM, SHIPPED_SCHEME, learningRows, pairSplits, rowsOn, SCHEMES, TIME_TEST_FROM, TIME_VALIDATION_FROM, type CorpusSplits, type Scheme, type Side, type StoryPair } from '#domain/classifier/splits.ts';
+import { buildModel } from '#domain/classifier/train.ts';
+import { DECISION_THRESHOLDS, type DecisionThresholds } from '#domain/classifier/decision.ts';
+import { STORY_WEIGHTS, type StoryWeights } from '#domain/content/story-cluster.ts';
 import production from '../data/feeds/production-sources.json' with { type: 'json' };
 
 const started = Date.now();
@@ -40,7 +40,7 @@ interface Evaluated {
   rows: CorpusHeadline[];
 }
 
-/** The figures of issue 28's table for one model on one set of rows, headline alone or with summary and source. */
+/** The evaluation table's figures for one model on one set of rows, headline alone or with summary and source. */
 function tableFigures(evaluated: Evaluated, form: 'alone' | 'summary', isIndianSource: (domain: string) => boolean) {
   const judged = form === 'alone' ? judgeCorpus(evaluated.model, evaluated.rows.map(headlineAlone), () => false, evaluated.thresholds) : judgeCorpus(evaluated.model, evaluated.rows, isIndianSource, evaluated.thresholds);
   const figures = corpusFigures(judged);
@@ -114,7 +114,7 @@ async function main() {
     results.set(scheme, { alone: tableFigures(evaluated, 'alone', isIndianSource), summary: tableFigures(evaluated, 'summary', isIndianSource) });
   }
   for (const [form, title] of [
-    ['alone', 'Headline alone (title only, no source: how issue 14 and the unseen-headline check measure)'],
+    ['alone', 'Headline alone (title only, no source: how the precision goal and the unseen-headline check measure)'],
     ['summary', 'Headline + summary + source (a feed item with a description)'],
   ] as const) {
     console.log(`\n${title}, ${reported} rows\n${header}`);

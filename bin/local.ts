@@ -1,6 +1,6 @@
 /**
  * `npm start`: the whole product on this machine, on stand-ins that speak the AWS wire protocols
- * (see ../shared/DESIGN.md section 2 and README.md). Ctrl-C stops every child process.
+ * (see docs/architecture.md section 2 and docs/local-runtime.md). Ctrl-C stops every child process.
  */
 import { stopChildren } from '../lib/local/processes.ts';
 import { startLocalRuntime } from '../lib/local/runtime.ts';

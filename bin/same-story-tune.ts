@@ -11,10 +11,10 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
-import { sameStoryEvidence } from '../lambdas/domain/classifier/headline.ts';
-import { corpusSplits, pairSplits, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
-import { scoreOf, STORY_WEIGHTS, storyEvidence, storyProfile, unrelatedJoinRate, type StoryEvidence, type StoryWeights } from '../lambdas/domain/content/story-cluster.ts';
+import { parseJsonLines, type CorpusHeadline } from '#domain/classifier/corpus.ts';
+import { sameStoryEvidence } from '#domain/classifier/headline.ts';
+import { corpusSplits, pairSplits, type StoryPair } from '#domain/classifier/splits.ts';
+import { scoreOf, STORY_WEIGHTS, storyEvidence, storyProfile, unrelatedJoinRate, type StoryEvidence, type StoryWeights } from '#domain/content/story-cluster.ts';
 
 const dataDir = path.resolve(import.meta.dirname, '../data/classifier/corpus');
 const pairs = parseJsonLines<StoryPair>(readFileSync(path.join(dataDir, 'same-story.jsonl'), 'utf8'));

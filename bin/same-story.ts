@@ -4,7 +4,7 @@
  * Give "publishedAt" (ISO) when known: the ingest has it, and reports more than two days apart never join.
  */
 import { createInterface } from 'node:readline';
-import { sameStory } from '../lambdas/domain/classifier/headline.ts';
+import { sameStory } from '#domain/classifier/headline.ts';
 
 type Side = { title?: unknown; summary?: unknown; publishedAt?: unknown };
 const side = (value: Side | undefined) => {

@@ -5,7 +5,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { storyTerms } from '../lambdas/domain/content/story-cluster.ts';
+import { storyTerms } from '#domain/content/story-cluster.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const rows = readFileSync(path.join(root, 'data/classifier/corpus/headlines.jsonl'), 'utf8')

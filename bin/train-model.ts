@@ -11,10 +11,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import heldout from '../data/classifier/heldout.json' with { type: 'json' };
 import training from '../data/classifier/training.json' with { type: 'json' };
-import { fromText, parseJsonLines, type CorpusHeadline } from '../lambdas/domain/classifier/corpus.ts';
-import { evaluate } from '../lambdas/domain/classifier/evaluate.ts';
-import { corpusSplits, learningRows, SHIPPED_SCHEME, type StoryPair } from '../lambdas/domain/classifier/splits.ts';
-import { buildModel } from '../lambdas/domain/classifier/train.ts';
+import { fromText, parseJsonLines, type CorpusHeadline } from '#domain/classifier/corpus.ts';
+import { evaluate } from '#domain/classifier/evaluate.ts';
+import { corpusSplits, learningRows, SHIPPED_SCHEME, type StoryPair } from '#domain/classifier/splits.ts';
+import { buildModel } from '#domain/classifier/train.ts';
 
 const dataDir = path.resolve(import.meta.dirname, '../data/classifier');
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(dataDir, 'corpus/headlines.jsonl'), 'utf8')).filter((row) => row.title);

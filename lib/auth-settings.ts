@@ -1,5 +1,5 @@
 /** Sign-in rules shared by the Cognito construct, the local pool and the sign-up form (reader spec 5). */
-export { PASSWORD_POLICY } from '../lambdas/domain/reader/account.ts';
+export { PASSWORD_POLICY } from '#domain/reader/account.ts';
 
 export const GROUPS = [
   { name: 'admin', description: 'Runs the console: content, users, revenue, pipeline', precedence: 1 },

@@ -1,12 +1,12 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { config } from '#shared/core/config.ts';
-import { razorpayKeys } from '../shared/core/secrets.ts';
+import { razorpayKeys } from '#shared/core/secrets.ts';
 
 /**
  * Razorpay's REST API (https://razorpay.com/docs/api/): orders are created and payments read with the key
  * id and secret as Basic auth; checkout and webhook signatures are checked with the `razorpay` package's
  * own validators. The two calls go through the runtime's fetch rather than the SDK's client: the SDK
- * brings axios, form-data and mime-db, 280 KB of the donations bundle for two requests (issue #13).
+ * brings axios, form-data and mime-db, 280 KB of the donations bundle for two requests, loaded at every cold start.
  * Locally the base URL is the Razorpay stand-in (lib/local/razorpay.ts), which answers these same calls.
  */
 const RAZORPAY_API = 'https://api.razorpay.com';

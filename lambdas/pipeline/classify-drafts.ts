@@ -19,7 +19,7 @@ let cached: { model: HeadlineModel; version: string; loadedAt: number } | undefi
 
 /**
  * The newest active trained model, else the one shipped with the code; cached for a few minutes per
- * container. A stored model of an older kind (the naive Bayes before issue 14) gives way to the shipped one.
+ * container. A stored model of an older kind (the naive Bayes before the linear model) gives way to the shipped one.
  */
 export async function currentModel(): Promise<{ model: HeadlineModel; version: string }> {
   if (cached && Date.now() - cached.loadedAt < MODEL_CACHE_MS) return cached;

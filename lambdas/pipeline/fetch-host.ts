@@ -1,4 +1,4 @@
-import * as z from '../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { recentFingerprints } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
@@ -12,7 +12,7 @@ import { recordFailedCheck, refreshFeed, type RefreshStats } from '../services/r
 /**
  * The ingest state machine's FetchHost step (state-machines/ingest.asl.json, one Map item per host): a
  * host's due feeds fetched, parsed, normalised, deduplicated and stored as drafts. Its own function because
- * it alone needs the feed parsers and the HTML sanitiser (issue #13): the ingest function's other steps
+ * it alone needs the feed parsers and the HTML sanitiser, slow to load: the ingest function's other steps
  * (list, classify, highlights, record) start without them.
  */
 const input = z.object({ step: z.literal('fetch-host'), host: z.string(), feedIds: z.array(z.string()), now: z.iso.datetime() });

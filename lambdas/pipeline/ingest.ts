@@ -1,4 +1,4 @@
-import * as z from '../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { ensureFeedSources, listDueFeeds } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { feedCatalogue } from '../services/feed-catalogue.ts';

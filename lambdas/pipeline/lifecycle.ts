@@ -1,4 +1,4 @@
-import * as z from '../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { lifecycleCutoffs, purgeChange, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import type { ArticleStatus } from '#domain/content/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';

@@ -1,4 +1,4 @@
-import * as z from '../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { recordPipelineRun } from '#store/pipeline-runs.ts';
 
 /**

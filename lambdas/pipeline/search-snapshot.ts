@@ -1,4 +1,4 @@
-import * as z from '../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { saveSearchSnapshot, type SavedSnapshot } from '../services/article-search.ts';
 import { logger } from '#shared/core/logger.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
@@ -8,7 +8,7 @@ const input = z.object({ after: z.enum(['ingest', 'lifecycle']) });
 
 /**
  * The search index snapshot step: the public articles' index, brought up to date, written to S3 for the
- * articles instances to start from (issue 13: a cold start that reads one object instead of the table).
+ * articles instances to start from (so a cold start reads one object, not the table).
  */
 async function handleEvent(event: unknown): Promise<SavedSnapshot & { ms: number }> {
   const { after } = input.parse(event);

@@ -1,8 +1,8 @@
 import { recommend, type Interaction, type RecommendableArticle } from '#domain/reader/recommend.ts';
-import { getArticles } from '../store/articles.ts';
+import { getArticles } from '#store/articles.ts';
 import { publicArticleIndex } from './article-search.ts';
-import { listRelations } from '../store/reader-relations.ts';
-import { recentReading, replaceRecommendations } from '../store/reading.ts';
+import { listRelations } from '#store/reader-relations.ts';
+import { recentReading, replaceRecommendations } from '#store/reading.ts';
 
 /** How much of a reader's history teaches the model: their latest acts of each kind. */
 const HISTORY_PER_KIND = 50;

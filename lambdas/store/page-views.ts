@@ -5,7 +5,7 @@ import { Counter, counterKey } from './counters.ts';
 import { Subscriber } from './subscribers.ts';
 
 /**
- * Daily analytics counters (issue 11 item 1): one Counter partition per India day (`analytics#YYYY-MM-DD`),
+ * Daily analytics counters: one Counter partition per India day (`analytics#YYYY-MM-DD`),
  * one item per figure (page views, by path, by referrer domain, by device; article views by article and by
  * category; likes, bookmarks, searches and confirmed subscriptions). Each event is an atomic ADD that
  * creates the item on first use; the console reads a day with one Query. No raw page-view event is kept.

@@ -1,5 +1,5 @@
 import type { SNSEvent } from 'aws-lambda';
-import * as z from '../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { suppressSubscriber } from '#store/subscribers.ts';
 import { logger } from '#shared/core/logger.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';

@@ -88,7 +88,7 @@ export class ProjectFunction extends Construct {
       acknowledge(this, `IAM5[Resource::${arnToken(table)}/index/*]`, 'Queries run on the table\'s GSIs (every list is a Query on an index); the grant covers the table\'s own indexes only.');
     }
     acknowledge(this, 'IAM5[Resource::*]', XRAY_REASON);
-    acknowledge(this, 'L1', 'Node.js 22 on purpose: the local runtime and the tests run on Node 22 (DESIGN.md), so the deployed major is the tested one. Move both together.');
+    acknowledge(this, 'L1', 'Node.js 22 on purpose: the local runtime and the tests run on Node 22 (docs/architecture.md), so the deployed major is the tested one. Move both together.');
     if (description.access.mail && props.mail) {
       this.fn.addToRolePolicy(
         new iam.PolicyStatement({

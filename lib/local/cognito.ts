@@ -14,7 +14,7 @@ import {
   UsernameExistsException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { passwordSchema } from '../../lambdas/domain/reader/account.ts';
+import { passwordSchema } from '#domain/reader/account.ts';
 import { GROUPS, PASSWORD_POLICY, TOKEN_VALIDITY } from '../auth-settings.ts';
 import type { LocalSettings } from './settings.ts';
 

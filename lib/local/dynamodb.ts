@@ -12,7 +12,7 @@ import type { StackDescription } from '../stack-description.ts';
 import { startChild, waitForPort } from './processes.ts';
 import { repoRoot } from './settings.ts';
 
-/** AWS's own DynamoDB Local, taken from the npm package that ships its jar (see LOCAL-STANDINS.md). */
+/** AWS's own DynamoDB Local, taken from the npm package that ships its jar (see docs/local-runtime.md). */
 const SIMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
 
 /** Downloads the jar once into a cache shared by every local data folder of this checkout. */

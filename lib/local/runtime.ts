@@ -155,7 +155,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
       response: {},
     });
     // The profile's role mirrors the Cognito group (user management lists by it): this account is in admin.
-    const profiles = await import('../../lambdas/store/profiles.ts');
+    const profiles = await import('#store/profiles.ts');
     const profile = await profiles.getProfile(pool.createdAdminSub);
     if (profile) await profiles.setProfileRole(profile, 'admin');
   }

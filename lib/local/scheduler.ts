@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { Cron } from 'croner';
-import { cronOf, nextRunOf, rateMs } from '../../lambdas/domain/operations/schedule-expression.ts';
+import { cronOf, nextRunOf, rateMs } from '#domain/operations/schedule-expression.ts';
 import type { ScheduleDescription } from '../stack-description.ts';
 
-export { rateMs } from '../../lambdas/domain/operations/schedule-expression.ts';
+export { rateMs } from '#domain/operations/schedule-expression.ts';
 
 /** EventBridge `cron(...)` read by croner (see lambdas/domain/operations/schedule-expression.ts). */
 export const cronFor = (schedule: Pick<ScheduleDescription, 'expression' | 'timezone'>, fire?: () => void): Cron | null => cronOf(schedule, fire);

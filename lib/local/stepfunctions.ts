@@ -64,7 +64,7 @@ const seconds = (ms: number) => ms / 1000;
  *
  * RedriveExecution: the real service resumes a failed execution from the state that failed (and a Map from
  * its unsuccessful iterations). This stand-in runs the execution again from its first state, with the same
- * input, under the same ARN: every step is idempotent (DESIGN.md section 5), so the outcome is the same;
+ * input, under the same ARN: every step is idempotent (docs/architecture.md section 5), so the outcome is the same;
  * only the history differs (the states that had succeeded appear again after ExecutionRedriven).
  *
  * Test-only fault injection, which exists on this local endpoint alone (never on AWS):

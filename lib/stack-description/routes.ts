@@ -89,7 +89,7 @@ export const routes: readonly RouteDescription[] = [
   { method: 'POST', path: '/admin/pipeline/executions/{machine}/{name}/redrive', fn: 'admin-operations', auth: 'admin' },
   { method: 'GET', path: '/admin/pipeline/schedules', fn: 'admin-operations', auth: 'admin' },
   { method: 'PUT', path: '/admin/pipeline/schedules/{name}', fn: 'admin-operations', auth: 'admin' },
-  // Console part 2 (issue 11).
+  // Console part 2: analytics, revenue, users, newsletter, settings, security.
   { method: 'GET', path: '/admin/revenue', fn: 'admin', auth: 'admin' },
   { method: 'GET', path: '/admin/newsletter', fn: 'admin', auth: 'admin' },
   { method: 'GET', path: '/admin/newsletter/subscribers', fn: 'admin', auth: 'admin' },

@@ -36,8 +36,8 @@ export async function runArticleAdminBench(): Promise<void> {
     });
     const client = new DynamoDBClient({});
     await ensureTable(client, 'bench-admin', stack);
-    const { Article } = await import('../../lambdas/store/articles.ts');
-    const { listAdminArticles } = await import('../../lambdas/store/article-admin.ts');
+    const { Article } = await import('#store/articles.ts');
+    const { listAdminArticles } = await import('#store/article-admin.ts');
 
     // Articles shaped like the ingest's: a 60-word summary and about 2 kB of content each.
     const started = performance.now();

@@ -1,6 +1,6 @@
 /**
- * The bill on paper (issue 13 item 5): counts, on the local runtime's stand-ins, what one unit of work
- * costs in the units AWS bills, then multiplies them out for the sizes the issue names.
+ * The bill on paper: counts, on the local runtime's stand-ins, what one unit of work
+ * costs in the units AWS bills, then multiplies them out for the target sizes (SCALE below).
  *
  * - DynamoDB capacity: a middleware on the handlers' own DynamoDB client asks every call for
  *   ReturnConsumedCapacity and sums what DynamoDB Local answers, per operation;
@@ -107,13 +107,13 @@ export async function runCostsBench(): Promise<void> {
     await untilIngestIdle(runtime.stepFunctions);
     progress(benchStarted, 'ingest at start done');
     const meter = new CapacityMeter();
-    const { documentClient } = await import('../../lambdas/store/client.ts');
+    const { documentClient } = await import('#store/client.ts');
     meterCapacity(documentClient as unknown as DynamoDBClient, meter);
     const sfn = runtime.stepFunctions;
 
     // --- Ingest: FEEDS new feeds x 100 items, one run; then the same feeds polled again (all 304) ---
-    const { putFeedSource } = await import('../../lambdas/store/feeds.ts');
-    const { FeedSource } = await import('../../lambdas/store/feeds.ts');
+    const { putFeedSource } = await import('#store/feeds.ts');
+    const { FeedSource } = await import('#store/feeds.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -163,7 +163,7 @@ export async function runCostsBench(): Promise<void> {
     const eventsPerHost = pollHistory.hostEvents / FEED_HOSTS;
 
     // --- Reader visits through the local API ---
-    const { Article } = await import('../../lambdas/store/articles.ts');
+    const { Article } = await import('#store/articles.ts');
     const home = (await (await fetch(`${runtime.urls.api}/articles?page=1`)).json()) as { items?: Array<{ id: string }> };
     const articleIds = (home.items ?? []).map((article) => article.id);
     if (!articleIds.length) throw new Error('No published articles to read: the ingest at start published nothing');
@@ -201,8 +201,8 @@ export async function runCostsBench(): Promise<void> {
     };
 
     // --- One daily digest to SUBSCRIBERS confirmed subscribers ---
-    const { Subscriber } = await import('../../lambdas/store/subscribers.ts');
-    const { newSubscriberToken } = await import('../../lambdas/store/subscribers.ts');
+    const { Subscriber } = await import('#store/subscribers.ts');
+    const { newSubscriberToken } = await import('#store/subscribers.ts');
     const topicSets = [[], ['creator-economy'], ['platform-updates'], ['influencer-marketing', 'brand-partnerships']];
     const verifiedAt = new Date().toISOString();
     const subscribers = Array.from({ length: SUBSCRIBERS }, (_, n) => ({
@@ -239,7 +239,7 @@ export async function runCostsBench(): Promise<void> {
 
     // How DynamoDB Local counts a transaction: the same small item written plainly and in a one-item transaction.
     const { PutCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { tableName } = await import('../../lambdas/store/client.ts');
+    const { tableName } = await import('#store/client.ts');
     meter.reset();
     await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: 'costs-calibration', sk: 'plain', note: 'x' } }));
     const plainUnits = meter.totals().writeUnits;

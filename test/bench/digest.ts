@@ -23,8 +23,8 @@ export async function runDigestBench(): Promise<void> {
     // The ingest at start publishes the fixture stories the digest chooses from.
     await runtime.stepFunctions.drain();
 
-    const { Subscriber } = await import('../../lambdas/store/subscribers.ts');
-    const { newSubscriberToken } = await import('../../lambdas/store/subscribers.ts');
+    const { Subscriber } = await import('#store/subscribers.ts');
+    const { newSubscriberToken } = await import('#store/subscribers.ts');
     const now = new Date().toISOString();
     const subscribers = Array.from({ length: SUBSCRIBERS }, (_, n) => ({
       email: `bench-${n}@example.com`,

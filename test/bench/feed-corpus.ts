@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { parseFeed, type ParseOptions } from '../../lambdas/adapters/feed-parse.ts';
-import { normaliseItems } from '../../lambdas/domain/content/normalise.ts';
+import { parseFeed, type ParseOptions } from '#adapters/feed-parse.ts';
+import { normaliseItems } from '#domain/content/normalise.ts';
 
 const CORPUS = path.join(import.meta.dirname, '../fixtures/feeds-real');
 

@@ -80,9 +80,9 @@ export async function runIngestBench(): Promise<void> {
     const client = new DynamoDBClient({});
     await ensureTable(client, 'bench', stack);
 
-    const { parseFeed } = await import('../../lambdas/adapters/feed-parse.ts');
-    const { normaliseItem } = await import('../../lambdas/domain/content/normalise.ts');
-    const { putFeedSource, getFeedSource } = await import('../../lambdas/store/feeds.ts');
+    const { parseFeed } = await import('#adapters/feed-parse.ts');
+    const { normaliseItem } = await import('#domain/content/normalise.ts');
+    const { putFeedSource, getFeedSource } = await import('#store/feeds.ts');
     const { refreshFeed } = await import('../../lambdas/services/refresh-feed.ts');
     const { classifyDrafts } = await import('../../lambdas/pipeline/classify-drafts.ts');
     const total = FEEDS * ITEMS_PER_FEED;
@@ -120,8 +120,8 @@ export async function runIngestBench(): Promise<void> {
     const endToEndSeconds = (performance.now() - started) / 1000;
     client.destroy();
 
-    // The model's own cost per item (issue 14: under 5 ms), on the bench's titles and descriptions.
-    const { classify } = await import('../../lambdas/domain/classifier/classify.ts');
+    // The model's own cost per item (goal: under 5 ms), on the bench's titles and descriptions.
+    const { classify } = await import('#domain/classifier/classify.ts');
     const { currentModel } = await import('../../lambdas/pipeline/classify-drafts.ts');
     const { model } = await currentModel();
     const modelBytes = Buffer.byteLength(JSON.stringify(model));

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import pLimit from 'p-limit';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import { testArticle } from '../support/articles.ts';
@@ -93,7 +93,7 @@ export async function runLoadBench(): Promise<void> {
   try {
     runtime = await startLocalRuntime(settings, { site: false, scheduler: false });
     await runtime.stepFunctions.drain();
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     const seeding = performance.now();
     const limit = pLimit(16);
     const ids = await Promise.all(

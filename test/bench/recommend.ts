@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { recommend, type Interaction, type RecommendableArticle } from '../../lambdas/domain/reader/recommend.ts';
+import { recommend, type Interaction, type RecommendableArticle } from '#domain/reader/recommend.ts';
 import { repoRoot } from '../support/local-runtime.ts';
 
 interface RealArticle {

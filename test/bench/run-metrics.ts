@@ -31,7 +31,7 @@ async function timePerCall(handler: Handler): Promise<number> {
 }
 
 export async function runRunMetricsBench(): Promise<void> {
-  const { runMetricsMiddleware, withRunMetrics, flushRunMetrics, pendingRunMetrics } = await import('../../lambdas/shared/platform/run-metrics.ts');
+  const { runMetricsMiddleware, withRunMetrics, flushRunMetrics, pendingRunMetrics } = await import('#shared/platform/run-metrics.ts');
   const work = async (_event: unknown) => ({ statusCode: 200, body: '{}' });
   const plainMiddy = middy(work) as unknown as Handler;
   const withMiddleware = middy(work).use(runMetricsMiddleware('bench-http')) as unknown as Handler;

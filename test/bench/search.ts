@@ -10,11 +10,11 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { VOCABULARY, words } from './ingest.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 50_000);
-/** The larger size the index must hold on one instance (issue 13 item 3). */
+/** The larger size the index must hold on one instance, before tiers by age are needed. */
 const LARGE_ARTICLES = Number(process.env.BENCH_LARGE_ARTICLES ?? 200_000);
 const QUERIES_PER_KIND = 40;
 const PAGE = 45;
@@ -301,7 +301,7 @@ export async function runSearchBench(): Promise<void> {
     await postgres.stop();
   }
 
-  // The size one instance must hold (issue 13 item 3): cold start and search speed at 200,000.
+  // The size one instance must hold: cold start and search speed at 200,000.
   if (LARGE_ARTICLES > ARTICLES) {
     const large = await coldStart(search, generate(LARGE_ARTICLES));
     const runs = list.map(({ text }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORY_NAMES, type CategorySlug } from '../../lambdas/domain/content/categories.ts';
+import { CATEGORY_NAMES, type CategorySlug } from '#domain/content/categories.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
@@ -167,7 +167,7 @@ describe('the signed-in reader in Chromium', () => {
     await expect.poll(() => page().getByTestId('unread-count').textContent()).toBe('0');
     expect(await seriousViolations(page())).toEqual([]);
 
-    const { createNotification } = await import('../../lambdas/store/notifications.ts');
+    const { createNotification } = await import('#store/notifications.ts');
     await createNotification({ userId: subOf(await idTokenIn(page())), title: 'Editor\'s pick', message: 'A story we think you will like', type: 'info', actionUrl: '/categories' });
     await list.getByText('Editor\'s pick', { exact: true }).waitFor({ timeout: 20_000 });
     expect(await page().getByTestId('unread-count').textContent()).toBe('1');
@@ -237,7 +237,7 @@ describe('the signed-in reader in Chromium', () => {
     await page().getByText('Your account and all your data have been removed.').waitFor();
     await page().getByRole('link', { name: 'Sign In' }).waitFor();
 
-    const { exportUserData } = await import('../../lambdas/store/accounts.ts');
+    const { exportUserData } = await import('#store/accounts.ts');
     const left = await exportUserData(userId);
     expect(left).toMatchObject({ profile: null, preferences: null, bookmarks: [], likes: [], notifications: [] });
 

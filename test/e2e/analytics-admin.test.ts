@@ -8,7 +8,7 @@ import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole } from '../support/console.ts';
 
 /**
- * Analytics (issue 11 item 1) in Chromium against the local runtime: the reader site's page-view beacon
+ * Analytics in Chromium against the local runtime: the reader site's page-view beacon
  * (one per route change, no cookie) and the console's Analytics screen, whose figures must equal what this
  * file computes from the store (the daily counter items, shares, paid donations) after generating events.
  */
@@ -26,7 +26,7 @@ beforeAll(() => {
 
 /** Sums of the day counter items of the last `days` India days, by name (shards added), read here from the table. */
 async function counterSums(days: number): Promise<{ perDay: Map<string, Record<string, number>>; total: Record<string, number>; dates: string[] }> {
-  const { Counter } = await import('../../lambdas/store/counters.ts');
+  const { Counter } = await import('#store/counters.ts');
   const now = Date.now();
   const dates = Array.from({ length: days }, (_, index) => indiaDay(now - (days - 1 - index) * DAY));
   const perDay = new Map<string, Record<string, number>>();
@@ -46,8 +46,8 @@ async function counterSums(days: number): Promise<{ perDay: Map<string, Record<s
 
 /** What the screen must show for a period, computed from the store by this test. */
 async function expected(days: number) {
-  const { sharesSince } = await import('../../lambdas/store/engagement.ts');
-  const { listPaidDonationsBetween } = await import('../../lambdas/store/donations.ts');
+  const { sharesSince } = await import('#store/engagement.ts');
+  const { listPaidDonationsBetween } = await import('#store/donations.ts');
   const { perDay, total, dates } = await counterSums(days);
   const from = new Date(`${dates[0]}T00:00:00+05:30`).toISOString();
   const to = new Date(Date.parse(`${dates.at(-1)}T00:00:00+05:30`) + DAY).toISOString();
@@ -128,11 +128,11 @@ describe('the Analytics screen', () => {
     expect((await callApi(someone.idToken, 'PUT', `/me/bookmarks/${article.id}`)).status).toBeLessThan(300);
     const term = `screen${randomBytes(2).toString('hex')}`;
     for (let i = 0; i < 2; i++) expect((await apiFrom(anotherClient(), 'POST', '/search-keywords', { term })).status).toBe(202);
-    const { recordSubscriptionRequest, activateSubscription } = await import('../../lambdas/store/subscribers.ts');
+    const { recordSubscriptionRequest, activateSubscription } = await import('#store/subscribers.ts');
     const email = `an-${randomUUID().slice(0, 8)}@test.local`;
     await recordSubscriptionRequest(email);
     await activateSubscription(email, { frequency: 'weekly', topics: [] });
-    const { createDonation, markDonationPaid } = await import('../../lambdas/store/donations.ts');
+    const { createDonation, markDonationPaid } = await import('#store/donations.ts');
     const donation = await createDonation({ amount: 77_700, razorpayOrderId: `order_${randomBytes(8).toString('hex')}` });
     await markDonationPaid(donation, `pay_${randomBytes(8).toString('hex')}`);
 

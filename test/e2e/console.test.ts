@@ -108,8 +108,8 @@ describe('the dashboard', () => {
     for (const bucket of ['high', 'medium', 'low', 'failed'] as const) expect(await number(`confidence-${bucket}`), bucket).toBe(counted.byConfidence[bucket]);
     expect(counted.byStatus.published).toBeGreaterThan(0);
     // What readers can open: the public rule over every published article in the table.
-    const { listArticlesByStatus } = await import('../../lambdas/store/articles.ts');
-    const { isPublicArticle } = await import('../../lambdas/domain/content/public-articles.ts');
+    const { listArticlesByStatus } = await import('#store/articles.ts');
+    const { isPublicArticle } = await import('#domain/content/public-articles.ts');
     const published = (await listArticlesByStatus('published', { limit: 500 })).items;
     const visible = published.filter((article) => isPublicArticle(article)).length;
     expect(await page.getByTestId('card-published-visible').textContent()).toBe(`${counted.byStatus.published} published · ${visible} visible to readers`);
@@ -120,8 +120,8 @@ describe('the dashboard', () => {
 describe('the review queue', () => {
   it('approves into a corrected category and rejects as low quality, the stats following', async () => {
     // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
-    const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
+    const { createArticle } = await import('#store/articles.ts');
+    const { reviewSortKey } = await import('#domain/content/article-status.ts');
     for (const relevanceScore of [48, 56]) {
       await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority: 'MEDIUM', reviewSort: reviewSortKey('MEDIUM', relevanceScore) }));
     }
@@ -144,7 +144,7 @@ describe('the review queue', () => {
     await page.getByText('Article Rejected').waitFor();
     await expect.poll(pending, SLOW).toBe(before - 2);
 
-    const { getArticle } = await import('../../lambdas/store/articles.ts');
+    const { getArticle } = await import('#store/articles.ts');
     const token = await tokenOf(page);
     const audit = await callApi<ApiAnswer<'GET /admin/audit'>>((await signedInUser(['admin'])).idToken, 'GET', '/admin/audit?limit=5');
     const approved = audit.body.items.find((entry) => entry.action === 'review.approve');

@@ -97,7 +97,7 @@ describe('the newsletter in Chromium', () => {
     expect(await digests()).toHaveLength(1);
     // The mail client's one-click POST (RFC 8058), then no digest reaches the address.
     expect((await fetch(oneClick, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' })).status).toBe(200);
-    const { getSubscriber, activateSubscription, listDigestRecipients } = await import('../../lambdas/store/subscribers.ts');
+    const { getSubscriber, activateSubscription, listDigestRecipients } = await import('#store/subscribers.ts');
     expect((await getSubscriber(email))?.isActive).toBe(false);
     // The next issue (tomorrow's: today's is already sent) is addressed to the daily recipients, without it.
     expect((await listDigestRecipients('daily', { limit: 1000 })).items.map((item) => item.email)).not.toContain(email);

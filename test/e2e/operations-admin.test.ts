@@ -4,7 +4,7 @@ import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
-import { countOf } from '../../lambdas/domain/common/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 /** Operations / Monitoring and Recovery in Chromium against the local runtime. */
@@ -94,7 +94,7 @@ describe('monitoring screen', () => {
 
 describe('recovery screen', () => {
   it('runs an action from the screen, shows its progress and its result, and passes axe at both widths', async () => {
-    const { createArticle, getArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, getArticle } = await import('#store/articles.ts');
     const { testArticle } = await import('../support/articles.ts');
     const stuck = [testArticle({ status: 'draft', adminStatus: 'auto_rejected', mlConfidenceScore: 0.2 }), testArticle({ status: 'draft', adminStatus: 'auto_rejected', mlConfidenceScore: 0.1 })];
     for (const article of stuck) await createArticle(article);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
-/** The defects a new reader hit (issue 8, item 7), each seen as the reader sees it, in Chromium. */
+/** The defects a new reader hit, each seen as the reader sees it, in Chromium. */
 const chromium = useChromium();
 const site = () => local().urls.site;
 

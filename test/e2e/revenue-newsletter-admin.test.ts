@@ -6,9 +6,9 @@ import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
 import { mailsTo } from '../support/inbox.ts';
-import { countOf } from '../../lambdas/domain/common/plural.ts';
+import { countOf } from '#domain/common/plural.ts';
 
-/** Revenue analytics and Newsletter management (issue 11 items 2 and 4) in Chromium against the local runtime. */
+/** Revenue analytics and Newsletter management in Chromium against the local runtime. */
 const chromium = useChromium();
 /** expect.poll gives up after 1 s by default; screens under a loaded machine need longer. */
 const SLOW = { timeout: 20_000 };
@@ -27,7 +27,7 @@ async function consolePage(path: string, width = 1366, height = 900): Promise<Pa
 
 describe('revenue analytics screen', () => {
   it('shows the store\'s paid donations of the period, the tiers and the trend, and passes axe at both widths', async () => {
-    const { createDonation, markDonationPaid, listPaidDonationsBetween } = await import('../../lambdas/store/donations.ts');
+    const { createDonation, markDonationPaid, listPaidDonationsBetween } = await import('#store/donations.ts');
     for (const [rupees, daysAgo] of [[3000, 1], [700, 2], [150, 3]] as const) {
       const paidAt = new Date(Date.now() - daysAgo * DAY);
       const donation = await createDonation({ amount: rupees * 100, razorpayOrderId: `order_${randomBytes(8).toString('hex')}` }, paidAt);
@@ -89,7 +89,7 @@ describe('newsletter management screen', () => {
   const address = (name: string) => `${name}-${tag}@test.local`;
 
   beforeAll(async () => {
-    const { activateSubscription, recordSubscriptionRequest, suppressSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    const { activateSubscription, recordSubscriptionRequest, suppressSubscriber } = await import('#store/subscribers.ts');
     await activateSubscription(address('daily'), { frequency: 'daily', topics: [] });
     await activateSubscription(address('weekly'), { frequency: 'weekly', topics: ['creator-economy'] });
     await activateSubscription(address('monthly'), { frequency: 'monthly', topics: [] });
@@ -99,7 +99,7 @@ describe('newsletter management screen', () => {
   });
 
   it('shows the store\'s figures, searches subscribers, refuses a blank issue, and sends a composed one to every confirmed subscriber once', async () => {
-    const { listDigestRecipients } = await import('../../lambdas/store/subscribers.ts');
+    const { listDigestRecipients } = await import('#store/subscribers.ts');
     const confirmed = (await Promise.all((['daily', 'weekly', 'monthly'] as const).map(async (frequency) => (await listDigestRecipients(frequency, { limit: 1000 })).items))).flat();
     const page = await consolePage('/admin/system/newsletter');
     await page.getByRole('heading', { name: 'Newsletter Management', level: 1 }).waitFor();

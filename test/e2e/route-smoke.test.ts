@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_CATEGORY_SLUGS } from '../../lambdas/domain/content/categories.ts';
+import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { local, signedUpReader } from '../support/aws.ts';
 import { launchChromium } from '../support/browser.ts';
 import { startLocalRuntime, type RunningRuntime } from '../support/local-runtime.ts';

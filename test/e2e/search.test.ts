@@ -127,7 +127,7 @@ describe('live figures on the home page', () => {
   });
 
   it('announces a newly published article and takes it in on Refresh', async () => {
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     await chromium.page.goto(site());
     await chromium.page.locator('article h2').first().waitFor();
     // Let the page take its first look at the newest articles (3 s after load) before one is published.

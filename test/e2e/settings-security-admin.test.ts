@@ -9,7 +9,7 @@ import { useChromium } from '../support/browser.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 
-/** Settings and Security (issue 11 item 5) in Chromium against the local runtime. */
+/** Settings and Security in Chromium against the local runtime. */
 const chromium = useChromium();
 /** expect.poll gives up after 1 s by default; screens under a loaded machine need longer. */
 const SLOW = { timeout: 20_000 };
@@ -51,7 +51,7 @@ describe('settings screen', () => {
     await page.getByText('Settings saved').waitFor(SLOW);
     await page.reload();
     await expect.poll(() => field(page, 'monthlyGoalRupees').inputValue(), SLOW).toBe(String(goal));
-    const { listAudit } = await import('../../lambdas/store/audit.ts');
+    const { listAudit } = await import('#store/audit.ts');
     const [entry] = (await listAudit({ target: 'settings', limit: 1 })).items;
     expect(entry).toMatchObject({ action: 'settings.update', actorEmail: local().admin.email, after: { monthlyGoalRupees: goal } });
 

@@ -13,8 +13,8 @@ const screenshots = process.env.CNH_SCREENSHOTS;
 
 beforeAll(async () => {
   useLocalAws();
-  const { Article } = await import('../../lambdas/store/articles.ts');
-  const { changeArticleStatus } = await import('../../lambdas/store/articles.ts');
+  const { Article } = await import('#store/articles.ts');
+  const { changeArticleStatus } = await import('#store/articles.ts');
   const { data } = await Article.query.byStatus({ status: 'draft' }).go({ pages: 'all' });
   const leader = data.find((article) => article.feedId === 'trade-desk-a' && /ASCI/.test(article.title) && !article.isDuplicate);
   // Published by the classifier already, or waiting for review: publish it as a moderator would.

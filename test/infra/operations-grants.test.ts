@@ -22,7 +22,7 @@ function statementsOf(template: Template, fnName: string): Statement[] {
 
 const tableLogicalId = (template: Template) => Object.keys(template.findResources('AWS::DynamoDB::GlobalTable'))[0] ?? Object.keys(template.findResources('AWS::DynamoDB::Table'))[0];
 
-describe('diagnostics and backups grants (issue 11)', () => {
+describe('diagnostics and backups grants', () => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const template = Template.fromStack(new CreatorNewsHubStack(app, 'Ops', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN }));
 

@@ -6,42 +6,42 @@ import { useFreshTable } from '../support/aws.ts';
 /** Every access pattern of the store, written and read back over DynamoDB Local, each list a Query on a key. */
 
 type Store = {
-  articles: typeof import('../../lambdas/store/articles.ts');
-  relations: typeof import('../../lambdas/store/reader-relations.ts');
-  notifications: typeof import('../../lambdas/store/notifications.ts');
-  profiles: typeof import('../../lambdas/store/profiles.ts');
-  donations: typeof import('../../lambdas/store/donations.ts');
-  subscribers: typeof import('../../lambdas/store/subscribers.ts');
-  feeds: typeof import('../../lambdas/store/feeds.ts');
-  engagement: typeof import('../../lambdas/store/engagement.ts');
-  keywords: typeof import('../../lambdas/store/keywords.ts');
-  reading: typeof import('../../lambdas/store/reading.ts');
-  users: typeof import('../../lambdas/store/users.ts');
-  operations: typeof import('../../lambdas/store/operations.ts');
-  counters: typeof import('../../lambdas/store/counters.ts');
-  userAdmin: typeof import('../../lambdas/store/user-admin.ts');
-  newsletterAdmin: typeof import('../../lambdas/store/newsletter-admin.ts');
+  articles: typeof import('#store/articles.ts');
+  relations: typeof import('#store/reader-relations.ts');
+  notifications: typeof import('#store/notifications.ts');
+  profiles: typeof import('#store/profiles.ts');
+  donations: typeof import('#store/donations.ts');
+  subscribers: typeof import('#store/subscribers.ts');
+  feeds: typeof import('#store/feeds.ts');
+  engagement: typeof import('#store/engagement.ts');
+  keywords: typeof import('#store/keywords.ts');
+  reading: typeof import('#store/reading.ts');
+  users: typeof import('#store/users.ts');
+  operations: typeof import('#store/operations.ts');
+  counters: typeof import('#store/counters.ts');
+  userAdmin: typeof import('#store/user-admin.ts');
+  newsletterAdmin: typeof import('#store/newsletter-admin.ts');
 };
 let s: Store;
 
 beforeAll(async () => {
   await useFreshTable();
   s = {
-    articles: await import('../../lambdas/store/articles.ts'),
-    relations: await import('../../lambdas/store/reader-relations.ts'),
-    notifications: await import('../../lambdas/store/notifications.ts'),
-    profiles: await import('../../lambdas/store/profiles.ts'),
-    donations: await import('../../lambdas/store/donations.ts'),
-    subscribers: await import('../../lambdas/store/subscribers.ts'),
-    feeds: await import('../../lambdas/store/feeds.ts'),
-    engagement: await import('../../lambdas/store/engagement.ts'),
-    keywords: await import('../../lambdas/store/keywords.ts'),
-    reading: await import('../../lambdas/store/reading.ts'),
-    users: await import('../../lambdas/store/users.ts'),
-    operations: await import('../../lambdas/store/operations.ts'),
-    counters: await import('../../lambdas/store/counters.ts'),
-    userAdmin: await import('../../lambdas/store/user-admin.ts'),
-    newsletterAdmin: await import('../../lambdas/store/newsletter-admin.ts'),
+    articles: await import('#store/articles.ts'),
+    relations: await import('#store/reader-relations.ts'),
+    notifications: await import('#store/notifications.ts'),
+    profiles: await import('#store/profiles.ts'),
+    donations: await import('#store/donations.ts'),
+    subscribers: await import('#store/subscribers.ts'),
+    feeds: await import('#store/feeds.ts'),
+    engagement: await import('#store/engagement.ts'),
+    keywords: await import('#store/keywords.ts'),
+    reading: await import('#store/reading.ts'),
+    users: await import('#store/users.ts'),
+    operations: await import('#store/operations.ts'),
+    counters: await import('#store/counters.ts'),
+    userAdmin: await import('#store/user-admin.ts'),
+    newsletterAdmin: await import('#store/newsletter-admin.ts'),
   };
 });
 
@@ -126,7 +126,7 @@ describe('donations', () => {
     expect((after['paid#amount'] ?? 0) - (before['paid#amount'] ?? 0)).toBe(25_000);
     expect((after['paid#count'] ?? 0) - (before['paid#count'] ?? 0)).toBe(1);
     expect((after['paid#supporters'] ?? 0) - (before['paid#supporters'] ?? 0)).toBe(1);
-    const { indiaMonthOf } = await import('../../lambdas/domain/common/india-time.ts');
+    const { indiaMonthOf } = await import('#domain/common/india-time.ts');
     expect(after[`paid#amount#${indiaMonthOf(new Date())}`]).toBeGreaterThanOrEqual(25_000);
     const { data: month } = await s.donations.Donation.query.byMonth({ month: donation.month }).go({ pages: 'all' });
     expect(month.find((item) => item.id === donation.id)?.status).toBe('paid');

@@ -139,7 +139,7 @@ describe('the signed-in API', () => {
   it('tells a category\'s followers of new and breaking stories, once, through the stream consumer', async () => {
     const carol = await signedUpReader('Carol Follower');
     expect((await api('PUT', '/me/preferences', carol.idToken, { preferredCategories: ['industry-insights'] })).status).toBe(200);
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     const { testArticle } = await import('../support/articles.ts');
     await createArticle(testArticle({ category: 'industry-insights', title: `Breaking: creator ad spend report lands ${Date.now()}`, originalPublishedAt: new Date().toISOString() }));
     await createArticle(testArticle({ category: 'industry-insights', originalPublishedAt: new Date().toISOString() }));
@@ -179,7 +179,7 @@ describe('the signed-in API', () => {
     const newest = list.items[0]!;
     const after = `/me/notifications?after=${newest.id}`;
     expect(((await api('GET', after, alice.idToken)).body as ApiAnswer<'GET /me/notifications'>).items).toEqual([]);
-    const { createNotification } = await import('../../lambdas/store/notifications.ts');
+    const { createNotification } = await import('#store/notifications.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
     const created = await createNotification({ userId, title: 'Live one', message: 'Arrived meanwhile' });
     const answer = (await api('GET', after, alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
@@ -210,11 +210,11 @@ describe('the signed-in API', () => {
     expect(article.id).toBe(cards[0]!.id);
     expect((await api('DELETE', '/me', alice.idToken)).body).toEqual({ deleted: true });
 
-    const { Profile } = await import('../../lambdas/store/profiles.ts');
-    const { Bookmark, Like } = await import('../../lambdas/store/reader-relations.ts');
-    const { Preferences } = await import('../../lambdas/store/users.ts');
-    const { Notification } = await import('../../lambdas/store/notifications.ts');
-    const { ReadingProgress, Recommendation } = await import('../../lambdas/store/reading.ts');
+    const { Profile } = await import('#store/profiles.ts');
+    const { Bookmark, Like } = await import('#store/reader-relations.ts');
+    const { Preferences } = await import('#store/users.ts');
+    const { Notification } = await import('#store/notifications.ts');
+    const { ReadingProgress, Recommendation } = await import('#store/reading.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
     expect((await Profile.get({ userId }).go()).data).toBeNull();
     expect((await Preferences.get({ userId }).go()).data).toBeNull();

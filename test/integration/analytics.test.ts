@@ -6,7 +6,7 @@ import { TOP_OTHERS } from '#domain/analytics/report.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 /**
- * Analytics (issue 11 item 1) through the local gateway: the page-view beacon's route (public, validated,
+ * Analytics through the local gateway: the page-view beacon's route (public, validated,
  * privacy-reduced, bots not counted) and the console's figures, which must move by exactly the events this
  * file generates (views, page views, shares, likes, bookmarks, searches, subscriptions, donations).
  */
@@ -39,8 +39,8 @@ async function beacon(body: unknown, userAgent = DESKTOP, raw?: string) {
 }
 
 async function today(): Promise<Record<string, number>> {
-  const { readDailyCounters } = await import('../../lambdas/store/page-views.ts');
-  const { indiaDayOf } = await import('../../lambdas/domain/common/india-time.ts');
+  const { readDailyCounters } = await import('#store/page-views.ts');
+  const { indiaDayOf } = await import('#domain/common/india-time.ts');
   const day = indiaDayOf(new Date());
   return (await readDailyCounters([day]))[day]!;
 }
@@ -137,12 +137,12 @@ describe('every figure of the console', () => {
     // Unliking does not lower the count of likes given in the period.
     expect((await callApi(readers[1]!.idToken, 'DELETE', `/me/likes/${a.id}`)).status).toBeLessThan(300);
     for (const search of [term, term, `${term}x`]) expect((await apiFrom(anotherClient(), 'POST', '/search-keywords', { term: search })).status).toBe(202);
-    const { recordSubscriptionRequest, activateSubscription } = await import('../../lambdas/store/subscribers.ts');
+    const { recordSubscriptionRequest, activateSubscription } = await import('#store/subscribers.ts');
     const emails = [`a-${randomUUID().slice(0, 8)}@test.local`, `b-${randomUUID().slice(0, 8)}@test.local`];
     for (const email of emails) await recordSubscriptionRequest(email);
     await activateSubscription(emails[0]!, { frequency: 'weekly', topics: [] });
     await activateSubscription(emails[0]!, { frequency: 'daily', topics: [] }); // a change of preferences is no new conversion
-    const { createDonation, markDonationPaid } = await import('../../lambdas/store/donations.ts');
+    const { createDonation, markDonationPaid } = await import('#store/donations.ts');
     for (const paise of [50_000, 123_450]) {
       const donation = await createDonation({ amount: paise, razorpayOrderId: `order_${randomBytes(8).toString('hex')}`, donorEmail: 'donor@test.local' });
       expect(await markDonationPaid(donation, `pay_${randomBytes(8).toString('hex')}`)).not.toBeNull();
@@ -155,7 +155,7 @@ describe('every figure of the console', () => {
     expect(grew((d) => d.cards.engagements.value)).toBe(2 + 3 + 1);
     expect(grew((d) => d.cards.conversions.value)).toBe(1 + 2);
     expect(after.cards.pageViews.previous).toBe(before.cards.pageViews.previous);
-    const { percentChange, conversionRate } = await import('../../lambdas/domain/analytics/report.ts');
+    const { percentChange, conversionRate } = await import('#domain/analytics/report.ts');
     for (const name of ['pageViews', 'articleViews', 'engagements', 'conversions'] as const) {
       expect(after.cards[name].change).toBe(percentChange(after.cards[name].value, after.cards[name].previous));
     }

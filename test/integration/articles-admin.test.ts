@@ -12,9 +12,9 @@ import type { ApiAnswer } from '#http/answers.ts';
  * its own and searches for it, so the other articles in the table never change what it counts.
  */
 type Store = {
-  articles: typeof import('../../lambdas/store/articles.ts');
-  audit: typeof import('../../lambdas/store/audit.ts');
-  feeds: typeof import('../../lambdas/store/feeds.ts');
+  articles: typeof import('#store/articles.ts');
+  audit: typeof import('#store/audit.ts');
+  feeds: typeof import('#store/feeds.ts');
 };
 let s: Store;
 const tokens: Record<'reader' | 'moderator' | 'admin', string> = { reader: '', moderator: '', admin: '' };
@@ -24,9 +24,9 @@ type ListAnswer = ApiAnswer<'GET /admin/articles'>;
 beforeAll(async () => {
   useLocalAws();
   s = {
-    articles: await import('../../lambdas/store/articles.ts'),
-    audit: await import('../../lambdas/store/audit.ts'),
-    feeds: await import('../../lambdas/store/feeds.ts'),
+    articles: await import('#store/articles.ts'),
+    audit: await import('#store/audit.ts'),
+    feeds: await import('#store/feeds.ts'),
   };
   const [reader, moderator, admin] = await Promise.all([signedInUser(), signedInUser(['moderator']), signedInUser(['admin'])]);
   Object.assign(tokens, { reader: reader.idToken, moderator: moderator.idToken, admin: admin.idToken });
@@ -354,7 +354,7 @@ describe('the article editor', () => {
     expect(audit).toMatchObject({ action: 'article.edit+status', before: { status: 'draft', category: 'brand-partnerships' }, after: { status: 'published', category: 'creator-economy' } });
     // The edited title is now taken as well, and the original stays taken.
     expect((await api('POST', '/admin/articles', tokens.admin, { title: `Edited story about ${word} creators`, sourceUrl: `https://x.example.com/${word}` })).status).toBe(409);
-    expect(await s.articles.isKnownHash('title', (await import('../../lambdas/domain/content/dedup.ts')).titleHash(`Manual story about ${word} creators`))).toBe(true);
+    expect(await s.articles.isKnownHash('title', (await import('#domain/content/dedup.ts')).titleHash(`Manual story about ${word} creators`))).toBe(true);
 
     // An edit that keeps the status keeps the counters.
     const plain = await api('PUT', `/admin/articles/${article.id}`, tokens.admin, { author: 'Second Editor', tags: ['one'] });

@@ -19,7 +19,7 @@ const ids = (body: ListBody) => body.items.map((item) => item.id);
 
 beforeAll(async () => {
   await useFreshTable();
-  const { createArticle } = await import('../../lambdas/store/articles.ts');
+  const { createArticle } = await import('#store/articles.ts');
   handler = (await import('../../lambdas/http/articles/index.ts')).handler as unknown as Handler;
   // 23 public articles a minute apart (the last in Tools & Technology, a public category like the others), and
   // one of each kind the public list must never show.
@@ -93,7 +93,7 @@ describe('GET /articles', () => {
 describe('GET /articles: sorts, filters and search over a published set', () => {
   const made: Record<string, string> = {};
   beforeAll(async () => {
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     const recent = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
     const fixtures = {
       viral: testArticle({ title: 'Mumbai creators sign record brand deals with Indian labels', summary: 'Creators in Mumbai.', viewsCount: 900, relevanceScore: 90, mlConfidenceScore: 0.95, indiaRelevance: 5, keywordMatches: { primary: [], secondary: [], indian: ['indian', 'mumbai'] }, originalPublishedAt: recent(30) }),
@@ -152,7 +152,7 @@ describe('GET /articles: sorts, filters and search over a published set', () => 
   });
 
   it('sees a publish and an unpublish on the next request, through the change notes', async () => {
-    const { createArticle, changeArticleStatus, getArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, changeArticleStatus, getArticle } = await import('#store/articles.ts');
     const draft = testArticle({ status: 'draft', title: 'Quokka creators discover a new platform' });
     await createArticle(draft);
     expect((await list({ q: 'quokka' })).body.total).toBe(0);
@@ -191,7 +191,7 @@ describe('GET /categories', () => {
   it('counts the published articles of every category, Tools & Technology included', async () => {
     const response = await handler(httpEvent('GET /categories'), lambdaContext);
     const { items } = JSON.parse(response.body) as { items: Array<{ slug: string; name: string; articleCount: number }> };
-    const { CATEGORY_SLUGS } = await import('../../lambdas/domain/content/categories.ts');
+    const { CATEGORY_SLUGS } = await import('#domain/content/categories.ts');
     expect(items.map((item) => item.slug)).toEqual([...CATEGORY_SLUGS]);
     expect(items.find((item) => item.slug === 'tools-technology')).toMatchObject({ name: 'Tools & Technology', articleCount: 1 });
     for (const item of items) {
@@ -204,8 +204,8 @@ describe('GET /categories', () => {
 
 describe('GET /widgets', () => {
   it('counts every figure from the public articles and the keywords', async () => {
-    const { bumpKeyword } = await import('../../lambdas/store/keywords.ts');
-    const { TRENDING_MIN_SEARCHERS } = await import('../../lambdas/domain/content/trending.ts');
+    const { bumpKeyword } = await import('#store/keywords.ts');
+    const { TRENDING_MIN_SEARCHERS } = await import('#domain/content/trending.ts');
     // Searched by as many different readers as a search needs to trend.
     await bumpKeyword('search-based', 'creator payouts', TRENDING_MIN_SEARCHERS);
     const response = await handler(httpEvent('GET /widgets'), lambdaContext);
@@ -226,7 +226,7 @@ describe('GET /widgets', () => {
   });
 
   it('shows a content topic once for its singular and plural, with the searches readers made, not its article count', async () => {
-    const { bumpKeyword, setContentKeyword } = await import('../../lambdas/store/keywords.ts');
+    const { bumpKeyword, setContentKeyword } = await import('#store/keywords.ts');
     // The ingest's content keywords count articles: 20 matched "creators", 6 "creator"; nobody searched them.
     await setContentKeyword('creators', 20);
     await setContentKeyword('creator', 6);

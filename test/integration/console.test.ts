@@ -64,8 +64,8 @@ describe('the dashboard', () => {
   });
 
   it('says how many published articles readers can open: the public rule applied to every published article', async () => {
-    const { listArticlesByStatus } = await import('../../lambdas/store/articles.ts');
-    const { isPublicArticle } = await import('../../lambdas/domain/content/public-articles.ts');
+    const { listArticlesByStatus } = await import('#store/articles.ts');
+    const { isPublicArticle } = await import('#domain/content/public-articles.ts');
     let visible = 0;
     let cursor: string | null = null;
     do {
@@ -92,7 +92,7 @@ describe('the dashboard', () => {
   });
 
   it('counts accounts as active users, as the profiles in the table', async () => {
-    const { listUsersForConsole } = await import('../../lambdas/store/user-admin.ts');
+    const { listUsersForConsole } = await import('#store/user-admin.ts');
     let profiles = 0;
     let cursor: string | null = null;
     do {
@@ -109,8 +109,8 @@ describe('the review queue', () => {
   it('gives stats that match the queue, and a rejection for low quality is labelled apart from an off-topic one', async () => {
     type Queue = ApiAnswer<'GET /admin/review'>;
     // The classifier decides the fixture feeds' clear-cut stories itself; two uncertain drafts are queued here.
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
-    const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
+    const { createArticle } = await import('#store/articles.ts');
+    const { reviewSortKey } = await import('#domain/content/article-status.ts');
     for (const relevanceScore of [45, 55]) {
       await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority: 'MEDIUM', reviewSort: reviewSortKey('MEDIUM', relevanceScore) }));
     }
@@ -126,12 +126,12 @@ describe('the review queue', () => {
     expect((await callApi(moderator, 'POST', `/admin/review/${lowQuality!.id}/reject`, { reason: 'low_quality' })).status).toBe(200);
     expect((await callApi(moderator, 'POST', `/admin/review/${offTopic!.id}/reject`, { reason: 'off_topic' })).status).toBe(200);
     expect((await callApi(moderator, 'POST', `/admin/review/${offTopic!.id}/reject`, { reason: 'spam' })).status).toBe(400);
-    const { allReviewLabels } = await import('../../lambdas/store/models.ts');
+    const { allReviewLabels } = await import('#store/models.ts');
     const labels = await allReviewLabels();
     // On topic but badly written: it teaches the classifier "on topic", never "off-topic".
     expect(labels.find((label) => label.articleId === lowQuality!.id)).toMatchObject({ label: 'low-quality' });
     expect(labels.find((label) => label.articleId === offTopic!.id)).toMatchObject({ label: 'off-topic' });
-    const { getArticle } = await import('../../lambdas/store/articles.ts');
+    const { getArticle } = await import('#store/articles.ts');
     expect(await getArticle(lowQuality!.id)).toMatchObject({ status: 'rejected', rejectionReason: 'admin review rejection (low quality)' });
 
     const after = await callApi<ApiAnswer<'GET /admin/review/stats'>>(moderator, 'GET', '/admin/review/stats');
@@ -156,7 +156,7 @@ describe('lifecycle', () => {
     expect(body.totalArchived).toBe((await countArticlesInTable()).byStatus.archived);
     expect(Array.isArray(body.runs)).toBe(true);
 
-    const { createArticle, getArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, getArticle } = await import('#store/articles.ts');
     const { testArticle } = await import('../support/articles.ts');
     const stuck = testArticle({ status: 'draft', adminStatus: 'auto_rejected', mlConfidenceScore: 0.2 });
     await createArticle(stuck);

@@ -12,7 +12,7 @@ import { repoRoot } from '../support/local-runtime.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 /**
- * Diagnostics and backups (issue 11 item 5): through the local API gateway with cognito-local tokens, and
+ * Diagnostics and backups: through the local API gateway with cognito-local tokens, and
  * the checks and the export/restore code run in this process against the runtime's stand-ins.
  */
 
@@ -96,7 +96,7 @@ describe('a check fails fast when its endpoint is unreachable', () => {
     const { urls } = local();
     Object.assign(process.env, { USER_POOL_ID: urls.userPool.userPoolId, AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: urls.userPool.endpoint, API_URL: urls.api });
     const { runChecks } = await import('../../lambdas/services/health-checks.ts');
-    const { diagnosticReport } = await import('../../lambdas/domain/operations/diagnostics.ts');
+    const { diagnosticReport } = await import('#domain/operations/diagnostics.ts');
 
     const healthy = await runChecks({ authorization: `Bearer ${admin}` });
     expect(healthy.find((check) => check.name === 'dynamodb')?.status).toBe('ok');
@@ -176,7 +176,7 @@ describe('backups: export, list, restore', () => {
     const restored = await scanAll(client, fresh);
     const exported = lines.map((line) => (JSON.parse(line) as { Item: Record<string, AttributeValue> }).Item);
     // Compared as the export writes them: binary values (a trained model) as base64.
-    const { itemToJson } = await import('../../lambdas/store/backups.ts');
+    const { itemToJson } = await import('#store/backups.ts');
     const asExported = (items: Array<Record<string, AttributeValue>>) => byKey(items).map((item) => JSON.parse(itemToJson(item)) as unknown);
     expect(asExported(restored)).toEqual(asExported(exported));
     client.destroy();
@@ -191,7 +191,7 @@ describe('backups: export, list, restore', () => {
       { pk: { S: 'loose' }, sk: { S: 'y' } },
     ];
     for (const item of items) await client.send(new PutItemCommand({ TableName: source, Item: item }));
-    const { exportTable, restoreExport } = await import('../../lambdas/store/backups.ts');
+    const { exportTable, restoreExport } = await import('#store/backups.ts');
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cnh-backup-'));

@@ -207,7 +207,7 @@ describe('donations', () => {
  * the webhook, and the order limit per client (tested above) would otherwise refuse their orders.
  */
 async function recordedOrder(input: { amount: number; donor_name?: string; donor_email?: string }): Promise<{ order_id: string }> {
-  const { createDonation } = await import('../../lambdas/store/donations.ts');
+  const { createDonation } = await import('#store/donations.ts');
   const orderId = `order_${randomBytes(7).toString('hex')}`;
   await createDonation({ amount: input.amount, razorpayOrderId: orderId, currency: 'INR', donorName: input.donor_name, donorEmail: input.donor_email });
   return { order_id: orderId };

@@ -23,20 +23,20 @@ let newsroomId: string;
 const addedIds = new Set<string>();
 
 type Stores = {
-  feeds: typeof import('../../lambdas/store/feeds.ts');
-  audit: typeof import('../../lambdas/store/audit.ts');
-  articles: typeof import('../../lambdas/store/articles.ts');
-  opml: typeof import('../../lambdas/domain/content/opml.ts');
+  feeds: typeof import('#store/feeds.ts');
+  audit: typeof import('#store/audit.ts');
+  articles: typeof import('#store/articles.ts');
+  opml: typeof import('#domain/content/opml.ts');
 };
 let s: Stores;
 
 beforeAll(async () => {
   useLocalAws();
   s = {
-    feeds: await import('../../lambdas/store/feeds.ts'),
-    audit: await import('../../lambdas/store/audit.ts'),
-    articles: await import('../../lambdas/store/articles.ts'),
-    opml: await import('../../lambdas/domain/content/opml.ts'),
+    feeds: await import('#store/feeds.ts'),
+    audit: await import('#store/audit.ts'),
+    articles: await import('#store/articles.ts'),
+    opml: await import('#domain/content/opml.ts'),
   };
   [admin, moderator, reader] = await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()]).then((users) => users.map((user) => user.idToken));
   feedHost = local().urls.feeds;

@@ -3,7 +3,7 @@ import type { ApiAnswer } from '#http/answers.ts';
 import http from 'node:http';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RECOVERY_ACTIONS } from '../../lambdas/domain/operations/operations.ts';
+import { RECOVERY_ACTIONS } from '#domain/operations/operations.ts';
 import { routeKey, stack, type RouteDescription } from '../../lib/stack-description.ts';
 import { anotherClient, api, local, signedInUser } from '../support/aws.ts';
 

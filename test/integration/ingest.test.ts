@@ -7,10 +7,10 @@ import { local, useLocalAws } from '../support/aws.ts';
  * it once already (the global setup waits for that run); these tests look at what it left and run it again.
  */
 type Store = {
-  articles: typeof import('../../lambdas/store/articles.ts');
-  feeds: typeof import('../../lambdas/store/feeds.ts');
-  runs: typeof import('../../lambdas/store/pipeline-runs.ts');
-  models: typeof import('../../lambdas/store/models.ts');
+  articles: typeof import('#store/articles.ts');
+  feeds: typeof import('#store/feeds.ts');
+  runs: typeof import('#store/pipeline-runs.ts');
+  models: typeof import('#store/models.ts');
 };
 let s: Store;
 let sfn: SFNClient;
@@ -22,10 +22,10 @@ const BAD_FEEDS = ['broken-xml', 'server-error', 'too-slow', 'huge-garbage', 're
 beforeAll(async () => {
   useLocalAws();
   s = {
-    articles: await import('../../lambdas/store/articles.ts'),
-    feeds: await import('../../lambdas/store/feeds.ts'),
-    runs: await import('../../lambdas/store/pipeline-runs.ts'),
-    models: await import('../../lambdas/store/models.ts'),
+    articles: await import('#store/articles.ts'),
+    feeds: await import('#store/feeds.ts'),
+    runs: await import('#store/pipeline-runs.ts'),
+    models: await import('#store/models.ts'),
   };
   sfn = new SFNClient({});
   const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));

@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { useLocalAws } from '../support/aws.ts';
 
-type Articles = typeof import('../../lambdas/store/articles.ts');
+type Articles = typeof import('#store/articles.ts');
 let articles: Articles;
 let sfn: SFNClient;
 
@@ -20,7 +20,7 @@ const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 beforeAll(async () => {
   // The runtime's own table: the state machine runs inside the local runtime, on its data.
   useLocalAws();
-  articles = await import('../../lambdas/store/articles.ts');
+  articles = await import('#store/articles.ts');
   sfn = new SFNClient({});
 });
 
@@ -82,7 +82,7 @@ describe('the lifecycle state machine, through the Step Functions API', () => {
     const again = await runToEnd(lifecycle!.stateMachineArn!, { trigger: 'manual' });
     expect(JSON.parse(again.output ?? '{}')).toMatchObject({ archivedCount: 0, purgedCount: 0 });
 
-    const { latestPipelineRuns } = await import('../../lambdas/store/pipeline-runs.ts');
+    const { latestPipelineRuns } = await import('#store/pipeline-runs.ts');
     const [lastRun] = await latestPipelineRuns('lifecycle', 1);
     expect(lastRun).toMatchObject({ status: 'succeeded', trigger: 'manual', stats: { archivedCount: 0, purgedCount: 0 } });
   });

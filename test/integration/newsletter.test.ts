@@ -25,7 +25,7 @@ describe('newsletter subscriptions', () => {
     const email = `news-${Date.now()}@example.com`;
     const asked = await api('POST', '/newsletter/subscriptions', undefined, { email: ` ${email.toUpperCase()} `, frequency: 'daily', topics: ['creator-economy', 'platform-updates'] });
     expect(asked).toMatchObject({ status: 202, body: { needsVerification: true, message: 'Please check your email to verify your subscription' } });
-    const { getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    const { getSubscriber } = await import('#store/subscribers.ts');
     expect(await getSubscriber(email)).toMatchObject({ isVerified: false, isActive: false });
 
     const mail = await waitForMail(local().urls.mail, email, /Confirm your Creator News Hub newsletter/);
@@ -57,7 +57,7 @@ describe('newsletter subscriptions', () => {
     const stranger = await api('POST', '/newsletter/unsubscribe-requests', undefined, { email: `nobody-${Date.now()}@example.com` });
     const owner = await api('POST', '/newsletter/unsubscribe-requests', undefined, { email });
     expect(owner).toEqual({ ...stranger, headers: owner.headers });
-    const { getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    const { getSubscriber } = await import('#store/subscribers.ts');
     expect((await getSubscriber(email))?.isActive).toBe(true);
 
     const token = linkToken(await waitForMail(local().urls.mail, email, /^Unsubscribe from/), '/unsubscribe');
@@ -135,15 +135,15 @@ describe('the newsletter digest state machine, through the Step Functions API', 
     // The mail client's one-click POST unsubscribes; no later issue reaches the address.
     const unsubscribed = await fetch(oneClick ?? '', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
     expect(unsubscribed.status).toBe(200);
-    const { getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    const { getSubscriber } = await import('#store/subscribers.ts');
     expect((await getSubscriber(email))?.isActive).toBe(false);
-    const { listDigestRecipients } = await import('../../lambdas/store/subscribers.ts');
+    const { listDigestRecipients } = await import('#store/subscribers.ts');
     const recipients = await listDigestRecipients('daily', { limit: 1000 });
     expect(recipients.items.map((item) => item.email)).not.toContain(email);
   });
 
   it('suppresses an address SES reports as bounced or complained (the mailbox simulator locally): no digest, no confirmation goes there again', async () => {
-    const { activateSubscription, getSubscriber } = await import('../../lambdas/store/subscribers.ts');
+    const { activateSubscription, getSubscriber } = await import('#store/subscribers.ts');
     const bounced = `bounce+digest-${Date.now()}@simulator.amazonses.com`;
     await activateSubscription(bounced, { frequency: 'daily', topics: [] });
     expect((await runDigest('daily')).status).toBe('SUCCEEDED');
@@ -155,7 +155,7 @@ describe('the newsletter digest state machine, through the Step Functions API', 
     const before = (await mailsTo(local().urls.mail, bounced)).length;
     expect((await api('POST', '/newsletter/subscriptions', undefined, { email: bounced, frequency: 'daily', topics: [] })).status).toBe(202);
     const { signLinkToken } = await import('../../lambdas/services/link-tokens.ts');
-    const { linkSigningKey } = await import('../../lambdas/shared/core/secrets.ts');
+    const { linkSigningKey } = await import('#shared/core/secrets.ts');
     const token = signLinkToken({ purpose: 'confirm', email: bounced, frequency: 'daily', topics: [], expiresAt: Date.now() + 60_000 }, await linkSigningKey());
     const refused = await api('POST', '/newsletter/confirmations', undefined, { token });
     expect(refused).toMatchObject({ status: 400, body: { message: 'This address cannot receive our mail (it bounced or reported spam). Please use another address.' } });

@@ -68,7 +68,7 @@ async function failedExecution(machine: string, fn: string, options: Record<stri
 }
 
 async function auditActions(target: string): Promise<string[]> {
-  const { listAudit } = await import('../../lambdas/store/audit.ts');
+  const { listAudit } = await import('#store/audit.ts');
   return (await listAudit({ target })).items.map((entry) => entry.action);
 }
 
@@ -143,7 +143,7 @@ describe('state machine success rates and alarms', () => {
 
 describe('recovery actions', () => {
   it('reject-auto-rejected moves auto-rejected drafts to rejected', async () => {
-    const { createArticle, getArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, getArticle } = await import('#store/articles.ts');
     const { testArticle } = await import('../support/articles.ts');
     const stuck = testArticle({ status: 'draft', adminStatus: 'auto_rejected', mlConfidenceScore: 0.2 });
     await createArticle(stuck);
@@ -159,7 +159,7 @@ describe('recovery actions', () => {
   });
 
   it('classify-drafts starts the ingest classify-only run that classifies the waiting drafts', async () => {
-    const { createArticle, getArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, getArticle } = await import('#store/articles.ts');
     const { testArticle } = await import('../support/articles.ts');
     const waiting = testArticle({ status: 'draft', adminStatus: 'unclassified', mlConfidenceScore: 0 });
     await createArticle(waiting);
@@ -172,7 +172,7 @@ describe('recovery actions', () => {
   });
 
   it('rebuild-search-index notes every published article, in chunks the caller continues', async () => {
-    const { createArticle, articlesChangedSince } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, articlesChangedSince } = await import('#store/articles.ts');
     const { testArticle } = await import('../support/articles.ts');
     const { countArticlesInTable } = await import('../support/store-counts.ts');
     const fresh = Array.from({ length: 12 }, () => testArticle());

@@ -9,10 +9,10 @@ import { local, useFreshTable } from '../support/aws.ts';
  */
 type Modules = {
   refresh: typeof import('../../lambdas/services/refresh-feed.ts');
-  feeds: typeof import('../../lambdas/store/feeds.ts');
-  articles: typeof import('../../lambdas/store/articles.ts');
-  parse: typeof import('../../lambdas/adapters/feed-parse.ts');
-  normalise: typeof import('../../lambdas/domain/content/normalise.ts');
+  feeds: typeof import('#store/feeds.ts');
+  articles: typeof import('#store/articles.ts');
+  parse: typeof import('#adapters/feed-parse.ts');
+  normalise: typeof import('#domain/content/normalise.ts');
 };
 let m: Modules;
 const feedsUrl = () => local().urls.feeds;
@@ -30,10 +30,10 @@ beforeAll(async () => {
   await useFreshTable();
   m = {
     refresh: await import('../../lambdas/services/refresh-feed.ts'),
-    feeds: await import('../../lambdas/store/feeds.ts'),
-    articles: await import('../../lambdas/store/articles.ts'),
-    parse: await import('../../lambdas/adapters/feed-parse.ts'),
-    normalise: await import('../../lambdas/domain/content/normalise.ts'),
+    feeds: await import('#store/feeds.ts'),
+    articles: await import('#store/articles.ts'),
+    parse: await import('#adapters/feed-parse.ts'),
+    normalise: await import('#domain/content/normalise.ts'),
   };
 });
 

@@ -52,7 +52,7 @@ async function injectFault(fn: string, times: number): Promise<void> {
 }
 
 async function auditOf(target: string) {
-  const { listAudit } = await import('../../lambdas/store/audit.ts');
+  const { listAudit } = await import('#store/audit.ts');
   return (await listAudit({ target })).items;
 }
 
@@ -297,7 +297,7 @@ describe('schedules', () => {
 
 describe('alerts', () => {
   it('lists open alerts newest first and resolves one (audited)', async () => {
-    const { raiseAlert } = await import('../../lambdas/store/operations.ts');
+    const { raiseAlert } = await import('#store/operations.ts');
     const older = await raiseAlert({ severity: 'high', alertType: 'ingest-step-failure', message: `Fetching a host failed ${Date.now()}` });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await raiseAlert({ severity: 'critical', alertType: 'feed-failure', message: `A feed is down ${Date.now()}` });

@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useFreshTable } from '../support/aws.ts';
 
-type RateLimits = typeof import('../../lambdas/store/rate-limits.ts');
+type RateLimits = typeof import('#store/rate-limits.ts');
 let limits: RateLimits;
 
 beforeAll(async () => {
   await useFreshTable();
-  limits = await import('../../lambdas/store/rate-limits.ts');
+  limits = await import('#store/rate-limits.ts');
 });
 
 describe('per-client rate limits', () => {

@@ -40,8 +40,8 @@ const drafts = {
 beforeAll(async () => {
   useLocalAws();
   moderatorToken = (await signedInUser(['moderator'])).idToken;
-  const { createArticle } = await import('../../lambdas/store/articles.ts');
-  const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
+  const { createArticle } = await import('#store/articles.ts');
+  const { reviewSortKey } = await import('#domain/content/article-status.ts');
   for (const draft of Object.values(drafts)) await createArticle({ ...draft, reviewSort: reviewSortKey('MEDIUM', draft.relevanceScore!, draft.mlConfidenceScore!) });
 });
 

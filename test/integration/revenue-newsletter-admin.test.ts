@@ -7,7 +7,7 @@ import type { ApiAnswer } from '#http/answers.ts';
 import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
- * Revenue analytics and Newsletter management (issue 11 items 2 and 4) through the local gateway: figures
+ * Revenue analytics and Newsletter management through the local gateway: figures
  * computed here from paid donations this file records through the store (as the payment flow does),
  * composing an issue that the newsletter state machine sends to every confirmed subscriber once.
  */
@@ -27,14 +27,14 @@ beforeAll(async () => {
 
 /** A paid donation, as the payment flow records it (order, then verified payment at `paidAt`). */
 async function paidDonation(rupees: number, paidAt: Date): Promise<void> {
-  const { createDonation, markDonationPaid } = await import('../../lambdas/store/donations.ts');
+  const { createDonation, markDonationPaid } = await import('#store/donations.ts');
   const donation = await createDonation({ amount: rupees * 100, razorpayOrderId: `order_${randomBytes(8).toString('hex')}`, donorEmail: `${randomUUID().slice(0, 8)}@test.local` }, paidAt);
   expect(await markDonationPaid(donation, `pay_${randomBytes(8).toString('hex')}`, paidAt.toISOString())).not.toBeNull();
 }
 
 /** What the page should show, computed here from the store's paid donations (not by the code under test). */
 async function expected(from: string, to: string) {
-  const { listRecentPaidDonations } = await import('../../lambdas/store/donations.ts');
+  const { listRecentPaidDonations } = await import('#store/donations.ts');
   const paid = (await listRecentPaidDonations(10_000)).filter((donation) => donation.paidAt && donation.paidAt >= from && donation.paidAt < to);
   const total = paid.reduce((sum, donation) => sum + donation.amount, 0);
   const tier = (paise: number) => (paise >= 250_000 ? 'premium' : paise >= 100_000 ? 'gold' : paise >= 50_000 ? 'silver' : 'other');
@@ -73,7 +73,7 @@ describe('revenue analytics', () => {
   });
 
   it('counts paid donations only, by period, tier, currency and India day, with growth against the previous period', async () => {
-    const { createDonation } = await import('../../lambdas/store/donations.ts');
+    const { createDonation } = await import('#store/donations.ts');
     const before = await revenue(7);
     const now = Date.now();
     // In the last 7 days: 3,000 (premium), 1,000 (gold), 600 (silver), 100 (other); in the 7 before: 2,000.
@@ -129,7 +129,7 @@ describe('newsletter management', () => {
   const address = (name: string) => `${name}-${tag}@test.local`;
 
   beforeAll(async () => {
-    const { activateSubscription, recordSubscriptionRequest, suppressSubscriber, deactivateSubscription } = await import('../../lambdas/store/subscribers.ts');
+    const { activateSubscription, recordSubscriptionRequest, suppressSubscriber, deactivateSubscription } = await import('#store/subscribers.ts');
     await activateSubscription(address('daily-a'), { frequency: 'daily', topics: ['creator-economy'] });
     await activateSubscription(address('daily-b'), { frequency: 'daily', topics: [] });
     await activateSubscription(address('weekly'), { frequency: 'weekly', topics: [] });
@@ -141,7 +141,7 @@ describe('newsletter management', () => {
   });
 
   it('counts subscribers by status and frequency from the store', async () => {
-    const { searchSubscribers } = await import('../../lambdas/store/newsletter-admin.ts');
+    const { searchSubscribers } = await import('#store/newsletter-admin.ts');
     const everyone = [];
     let cursor: string | null = null;
     do {
@@ -202,7 +202,7 @@ describe('newsletter management', () => {
   });
 
   it('sends a composed issue, sanitised, to every confirmed subscriber of the frequency once, and audits it', async () => {
-    const { listDigestRecipients } = await import('../../lambdas/store/subscribers.ts');
+    const { listDigestRecipients } = await import('#store/subscribers.ts');
     const subject = `Creator tax guide ${tag}`;
     const started = await callApi<ApiAnswer<'POST /admin/newsletter/issues'>>(admin, 'POST', '/admin/newsletter/issues', {
       subject: `  ${subject}\u200B `,

@@ -20,8 +20,8 @@ beforeAll(async () => {
   useLocalAws();
   moderatorToken = (await signedInUser(['moderator'])).idToken;
   // The classifier decides the fixture feeds' clear-cut stories itself; uncertain drafts of each priority are queued here.
-  const { createArticle } = await import('../../lambdas/store/articles.ts');
-  const { reviewSortKey } = await import('../../lambdas/domain/content/article-status.ts');
+  const { createArticle } = await import('#store/articles.ts');
+  const { reviewSortKey } = await import('#domain/content/article-status.ts');
   const drafts = [['LOW', 35], ['HIGH', 62], ['MEDIUM', 50], ['MEDIUM', 44]] as const;
   for (const [reviewPriority, relevanceScore] of drafts) {
     await createArticle(testArticle({ status: 'draft', adminStatus: 'pending_review', relevanceScore, reviewPriority, reviewSort: reviewSortKey(reviewPriority, relevanceScore) }));
@@ -49,9 +49,9 @@ describe('the review queue', () => {
     const approved = await call('POST', `/admin/review/${item!.id}/approve`, moderatorToken, { category: 'industry-insights' });
     expect(approved).toEqual({ status: 200, body: { id: item!.id, status: 'published', category: 'industry-insights' } });
 
-    const { getArticle } = await import('../../lambdas/store/articles.ts');
+    const { getArticle } = await import('#store/articles.ts');
     expect(await getArticle(item!.id)).toMatchObject({ status: 'published', category: 'industry-insights', adminStatus: 'approved' });
-    const { allReviewLabels } = await import('../../lambdas/store/models.ts');
+    const { allReviewLabels } = await import('#store/models.ts');
     expect((await allReviewLabels()).find((label) => label.articleId === item!.id)).toMatchObject({ label: 'industry-insights' });
 
     expect((await call('POST', `/admin/review/${item!.id}/approve`, moderatorToken)).status).toBe(409);
@@ -63,7 +63,7 @@ describe('the review queue', () => {
     const { body } = await call('GET', '/admin/review', moderatorToken);
     const [item] = body.items as QueueItem[];
     expect(await call('POST', `/admin/review/${item!.id}/reject`, moderatorToken)).toEqual({ status: 200, body: { id: item!.id, status: 'rejected', reason: 'off_topic' } });
-    const { allReviewLabels } = await import('../../lambdas/store/models.ts');
+    const { allReviewLabels } = await import('#store/models.ts');
     expect((await allReviewLabels()).find((label) => label.articleId === item!.id)?.label).toBe('off-topic');
   });
 

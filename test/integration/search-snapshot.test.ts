@@ -9,7 +9,7 @@ import { testArticle } from '../support/articles.ts';
 import { runStateMachine } from '../support/pipeline.ts';
 
 /**
- * The search index snapshot (issue 13 item 1) in the running local runtime: the ingest and lifecycle state
+ * The search index snapshot in the running local runtime: the ingest and lifecycle state
  * machines end by writing it to the S3 stand-in through the real SDK; a new instance starts from it and
  * reads only the change notes written since; a broken or foreign snapshot costs only start-up time.
  */
@@ -75,7 +75,7 @@ describe('the search index snapshot', () => {
     index.put({ ...marker, category: 'creator-economy' });
     await s3.send(new PutObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY, Body: index.toSnapshot(takenAt) }));
     // Published after the snapshot: reaches the new instance through the change notes.
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     const later = testArticle({ title: 'Published after the snapshot about wombatbudgets' });
     await createArticle(later);
 
@@ -87,7 +87,7 @@ describe('the search index snapshot', () => {
   });
 
   it('reads the table instead when the snapshot is broken or of another table', async () => {
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     const article = testArticle({ title: 'Table only story about platypusfunds' });
     await createArticle(article);
     const search = await freshInstance();

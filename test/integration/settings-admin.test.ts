@@ -11,7 +11,7 @@ import type { ApiAnswer } from '#http/answers.ts';
 import type { ErrorAnswer } from '#shared/platform/router.ts';
 
 /**
- * Settings and Security (issue 11 item 5) through the local gateway: one versioned, validated, audited
+ * Settings and Security through the local gateway: one versioned, validated, audited
  * settings item that the handlers read (classifier decision, donation goal, digest schedules), and the
  * sign-in counts the user pool's triggers record (PreAuthentication run by the local Cognito wrapper,
  * PostAuthentication by cognito-local itself).
@@ -107,7 +107,7 @@ describe('settings', () => {
   it('audits each save with only the changed keys before and after', async () => {
     const before = (await settings()).values.monthlyGoalRupees;
     await save({ monthlyGoalRupees: before + 1234 });
-    const { listAudit } = await import('../../lambdas/store/audit.ts');
+    const { listAudit } = await import('#store/audit.ts');
     const [entry] = (await listAudit({ target: 'settings', limit: 1 })).items;
     expect(entry).toMatchObject({ action: 'settings.update', actorEmail: adminEmail, before: { monthlyGoalRupees: before }, after: { monthlyGoalRupees: before + 1234 } });
   });
@@ -163,11 +163,11 @@ describe('settings', () => {
   });
 
   it('a changed threshold changes the decision the classifier step makes', async () => {
-    const { createArticle, getArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle, getArticle } = await import('#store/articles.ts');
     const { classifyDrafts, currentModel } = await import('../../lambdas/pipeline/classify-drafts.ts');
-    const { forgetSettings } = await import('../../lambdas/store/settings.ts');
-    const { classify } = await import('../../lambdas/domain/classifier/classify.ts');
-    const { decide } = await import('../../lambdas/domain/classifier/decision.ts');
+    const { forgetSettings } = await import('#store/settings.ts');
+    const { classify } = await import('#domain/classifier/classify.ts');
+    const { decide } = await import('#domain/classifier/decision.ts');
     // The model the classifier step uses: the shipped one, or the one a retrain in another test file adopted.
     const { model } = await currentModel();
     const title = `Local council approves new parking rules for the city centre ${randomUUID().slice(0, 6)}`;

@@ -2,15 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { useFreshTable } from '../support/aws.ts';
 
-type Articles = typeof import('../../lambdas/store/articles.ts');
-type Counters = typeof import('../../lambdas/store/counters.ts');
+type Articles = typeof import('#store/articles.ts');
+type Counters = typeof import('#store/counters.ts');
 let articles: Articles;
 let counters: Counters;
 
 beforeAll(async () => {
   await useFreshTable();
-  articles = await import('../../lambdas/store/articles.ts');
-  counters = await import('../../lambdas/store/counters.ts');
+  articles = await import('#store/articles.ts');
+  counters = await import('#store/counters.ts');
 });
 
 const statusCounts = async () => counters.readCounters(counters.COUNTER_SCOPES.articles);

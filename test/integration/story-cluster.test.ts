@@ -7,8 +7,8 @@ import type { ApiAnswer } from '#http/answers.ts';
  * B, test/fixtures/feeds/duplicate-*.rss) that carry one ASCI event under different headlines. The first
  * report leads; the other publisher's reports join it and are listed under it, never as cards of their own.
  */
-type ArticleStore = typeof import('../../lambdas/store/articles.ts');
-type Articles = typeof import('../../lambdas/store/articles.ts');
+type ArticleStore = typeof import('#store/articles.ts');
+type Articles = typeof import('#store/articles.ts');
 let articleStore: ArticleStore;
 let articles: Articles;
 
@@ -16,8 +16,8 @@ type Card = ApiAnswer<'GET /articles'>['items'][number];
 
 beforeAll(async () => {
   useLocalAws();
-  articleStore = await import('../../lambdas/store/articles.ts');
-  articles = await import('../../lambdas/store/articles.ts');
+  articleStore = await import('#store/articles.ts');
+  articles = await import('#store/articles.ts');
 });
 
 async function asciArticles() {

@@ -125,7 +125,7 @@ describe('share pages', () => {
 describe('outputs re-check every URL (the one URL rule)', () => {
   it('never send a stored javascript: or data: address out in a feed, a card or a share page', async () => {
     useLocalAws();
-    const { createArticle } = await import('../../lambdas/store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
     const article = testArticle({ title: `Creator economy story with a hostile link ${Date.now()}`, sourceUrl: 'javascript:alert(document.domain)', imageUrl: 'data:image/svg+xml,<svg onload=alert(1)>' });
     await createArticle(article, { at: new Date().toISOString() });
     for (const file of ['rss.xml', 'atom.xml', 'feed.json']) {

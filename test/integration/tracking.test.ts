@@ -36,7 +36,7 @@ describe('view and share tracking', () => {
     const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as ApiAnswer<'GET /articles'>;
     const article = items.at(-1)!;
     useLocalAws();
-    const { getPublicArticleItem } = await import('../../lambdas/store/articles.ts');
+    const { getPublicArticleItem } = await import('#store/articles.ts');
     const counts = async () => (await getPublicArticleItem(article.id)) as { viewsCount?: number; sharesCount?: number };
     const before = await counts();
     const attacker = anotherClient();
@@ -78,7 +78,7 @@ describe('view and share tracking', () => {
   it('counts readers behind one carrier address (CGNAT) as different visitors by their browsers', async () => {
     const article = await firstPublicArticle();
     useLocalAws();
-    const { getPublicArticleItem } = await import('../../lambdas/store/articles.ts');
+    const { getPublicArticleItem } = await import('#store/articles.ts');
     const before = (await getPublicArticleItem(article.id))?.viewsCount ?? 0;
     const carrier = anotherClient();
     for (const agent of ['Mozilla/5.0 (Linux; Android 14; SM-A155F) Chrome/124 Mobile', 'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) Chrome/123 Mobile', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148']) {
@@ -92,7 +92,7 @@ describe('view and share tracking', () => {
     const article = await firstPublicArticle();
     expect((await call('POST', `/articles/${article.id}/shares`, { platform: 'whatsapp' })).status).toBe(202);
     useLocalAws();
-    const { sharesSince } = await import('../../lambdas/store/engagement.ts');
+    const { sharesSince } = await import('#store/engagement.ts');
     const shares = await sharesSince(new Date(Date.now() - 60_000));
     expect(shares.some((share) => share.articleId === article.id && share.platform === 'whatsapp')).toBe(true);
     const refused = await call('POST', `/articles/${article.id}/shares`, { platform: 'myspace' });
@@ -162,7 +162,7 @@ describe('trending moderation', () => {
     expect((await api('PUT', '/admin/trending-keywords/visibility', moderator.idToken, { keyword: phrase, hidden: 'yes' })).status).toBe(400);
 
     useLocalAws();
-    const { listAudit } = await import('../../lambdas/store/audit.ts');
+    const { listAudit } = await import('#store/audit.ts');
     const [entry] = (await listAudit({ target: `keyword:search-based:${phrase}`, limit: 1 })).items;
     expect(entry).toMatchObject({ action: 'trending.show', actorEmail: moderator.email });
   });
@@ -218,7 +218,7 @@ describe('errors reported by readers\u2019 browsers', () => {
     const report = { errorId, level: 'critical', name: 'TypeError', message: 'x is undefined', page: '/categories/general' };
     expect((await call('POST', '/client-errors', report)).status).toBe(202);
     useLocalAws();
-    const { AnalyticsEvent } = await import('../../lambdas/store/operations.ts');
+    const { AnalyticsEvent } = await import('#store/operations.ts');
     const { data: events } = await AnalyticsEvent.query.byDay({ day: new Date().toISOString().slice(0, 10) }).go({ pages: 'all' });
     expect(events.find((event) => (event.eventData as { errorId?: string }).errorId === errorId)).toMatchObject({ eventName: 'exception', eventData: { fatal: true, level: 'critical' } });
     const refused = await call('POST', '/client-errors', { ...report, level: 'apocalyptic', message: 'x'.repeat(1001) });

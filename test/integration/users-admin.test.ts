@@ -139,7 +139,7 @@ describe('user management: roles', () => {
     const admins = await list(`tab=admins&search=${encodeURIComponent(reader.email)}`);
     expect(admins.items).toEqual([expect.objectContaining({ userId: readerId, role: 'moderator' })]);
 
-    const { listAudit } = await import('../../lambdas/store/audit.ts');
+    const { listAudit } = await import('#store/audit.ts');
     const [entry] = (await listAudit({ target: readerId })).items;
     expect(entry).toMatchObject({ action: 'user.role', actorId: adminSub, before: { role: 'user' }, after: { role: 'moderator' } });
 
@@ -198,7 +198,7 @@ describe('user management: messages, profile, suspension', () => {
     expect((await signIn(reader.email, reader.password)).IdToken).toBeTruthy();
     expect((await list(`tab=active&${search}`)).items).toEqual([expect.objectContaining({ userId: readerId, suspended: false })]);
 
-    const { listAudit } = await import('../../lambdas/store/audit.ts');
+    const { listAudit } = await import('#store/audit.ts');
     const actions = (await listAudit({ target: readerId })).items.map((entry) => entry.action);
     expect(actions.slice(0, 2)).toEqual(['user.enable', 'user.suspend']);
   });

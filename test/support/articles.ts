@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { titleHash, urlHash } from '../../lambdas/domain/content/dedup.ts';
-import type { NewArticle } from '../../lambdas/store/articles.ts';
+import { titleHash, urlHash } from '#domain/content/dedup.ts';
+import type { NewArticle } from '#store/articles.ts';
 
 let sequence = 0;
 

@@ -1,11 +1,11 @@
-import { confidenceBucket } from '../../lambdas/domain/content/article-status.ts';
+import { confidenceBucket } from '#domain/content/article-status.ts';
 
 /**
  * Counts the articles in the table the slow way (every status page by page), to check the counters the
  * store keeps in its writes. Call useLocalAws() first.
  */
 export async function countArticlesInTable() {
-  const { listArticlesByStatus } = await import('../../lambdas/store/articles.ts');
+  const { listArticlesByStatus } = await import('#store/articles.ts');
   const byStatus: Record<string, number> = { draft: 0, published: 0, rejected: 0, archived: 0, purged: 0 };
   const byAdminStatus: Record<string, number> = {};
   const byConfidence: Record<string, number> = { high: 0, medium: 0, low: 0, failed: 0 };

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { passesFilters } from '../../lib/local/event-filter.ts';
 import { stack } from '../../lib/stack-description.ts';
-import { accountMail } from '../../lambdas/domain/reader/account-mail.ts';
-import { fieldMessages, signInSchema, signUpSchema } from '../../lambdas/domain/reader/account.ts';
-import { cardBadges } from '../../lambdas/domain/reader/badges.ts';
-import { marketOfRegions } from '../../lambdas/domain/reader/feed.ts';
-import { confirmationMail } from '../../lambdas/domain/newsletter/newsletter.ts';
+import { accountMail } from '#domain/reader/account-mail.ts';
+import { fieldMessages, signInSchema, signUpSchema } from '#domain/reader/account.ts';
+import { cardBadges } from '#domain/reader/badges.ts';
+import { marketOfRegions } from '#domain/reader/feed.ts';
+import { confirmationMail } from '#domain/newsletter/newsletter.ts';
 import { readLinkToken, signLinkToken } from '../../lambdas/services/link-tokens.ts';
-import { breakingNotification, isExternalAction, newArticlesNotification, safeActionUrl, unreadBadge } from '../../lambdas/domain/reader/notifications.ts';
-import { engagementScore, readingMessage, scrollPercent } from '../../lambdas/domain/reader/reading.ts';
+import { breakingNotification, isExternalAction, newArticlesNotification, safeActionUrl, unreadBadge } from '#domain/reader/notifications.ts';
+import { engagementScore, readingMessage, scrollPercent } from '#domain/reader/reading.ts';
 
 const now = new Date('2026-11-23T12:00:00Z');
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();

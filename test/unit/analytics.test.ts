@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { analyticsCsv, csvField } from '../../lambdas/domain/analytics/csv.ts';
-import { DAILY } from '../../lambdas/domain/analytics/daily-counters.ts';
-import { cleanPath, deviceClass, isBot, referrerDomain } from '../../lambdas/domain/analytics/page-view-input.ts';
-import { buildAnalytics, conversionRate, percentChange, type DailyRow } from '../../lambdas/domain/analytics/report.ts';
-import { analyticsWindow, fillSeries } from '../../lambdas/domain/analytics/window.ts';
+import { analyticsCsv, csvField } from '#domain/analytics/csv.ts';
+import { DAILY } from '#domain/analytics/daily-counters.ts';
+import { cleanPath, deviceClass, isBot, referrerDomain } from '#domain/analytics/page-view-input.ts';
+import { buildAnalytics, conversionRate, percentChange, type DailyRow } from '#domain/analytics/report.ts';
+import { analyticsWindow, fillSeries } from '#domain/analytics/window.ts';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';

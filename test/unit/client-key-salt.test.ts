@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../lambdas/shared/core/config.ts';
+import { loadConfig } from '#shared/core/config.ts';
 
 describe('CLIENT_KEY_SALT', () => {
   it('is required on Lambda, where a salt readable in the source would make client hashes guessable', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceBucket } from '../../lambdas/domain/content/article-status.ts';
-import { indiaDayStart } from '../../lambdas/domain/common/india-time.ts';
-import { countOf } from '../../lambdas/domain/common/plural.ts';
-import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '../../lambdas/domain/operations/system-health.ts';
+import { confidenceBucket } from '#domain/content/article-status.ts';
+import { indiaDayStart } from '#domain/common/india-time.ts';
+import { countOf } from '#domain/common/plural.ts';
+import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '#domain/operations/system-health.ts';
 import { afterSignIn } from '../../frontend/src/features/account/pages/AuthPage.tsx';
 import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/features/admin/shell/navigation.ts';
 

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseJsonLines, type CorpusHeadline } from '../../lambdas/domain/classifier/corpus.ts';
-import { f1WithInterval } from '../../lambdas/domain/classifier/evaluate.ts';
-import { fitPlatt, sigmoid } from '../../lambdas/domain/classifier/linear.ts';
-import { canonicalUrl, corpusSplits, dateOf, FINAL_FROM, learningRows, pairSplits, SCHEMES, storyGroups, TIME_TEST_FROM, type StoryPair } from '../../lambdas/domain/classifier/splits.ts';
+import { parseJsonLines, type CorpusHeadline } from '#domain/classifier/corpus.ts';
+import { f1WithInterval } from '#domain/classifier/evaluate.ts';
+import { fitPlatt, sigmoid } from '#domain/classifier/linear.ts';
+import { canonicalUrl, corpusSplits, dateOf, FINAL_FROM, learningRows, pairSplits, SCHEMES, storyGroups, TIME_TEST_FROM, type StoryPair } from '#domain/classifier/splits.ts';
 
 const corpusDir = path.resolve(import.meta.dirname, '../../data/classifier/corpus');
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(corpusDir, 'headlines.jsonl'), 'utf8')).filter((row) => row.title);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backupId, backupTotals, BACKUP_ID_PATTERN, checkErrorText, diagnosticReport, type DiagnosticCheck } from '../../lambdas/domain/operations/diagnostics.ts';
+import { backupId, backupTotals, BACKUP_ID_PATTERN, checkErrorText, diagnosticReport, type DiagnosticCheck } from '#domain/operations/diagnostics.ts';
 
 const check = (name: string, kind: DiagnosticCheck['kind'], status: DiagnosticCheck['status'], latencyMs: number, error: string | null = null): DiagnosticCheck => ({ name, kind, status, latencyMs, detail: name, error });
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { modelUncertainty, reviewSortKey, statusSortTime } from '../../lambdas/domain/content/article-status.ts';
-import { normaliseCategory } from '../../lambdas/domain/content/categories.ts';
-import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '../../lambdas/domain/content/dedup.ts';
-import { lifecycleCutoffs, storageSavedMb } from '../../lambdas/domain/content/lifecycle.ts';
-import { qualityLevel, qualityScore } from '../../lambdas/domain/content/quality.ts';
-import { pickRelated } from '../../lambdas/domain/content/related.ts';
-import { isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, singularWord, topicKey } from '../../lambdas/domain/content/trending.ts';
-import { countOf, nounFor } from '../../lambdas/domain/common/plural.ts';
-import { articleCounterChanges } from '../../lambdas/store/counters.ts';
+import { modelUncertainty, reviewSortKey, statusSortTime } from '#domain/content/article-status.ts';
+import { normaliseCategory } from '#domain/content/categories.ts';
+import { canonicalUrl, normaliseTitle, titleHash, urlHash } from '#domain/content/dedup.ts';
+import { lifecycleCutoffs, storageSavedMb } from '#domain/content/lifecycle.ts';
+import { qualityLevel, qualityScore } from '#domain/content/quality.ts';
+import { pickRelated } from '#domain/content/related.ts';
+import { isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, singularWord, topicKey } from '#domain/content/trending.ts';
+import { countOf, nounFor } from '#domain/common/plural.ts';
+import { articleCounterChanges } from '#store/counters.ts';
 
 describe('categories', () => {
   it('maps legacy slugs and defaults to general', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { donationReceiptMail } from '../../lambdas/domain/donations/donation-mail.ts';
+import { donationReceiptMail } from '#domain/donations/donation-mail.ts';
 import {
   donationAmountSchema,
   donationRequestSchema,
@@ -7,7 +7,7 @@ import {
   goalPercent,
   supporterIdentity,
   supporterName,
-} from '../../lambdas/domain/donations/donations.ts';
+} from '#domain/donations/donations.ts';
 import { simulatedEvent } from '../../lib/local/mail-events.ts';
 import { goalBand } from '../../frontend/src/features/donate/components/GoalProgress.tsx';
 
@@ -89,7 +89,7 @@ describe('the SES mailbox simulator, locally', () => {
 
 describe('text people type, as others see it', () => {
   it('drops control characters and direction overrides, keeps Indic joiners and line breaks where asked', async () => {
-    const { visibleText } = await import('../../lambdas/domain/common/text.ts');
+    const { visibleText } = await import('#domain/common/text.ts');
     expect(visibleText('Asha\u202Emoc.evil\u202C')).toBe('Ashamoc.evil');
     expect(visibleText('a\u0000b\u0007c\u200Bd\uFEFF')).toBe('a b cd');
     expect(visibleText('क्\u200Dष and 👩\u200D💻')).toBe('क्\u200Dष and 👩\u200D💻');

@@ -38,7 +38,7 @@ describe('API addresses in the browser', () => {
 describe('direct calls on the API address', () => {
   /** The donations area with every described route answering 200, as a deployed function runs it. */
   async function donationsArea() {
-    const { areaHandler, route } = await import('../../lambdas/shared/platform/router.ts');
+    const { areaHandler, route } = await import('#shared/platform/router.ts');
     const { routesOf, routeKey, stack } = await import('../../lib/stack-description.ts');
     return areaHandler('donations', Object.fromEntries(routesOf(stack, 'donations').map((described) => [routeKey(described), route({}, async () => ({ ok: true }))])));
   }
@@ -47,7 +47,7 @@ describe('direct calls on the API address', () => {
 
   it('are refused with 403 on a deployment (edge token set) unless CloudFront sent its token; locally nothing changes', async () => {
     const { config } = await import('#shared/core/config.ts');
-    const { DIRECT_CALL_MESSAGE } = await import('../../lambdas/shared/platform/router.ts');
+    const { DIRECT_CALL_MESSAGE } = await import('#shared/platform/router.ts');
     const handler = await donationsArea();
     const call = async (headers: Record<string, string>) => (await handler(summaryRequest(headers), {} as never)) as { statusCode: number; body: string };
     const local = config.EDGE_ORIGIN_TOKEN;

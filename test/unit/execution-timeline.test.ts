@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildExecutionTimeline, mapProgress, timestampMs, type HistoryEventLike } from '../../lambdas/domain/operations/execution-timeline.ts';
-import { nextRunOf } from '../../lambdas/domain/operations/schedule-expression.ts';
+import { buildExecutionTimeline, mapProgress, timestampMs, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
+import { nextRunOf } from '#domain/operations/schedule-expression.ts';
 
 /**
  * The console's execution timeline, built from histories recorded from the local runtime's Step Functions

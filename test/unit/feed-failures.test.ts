@@ -1,7 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 /**
- * One feed's failure never stops the host's other feeds (issue 12, item 5): a throw past the feed's own
+ * One feed's failure never stops the host's other feeds: a throw past the feed's own
  * faults (here a store write) is recorded on that feed's health and moves its next check, and the next
  * feed of the host is still refreshed. The store, the fetch and the run bookkeeping are stand-ins.
  */

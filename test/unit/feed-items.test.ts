@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '../../lambdas/domain/content/feed-schedule.ts';
-import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, toPlainText, type FeedItem } from '../../lambdas/domain/content/normalise.ts';
-import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '../../lambdas/domain/content/simhash.ts';
-import { parseFeed } from '../../lambdas/adapters/feed-parse.ts';
+import { nextCheckAfterFailure, nextCheckAfterSuccess, parseRetryAfter } from '#domain/content/feed-schedule.ts';
+import { chooseImage, durationSeconds, extractAuthor, normaliseItem, readTimeMinutes, sanitiseHtml, toPlainText, type FeedItem } from '#domain/content/normalise.ts';
+import { hammingDistance, NEAR_DUPLICATE_DISTANCE, simhash } from '#domain/content/simhash.ts';
+import { parseFeed } from '#adapters/feed-parse.ts';
 
 const context = { sourceName: 'Social Samosa', sourceDomain: 'socialsamosa.com' };
 
@@ -112,10 +112,10 @@ describe('feed schedule', () => {
   });
 });
 
-describe('the one URL rule (issue 12)', () => {
+describe('the one URL rule', () => {
   const context = { sourceName: 'Pub', sourceDomain: 'pub.example', feedUrl: 'https://pub.example/news/feed.xml' };
   it('keeps absolute http(s) URLs, resolves relative ones against the feed, refuses every other scheme', async () => {
-    const { httpUrl } = await import('../../lambdas/domain/content/urls.ts');
+    const { httpUrl } = await import('#domain/content/urls.ts');
     expect(httpUrl('https://a.example/x')).toBe('https://a.example/x');
     expect(httpUrl('/story/1', context.feedUrl)).toBe('https://pub.example/story/1');
     expect(httpUrl('story/1', context.feedUrl)).toBe('https://pub.example/news/story/1');
@@ -158,13 +158,13 @@ describe('the one URL rule (issue 12)', () => {
   });
 });
 
-describe('real-world feed shapes (issue 12, item 5)', () => {
+describe('real-world feed shapes', () => {
   const feedContext = { sourceName: 'Pub', sourceDomain: 'pub.example', feedUrl: 'https://pub.example/news/feed.xml' };
   const rss = (items: string, prolog = '<?xml version="1.0" encoding="utf-8"?>') => `${prolog}<rss version="2.0"><channel><title>Pub</title>${items}</channel></rss>`;
-  const parse = async (xml: string | Buffer, contentType = '', options = {}) => (await import('../../lambdas/adapters/feed-parse.ts')).parseFeed(typeof xml === 'string' ? Buffer.from(xml) : xml, contentType, options);
+  const parse = async (xml: string | Buffer, contentType = '', options = {}) => (await import('#adapters/feed-parse.ts')).parseFeed(typeof xml === 'string' ? Buffer.from(xml) : xml, contentType, options);
 
   it('cleans authors: no e-mails, URLs, line breaks or markup; long lists shortened; length capped', async () => {
-    const { cleanAuthor } = await import('../../lambdas/domain/content/feed-author.ts');
+    const { cleanAuthor } = await import('#domain/content/feed-author.ts');
     expect(cleanAuthor('jo.rao@pub.example (Jo Rao)')).toBe('Jo Rao');
     expect(cleanAuthor('Jo Rao <jo.rao@pub.example>')).toBe('Jo Rao');
     expect(cleanAuthor('noreply@blogger.com')).toBeNull();
@@ -197,7 +197,7 @@ describe('real-world feed shapes (issue 12, item 5)', () => {
   });
 
   it('drops only the item whose normalising throws and counts it', async () => {
-    const { normaliseItems } = await import('../../lambdas/domain/content/normalise.ts');
+    const { normaliseItems } = await import('#domain/content/normalise.ts');
     const broken = {
       get title(): string {
         throw new Error('bad field');
@@ -238,14 +238,14 @@ describe('real-world feed shapes (issue 12, item 5)', () => {
       expect((await parse(body, 'text/xml; charset=utf-8')).items[0]?.title).toBe('Creators 🎥 “India”');
     }
     // Declared charsets the runtime's decoder knows are used; an unknown one falls back to the bytes.
-    const { charsetOf } = await import('../../lambdas/adapters/feed-parse.ts');
+    const { charsetOf } = await import('#adapters/feed-parse.ts');
     expect(charsetOf('text/xml; charset=x-no-such-charset', Buffer.from('<rss/>'))).toBe('utf-8');
     const cyrillic = Buffer.concat([Buffer.from('<?xml version="1.0" encoding="windows-1251"?>'), Buffer.from(rss('<item><title>\u00cd\u00ee\u00e2\u00ee\u00f1\u00f2\u00e8</title><link>https://pub.example/r</link></item>').replace(/^<\?xml[^>]*>/, ''), 'latin1')]);
     expect((await parse(cyrillic, '')).items[0]?.title).toBe('Новости');
   });
 
   it('checks a declared charset against the bytes: not UTF-8 is windows-1252, valid UTF-8 beats a declared Latin-1', async () => {
-    const { charsetOf } = await import('../../lambdas/adapters/feed-parse.ts');
+    const { charsetOf } = await import('#adapters/feed-parse.ts');
     // "Café “q”" in windows-1252: é is 0xE9, the quotes 0x93 and 0x94, none of them valid UTF-8.
     const latin = Buffer.from(rss('<item><title>Caf\u00e9 \u0093q\u0094</title><link>https://pub.example/c</link></item>'), 'latin1');
     expect(charsetOf('application/rss+xml; charset=utf-8', latin)).toBe('windows-1252');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkFeedUrl, feedUrlKey, isHealthyStatus, slugOf } from '../../lambdas/domain/content/feed-sources.ts';
-import { escapeXml, OPML_MAX_OUTLINES, readOpml, writeOpml, type OpmlFeed } from '../../lambdas/domain/content/opml.ts';
+import { checkFeedUrl, feedUrlKey, isHealthyStatus, slugOf } from '#domain/content/feed-sources.ts';
+import { escapeXml, OPML_MAX_OUTLINES, readOpml, writeOpml, type OpmlFeed } from '#domain/content/opml.ts';
 
 describe('a feed address', () => {
   it('is an absolute http(s) URL without credentials', () => {

@@ -45,7 +45,7 @@ describe('headline tools', () => {
 
 describe('evaluation helpers', () => {
   it('splits by outlet the same way every time, about 60 / 20 / 20', async () => {
-    const { splitOf } = await import('../../lambdas/domain/classifier/evaluate.ts');
+    const { splitOf } = await import('#domain/classifier/evaluate.ts');
     expect(splitOf('www.afaqs.com')).toBe(splitOf('afaqs.com'));
     const counts = { train: 0, validation: 0, test: 0 };
     for (let index = 0; index < 2000; index += 1) counts[splitOf(`outlet-${index}.example`)] += 1;
@@ -55,7 +55,7 @@ describe('evaluation helpers', () => {
   });
 
   it('gives 95 % Wilson intervals', async () => {
-    const { wilson } = await import('../../lambdas/domain/classifier/evaluate.ts');
+    const { wilson } = await import('#domain/classifier/evaluate.ts');
     const interval = wilson(63, 72);
     expect(interval.value).toBeCloseTo(0.875, 3);
     expect(interval.low).toBeCloseTo(0.779, 2);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseFeed } from '../../lambdas/adapters/feed-parse.ts';
-import { sanitiseHtml, toPlainText } from '../../lambdas/domain/content/normalise.ts';
-import { storedHtmlText } from '../../lambdas/domain/content/html-text.ts';
+import { parseFeed } from '#adapters/feed-parse.ts';
+import { sanitiseHtml, toPlainText } from '#domain/content/normalise.ts';
+import { storedHtmlText } from '#domain/content/html-text.ts';
 import { loadCorpus } from '../bench/feed-corpus.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDayOf, indiaDays, indiaDayStart, indiaMonthOf, indiaWeekOf } from '../../lambdas/domain/common/india-time.ts';
+import { indiaDayOf, indiaDays, indiaDayStart, indiaMonthOf, indiaWeekOf } from '#domain/common/india-time.ts';
 
 describe('India time', () => {
   it('turns the day at midnight IST (18:30 UTC), not at midnight UTC', () => {

@@ -10,7 +10,7 @@ import {
   stateMachineAlarm,
   successRate,
   windowOf,
-} from '../../lambdas/domain/operations/operations.ts';
+} from '#domain/operations/operations.ts';
 
 const counts = (partial: Partial<Record<'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | 'RUNNING', number>>) => ({ SUCCEEDED: 0, FAILED: 0, TIMED_OUT: 0, ABORTED: 0, RUNNING: 0, ...partial });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageImage } from '../../lambdas/domain/content/page-image.ts';
+import { pageImage } from '#domain/content/page-image.ts';
 
 const page = 'https://pub.example/news/2026/story';
 const head = (...tags: string[]) => `<!doctype html><html><head><title>A story</title>${tags.join('')}`;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { renderComposedIssue, renderDigest } from '../../lambdas/domain/newsletter/digest-mail.ts';
-import { supporterTier } from '../../lambdas/domain/donations/donations.ts';
-import { composeProblem, composeSchema, subscriberStatus } from '../../lambdas/domain/newsletter/newsletter-admin.ts';
-import { revenueAnalytics, revenueWindows } from '../../lambdas/domain/donations/revenue.ts';
+import { renderComposedIssue, renderDigest } from '#domain/newsletter/digest-mail.ts';
+import { supporterTier } from '#domain/donations/donations.ts';
+import { composeProblem, composeSchema, subscriberStatus } from '#domain/newsletter/newsletter-admin.ts';
+import { revenueAnalytics, revenueWindows } from '#domain/donations/revenue.ts';
 
 describe('revenue analytics rules', () => {
   it('puts a gift in its tier by the thresholds, boundaries included', () => {

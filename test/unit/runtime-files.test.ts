@@ -23,7 +23,7 @@ describe('runtime files', () => {
       for (const command of copyFiles(Object.values(CLASSIFIER_FILES)).afterBundling(repoRoot, asset)) execSync(command);
       vi.stubEnv('LAMBDA_TASK_ROOT', asset);
       vi.resetModules();
-      const { runtimeJson } = await import('../../lambdas/adapters/runtime-files.ts');
+      const { runtimeJson } = await import('#adapters/runtime-files.ts');
       expect(runtimeJson(CLASSIFIER_FILES.model)).toEqual(JSON.parse(readFileSync(path.join(repoRoot, CLASSIFIER_FILES.model), 'utf8')));
       rmSync(path.join(asset, CLASSIFIER_FILES.heldout));
       expect(() => runtimeJson(CLASSIFIER_FILES.heldout)).toThrow(/data\/classifier\/heldout.json is not shipped with this function/);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DECISION_THRESHOLDS } from '../../lambdas/domain/classifier/decision.ts';
-import { MONTHLY_GOAL_RUPEES } from '../../lambdas/domain/donations/donations.ts';
-import { BASE_INTERVAL_MINUTES } from '../../lambdas/domain/content/feed-schedule.ts';
-import { changedKeys, cronAt, DEFAULT_SETTINGS, decisionThresholds, settingsUpdateSchema, settingsValuesSchema, thresholdStatus, timeOfCron, withDefaults } from '../../lambdas/domain/operations/settings.ts';
+import { DECISION_THRESHOLDS } from '#domain/classifier/decision.ts';
+import { MONTHLY_GOAL_RUPEES } from '#domain/donations/donations.ts';
+import { BASE_INTERVAL_MINUTES } from '#domain/content/feed-schedule.ts';
+import { changedKeys, cronAt, DEFAULT_SETTINGS, decisionThresholds, settingsUpdateSchema, settingsValuesSchema, thresholdStatus, timeOfCron, withDefaults } from '#domain/operations/settings.ts';
 import { stack } from '../../lib/stack-description.ts';
 
 const fieldsOf = (value: unknown) => {

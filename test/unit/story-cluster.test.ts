@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { splitOf } from '../../lambdas/domain/classifier/evaluate.ts';
-import { pairSplits, type StoryPair } from '../../lambdas/domain/classifier/splits.ts';
-import { sameStory as sameStoryCli } from '../../lambdas/domain/classifier/headline.ts';
-import { otherPublishers } from '../../lambdas/domain/content/public-articles.ts';
-import { matchingStory, SAME_STORY_AT, sameStory, storyEvidence, storyProfile, STORY_WEIGHTS, STORY_WINDOW_DAYS, unrelatedJoinRate, type StoryEvidence } from '../../lambdas/domain/content/story-cluster.ts';
+import { splitOf } from '#domain/classifier/evaluate.ts';
+import { pairSplits, type StoryPair } from '#domain/classifier/splits.ts';
+import { sameStory as sameStoryCli } from '#domain/classifier/headline.ts';
+import { otherPublishers } from '#domain/content/public-articles.ts';
+import { matchingStory, SAME_STORY_AT, sameStory, storyEvidence, storyProfile, STORY_WEIGHTS, STORY_WINDOW_DAYS, unrelatedJoinRate, type StoryEvidence } from '#domain/content/story-cluster.ts';
 
 type Side = { title: string | null; summary: string | null; outlet: string; publishedAt: string | null };
 const pairs = readFileSync(path.resolve(import.meta.dirname, '../../data/classifier/corpus/same-story.jsonl'), 'utf8')

@@ -5,7 +5,7 @@ import { editDistance, TextIndex, textTerms, type TextFields } from '../../lambd
 
 const fields = (title: string, extra: Partial<TextFields> = {}): TextFields => ({ title, summary: '', content: '', tags: '', sourceName: 'Example', ...extra });
 
-/** Real headlines and summaries (the classifier's corpus: data/corpus/README.md says where each came from). */
+/** Real headlines and summaries (the classifier's corpus: data/classifier/corpus/README.md says where each came from). */
 const headlines = readFileSync(new URL('../../data/classifier/corpus/headlines.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter(Boolean)

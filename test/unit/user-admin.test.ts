@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveUser, isSelfDemotion, matchesUserSearch, recentSince, suspensionNotice } from '../../lambdas/domain/operations/user-admin.ts';
+import { isActiveUser, isSelfDemotion, matchesUserSearch, recentSince, suspensionNotice } from '#domain/operations/user-admin.ts';
 
 describe('user management rules', () => {
   it('matches a part of the full name or the e-mail, whatever the case', () => {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { apiAddress, siteConfig } from './api/config.ts';
 
 /**
- * Privacy-friendly page views (issue 11 item 1): on each reader route change, one beacon to POST /page-views
+ * Privacy-friendly page views: on each reader route change, one beacon to POST /page-views
  * with the pathname (no query, no fragment; e-mail- and token-looking segments masked) and the referrer
  * (the server keeps only an external referrer's domain). No cookie, no id, nothing stored in the browser.
  * Sent after the page has rendered and while the browser is idle: never in the home page's critical path.

@@ -1,5 +1,5 @@
 /**
- * Per-client limits on the anonymous tracking writes (issue 12): far above what a reader's browser sends
+ * Per-client limits on the anonymous tracking writes (one client moves no count): far above what a reader's browser sends
  * (a view, a share or a search every few seconds), a wall for a script. Views, shares and searches share
  * one budget; a refused event is a 429 with Retry-After, which the site ignores (tracking never bothers a reader).
  */

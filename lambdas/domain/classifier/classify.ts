@@ -24,7 +24,7 @@ export interface Classification {
 /**
  * Scores one article. Relevance is the model's calibrated probability that the story is about creators;
  * the keyword lists and the blocklist are features of the model, reported here for the console but no
- * longer overriding it (issue 14: the blocklist capped on-beat stories that mention a "match"). A story the
+ * longer overriding it (as an override, the blocklist held back on-beat stories that mention a "match"). A story the
  * model calls off-topic gets the general category, never a creator category by elimination.
  */
 export function classify(model: HeadlineModel, input: { title: string; summary: string; indianSource: boolean }): Classification {

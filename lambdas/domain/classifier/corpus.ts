@@ -1,7 +1,7 @@
 import { OFF_TOPIC } from './model.ts';
 import type { HeadlineExample } from './train.ts';
 
-/** One row of data/corpus/headlines.jsonl (see its README for provenance and labelling rules). */
+/** One row of data/classifier/corpus/headlines.jsonl (see its README for provenance and labelling rules). */
 export interface CorpusHeadline {
   title: string;
   summary: string | null;
@@ -14,7 +14,7 @@ export interface CorpusHeadline {
   india: boolean;
 }
 
-/** A corpus row as a feed item with nothing but its headline (no description): how issue 14 measures. */
+/** A corpus row as a feed item with nothing but its headline (no description): how the precision goal is measured. */
 export const headlineAlone = (row: CorpusHeadline): CorpusHeadline => ({ ...row, summary: null });
 
 /** A corpus row as a training example: its category when on-beat, else off-topic. */

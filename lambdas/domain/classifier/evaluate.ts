@@ -87,7 +87,7 @@ export function judgeCorpus(model: HeadlineModel, rows: readonly CorpusHeadline[
     .filter((entry): entry is { row: CorpusHeadline; verdict: HeadlineVerdict } => entry.verdict !== null);
 }
 
-/** Counts behind every figure of issue 14's table (successes / totals, for intervals). */
+/** Counts behind every figure of the corpus evaluation's table (successes / totals, for intervals). */
 export function corpusFigures(judged: ReturnType<typeof judgeCorpus>) {
   const onBeat = judged.filter(({ row }) => row.label === 'on-beat');
   const published = judged.filter(({ verdict }) => verdict.decision === 'publish');

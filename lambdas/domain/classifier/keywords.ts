@@ -12,7 +12,7 @@ export const SECONDARY_KEYWORDS = [
   'affiliate', 'agency', 'agencies', 'marketing', 'social media', 'short video', 'live commerce', 'disclosure',
 ];
 /**
- * India in the text (issue 14: from the text as well as the source). Each term names India on its own
+ * India in the text (read from the text as well as the source). Each term names India on its own
  * (the country, its institutions, states, languages, currency, platforms, companies, creators and public
  * figures), so one is enough. A headline alone rarely carries more than one such term.
  */
@@ -104,7 +104,7 @@ export function keywordMatches(text: string): KeywordMatches {
 }
 
 /**
- * India relevance (reader spec section 9, weighted as issue 14 asks): 2 per term that names India
+ * India relevance (reader spec section 9, weighted so one clear term is enough): 2 per term that names India
  * (INDIAN_KEYWORDS), 1 per hint, 2 per city, 3 for an Indian source; relevant at 2 or more, so "India" in
  * a headline is enough. Badge: a city's name, India Focus for an Indian source or a score of 4+, else India Related.
  */

@@ -37,7 +37,7 @@ export const titlesAlone = (examples: readonly HeadlineExample[]): HeadlineExamp
 
 /**
  * Every example as it is and, when it has a summary, as its title alone: many feed items carry no
- * description (and issue 14 measures headlines alone), so the model learns, is calibrated and is
+ * description (and the precision goal is measured on headlines alone), so the model learns, is calibrated and is
  * thresholded on both forms of the same story.
  */
 export const withTitlesAlone = (examples: readonly HeadlineExample[]): HeadlineExample[] => [...examples, ...titlesAlone(examples)];

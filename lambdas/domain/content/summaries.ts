@@ -1,5 +1,5 @@
 /**
- * Summary Manager rules (admin console, issue #10 item 5): which summaries are broken and how a summary is
+ * Summary Manager rules (admin console spec, Summary Manager): which summaries are broken and how a summary is
  * made again from the article's content. Pure: no AWS.
  */
 import { normaliseTitle } from './dedup.ts';

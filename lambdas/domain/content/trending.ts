@@ -74,7 +74,7 @@ export function mergeTrending(contentBased: readonly KeywordCount[], searchBased
 /** A search term worth counting: trimmed, lower case, 2 to 60 characters. */
 /**
  * A search phrase joins Trending only once this many different readers searched it on different
- * client-days (issue 12: one client repeating a phrase counts once a day, so it cannot put it there alone).
+ * client-days (one client repeating a phrase counts once a day, so it cannot put it there alone).
  */
 export const TRENDING_MIN_SEARCHERS = 3;
 

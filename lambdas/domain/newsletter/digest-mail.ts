@@ -8,7 +8,7 @@ import { contentParagraphs } from './newsletter-admin.ts';
  * renderers turn the same list into the HTML part (email-safe: nested presentation tables, inline styles,
  * every text escaped) and the plain-text part, so the two cannot say different things. This replaced
  * react-email, whose server renderer (react-dom) and HTML-to-text converter were 450 KB of the digest
- * Lambda for two templates (issue #13).
+ * Lambda for two templates, loaded at every cold start.
  */
 export type MailBlock =
   | { kind: 'heading'; text: string }

@@ -1,5 +1,5 @@
 /**
- * Newsletter management in the console (issue 11 item 4; admin spec: Newsletter management, section 5
+ * Newsletter management in the console (admin spec: Newsletter management, section 5
  * "Compose newsletter", section 8 texts). Pure rules: a composed issue's text and a subscriber's status.
  */
 import * as z from '../common/validation.ts';

@@ -9,7 +9,7 @@ import { readDailyCounters, subscriptionsStartedBetween } from '#store/page-view
 import { route, TextReply } from '#shared/platform/router.ts';
 
 /**
- * Analytics (issue 11 item 1; admin spec Analytics): daily counters of both periods (one Query per India
+ * Analytics (admin spec Analytics): daily counters of both periods (one Query per India
  * day), shares since the previous period's start (one Query on the time index), paid donations (one Query
  * on the paid index), subscriber sign-ups (one Query on the joined index) and the top articles' titles.
  */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pLimit from 'p-limit';
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import {
   ADMIN_PAGE_SIZES,
   ADMIN_SORTS,

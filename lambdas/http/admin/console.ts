@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-status.ts';
 import { indiaDayStart } from '#domain/common/india-time.ts';
 import { rate, visibilityGap } from '#domain/operations/system-health.ts';

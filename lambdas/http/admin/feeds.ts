@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/content/feed-sources.ts';
 import { OpmlError, readOpml, writeOpml } from '#domain/content/opml.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';

@@ -12,7 +12,7 @@ import { userRoutes } from './users.ts';
  * The console API: one module per screen; each route's role comes from the stack description. Article
  * and feed management (./content.ts) and pipeline operations (./operations-area.ts) answer from their own
  * functions: this one carries no HTML sanitiser, feed parsers, classifier model or schedule arithmetic
- * (issue #13: bundle size is cold-start time), and holds only the grants its screens use.
+ * (bundle size is cold-start time), and holds only the grants its screens use.
  */
 export const handler = areaHandler('admin', {
   ...consoleRoutes,

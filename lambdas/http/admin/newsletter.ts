@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter/newsletter-admin.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
@@ -11,7 +11,7 @@ import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts
 import { cursorParam, route } from '#shared/platform/router.ts';
 
 /**
- * Newsletter management (issue 11 item 4; admin spec: Newsletter management): the subscribers' figures
+ * Newsletter management (admin spec: Newsletter management): the subscribers' figures
  * and the last issue's sends, the subscriber list with search, and composing an issue, which the
  * newsletter state machine sends to every confirmed, unsuppressed subscriber once.
  */

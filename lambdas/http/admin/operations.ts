@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { isRecoveryAction, RECOVERY_ACTIONS, type Alarm } from '#domain/operations/operations.ts';
 import { latestRecoveryRuns } from '#store/recovery-runs.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { buildExecutionTimeline, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
 import { setScheduleState } from '#adapters/scheduler.ts';
 import {
@@ -22,7 +22,7 @@ import { MACHINES, type Machine } from '../../services/executions.ts';
 import { allSchedules, SCHEDULE_NAMES, scheduleView } from '../../services/schedules.ts';
 
 /**
- * Pipeline Control (admin spec, Pipeline Control; DESIGN.md: operators look at the pipeline as Step
+ * Pipeline Control (admin spec, Pipeline Control; docs/architecture.md: operators look at the pipeline as Step
  * Functions executions): every execution of the console's state machines, one execution's history as a
  * timeline, start / stop / redrive, the schedules with pause and resume, and the open alerts.
  */

@@ -1,10 +1,10 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/donations/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { route } from '#shared/platform/router.ts';
 
 /**
- * Revenue analytics (issue 11 item 2; admin spec Revenue Analytics): paid donations only, read by one Query
+ * Revenue analytics (admin spec Revenue Analytics): paid donations only, read by one Query
  * on the paid-donations index from the start of the previous period (or of the 14-day trend) to now.
  */
 const revenueQuery = z.object({

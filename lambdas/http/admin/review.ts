@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { OUTSIDE_REVIEW_QUEUE } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/model.ts';

@@ -1,5 +1,5 @@
 import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import {
   changedKeys,
   cronAt,

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics.ts';
 import { runChecks } from '../../services/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
@@ -8,7 +8,7 @@ import { config } from '#shared/core/config.ts';
 import { HttpError } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 
-/** Diagnostics and backups (issue 11 item 5; admin spec "System diagnostics", "System Configuration & Backup"). */
+/** Diagnostics and backups (admin spec "System diagnostics", "System Configuration & Backup"). */
 
 /** Nothing to send: a body, if any, must be an empty object. */
 const noBody = z.optional(z.strictObject({}));

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
 import { recordAudit } from '#store/audit.ts';
 import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
@@ -7,7 +7,7 @@ import { notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 
 /**
- * Trending moderation (issue 12 item 2): the keywords of the last 7 days, each with whether the public list
+ * Trending moderation: the keywords of the last 7 days, each with whether the public list
  * may show it (enough readers, a plain phrase, not hidden), and a moderator's hide / show.
  */
 const KEYWORDS_LISTED = 50;

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice, USER_TABS } from '#domain/operations/user-admin.ts';
 import { changeEmail, disableUser, enableUser, setRoleGroups } from '#adapters/cognito-users.ts';
 import { ROLES } from '#store/profiles.ts';
@@ -11,7 +11,7 @@ import { HttpError, notFound } from '#shared/core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 
-/** User management (issue 11 item 3; admin spec: user management, sections 5, 6, 8 and 9). */
+/** User management (admin spec: user management, sections 5, 6, 8 and 9). */
 
 /** Admin spec "Profile": what the console shows of a user. */
 function toUser(profile: ProfileItem) {

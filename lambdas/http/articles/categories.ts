@@ -3,7 +3,7 @@ import { categoryStats } from '#domain/reader/widgets.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
 import { MARKET_FOCUSES } from '#domain/content/public-articles.ts';
 import { route } from '#shared/platform/router.ts';
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 
 /**
  * The public categories, each with what its page's hero shows: how many articles the list holds, their

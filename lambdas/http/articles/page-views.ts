@@ -27,7 +27,7 @@ const hostOf = (url: string | undefined): string[] => {
 };
 
 /**
- * A page view from the reader site's beacon (issue 11 item 1). Privacy: no cookie is read or set, no user
+ * A page view from the reader site's beacon. Privacy: no cookie is read or set, no user
  * id, no address stored (the rate limit keys on a salted hash that expires); only the cleaned path, the
  * external referrer's domain and a device class move today's counters. Bots are answered 204 and not counted.
  */

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { PERFORMANCE_RANGES } from '#domain/reader/feed.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';

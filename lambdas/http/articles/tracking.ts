@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
 import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/engagement.ts';
@@ -16,7 +16,7 @@ import { clientKey, enforceRateLimit, visitorKey } from '#shared/platform/rate-l
 const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 
 /**
- * Whether this is the first such event today from this reader (issue 12: one client cannot move a count).
+ * Whether this is the first such event today from this reader (so one client cannot move a count).
  * The rate-limit store's one-hit window per (what, who, UTC day) is the record; it expires by TTL. Views
  * and shares are counted per visitor (address + browser), searches towards Trending per address, so
  * changing the User-Agent does not make one script several searchers. Every event also spends the

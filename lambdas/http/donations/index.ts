@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import {
   checkoutResultSchema,
   DONATION_CURRENCY,

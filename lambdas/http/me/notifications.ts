@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/reader/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
 import { notFound } from '#shared/core/errors.ts';

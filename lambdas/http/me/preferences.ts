@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { getPreferences, savePreferences, type PreferencesItem } from '#store/users.ts';
 import { route } from '#shared/platform/router.ts';

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { fullNameSchema } from '#domain/reader/account.ts';
 import { WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
 import { deleteCognitoUser } from '#adapters/cognito.ts';

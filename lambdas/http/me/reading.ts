@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '../../services/personalisation.ts';

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 import {
   CONFIRMATION_LINK_HOURS,
   confirmationMail,
@@ -9,7 +9,7 @@ import {
   unsubscribeRequestMail,
 } from '#domain/newsletter/newsletter.ts';
 import { sendMail } from '#adapters/mail.ts';
-import { linkSigningKey } from '../../shared/core/secrets.ts';
+import { linkSigningKey } from '#shared/core/secrets.ts';
 import { currentSettings } from '#store/settings.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';

@@ -1,4 +1,4 @@
-import * as z from '../../domain/common/validation.ts';
+import * as z from '#domain/common/validation.ts';
 
 /**
  * The environment, read and validated once at cold start. A missing variable throws here, at load,

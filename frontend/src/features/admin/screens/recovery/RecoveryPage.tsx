@@ -28,7 +28,7 @@ interface Active {
   execution?: StartedExecution;
 }
 
-/** Recovery (issue 11): each action a real operation with its progress, its result and the latest 10 runs. */
+/** Recovery: each action a real operation with its progress, its result and the latest 10 runs. */
 export default function RecoveryPage() {
   const client = useQueryClient();
   const { notify } = useFlash();

@@ -17,7 +17,7 @@ const STATE_TEXT: Record<TrendingRow['state'], { type: 'success' | 'stopped' | '
   'too-few-readers': { type: 'pending', text: 'Too few readers yet' },
 };
 
-/** Trending moderation (issue 12): what the public Trending lists may show, and Hide / Show per keyword. */
+/** Trending moderation: what the public Trending lists may show, and Hide / Show per keyword. */
 export function TrendingKeywords() {
   const client = useQueryClient();
   const { notify } = useFlash();
