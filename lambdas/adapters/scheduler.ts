@@ -27,36 +27,14 @@ export async function getSchedule(name: string): Promise<GetScheduleCommandOutpu
 }
 
 /**
- * Pauses (DISABLED) or resumes (ENABLED) a schedule. UpdateSchedule replaces the whole definition, so
- * every field GetSchedule returned goes back unchanged, with only the state changed.
+ * UpdateSchedule replaces the whole definition, so every field GetSchedule returned goes back unchanged but
+ * the ones given in `change`.
  */
-export async function setScheduleState(current: GetScheduleCommandOutput, state: 'ENABLED' | 'DISABLED'): Promise<void> {
-  if (!current.Name || !current.ScheduleExpression || !current.Target || !current.FlexibleTimeWindow) {
+async function updateSchedule(current: GetScheduleCommandOutput, change: { State?: 'ENABLED' | 'DISABLED'; ScheduleExpression?: string }): Promise<void> {
+  const expression = change.ScheduleExpression ?? current.ScheduleExpression;
+  if (!current.Name || !expression || !current.Target || !current.FlexibleTimeWindow) {
     throw new Error(`GetSchedule returned an incomplete definition for ${current.Name ?? 'a schedule'}`);
   }
-  await scheduler().send(
-    new UpdateScheduleCommand({
-      Name: current.Name,
-      GroupName: current.GroupName ?? config.SCHEDULE_GROUP,
-      ScheduleExpression: current.ScheduleExpression,
-      ScheduleExpressionTimezone: current.ScheduleExpressionTimezone,
-      Description: current.Description,
-      StartDate: current.StartDate,
-      EndDate: current.EndDate,
-      KmsKeyArn: current.KmsKeyArn,
-      Target: current.Target,
-      FlexibleTimeWindow: current.FlexibleTimeWindow,
-      ActionAfterCompletion: current.ActionAfterCompletion,
-      State: state,
-    }),
-  );
-}
-
-/** Moves a schedule to a new expression (the Settings screen's digest times), keeping everything else. */
-export async function setScheduleExpression(name: string, expression: string): Promise<void> {
-  const current = await getSchedule(name);
-  if (!current.Name || !current.Target || !current.FlexibleTimeWindow) throw new Error(`GetSchedule returned an incomplete definition for ${name}`);
-  if (current.ScheduleExpression === expression) return;
   await scheduler().send(
     new UpdateScheduleCommand({
       Name: current.Name,
@@ -70,7 +48,19 @@ export async function setScheduleExpression(name: string, expression: string): P
       Target: current.Target,
       FlexibleTimeWindow: current.FlexibleTimeWindow,
       ActionAfterCompletion: current.ActionAfterCompletion,
-      State: current.State,
+      State: change.State ?? current.State,
     }),
   );
+}
+
+/** Pauses (DISABLED) or resumes (ENABLED) a schedule, keeping everything else. */
+export async function setScheduleState(current: GetScheduleCommandOutput, state: 'ENABLED' | 'DISABLED'): Promise<void> {
+  await updateSchedule(current, { State: state });
+}
+
+/** Moves a schedule to a new expression (the Settings screen's digest times), keeping everything else. */
+export async function setScheduleExpression(name: string, expression: string): Promise<void> {
+  const current = await getSchedule(name);
+  if (current.ScheduleExpression === expression) return;
+  await updateSchedule(current, { ScheduleExpression: expression });
 }

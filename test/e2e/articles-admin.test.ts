@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
-import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { callApi, newConsolePage, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
@@ -36,11 +36,7 @@ async function select(page: Page, label: string, option: string) {
 }
 
 /** A page of its own (its own browser context), signed in as the runtime's admin, on a console path. */
-async function consolePage(path: string): Promise<Page> {
-  const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await openConsole(page, path);
-  return page;
-}
+const consolePage = (path: string): Promise<Page> => newConsolePage(chromium.browser, path);
 
 /** Drafts added through the API, as the editor would (they carry the marker in their titles). */
 async function addDrafts(token: string, word: string, count: number): Promise<string[]> {

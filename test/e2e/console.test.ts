@@ -4,7 +4,7 @@ import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { callApi, newConsolePage, openConsole, tokenOf } from '../support/console.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
 import { countArticlesInTable } from '../support/store-counts.ts';
 import { testArticle } from '../support/articles.ts';
@@ -20,11 +20,7 @@ beforeAll(async () => {
   moderator = { email: (await signedInUser(['moderator'])).email, password: 'Reader-Pass-2026' };
 });
 
-async function consolePage(path: string, who?: { email: string; password: string }): Promise<Page> {
-  const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
-  await openConsole(page, path, who);
-  return page;
-}
+const consolePage = (path: string, who?: { email: string; password: string }): Promise<Page> => newConsolePage(chromium.browser, path, { who });
 
 describe('the console shell', () => {
   it('sends a guest to /auth and back to the screen asked for after signing in', async () => {

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
-import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { callApi, newConsolePage, tokenOf } from '../support/console.ts';
 import { countOf } from '#domain/common/plural.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
@@ -17,11 +17,7 @@ beforeAll(() => {
   useLocalAws();
 });
 
-async function consolePage(path: string, width = 1366, height = 900): Promise<Page> {
-  const page = await chromium.browser.newPage({ viewport: { width, height } });
-  await openConsole(page, path);
-  return page;
-}
+const consolePage = (path: string, width = 1366, height = 900): Promise<Page> => newConsolePage(chromium.browser, path, { width, height });
 
 describe('one health model', () => {
   it('shows the same overall status, with its reasons in words, on the dashboard, Operations, Monitoring and Recovery', async () => {

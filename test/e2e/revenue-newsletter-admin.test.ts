@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
-import { openConsole } from '../support/console.ts';
+import { newConsolePage, openConsole } from '../support/console.ts';
 import { mailsTo } from '../support/inbox.ts';
 import { countOf } from '#domain/common/plural.ts';
 
@@ -19,11 +19,7 @@ beforeAll(() => {
   useLocalAws();
 });
 
-async function consolePage(path: string, width = 1366, height = 900): Promise<Page> {
-  const page = await chromium.browser.newPage({ viewport: { width, height } });
-  await openConsole(page, path);
-  return page;
-}
+const consolePage = (path: string, width = 1366, height = 900): Promise<Page> => newConsolePage(chromium.browser, path, { width, height });
 
 describe('revenue analytics screen', () => {
   it('shows the store\'s paid donations of the period, the tiers and the trend, and passes axe at both widths', async () => {

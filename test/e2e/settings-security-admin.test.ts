@@ -7,7 +7,7 @@ import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import { callApi, openConsole, tokenOf } from '../support/console.ts';
+import { callApi, newConsolePage, tokenOf } from '../support/console.ts';
 
 /** Settings and Security in Chromium against the local runtime. */
 const chromium = useChromium();
@@ -28,8 +28,7 @@ afterAll(async () => {
 });
 
 async function consolePage(path: string, width = 1366, height = 900): Promise<Page> {
-  const page = await chromium.browser.newPage({ viewport: { width, height } });
-  await openConsole(page, path);
+  const page = await newConsolePage(chromium.browser, path, { width, height });
   adminToken ??= await tokenOf(page);
   return page;
 }

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { anotherClient, apiFrom, local, signedInRoles, signedInUser } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { TOP_OTHERS } from '#domain/analytics/report.ts';
 import type { ApiAnswer } from '#http/answers.ts';
@@ -23,10 +23,7 @@ let admin: string;
 let moderator: string;
 let reader: string;
 
-beforeAll(async () => {
-  useLocalAws();
-  [admin, moderator, reader] = (await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()])).map((user) => user.idToken) as [string, string, string];
-});
+beforeAll(async () => ({ admin, moderator, reader } = await signedInRoles()));
 
 /** A beacon as a browser sends it: a text/plain JSON string, the site as Origin. */
 async function beacon(body: unknown, userAgent = DESKTOP, raw?: string) {

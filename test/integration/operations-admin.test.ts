@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 import type { ErrorAnswer } from '#shared/platform/router.ts';
@@ -17,10 +17,7 @@ let admin: string;
 let moderator: string;
 let reader: string;
 
-beforeAll(async () => {
-  useLocalAws();
-  [admin, moderator, reader] = (await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()])).map((user) => user.idToken) as [string, string, string];
-});
+beforeAll(async () => ({ admin, moderator, reader } = await signedInRoles()));
 
 async function operations(): Promise<Operations> {
   const { status, body } = await callApi<Operations>(admin, 'GET', '/admin/operations');

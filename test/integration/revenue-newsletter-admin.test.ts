@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
@@ -20,10 +20,7 @@ let admin: string;
 let moderator: string;
 let reader: string;
 
-beforeAll(async () => {
-  useLocalAws();
-  [admin, moderator, reader] = (await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()])).map((user) => user.idToken) as [string, string, string];
-});
+beforeAll(async () => ({ admin, moderator, reader } = await signedInRoles()));
 
 /** A paid donation, as the payment flow records it (order, then verified payment at `paidAt`). */
 async function paidDonation(rupees: number, paidAt: Date): Promise<void> {

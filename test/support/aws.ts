@@ -70,6 +70,13 @@ export async function signedInUser(groups: string[] = []): Promise<{ email: stri
   return { email, idToken, accessToken };
 }
 
+/** Points the SDK at the local stack and signs in a new admin, moderator and reader: the ID tokens of each role. */
+export async function signedInRoles(): Promise<{ admin: string; moderator: string; reader: string }> {
+  useLocalAws();
+  const [admin, moderator, reader] = await Promise.all([signedInUser(['admin']), signedInUser(['moderator']), signedInUser()]);
+  return { admin: admin.idToken, moderator: moderator.idToken, reader: reader.idToken };
+}
+
 export interface Reader {
   email: string;
   password: string;

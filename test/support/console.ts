@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { api, local } from './aws.ts';
 
 /**
@@ -12,6 +12,17 @@ export async function openConsole(page: Page, consolePath = '/admin', who: { ema
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).last().click();
   await page.waitForURL((url) => url.pathname === consolePath.split('?')[0]);
+}
+
+/** A new page of `browser` signed in and on `consolePath`, 1366x900 unless another viewport is given. */
+export async function newConsolePage(
+  browser: Browser,
+  consolePath: string,
+  { width = 1366, height = 900, who }: { width?: number; height?: number; who?: { email: string; password: string } } = {},
+): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await openConsole(page, consolePath, who);
+  return page;
 }
 
 /** The ID token the page holds (Amplify keeps it in localStorage), for checking the API directly. */
