@@ -7,7 +7,6 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Modal from '@cloudscape-design/components/modal';
-import Pagination from '@cloudscape-design/components/pagination';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
@@ -24,6 +23,8 @@ import { ArticleDetailModal } from './ArticleDetailModal.tsx';
 import { ARTICLES_PATH } from './ArticleEditor.tsx';
 import { articleColumns, categoryOptions, pageSizeOptions, sortOptions, STATUS_LABELS, statusOptions } from './tableConfig.tsx';
 import { useArticleList, useBulkAction, useConsoleRole, useDeleteArticle, useFeatured } from './useArticles.ts';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
+import { NumberedPagination } from '../../shell/NumberedPagination.tsx';
 
 /** Spec section 5: the delete confirmation texts. */
 export const deleteQuestion = (count: number) =>
@@ -260,13 +261,7 @@ export function ArticleList() {
             </SpaceBetween>
           }
           pagination={
-            <Pagination
-              currentPageIndex={query.page}
-              pagesCount={data?.pages ?? 1}
-              disabled={!data}
-              onChange={(event) => change({ page: event.detail.currentPageIndex })}
-              ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (page) => `Page ${page}` }}
-            />
+            <NumberedPagination page={query.page} pages={data?.pages} onChange={(page) => change({ page })} />
           }
           empty={
             list.isError ? (
@@ -300,18 +295,7 @@ export function ArticleList() {
         onDismiss={() => setConfirm(null)}
         header={confirm?.kind === 'purge' ? 'Purge articles' : confirm && confirm.rows.length > 1 ? 'Delete articles' : 'Delete article'}
         closeAriaLabel="Close dialog"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirm(null)}>
-                Cancel
-              </Button>
-              <Button variant="primary" loading={busy} onClick={() => void runConfirmed()}>
-                {confirm?.kind === 'purge' ? 'Purge' : 'Delete'}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        footer={<DialogFooter onCancel={() => setConfirm(null)} busy={busy} onConfirm={() => void runConfirmed()} label={confirm?.kind === 'purge' ? 'Purge' : 'Delete'} />}
       >
         {confirm && (confirm.kind === 'purge' ? purgeQuestion(confirm.rows.length) : deleteQuestion(confirm.rows.length))}
       </Modal>

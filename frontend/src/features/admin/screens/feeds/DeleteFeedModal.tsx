@@ -1,8 +1,8 @@
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Modal from '@cloudscape-design/components/modal';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import type { Feed } from './api.ts';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
 
 /** Confirmation before a feed is deleted: it is no longer fetched; the articles it brought stay. */
 export function DeleteFeedModal({ feed, deleting, onDismiss, onConfirm }: { feed: Feed; deleting: boolean; onDismiss(): void; onConfirm(): void }) {
@@ -11,18 +11,7 @@ export function DeleteFeedModal({ feed, deleting, onDismiss, onConfirm }: { feed
       visible
       onDismiss={onDismiss}
       header="Delete feed"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={deleting}>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={onConfirm} loading={deleting}>
-              Delete
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<DialogFooter onCancel={onDismiss} busy={deleting} onConfirm={onConfirm} label="Delete" />}
     >
       <SpaceBetween size="s">
         <Box>

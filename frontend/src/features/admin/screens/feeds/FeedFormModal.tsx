@@ -14,6 +14,7 @@ import { ApiError } from '../../../../app/api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import { formatCount } from '../../shell/format.ts';
 import type { Feed, FeedCheck, FeedInput } from './api.ts';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
 
 const PRIORITIES = Array.from({ length: FEED_PRIORITY_MAX - FEED_PRIORITY_MIN + 1 }, (_, index) => {
   const value = String(FEED_PRIORITY_MIN + index);
@@ -110,18 +111,7 @@ export function FeedFormModal({ feed, onDismiss, onSave }: FeedFormModalProps) {
       visible
       onDismiss={saving ? () => undefined : onDismiss}
       header={title}
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss} disabled={saving}>
-              Cancel
-            </Button>
-            <Button variant="primary" onClick={() => void save()} loading={saving} loadingText="Checking the feed">
-              {feed ? 'Save' : 'Add Feed'}
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<DialogFooter onCancel={onDismiss} busy={saving} onConfirm={() => void save()} loadingText="Checking the feed" label={feed ? 'Save' : 'Add Feed'} />}
     >
       <form
         onSubmit={(event) => {

@@ -14,6 +14,7 @@ import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatDateTime } from '../../shell/format.ts';
 import { cleanupAutoRejected, fetchArticlesInStatus, runArticleAction, type ArticleRow } from './api.ts';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
 
 type Action = 'archive' | 'purge';
 
@@ -106,18 +107,7 @@ function ActionTable({ action }: { action: Action }) {
         visible={confirming}
         onDismiss={() => setConfirming(false)}
         header={text.button}
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setConfirming(false)}>
-                Cancel
-              </Button>
-              <Button variant="primary" onClick={() => void run()}>
-                {action === 'archive' ? 'Archive' : 'Purge'} {selected.length}
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        footer={<DialogFooter onCancel={() => setConfirming(false)} onConfirm={() => void run()} label={`${action === 'archive' ? 'Archive' : 'Purge'} ${selected.length}`} />}
       >
         {text.confirm}
       </Modal>

@@ -1,5 +1,3 @@
-import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -12,6 +10,7 @@ import { errorText } from '../../shell/api.ts';
 import type { StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { FREQUENCY_OPTIONS, sendIssue, type Frequency } from './api.ts';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
 
 export const COMPOSE_TEXTS = {
   fillBoth: 'Please fill in both subject and content',
@@ -58,18 +57,7 @@ export function ComposeModal({ visible, onDismiss, onStarted }: { visible: boole
       header="Compose newsletter"
       closeAriaLabel="Close dialog"
       size="large"
-      footer={
-        <Box float="right">
-          <SpaceBetween direction="horizontal" size="xs">
-            <Button variant="link" onClick={onDismiss}>
-              Cancel
-            </Button>
-            <Button variant="primary" loading={sending} onClick={() => void send()}>
-              Send newsletter
-            </Button>
-          </SpaceBetween>
-        </Box>
-      }
+      footer={<DialogFooter onCancel={onDismiss} busy={sending} onConfirm={() => void send()} label="Send newsletter" />}
     >
       <form onSubmit={(event) => { event.preventDefault(); void send(); }}>
         <Form errorText={problem}>

@@ -13,6 +13,7 @@ import { MACHINE_LABELS, STATUS_INDICATOR } from './format.ts';
 import { executionColumns } from './tableConfig.tsx';
 import { TableEmpty } from './TableEmpty.tsx';
 import { useExecutions } from './usePipeline.ts';
+import { PAGINATION_LABELS } from '../../shell/NumberedPagination.tsx';
 
 const ALL = { value: '', label: 'Any' };
 const MACHINE_OPTIONS: SelectProps.Option[] = [{ value: '', label: 'All state machines' }, ...MACHINES.map((machine) => ({ value: machine, label: MACHINE_LABELS[machine] }))];
@@ -148,7 +149,7 @@ export function ExecutionsTable() {
           currentPageIndex={pageIndex + 1}
           pagesCount={cursors.length}
           openEnd={nextCursor !== null}
-          ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (page) => `Page ${page}` }}
+          ariaLabels={PAGINATION_LABELS}
           onChange={(event) => {
             const index = event.detail.currentPageIndex - 1;
             if (index === cursors.length && nextCursor) setCursors([...cursors, nextCursor]);

@@ -22,6 +22,7 @@ import { formatDateTime } from '../../shell/format.ts';
 import type { Priority, QueueItem, RejectReason } from './api.ts';
 import { useReviewQueue } from './useReviewQueue.ts';
 import { StatTile } from '../../shell/StatTile.tsx';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
 
 const PRIORITY_ORDER: Priority[] = ['HIGH', 'MEDIUM', 'LOW'];
 const PRIORITY_COLOR = { HIGH: 'red', MEDIUM: 'blue', LOW: 'grey' } as const;
@@ -227,18 +228,7 @@ export default function ReviewQueuePage() {
         visible={rejecting !== null}
         onDismiss={() => setRejecting(null)}
         header="Reject article"
-        footer={
-          <Box float="right">
-            <SpaceBetween direction="horizontal" size="xs">
-              <Button variant="link" onClick={() => setRejecting(null)}>
-                Cancel
-              </Button>
-              <Button variant="primary" onClick={confirmReject}>
-                Reject
-              </Button>
-            </SpaceBetween>
-          </Box>
-        }
+        footer={<DialogFooter onCancel={() => setRejecting(null)} onConfirm={confirmReject} label="Reject" />}
       >
         <SpaceBetween size="s">
           <Box>{rejecting?.title}</Box>

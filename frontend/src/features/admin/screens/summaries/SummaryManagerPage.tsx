@@ -3,7 +3,6 @@ import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
-import Pagination from '@cloudscape-design/components/pagination';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -15,6 +14,7 @@ import { formatCount } from '../../shell/format.ts';
 import { PROBLEM_LABELS, type RegenerateResult, type SummaryProblem, type SummaryRow } from './api.ts';
 import { summaryColumns } from './tableConfig.tsx';
 import { useRegenerate, useSummaries } from './useSummaries.ts';
+import { NumberedPagination } from '../../shell/NumberedPagination.tsx';
 
 const PROBLEMS = Object.keys(PROBLEM_LABELS) as SummaryProblem[];
 const pageSizeOptions = ADMIN_PAGE_SIZES.map((size) => ({ value: String(size), label: `${size} per page` }));
@@ -108,13 +108,7 @@ export default function SummaryManagerPage() {
           </SpaceBetween>
         }
         pagination={
-          <Pagination
-            currentPageIndex={query.page}
-            pagesCount={data?.pages ?? 1}
-            disabled={!data}
-            onChange={(event) => setQuery((current) => ({ ...current, page: event.detail.currentPageIndex }))}
-            ariaLabels={{ nextPageLabel: 'Next page', previousPageLabel: 'Previous page', pageLabel: (page) => `Page ${page}` }}
-          />
+          <NumberedPagination page={query.page} pages={data?.pages} onChange={(page) => setQuery((current) => ({ ...current, page }))} />
         }
         empty={
           list.isError ? (

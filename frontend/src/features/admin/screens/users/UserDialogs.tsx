@@ -1,6 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
 import Box from '@cloudscape-design/components/box';
-import Button from '@cloudscape-design/components/button';
 import Form from '@cloudscape-design/components/form';
 import FormField from '@cloudscape-design/components/form-field';
 import Input from '@cloudscape-design/components/input';
@@ -11,6 +10,7 @@ import Textarea from '@cloudscape-design/components/textarea';
 import { useState, type ReactNode } from 'react';
 import type { UserRole, UserRow } from './api.ts';
 import { ROLE_LABELS } from './tableConfig.tsx';
+import { DialogFooter } from '../../shell/DialogFooter.tsx';
 
 interface DialogProps {
   user: UserRow;
@@ -19,14 +19,7 @@ interface DialogProps {
 }
 
 function Footer({ onDismiss, busy, label, submitId, disabled = false }: { onDismiss: () => void; busy: boolean; label: string; submitId: string; disabled?: boolean }) {
-  return (
-    <Box float="right">
-      <SpaceBetween direction="horizontal" size="xs">
-        <Button variant="link" onClick={onDismiss} disabled={busy}>Cancel</Button>
-        <Button variant="primary" form={submitId} formAction="submit" loading={busy} disabled={disabled}>{label}</Button>
-      </SpaceBetween>
-    </Box>
-  );
+  return <DialogFooter onCancel={onDismiss} busy={busy} label={label} submitId={submitId} disabled={disabled} />;
 }
 
 function Dialog({ header, footer, onDismiss, formId, onSubmit, children }: { header: string; footer: ReactNode; onDismiss: () => void; formId: string; onSubmit: () => void; children: ReactNode }) {
