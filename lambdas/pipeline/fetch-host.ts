@@ -1,13 +1,11 @@
 import * as z from '#domain/common/validation.ts';
-import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
-import { recentFingerprints } from '#store/articles.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { currentSettings } from '#store/settings.ts';
 import { config } from '#shared/core/config.ts';
 import { logger } from '#shared/core/logger.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
-import { recordFailedCheck, refreshFeed, type RefreshStats } from '../services/refresh-feed.ts';
+import { recentStoriesOnce, recordFailedCheck, refreshFeed, type RefreshStats } from '../services/refresh-feed.ts';
 
 /**
  * The ingest state machine's FetchHost step (state-machines/ingest.asl.json, one Map item per host): a
@@ -18,7 +16,7 @@ import { recordFailedCheck, refreshFeed, type RefreshStats } from '../services/r
 const input = z.object({ step: z.literal('fetch-host'), host: z.string(), feedIds: z.array(z.string()), now: z.iso.datetime() });
 
 async function fetchHost(feedIds: string[], now: Date) {
-  const fingerprints = await recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now);
+  const fingerprints = recentStoriesOnce(now);
   const results: RefreshStats[] = [];
   const { feedIntervalMinutes } = await currentSettings();
   for (const feedId of feedIds) {

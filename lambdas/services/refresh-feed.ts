@@ -4,11 +4,11 @@ import { titleHash, urlHash } from '#domain/content/dedup.ts';
 import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '#domain/content/feed-schedule.ts';
 import { isFallbackImage } from '#domain/content/images.ts';
 import { normaliseItems } from '#domain/content/normalise.ts';
-import { simhash } from '#domain/content/simhash.ts';
+import { NEAR_DUPLICATE_WINDOW_DAYS, simhash } from '#domain/content/simhash.ts';
 import { matchingStory, storyProfile, type StoryProfile } from '#domain/content/story-cluster.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
-import { createArticle, isKnownHash, knownStoryOf, type KnownStory } from '#store/articles.ts';
+import { createArticle, isKnownHash, knownStoryOf, recentFingerprints, type KnownStory } from '#store/articles.ts';
 import { recordFeedHealth, updateFeedAfterCheck, type FeedSourceItem } from '#store/feeds.ts';
 import { PAGE_IMAGE_DEFAULTS, pageImages, type PageImageOptions } from './page-images.ts';
 
@@ -34,10 +34,19 @@ export interface RefreshOptions {
   now: Date;
   /** Minimum minutes between two checks of the feed (the console's feed politeness setting). */
   intervalMinutes?: number;
-  /** Fingerprints of recent stories; new ones are added as they are stored. */
-  fingerprints: KnownStory[];
+  /**
+   * Fingerprints of recent stories, or how to read them (`recentStoriesOnce`): read only when a feed brings a
+   * new body, so a poll answered 304 reads nothing of them. New stories are added as they are stored.
+   */
+  fingerprints: KnownStory[] | (() => Promise<KnownStory[]>);
   /** How new items without a feed picture are looked up on their pages; false: not at all. */
   pageImages?: PageImageOptions | false;
+}
+
+/** The recent stories' fingerprints, read from the table the first time a feed needs them, then shared. */
+export function recentStoriesOnce(now: Date): () => Promise<KnownStory[]> {
+  let stories: Promise<KnownStory[]> | undefined;
+  return () => (stories ??= recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now));
 }
 
 /** Neither its address nor its title is stored yet: only such items are worth a request to their page. */
@@ -116,13 +125,14 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
   // Same events are found in memory, in feed order, before any write: the same publisher's rewrite is
   // dropped; another publisher's report joins the first report's cluster (stored, but not a card).
   let clustered = 0;
+  const known = typeof options.fingerprints === 'function' ? await options.fingerprints() : options.fingerprints;
   const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string; clusterId: string | undefined }> = [];
   for (const item of items) {
     if (!item.imageUrl.startsWith('/')) images += 1;
     dataPoints += [item.summary, item.author !== feed.name, item.content, item.rssCategories.length, item.mediaThumbnails.length, item.enclosures.length].filter(Boolean).length;
     const fingerprint = simhash(`${item.title} ${item.summary}`);
     const profile = storyProfile({ title: `${item.title} ${item.summary}`, publishedAt: item.originalPublishedAt });
-    const earlier = matchingStory(profile, options.fingerprints.filter((known) => known.storyText).map(profiled))?.known;
+    const earlier = matchingStory(profile, known.filter((known) => known.storyText).map(profiled))?.known;
     if (earlier && (earlier.sourceName === undefined || earlier.sourceName === feed.name)) {
       nearDuplicates += 1;
       continue;
@@ -130,7 +140,7 @@ export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions)
     const id = randomUUID();
     const clusterId = earlier ? (earlier.clusterId ?? earlier.articleId) : undefined;
     if (clusterId) clustered += 1;
-    options.fingerprints.push(knownStoryOf({ id, title: item.title, summary: item.summary, originalPublishedAt: item.originalPublishedAt, sourceName: feed.name, clusterId, simhash: fingerprint }));
+    known.push(knownStoryOf({ id, title: item.title, summary: item.summary, originalPublishedAt: item.originalPublishedAt, sourceName: feed.name, clusterId, simhash: fingerprint }));
     fresh.push({ item, fingerprint, id, clusterId });
   }
   const limit = pLimit(WRITE_CONCURRENCY);

@@ -139,6 +139,22 @@ describe('running ingest again', () => {
     expect(requests.every((request) => request.status === 304 && request.conditional)).toBe(true);
   });
 
+  it("reads the recent stories' fingerprints only for a feed that brings a new body, never for a 304", async () => {
+    const { refreshFeed } = await import('../../lambdas/services/refresh-feed.ts');
+    let reads = 0;
+    const fingerprints = async () => {
+      reads += 1;
+      return [];
+    };
+    const feed = await s.feeds.getFeedSource('brandwire');
+    // Each check is its own health record, keyed by its time.
+    const options = (secondsLater: number) => ({ timeoutMs: 10_000, maxBytes: 5_000_000, now: new Date(Date.now() + secondsLater * 1000), fingerprints });
+    expect((await refreshFeed(feed!, options(0))).outcome).toBe('not-modified');
+    expect(reads).toBe(0);
+    expect((await refreshFeed({ ...feed!, etag: undefined, lastModified: undefined }, options(1))).outcome).toBe('new-items');
+    expect(reads).toBe(1);
+  });
+
   it('never brings back a purged article', async () => {
     const [victim] = (await allArticles()).filter((article) => article.feedId === 'regulation-watch' && article.status === 'published');
     expect(victim).toBeDefined();

@@ -1,10 +1,8 @@
 import * as z from '#domain/common/validation.ts';
 import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/content/feed-sources.ts';
 import { OpmlError, readOpml, writeOpml } from '#domain/content/opml.ts';
-import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
-import { recentFingerprints } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';
 import {
   addFeedSource,
@@ -25,7 +23,7 @@ import { signedInCaller } from '#shared/platform/auth.ts';
 import { config } from '#shared/core/config.ts';
 import { HttpError, notFound } from '#shared/core/errors.ts';
 import { Reply, route, TextReply } from '#shared/platform/router.ts';
-import { refreshFeed } from '../../services/refresh-feed.ts';
+import { recentStoriesOnce, refreshFeed } from '../../services/refresh-feed.ts';
 
 /**
  * RSS Feed Management (admin spec: RSS feed source, feed health record): the feed list with health,
@@ -227,8 +225,7 @@ export const fetchFeedNow = route({ params }, async ({ params, caller }) => {
   const feed = await getLiveFeedSource(params.id);
   if (!feed) throw notFound('Feed not found');
   const now = new Date();
-  const fingerprints = await recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now);
-  const stats = await refreshFeed(feed, { timeoutMs: CHECK_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints });
+  const stats = await refreshFeed(feed, { timeoutMs: CHECK_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints: recentStoriesOnce(now) });
   const status = stats.outcome === 'failed' ? 'error' : stats.outcome === 'not-modified' ? 'not-modified' : 'healthy';
   const result = { itemsFound: stats.itemsFound, created: stats.created, duplicates: stats.duplicates + stats.nearDuplicates, status, error: stats.error ?? null };
   await recordAudit(who, { action: 'feed.fetch', target: feed.id, after: result });
