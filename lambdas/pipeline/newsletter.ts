@@ -3,7 +3,7 @@ import * as z from '#domain/common/validation.ts';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/newsletter/digest.ts';
 import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
 import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
-import { isPublicArticle, toPublicArticle } from '#domain/content/public-articles.ts';
+import { isPublicArticle, toPublicArticle } from '#domain/reader/public-articles.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#shared/core/secrets.ts';
 import { getArticles, publishedSince } from '#store/articles.ts';

@@ -25,7 +25,7 @@ import {
   type MarketFocus,
   type PublicArticle,
   type QualityFilter,
-} from '#domain/content/public-articles.ts';
+} from '#domain/reader/public-articles.ts';
 import { config } from '#shared/core/config.ts';
 import { TextIndex, type TextFields, type TextIndexState } from './text-index.ts';
 

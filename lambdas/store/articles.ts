@@ -3,7 +3,7 @@ import type { KeywordMatches } from '#domain/classifier/keywords.ts';
 import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
-import { isPublicArticle } from '#domain/content/public-articles.ts';
+import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { articleCounterChanges, Counter, counterKey } from './counters.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';

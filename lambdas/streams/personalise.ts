@@ -1,10 +1,10 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { breaking } from '#domain/reader/badges.ts';
+import { breaking } from '#domain/content/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug, type CategorySlug } from '#domain/content/categories.ts';
 import { breakingNotification, NEW_ARTICLES_WINDOW_MINUTES, newArticlesNotification } from '#domain/reader/notifications.ts';
-import { isPublicArticle } from '#domain/content/public-articles.ts';
+import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { createNotificationOnce } from '#store/notifications.ts';
 import { refreshRecommendations } from '../services/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';

@@ -105,7 +105,7 @@ describe('the dashboard', () => {
     expect(counted.byStatus.published).toBeGreaterThan(0);
     // What readers can open: the public rule over every published article in the table.
     const { listArticlesByStatus } = await import('#store/articles.ts');
-    const { isPublicArticle } = await import('#domain/content/public-articles.ts');
+    const { isPublicArticle } = await import('#domain/reader/public-articles.ts');
     const published = (await listArticlesByStatus('published', { limit: 500 })).items;
     const visible = published.filter((article) => isPublicArticle(article)).length;
     expect(await page.getByTestId('card-published-visible').textContent()).toBe(`${counted.byStatus.published} published · ${visible} visible to readers`);

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { ApiAnswer } from '#http/answers.ts';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { SEARCH_MAX_CHARS } from '#domain/content/public-articles.ts';
+import { SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import { expectServedFeedLinks } from '../support/feed-discovery.ts';

@@ -3,7 +3,7 @@ import { passesFilters } from '../../lib/local/event-filter.ts';
 import { stack } from '../../lib/stack-description.ts';
 import { accountMail } from '#domain/reader/account-mail.ts';
 import { fieldMessages, signInSchema, signUpSchema } from '#domain/reader/account.ts';
-import { cardBadges } from '#domain/reader/badges.ts';
+import { cardBadges } from '#domain/content/badges.ts';
 import { marketOfRegions } from '#domain/reader/feed.ts';
 import { confirmationMail } from '#domain/newsletter/newsletter.ts';
 import { readLinkToken, signLinkToken } from '../../lambdas/services/link-tokens.ts';

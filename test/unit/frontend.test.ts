@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactDomain } from '../../frontend/src/components/contactEmail.ts';
-import { relativeTime } from '#domain/reader/badges.ts';
+import { relativeTime } from '#domain/content/badges.ts';
 
 describe('contact address domain', () => {
   it('follows the product domain the site is served on, else the default', () => {

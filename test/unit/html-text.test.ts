@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { sanitiseHtml, toPlainText } from '#domain/content/normalise.ts';
-import { storedHtmlText } from '#domain/content/html-text.ts';
+import { storedHtmlText } from '#domain/common/html-text.ts';
 import { loadCorpus } from '../bench/feed-corpus.ts';
 
 /**

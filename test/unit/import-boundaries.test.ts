@@ -76,6 +76,16 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
     );
   });
 
+  it('fail a cycle between two areas of domain/, though domain may import domain', () => {
+    // content builds on common (simhash reads common/text.ts); common importing content closes the loop.
+    const common = probe('lambdas/domain/common/boundary-probe-cycle.ts', "import { simhash } from '../content/simhash.ts';\nexport const fingerprint = simhash;\n");
+    const violations = cruise([common]);
+    expect(broken(violations, common)).toEqual([]);
+    expect(violations.filter((violation) => violation.rule.name === 'no-cycle-between-domain-areas').map((violation) => violation.cycle?.map((step) => step.name))).toContainEqual(
+      expect.arrayContaining(['lambdas/domain/content']),
+    );
+  });
+
   it('keep the browser to domain rules and type-only answer types, and features apart', () => {
     const value = probe('frontend/src/features/boundary-probe/pages/Probe.tsx', "import { lifecycle } from '../../../../../lambdas/http/admin/lifecycle.ts';\nexport const probe = lifecycle;\n");
     const typeOnly = probe('frontend/src/features/boundary-probe/api/types.ts', "import type { lifecycle } from '../../../../../lambdas/http/admin/lifecycle.ts';\nexport type Probe = typeof lifecycle;\n");

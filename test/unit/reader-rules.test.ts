@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breaking, freshness, indiaBadge, isTrending, viewsPerHour } from '#domain/reader/badges.ts';
-import { cardDetails, hasExcludedTitle, isPublicArticle, keyPoints, marketOf, qualityBand } from '#domain/content/public-articles.ts';
+import { breaking, freshness, indiaBadge, isTrending, viewsPerHour } from '#domain/content/badges.ts';
+import { cardDetails, hasExcludedTitle, isPublicArticle, keyPoints, marketOf, qualityBand } from '#domain/reader/public-articles.ts';
 import { categoryStats, computeWidgets, impactAt, percentChange, type WidgetArticle } from '#domain/reader/widgets.ts';
 import { ArticleSearchIndex } from '../../lambdas/search/article-index.ts';
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { splitOf } from '#domain/classifier/evaluate.ts';
 import { pairSplits, type StoryPair } from '#domain/classifier/splits.ts';
 import { sameStory as sameStoryCli } from '#domain/classifier/headline.ts';
-import { otherPublishers } from '#domain/content/public-articles.ts';
+import { otherPublishers } from '#domain/reader/public-articles.ts';
 import { matchingStory, SAME_STORY_AT, sameStory, storyEvidence, storyProfile, STORY_WEIGHTS, STORY_WINDOW_DAYS, unrelatedJoinRate, type StoryEvidence } from '#domain/content/story-cluster.ts';
 
 type Side = { title: string | null; summary: string | null; outlet: string; publishedAt: string | null };

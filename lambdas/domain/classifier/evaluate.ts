@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { classify, OFF_TOPIC } from './classify.ts';
-import { INDIA_RELEVANT_AT } from '../reader/badges.ts';
+import { INDIA_RELEVANT_AT } from '../content/badges.ts';
 import type { CorpusHeadline } from './corpus.ts';
 import { judgeHeadline, type HeadlineVerdict } from './headline.ts';
 import type { HeadlineModel } from './model.ts';

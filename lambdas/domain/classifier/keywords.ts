@@ -1,4 +1,4 @@
-import { indiaBadge, INDIA_RELEVANT_AT } from '../reader/badges.ts';
+import { indiaBadge, INDIA_RELEVANT_AT } from '../content/badges.ts';
 import { words } from '../common/text.ts';
 
 /** Keyword lists behind keyword_matches and blocklist_flags; phrases match on word boundaries. */

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../content/html-text.ts';
+import { escapeHtml } from './html-text.ts';
 
 /**
  * The plain layout of the product's short transactional mails (confirmation, unsubscribe, receipt): a

@@ -7,7 +7,7 @@ import { cleanAuthor } from './feed-author.ts';
 import { httpUrl } from './urls.ts';
 import { fallbackImage } from './images.ts';
 import { words } from '../common/text.ts';
-import { BLOCK_BOUNDARY, storedHtmlText } from './html-text.ts';
+import { BLOCK_BOUNDARY, storedHtmlText } from '../common/html-text.ts';
 
 /**
  * A feed item as the parser hands it over (rss-parser fields plus the custom ones the project declares).

@@ -1,5 +1,5 @@
 import { DONATION_TEXTS, formatRupees } from './donations.ts';
-import { escapeHtml } from '../content/html-text.ts';
+import { escapeHtml } from '../common/html-text.ts';
 import { actionMail } from '../common/mail-layout.ts';
 
 /** The receipt mailed once a payment is verified: amount, date, payment reference, the donor's message. */

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../content/html-text.ts';
+import { escapeHtml } from '../common/html-text.ts';
 import { FREQUENCIES, type Frequency } from './newsletter.ts';
 import type { DigestArticle } from './digest.ts';
 import { contentParagraphs } from './newsletter-admin.ts';

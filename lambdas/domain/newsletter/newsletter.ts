@@ -1,4 +1,4 @@
-import { escapeHtml } from '../content/html-text.ts';
+import { escapeHtml } from '../common/html-text.ts';
 import { actionMail } from '../common/mail-layout.ts';
 import * as z from '../common/validation.ts';
 import { emailSchema } from '../reader/account.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../content/html-text.ts';
+import { escapeHtml } from '../common/html-text.ts';
 
 /**
  * The account mails Cognito sends (verification, resend, password reset), in the product's words. Cognito

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../content/html-text.ts';
+import { escapeHtml } from '../common/html-text.ts';
 import * as z from '../common/validation.ts';
 import { emailSchema, fullNameSchema } from './account.ts';
 

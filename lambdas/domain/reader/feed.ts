@@ -1,5 +1,5 @@
 /** The personalised feed's rules (reader spec sections 2, 7 and 9). */
-import type { MarketFocus } from '../content/public-articles.ts';
+import type { MarketFocus } from './public-articles.ts';
 
 export const FEED_KINDS = ['for-you', 'trending', 'latest', 'saved'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];

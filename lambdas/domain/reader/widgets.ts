@@ -3,9 +3,9 @@
  * articles and the trending keywords; nothing is sampled or invented. A figure without data to compare
  * against has no change (null), shown as such.
  */
-import { breaking } from './badges.ts';
+import { breaking } from '../content/badges.ts';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '../content/categories.ts';
-import type { PublicArticle } from '../content/public-articles.ts';
+import type { PublicArticle } from './public-articles.ts';
 import type { KeywordCount } from '../content/trending.ts';
 
 export const PLATFORM_UPDATES_ITEMS = 5;

@@ -1,7 +1,7 @@
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { categoryStats } from '#domain/reader/widgets.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
-import { MARKET_FOCUSES } from '#domain/content/public-articles.ts';
+import { MARKET_FOCUSES } from '#domain/reader/public-articles.ts';
 import { route } from '#shared/platform/router.ts';
 import * as z from '#domain/common/validation.ts';
 

@@ -1,6 +1,6 @@
 import * as z from '#domain/common/validation.ts';
-import { cardDetails, toPublicArticle } from '#domain/content/public-articles.ts';
-import { storedHtmlText } from '#domain/content/html-text.ts';
+import { cardDetails, toPublicArticle } from '#domain/reader/public-articles.ts';
+import { storedHtmlText } from '#domain/common/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';

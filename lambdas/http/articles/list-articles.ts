@@ -1,6 +1,6 @@
 import * as z from '#domain/common/validation.ts';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/content/categories.ts';
-import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/content/public-articles.ts';
+import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { queryPublicArticles } from '../../services/article-search.ts';
 import { limitParam, route } from '#shared/platform/router.ts';
 import { enforceRateLimit } from '#shared/platform/rate-limit.ts';

@@ -5,7 +5,7 @@ import { httpUrl } from '#domain/content/urls.ts';
 import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
 import { config } from '#shared/core/config.ts';
 import { notFound } from '#shared/core/errors.ts';
-import { escapeHtml } from '#domain/content/html-text.ts';
+import { escapeHtml } from '#domain/common/html-text.ts';
 import { fallbackImage } from '#domain/content/images.ts';
 import { route, TextReply } from '#shared/platform/router.ts';
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { isExternalAction, unreadBadge } from '#domain/reader/notifications.ts';
-import { relativeTime } from '#domain/reader/badges.ts';
+import { relativeTime } from '#domain/content/badges.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { unreadCountOf, useNotificationActions, useNotifications, type NotificationView } from '../api/notifications.ts';
 

@@ -3,7 +3,7 @@
  * once is shown at once when asked again, and no component guards against stale answers itself.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { MarketFocus } from '#domain/content/public-articles.ts';
+import type { MarketFocus } from '#domain/reader/public-articles.ts';
 import { fetchArticle, fetchArticles, fetchCategories, fetchTrendingKeywords, type ArticleQuery } from './articles.ts';
 
 export const articleKeys = {

@@ -1,8 +1,8 @@
-import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/content/public-articles.ts';
+import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/reader/public-articles.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 import { apiGet, apiPost, quietly } from '../../../app/api/client.ts';
 
-/** The card fields GET /articles answers with (lambdas/domain/content/public-articles.ts toPublicArticle). */
+/** The card fields GET /articles answers with (lambdas/domain/reader/public-articles.ts toPublicArticle). */
 export type Article = PublicArticle;
 
 export interface ArticleQuery {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/content/public-articles.ts';
+import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/reader/public-articles.ts';
 import { categoryName } from './articles/ArticleCard.tsx';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import type { Filters } from './filters.ts';

@@ -3,7 +3,7 @@ import { useTrendingKeywords } from '../api/articleQueries.ts';
 import { trackSearch } from '../api/articles.ts';
 import { categoryName } from './articles/ArticleCard.tsx';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { SEARCH_MAX_CHARS } from '#domain/content/public-articles.ts';
+import { SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { normaliseSearchTerm } from '#domain/content/trending.ts';
 
 /** Reader spec section 9: 5 trending, 3 recent of the 5 kept, 4 fixed topics; 300 ms debounce. */

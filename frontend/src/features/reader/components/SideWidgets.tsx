@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { relativeTime } from '#domain/reader/badges.ts';
+import { relativeTime } from '#domain/content/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { WIDGET_FAILURE_CAP, type WidgetState } from '../api/useWidgets.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';

@@ -1,5 +1,5 @@
 import { Suspense, useState, type ReactNode } from 'react';
-import { relativeTime } from '#domain/reader/badges.ts';
+import { relativeTime } from '#domain/content/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { PERFORMANCE_RANGES, useActivity, useContentPerformance, type PerformanceRange } from '../api/personal.ts';
 

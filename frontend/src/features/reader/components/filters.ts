@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ARTICLE_SORTS, DATE_RANGES, MARKET_FOCUSES, QUALITY_FILTERS, type ArticleSort, type MarketFocus, type QualityFilter } from '#domain/content/public-articles.ts';
+import { ARTICLE_SORTS, DATE_RANGES, MARKET_FOCUSES, QUALITY_FILTERS, type ArticleSort, type MarketFocus, type QualityFilter } from '#domain/reader/public-articles.ts';
 
 /** What the filter bar and the search box choose; kept in the address so a list can be shared and reloaded. */
 export interface Filters {

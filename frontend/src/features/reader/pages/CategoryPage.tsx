@@ -1,6 +1,6 @@
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, isCategorySlug, legacyCategory } from '#domain/content/categories.ts';
-import { CATEGORY_PAGE_SIZE } from '#domain/content/public-articles.ts';
+import { CATEGORY_PAGE_SIZE } from '#domain/reader/public-articles.ts';
 import { useCategories } from '../api/articleQueries.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'r
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { ArticleDialog } from '../components/articles/CardGrid.tsx';
-import { HOME_PAGE_SIZE } from '#domain/content/public-articles.ts';
+import { HOME_PAGE_SIZE } from '#domain/reader/public-articles.ts';
 import { countOf, nounFor } from '#domain/common/plural.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/reader/badges.ts';
+import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/content/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/content/categories.ts';
 import { qualityLevel } from '#domain/content/quality.ts';
 import { trackShare, trackView, type Article } from '../../api/articles.ts';

@@ -7,8 +7,8 @@ import { useAuth } from '../../../../app/auth/AuthProvider.tsx';
 import { categoryName } from './ArticleCard.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { ReadingProgressCard } from './ReadingProgress.tsx';
-import { isTrending, relativeTime } from '#domain/reader/badges.ts';
-import { storedHtmlText } from '#domain/content/html-text.ts';
+import { isTrending, relativeTime } from '#domain/content/badges.ts';
+import { storedHtmlText } from '#domain/common/html-text.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {

@@ -2,11 +2,11 @@
  * What the public may see and how the public list filters and orders it (reader spec sections 5, 7, 9).
  * The search index (search/article-index.ts) and the single-article route both apply these rules.
  */
-import { INDIA_RELEVANT_AT, indiaBadge } from '../reader/badges.ts';
-import { isCategorySlug, type CategorySlug } from './categories.ts';
+import { INDIA_RELEVANT_AT, indiaBadge } from '../content/badges.ts';
+import { isCategorySlug, type CategorySlug } from '../content/categories.ts';
 import { INDIAN_CITIES } from '../classifier/keywords.ts';
-import { PUBLIC_MIN_RELEVANCE } from './article-status.ts';
-import { httpUrl } from './urls.ts';
+import { PUBLIC_MIN_RELEVANCE } from '../content/article-status.ts';
+import { httpUrl } from '../content/urls.ts';
 
 /** The stored fields the public rules and the reader's card read. */
 export interface ArticleFields {
