@@ -5,9 +5,6 @@ import type { ScheduleDescription } from '../stack-description.ts';
 
 export { rateMs } from '#domain/operations/schedule-expression.ts';
 
-/** EventBridge `cron(...)` read by croner (see lambdas/domain/operations/schedule-expression.ts). */
-export const cronFor = (schedule: Pick<ScheduleDescription, 'expression' | 'timezone'>, fire?: () => void): Cron | null => cronOf(schedule, fire);
-
 /** Next firing time after `from`, for either expression kind. */
 export function nextRun(schedule: Pick<ScheduleDescription, 'expression' | 'timezone'>, from = new Date()): Date {
   return nextRunOf(schedule, from, from);

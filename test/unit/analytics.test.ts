@@ -3,7 +3,7 @@ import { analyticsCsv, csvField } from '#domain/analytics/csv.ts';
 import { DAILY } from '#domain/analytics/daily-counters.ts';
 import { cleanPath, deviceClass, isBot, referrerDomain } from '#domain/analytics/page-view-input.ts';
 import { buildAnalytics, conversionRate, percentChange, type DailyRow } from '#domain/analytics/report.ts';
-import { analyticsWindow, fillSeries } from '#domain/analytics/window.ts';
+import { analyticsWindow } from '#domain/analytics/window.ts';
 
 const CHROME_DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const HEADLESS = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36';
@@ -38,13 +38,6 @@ describe('figures', () => {
     expect(conversionRate(3, 200)).toBe(0.015);
     expect(conversionRate(1, 3)).toBe(0.3333);
     expect(conversionRate(2, 0)).toBeNull();
-  });
-  it('fills missing days with 0 in the window order', () => {
-    expect(fillSeries(['2026-11-01', '2026-11-02', '2026-11-03'], { '2026-11-02': 4, '2026-10-30': 9 })).toEqual([
-      { date: '2026-11-01', value: 0 },
-      { date: '2026-11-02', value: 4 },
-      { date: '2026-11-03', value: 0 },
-    ]);
   });
 });
 

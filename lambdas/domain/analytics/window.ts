@@ -33,9 +33,3 @@ export function analyticsWindow(days: number, now: Date): AnalyticsWindow {
     previousFrom: new Date(previousFrom).toISOString(),
   };
 }
-
-/** One value per day of the window, in its order; days without a value are 0. */
-export function fillSeries(days: readonly string[], values: ReadonlyMap<string, number> | Record<string, number>): Array<{ date: string; value: number }> {
-  const get = (day: string) => (values instanceof Map ? values.get(day) : (values as Record<string, number>)[day]);
-  return days.map((date) => ({ date, value: get(date) ?? 0 }));
-}

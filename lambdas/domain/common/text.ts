@@ -20,10 +20,6 @@ export function features(text: string): string[] {
   return [...kept, ...pairs];
 }
 
-export function wordCount(text: string): number {
-  return words(text).length;
-}
-
 /**
  * Text a person typed, as other people will see it: lone surrogates replaced, control characters and
  * invisible direction or spacing marks (bidi overrides and isolates, zero-width space, BOM, word joiner)
