@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
+import { expectMenuItemsClickable } from '../support/menus.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 /** The defects a new reader hit, each seen as the reader sees it, in Chromium. */
@@ -50,6 +51,15 @@ describe('reader defects, fixed', () => {
       // A trial click checks the button is the element a click at its centre would hit.
       await card.locator('.share-menu').getByRole('button', { name, exact: true }).click({ trial: true, timeout: 3000 });
     }
+  });
+
+  it('keeps a card\'s whole share menu on a phone\'s screen when it opens near the screen\'s foot', async () => {
+    const page = await chromium.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(site());
+    const card = page.locator('article.card').first();
+    await card.locator('.share-menu summary').click();
+    expect(await expectMenuItemsClickable(card.locator('.share-menu li button'))).toEqual(['Twitter', 'LinkedIn', 'Facebook', 'WhatsApp', 'Email', 'Copy link']);
+    await page.close();
   });
 
   it('shows a picture or the publisher band on every card, and the same band in the dialog, its text said once', async () => {

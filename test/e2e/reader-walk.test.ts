@@ -130,6 +130,23 @@ describe('a reader walking the site', () => {
     await page.context().close();
   });
 
+  it('fits the article dialog, its Close button included, inside a phone\'s screen', async () => {
+    const page = await freshPage(PHONE);
+    await page.goto(site());
+    await page.locator('article h2 button').first().click();
+    const dialog = page.getByRole('dialog');
+    const close = dialog.getByRole('button', { name: 'Close' });
+    await close.waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    const closeBox = await close.boundingBox();
+    expect(closeBox!.x + closeBox!.width).toBeLessThanOrEqual(PHONE.width);
+    await close.click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.context().close();
+  });
+
   for (const viewport of [DESKTOP, PHONE]) {
     it(`lets the floating action bar cover neither the page's last line nor the footer (${viewport.width}px)`, async () => {
       const page = await freshPage(viewport);

@@ -122,7 +122,8 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
         <button type="button" aria-pressed={liked} className={liked ? 'active' : undefined} onClick={toggleLike}>
           {liked ? 'Liked' : 'Like'}
         </button>
-        <details className="share-menu">
+        {/* Opened near the screen's foot (a phone's first card), the list would run below it: bring it into view. */}
+        <details className="share-menu" onToggle={(event) => event.currentTarget.open && event.currentTarget.querySelector('ul')?.scrollIntoView({ block: 'nearest' })}>
           <summary>Share</summary>
           <ul>
             {SHARE_TARGETS.map((target) => (
