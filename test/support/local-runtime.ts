@@ -34,9 +34,16 @@ export async function startLocalRuntime(options: { portBase: number; serveBuiltS
     detached: true,
   });
   const stop = async () => {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    if (child.exitCode === null) child.kill('SIGINT');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
+    // A child that has already exited (a failed start) fires no more 'exit'; and the wait's timer stays
+    // referenced, or Node, with nothing else pending, would end the test run with code 0 before the
+    // setup's error is reported.
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, 15_000)))]);
+      clearTimeout(timer);
+    }
     try {
       // Whatever is left of the group (DynamoDB Local, the SES stand-in), also after a failed start.
       process.kill(-(child.pid as number), 'SIGKILL');
