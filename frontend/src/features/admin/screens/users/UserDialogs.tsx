@@ -18,10 +18,6 @@ interface DialogProps {
   onDismiss: () => void;
 }
 
-function Footer({ onDismiss, busy, label, submitId, disabled = false }: { onDismiss: () => void; busy: boolean; label: string; submitId: string; disabled?: boolean }) {
-  return <DialogFooter onCancel={onDismiss} busy={busy} label={label} submitId={submitId} disabled={disabled} />;
-}
-
 function Dialog({ header, footer, onDismiss, formId, onSubmit, children }: { header: string; footer: ReactNode; onDismiss: () => void; formId: string; onSubmit: () => void; children: ReactNode }) {
   return (
     <Modal visible header={header} onDismiss={onDismiss} footer={footer} closeAriaLabel="Close dialog">
@@ -46,7 +42,7 @@ export function EditUserModal({ user, busy, onDismiss, onSave }: DialogProps & {
     onSave({ fullName: fullName.trim(), ...(changedEmail ? { email: email.trim() } : {}) });
   };
   return (
-    <Dialog header="Edit User Profile" formId="edit-user" onSubmit={submit} onDismiss={onDismiss} footer={<Footer onDismiss={onDismiss} busy={busy} label="Save changes" submitId="edit-user" />}>
+    <Dialog header="Edit User Profile" formId="edit-user" onSubmit={submit} onDismiss={onDismiss} footer={<DialogFooter onCancel={onDismiss} busy={busy} label="Save changes" submitId="edit-user" />}>
       <SpaceBetween size="m">
         <FormField label="Full name">
           <Input value={fullName} onChange={({ detail }) => setFullName(detail.value)} ariaLabel="Full name" />
@@ -73,7 +69,7 @@ export function RoleModal({ user, busy, onDismiss, onSave, isSelf }: DialogProps
       formId="change-role"
       onSubmit={() => onSave(role)}
       onDismiss={onDismiss}
-      footer={<Footer onDismiss={onDismiss} busy={busy} label="Save role" submitId="change-role" disabled={role === user.role || (isSelf && role !== 'admin')} />}
+      footer={<DialogFooter onCancel={onDismiss} busy={busy} label="Save role" submitId="change-role" disabled={role === user.role || (isSelf && role !== 'admin')} />}
     >
       <SpaceBetween size="m">
         <FormField label={`Role of ${user.fullName || user.email}`} description="The change takes effect the next time the user signs in.">
@@ -98,7 +94,7 @@ export function MessageModal({ user, busy, onDismiss, onSend }: DialogProps & { 
     if (message.trim()) onSend(message.trim());
   };
   return (
-    <Dialog header="Send Message to User" formId="send-message" onSubmit={submit} onDismiss={onDismiss} footer={<Footer onDismiss={onDismiss} busy={busy} label="Send message" submitId="send-message" />}>
+    <Dialog header="Send Message to User" formId="send-message" onSubmit={submit} onDismiss={onDismiss} footer={<DialogFooter onCancel={onDismiss} busy={busy} label="Send message" submitId="send-message" />}>
       <FormField
         label="Message"
         description={`${user.fullName || user.email} sees it among their notifications, titled "Message from Admin".`}
@@ -114,7 +110,7 @@ export function MessageModal({ user, busy, onDismiss, onSend }: DialogProps & { 
 export function SuspendModal({ user, busy, onDismiss, onConfirm }: DialogProps & { onConfirm: (reason: string) => void }) {
   const [reason, setReason] = useState('');
   return (
-    <Dialog header="Suspend User" formId="suspend-user" onSubmit={() => onConfirm(reason.trim())} onDismiss={onDismiss} footer={<Footer onDismiss={onDismiss} busy={busy} label="Suspend" submitId="suspend-user" />}>
+    <Dialog header="Suspend User" formId="suspend-user" onSubmit={() => onConfirm(reason.trim())} onDismiss={onDismiss} footer={<DialogFooter onCancel={onDismiss} busy={busy} label="Suspend" submitId="suspend-user" />}>
       <SpaceBetween size="m">
         <Alert type="warning">
           Suspend {user.fullName || user.email}? They are signed out everywhere and cannot sign in until you enable them again, and they get an Account Suspension Notice.
@@ -129,7 +125,7 @@ export function SuspendModal({ user, busy, onDismiss, onConfirm }: DialogProps &
 
 export function EnableModal({ user, busy, onDismiss, onConfirm }: DialogProps & { onConfirm: () => void }) {
   return (
-    <Dialog header="Enable User" formId="enable-user" onSubmit={onConfirm} onDismiss={onDismiss} footer={<Footer onDismiss={onDismiss} busy={busy} label="Enable" submitId="enable-user" />}>
+    <Dialog header="Enable User" formId="enable-user" onSubmit={onConfirm} onDismiss={onDismiss} footer={<DialogFooter onCancel={onDismiss} busy={busy} label="Enable" submitId="enable-user" />}>
       <Box>Enable {user.fullName || user.email}? They can sign in again.</Box>
     </Dialog>
   );
