@@ -56,6 +56,8 @@ describe('reader defects, fixed', () => {
   it('keeps a card\'s whole share menu on a phone\'s screen when it opens near the screen\'s foot', async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(site());
+    // Opened once the page has loaded, as a reader would: the figures above the cards arrive late and push them down.
+    await page.waitForLoadState('networkidle');
     const card = page.locator('article.card').first();
     await card.locator('.share-menu summary').click();
     expect(await expectMenuItemsClickable(card.locator('.share-menu li button'))).toEqual(['Twitter', 'LinkedIn', 'Facebook', 'WhatsApp', 'Email', 'Copy link']);
