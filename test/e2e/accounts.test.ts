@@ -232,6 +232,8 @@ describe('the signed-in reader in Chromium', () => {
     await page().locator('.account-menu').waitFor();
     const userId = subOf(await idTokenIn(page()));
     await page().goto(`${site()}/dashboard`);
+    // The dashboard's widgets load as their own chunks and move the page; click once it has settled.
+    await page().waitForLoadState('networkidle');
     await page().getByRole('button', { name: 'Delete my account' }).click();
     await page().getByRole('button', { name: 'Yes, delete everything' }).click();
     await page().getByText('Your account and all your data have been removed.').waitFor();
