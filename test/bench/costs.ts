@@ -24,7 +24,8 @@ import { CapacityMeter, type HistoryEvent, meterCapacity, readHistory } from './
 import { add, dollars, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
 import { ask, PAGE_VIEWS_PER_VISIT, SEARCH_TERMS, visit } from './costs/reader-visits.ts';
 
-const PORT_BASE = 5600;
+/** CNH_PORT_BASE moves every port, so two benches (or a bench beside `npm start`) can run at once. */
+const PORT_BASE = Number(process.env.CNH_PORT_BASE ?? 5600);
 /** The generated feeds' own servers: one port per publisher host (the ingest Map runs per host). */
 const FEED_PORT = PORT_BASE + 10;
 const FEED_HOSTS = 5;
@@ -89,6 +90,8 @@ async function untilIngestIdle(sfn: LocalStepFunctions): Promise<void> {
     if (listed.executions.length && listed.executions.every((execution) => execution.status !== 'RUNNING')) return;
   }
 }
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
 
@@ -322,6 +325,15 @@ export async function runCostsBench(): Promise<void> {
     console.log(`    DynamoDB partition 1,000 WCU/s: hottest reader key ${readerHot?.key ?? '-'} takes ${(hotShare * 100).toFixed(0)}% of writes, ~${hotWritesPerSecond.toFixed(1)} WCU/s at peak`);
     console.log(`    SES: a new account's sandbox is 200 mails a day at 1 per second; ${SCALE.digestSubscribers.toLocaleString('en')} digests need production access with >= ${SCALE.digestSubscribers.toLocaleString('en')} a day, and at 14 mails/s take ${(SCALE.digestSubscribers / 14 / 60).toFixed(0)} min`);
     console.log(`  bench time ${((performance.now() - benchStarted) / 1000).toFixed(0)} s`);
+    // The one line a script or a reviewer reads: the month at SCALE and the unit figures the targets are set on.
+    const costs = {
+      usdPerMonth: Math.round(monthTotal + storageGb * PRICES.dynamoStorageGbMonth),
+      wruPerPageView: round2(readers.writeUnits / pageViews),
+      rruPerUnchangedPoll: round2(pollDb.readUnits / FEEDS),
+      wruPerIngestedItem: round2(perThousandItems.writeUnits / 1000),
+      rruPerAdminListPage: null as number | null,
+    };
+    console.log(`COSTS ${JSON.stringify(costs)}`);
   } finally {
     feeds.close();
     await runtime?.stop();
