@@ -1,5 +1,5 @@
 import * as z from '#domain/common/validation.ts';
-import { getFeedSource } from '#store/feeds.ts';
+import { feedNameOf, feedsToPoll } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { currentSettings } from '#store/settings.ts';
 import { config } from '#shared/core/config.ts';
@@ -19,9 +19,9 @@ async function fetchHost(feedIds: string[], now: Date) {
   const fingerprints = recentStoriesOnce(now);
   const results: RefreshStats[] = [];
   const { feedIntervalMinutes } = await currentSettings();
-  for (const feedId of feedIds) {
-    const feed = await getFeedSource(feedId);
-    if (!feed) continue;
+  // The host's polling states in one batch read: a 304 needs nothing else.
+  for (const feed of await feedsToPoll(feedIds)) {
+    const feedId = feed.id;
     const stats = await refreshFeed(feed, { timeoutMs: config.FEED_TIMEOUT_MS, maxBytes: config.FEED_MAX_BYTES, now, fingerprints, intervalMinutes: feedIntervalMinutes }).catch((error: unknown) =>
       // A throw past the feed's own faults (a store write, a bug) ends this feed's check only: it is recorded
       // on the feed with its backoff, and the host's other feeds still run.
@@ -29,7 +29,8 @@ async function fetchHost(feedIds: string[], now: Date) {
     );
     if (stats.outcome === 'failed') {
       logger.warn('feed check failed', { feedId, error: stats.error });
-      await raiseAlert({ severity: (feed.consecutiveFailures ?? 0) + 1 >= 3 ? 'high' : 'medium', alertType: 'feed-failure', message: `${feed.name}: ${stats.error}`, context: { feedId } });
+      const name = feed.name ?? (await feedNameOf(feedId)) ?? feedId;
+      await raiseAlert({ severity: (feed.consecutiveFailures ?? 0) + 1 >= 3 ? 'high' : 'medium', alertType: 'feed-failure', message: `${name}: ${stats.error}`, context: { feedId } });
     }
     results.push(stats);
   }

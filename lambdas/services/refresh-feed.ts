@@ -9,7 +9,7 @@ import { matchingStory, storyProfile, type StoryProfile } from '#domain/content/
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { createArticle, isKnownHash, knownStoryOf, recentFingerprints, type KnownStory } from '#store/articles.ts';
-import { recordFeedHealth, updateFeedAfterCheck, type FeedSourceItem } from '#store/feeds.ts';
+import { feedNameOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
 import { PAGE_IMAGE_DEFAULTS, pageImages, type PageImageOptions } from './page-images.ts';
 
 export interface RefreshStats {
@@ -77,7 +77,7 @@ export interface FailedCheck {
  * Records a failed check of one feed: an error on its health and a later next check (backing off with
  * each failure in a row), so a failing feed never stays due and never blocks the feeds after it.
  */
-export async function recordFailedCheck(feed: FeedSourceItem, check: FailedCheck): Promise<RefreshStats> {
+export async function recordFailedCheck(feed: FeedToPoll, check: FailedCheck): Promise<RefreshStats> {
   const consecutiveFailures = (feed.consecutiveFailures ?? 0) + 1;
   const checkedAt = check.now.toISOString();
   await recordFeedHealth({ feedId: feed.id, checkedAt, status: 'error', error: check.error, httpStatus: check.httpStatus, responseTimeMs: check.responseTimeMs ?? 0 });
@@ -95,20 +95,25 @@ export async function recordFailedCheck(feed: FeedSourceItem, check: FailedCheck
  * for the classifier, and record the check. The one use case behind the pipeline step, the CLI and
  * the benchmark. It never throws for a feed's own faults: those become a health record and a backoff.
  */
-export async function refreshFeed(feed: FeedSourceItem, options: RefreshOptions): Promise<RefreshStats> {
+export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): Promise<RefreshStats> {
   const { now } = options;
   const checkedAt = now.toISOString();
-  const fetched = await fetchFeed(feed.url, { etag: feed.etag, lastModified: feed.lastModified, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxRedirects: MAX_REDIRECTS });
+  const fetched = await fetchFeed(polled.url, { etag: polled.etag, lastModified: polled.lastModified, timeoutMs: options.timeoutMs, maxBytes: options.maxBytes, maxRedirects: MAX_REDIRECTS });
 
   const fail = (error: string, httpStatus?: number) =>
-    recordFailedCheck(feed, { now, error, httpStatus, responseTimeMs: fetched.responseTimeMs, hints: fetched.hints, intervalMinutes: options.intervalMinutes });
+    recordFailedCheck(polled, { now, error, httpStatus, responseTimeMs: fetched.responseTimeMs, hints: fetched.hints, intervalMinutes: options.intervalMinutes });
 
   if (fetched.kind === 'error') return fail(fetched.error, fetched.httpStatus);
   if (fetched.kind === 'not-modified') {
-    await recordFeedHealth({ feedId: feed.id, checkedAt, status: 'not-modified', httpStatus: 304, responseTimeMs: fetched.responseTimeMs });
-    await updateFeedAfterCheck(feed, { consecutiveFailures: 0, lastStatus: 'not-modified', lastCheckedAt: checkedAt, nextCheckAt: nextCheckAfterSuccess(now, fetched.hints, options.intervalMinutes).toISOString() });
-    return { feedId: feed.id, outcome: 'not-modified', itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0 };
+    // A health record marks a change of state: a 304 after a 304 writes only its check times (one small
+    // item). Its time is the feed's last check; the record of the first 304 in a row stays the latest.
+    const unchanged = polled.lastStatus === 'not-modified' && !polled.consecutiveFailures;
+    if (!unchanged) await recordFeedHealth({ feedId: polled.id, checkedAt, status: 'not-modified', httpStatus: 304, responseTimeMs: fetched.responseTimeMs });
+    await updateFeedAfterCheck(polled, { consecutiveFailures: 0, lastStatus: 'not-modified', lastCheckedAt: checkedAt, nextCheckAt: nextCheckAfterSuccess(now, fetched.hints, options.intervalMinutes).toISOString() });
+    return { feedId: polled.id, outcome: 'not-modified', itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0 };
   }
+  // A new body: the feed's name (on every item) is read now, never for a 304.
+  const feed = { ...polled, name: polled.name ?? (await feedNameOf(polled.id)) ?? polled.id };
 
   let parsed;
   try {

@@ -75,21 +75,194 @@ export const FeedHealth = new Entity({
   },
 }, tableConfig);
 
+/**
+ * A feed's polling state, apart from its description: what a poll reads (address, validators, failure
+ * streak) and writes (last and next check). Small and in no index, so a poll answered 304 reads half a
+ * unit and writes one, where a rewrite of the FeedSource costs its item and its index copy twice (the due
+ * index's key moves). All feeds' states share one partition: the due feeds are one Query away.
+ * It wins over the FeedSource's own copies of these fields, which are only read for feeds whose state
+ * item does not exist yet (written before it did: see ensureFeedSources).
+ */
+export const FeedPoll = new Entity({
+  model: { entity: 'feedPoll', version: '1', service },
+  attributes: {
+    feedId: { type: 'string', required: true },
+    url: { type: 'string', required: true },
+    active: { type: 'boolean', default: true },
+    /** Lower runs first. */
+    priority: { type: 'number', default: 5 },
+    etag: { type: 'string' },
+    lastModified: { type: 'string' },
+    nextCheckAt: { type: 'string', required: true },
+    lastCheckedAt: { type: 'string' },
+    lastStatus: { type: 'string' },
+    consecutiveFailures: { type: 'number', default: 0 },
+  },
+  indexes: {
+    byFeed: {
+      pk: { field: 'pk', composite: [], casing: keep },
+      sk: { field: 'sk', composite: ['feedId'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/**
+ * What the last run found already done: the catalogue it added (its ids) and the polling-state layout
+ * it moved feeds to, so a routine run reads this one item instead of the whole catalogue.
+ */
+const FeedSchedule = new Entity({
+  model: { entity: 'feedSchedule', version: '1', service },
+  attributes: {
+    name: { type: 'string', required: true },
+    catalogueKey: { type: 'string', required: true },
+  },
+  indexes: {
+    byName: {
+      pk: { field: 'pk', composite: ['name'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
+
 export type FeedSourceItem = EntityItem<typeof FeedSource>;
 export type FeedHealthItem = EntityItem<typeof FeedHealth>;
+export type FeedPollItem = EntityItem<typeof FeedPoll>;
 
-export async function putFeedSource(feed: Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'> & { nextCheckAt?: string }): Promise<void> {
-  await FeedSource.upsert({ ...feed, nextCheckAt: feed.nextCheckAt ?? new Date().toISOString() }).go();
+/** A feed as a poll needs it: its polling state; its name only when the caller already had it. */
+export type FeedToPoll = Pick<FeedSourceItem, 'id' | 'url'> & Partial<Pick<FeedSourceItem, 'name' | 'etag' | 'lastModified' | 'consecutiveFailures' | 'lastStatus'>>;
+
+/** The fields a poll changes; they live on the FeedPoll item. */
+type PollChanges = Partial<Pick<FeedPollItem, 'nextCheckAt' | 'consecutiveFailures' | 'lastStatus' | 'lastCheckedAt' | 'etag' | 'lastModified' | 'url' | 'active' | 'priority'>>;
+
+/** The polling state of a feed written before FeedPoll items existed, from its FeedSource. */
+function pollStateOf(feed: Pick<FeedSourceItem, 'id' | 'url' | 'active' | 'priority' | 'etag' | 'lastModified' | 'nextCheckAt' | 'lastCheckedAt' | 'lastStatus' | 'consecutiveFailures'>): FeedPollItem {
+  return {
+    feedId: feed.id,
+    url: feed.url,
+    active: feed.active ?? true,
+    priority: feed.priority ?? FEED_DEFAULT_PRIORITY,
+    nextCheckAt: feed.nextCheckAt,
+    consecutiveFailures: feed.consecutiveFailures ?? 0,
+    ...(feed.etag ? { etag: feed.etag } : {}),
+    ...(feed.lastModified ? { lastModified: feed.lastModified } : {}),
+    ...(feed.lastCheckedAt ? { lastCheckedAt: feed.lastCheckedAt } : {}),
+    ...(feed.lastStatus ? { lastStatus: feed.lastStatus } : {}),
+  };
 }
 
-/** Active feeds whose next check time has come, the most overdue first. */
-export async function listDueFeeds(now = new Date()): Promise<FeedSourceItem[]> {
-  const { data } = await FeedSource.query
-    .byNextCheck({})
-    .lte({ nextCheckAt: now.toISOString() })
-    .where(({ active }, { eq }) => eq(active, true))
+/** A feed as the console and the pipeline read it: its description with its polling state over it. */
+function withPollState(feed: FeedSourceItem, poll: FeedPollItem | null | undefined): FeedSourceItem {
+  if (!poll) return feed;
+  return {
+    ...feed,
+    url: poll.url,
+    active: poll.active ?? true,
+    priority: poll.priority ?? feed.priority,
+    etag: poll.etag,
+    lastModified: poll.lastModified,
+    nextCheckAt: poll.nextCheckAt,
+    lastCheckedAt: poll.lastCheckedAt,
+    lastStatus: poll.lastStatus,
+    consecutiveFailures: poll.consecutiveFailures ?? 0,
+  };
+}
+
+/** Every feed's polling state (one partition, small items), by feed id. */
+async function allPollStates(): Promise<Map<string, FeedPollItem>> {
+  const { data } = await FeedPoll.query.byFeed({}).go({ pages: 'all' });
+  return new Map(data.map((poll) => [poll.feedId, poll]));
+}
+
+/**
+ * Writes a feed's polling state. A feed from before FeedPoll items has its state moved over first
+ * (from its FeedSource), so an old table keeps working before a run has migrated it.
+ */
+async function savePollState(feedId: string, changes: PollChanges, remove: Array<'etag' | 'lastModified'> = []): Promise<FeedPollItem | null> {
+  const write = async () => {
+    const patch = FeedPoll.patch({ feedId }).set(changes);
+    return (await (remove.length ? patch.remove(remove) : patch).go({ response: 'all_new' })).data as FeedPollItem;
+  };
+  try {
+    return await write();
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const { data: source } = await FeedSource.get({ id: feedId }).go();
+    if (!source) return null;
+    await FeedPoll.create(pollStateOf(source)).go().catch((raced: unknown) => {
+      if (!isConditionFailure(raced)) throw raced;
+    });
+    return write();
+  }
+}
+
+/**
+ * Gives every feed written before FeedPoll items existed its FeedPoll item, from its FeedSource (a
+ * table from an earlier version, local or deployed). Idempotent: run when the schedule marker is
+ * missing or older, so once per table.
+ */
+async function movePollStatesToTheirOwnItems(): Promise<number> {
+  const [sources, polls] = await Promise.all([listFeedsIncludingRemovedAsStored(), allPollStates()]);
+  let moved = 0;
+  for (const source of sources.filter((feed) => !polls.has(feed.id))) {
+    try {
+      await FeedPoll.create(pollStateOf(source)).go();
+      moved += 1;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return moved;
+}
+
+export async function putFeedSource(feed: Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'> & { nextCheckAt?: string }): Promise<void> {
+  const nextCheckAt = feed.nextCheckAt ?? new Date().toISOString();
+  await FeedSource.upsert({ ...feed, nextCheckAt }).go();
+  await FeedPoll.put(pollStateOf({ ...feed, nextCheckAt })).go();
+}
+
+/** A due feed: what the ingest groups by host and orders by priority. */
+export type DueFeed = Pick<FeedSourceItem, 'id' | 'url' | 'priority' | 'nextCheckAt'>;
+
+/**
+ * Active feeds whose next check time has come, the most overdue first: one Query of the small polling
+ * states (about 200 bytes a feed, so 10,000 feeds read ~250 units a run, eventually consistent).
+ */
+export async function listDueFeeds(now = new Date()): Promise<DueFeed[]> {
+  const { data } = await FeedPoll.query
+    .byFeed({})
+    .where(({ active, nextCheckAt }, { eq, lte }) => `${eq(active, true)} AND ${lte(nextCheckAt, now.toISOString())}`)
     .go({ pages: 'all' });
-  return data;
+  return data
+    .map((poll) => ({ id: poll.feedId, url: poll.url, priority: poll.priority, nextCheckAt: poll.nextCheckAt }))
+    .sort((a, b) => a.nextCheckAt.localeCompare(b.nextCheckAt) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The polling states of these feeds, in their order, read in one batch (half a unit each): what a
+ * host's step needs to poll them. A feed without a FeedPoll item yet is read from its FeedSource.
+ */
+export async function feedsToPoll(feedIds: readonly string[]): Promise<FeedToPoll[]> {
+  if (!feedIds.length) return [];
+  const { data } = await FeedPoll.get(feedIds.map((feedId) => ({ feedId }))).go();
+  const byId = new Map(data.map((poll) => [poll.feedId, poll]));
+  const feeds = await Promise.all(
+    feedIds.map(async (id): Promise<FeedToPoll | null> => {
+      const poll = byId.get(id);
+      if (!poll) return getFeedSource(id);
+      return { id, url: poll.url, etag: poll.etag, lastModified: poll.lastModified, consecutiveFailures: poll.consecutiveFailures, lastStatus: poll.lastStatus };
+    }),
+  );
+  return feeds.filter((feed): feed is FeedToPoll => feed !== null);
+}
+
+/** A feed's name (its description only: a poll that brings a new body, or an alert, needs it). */
+export async function feedNameOf(id: string): Promise<string | null> {
+  return (await FeedSource.get({ id }).go({ attributes: ['name'] })).data?.name ?? null;
+}
+
+/** Makes a feed due now without its validators: the next ingest fetches its whole body. */
+export async function checkAfresh(feedId: string): Promise<void> {
+  await savePollState(feedId, { nextCheckAt: new Date(0).toISOString() }, ['etag', 'lastModified']);
 }
 
 /** Every feed (a few dozen), for the console; deleted feeds (tombstones) are left out. */
@@ -99,6 +272,12 @@ export async function listFeeds(): Promise<FeedSourceItem[]> {
 
 /** Every feed item, tombstones of deleted feeds included (adding a deleted feed's URL revives it). */
 async function listFeedsIncludingRemoved(): Promise<FeedSourceItem[]> {
+  const [sources, polls] = await Promise.all([listFeedsIncludingRemovedAsStored(), allPollStates()]);
+  return sources.map((feed) => withPollState(feed, polls.get(feed.id)));
+}
+
+/** The FeedSource items as stored, without their polling state. */
+async function listFeedsIncludingRemovedAsStored(): Promise<FeedSourceItem[]> {
   const { data } = await FeedSource.query.byNextCheck({}).go({ pages: 'all' });
   return data;
 }
@@ -113,37 +292,59 @@ export async function latestFeedHealth(feedId: string, limit = 10): Promise<Feed
   return data;
 }
 
+/** Bumped when the polling state moves again: a table whose marker is older is migrated once more. */
+const POLL_STATE_LAYOUT = 'feed-poll-1';
+
 /**
- * Adds the catalogue's feeds that are not in the table yet; feeds already there keep their state.
- * One batch read finds the missing ones, so a routine run writes nothing.
+ * Adds the catalogue's feeds that are not in the table yet; feeds already there keep their state. A
+ * routine run reads one marker item (half a unit): the catalogue and the polling-state layout the last
+ * run left. Only when either changed does it batch-read the catalogue, add what is missing and give
+ * older feeds their FeedPoll item (how a table from before FeedPoll items, local or deployed, migrates).
  */
 export async function ensureFeedSources(catalogue: ReadonlyArray<Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'>>): Promise<number> {
-  if (!catalogue.length) return 0;
-  const { data: existing } = await FeedSource.get(catalogue.map(({ id }) => ({ id }))).go();
-  const known = new Set(existing.map((feed) => feed.id));
+  const catalogueKey = `${POLL_STATE_LAYOUT}:${createHash('sha256').update(catalogue.map(({ id }) => id).sort().join('\n')).digest('hex')}`;
+  const { data: marker } = await FeedSchedule.get({ name: 'feeds' }).go();
+  if (marker?.catalogueKey === catalogueKey) return 0;
+  if (!marker?.catalogueKey.startsWith(`${POLL_STATE_LAYOUT}:`)) await movePollStatesToTheirOwnItems();
   let added = 0;
-  for (const feed of catalogue.filter(({ id }) => !known.has(id))) {
-    try {
-      await FeedSource.create({ ...feed, nextCheckAt: new Date(0).toISOString() }).go();
-      added += 1;
-    } catch (error) {
-      // Another run added it in the meantime.
-      if (!(error instanceof Error && /conditional/i.test(error.message))) throw error;
+  if (catalogue.length) {
+    const { data: existing } = await FeedSource.get(catalogue.map(({ id }) => ({ id }))).go();
+    const known = new Set(existing.map((feed) => feed.id));
+    for (const feed of catalogue.filter(({ id }) => !known.has(id))) {
+      const nextCheckAt = new Date(0).toISOString();
+      try {
+        await FeedSource.create({ ...feed, nextCheckAt }).go();
+        await FeedPoll.put(pollStateOf({ ...feed, nextCheckAt })).go();
+        added += 1;
+      } catch (error) {
+        // Another run added it in the meantime.
+        if (!isConditionFailure(error)) throw error;
+      }
     }
   }
+  await FeedSchedule.put({ name: 'feeds', catalogueKey }).go();
   return added;
 }
 
+/** A feed with its polling state (two small reads). */
 export async function getFeedSource(id: string): Promise<FeedSourceItem | null> {
-  return (await FeedSource.get({ id }).go()).data;
+  const [{ data: feed }, { data: poll }] = await Promise.all([FeedSource.get({ id }).go(), FeedPoll.get({ feedId: id }).go()]);
+  return feed && withPollState(feed, poll);
 }
 
-/** After a check: validators, failure streak and the next check time. */
+/**
+ * After a check: validators, failure streak and the next check time, on the small FeedPoll item (one
+ * unit); the data-richness figures of a check that read a body go on the FeedSource.
+ */
 export async function updateFeedAfterCheck(
-  feed: FeedSourceItem,
+  feed: Pick<FeedSourceItem, 'id'>,
   changes: Pick<FeedSourceItem, 'nextCheckAt' | 'consecutiveFailures' | 'lastStatus' | 'lastCheckedAt'> & Partial<Pick<FeedSourceItem, 'etag' | 'lastModified' | 'dataRichnessScore' | 'averageImagesPerItem'>>,
 ): Promise<void> {
-  await FeedSource.patch({ id: feed.id }).set(changes).go();
+  const { dataRichnessScore, averageImagesPerItem, ...poll } = changes;
+  await savePollState(feed.id, poll);
+  if (dataRichnessScore !== undefined || averageImagesPerItem !== undefined) {
+    await FeedSource.patch({ id: feed.id }).set({ ...(dataRichnessScore === undefined ? {} : { dataRichnessScore }), ...(averageImagesPerItem === undefined ? {} : { averageImagesPerItem }) }).go();
+  }
 }
 
 /** A feed with its latest checks, newest first, as the console shows it. */
@@ -259,7 +460,9 @@ async function addOne(input: NewFeedSource, existing: FeedSourceItem | null, now
         .remove(['removedAt', 'etag', 'lastModified'])
         .where(({ removedAt }, { exists }) => exists(removedAt))
         .go({ response: 'all_new' });
-      return { feed: data as FeedSourceItem, revived: true };
+      const revived = data as FeedSourceItem;
+      const poll = await savePollState(existing.id, { url: revived.url, active: revived.active ?? true, priority: revived.priority ?? FEED_DEFAULT_PRIORITY, nextCheckAt, consecutiveFailures: 0 }, ['etag', 'lastModified']);
+      return { feed: withPollState(revived, poll), revived: true };
     } catch (error) {
       if (isConditionFailure(error)) throw new FeedExistsError((await getFeedSource(existing.id)) ?? existing);
       throw error;
@@ -269,6 +472,7 @@ async function addOne(input: NewFeedSource, existing: FeedSourceItem | null, now
   for (const candidate of [id, `${id}-${randomBytes(3).toString('hex')}`]) {
     try {
       const { data } = await FeedSource.create({ id: candidate, ...fields, nextCheckAt }).go();
+      await FeedPoll.put(pollStateOf(data)).go();
       return { feed: data, revived: false };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
@@ -299,7 +503,13 @@ export async function changeFeedSource(current: FeedSourceItem, changes: FeedCha
     const { data } = await (newAddress ? patch.remove(['etag', 'lastModified']) : patch)
       .where(({ removedAt }, { notExists }) => notExists(removedAt))
       .go({ response: 'all_new' });
-    return data as FeedSourceItem;
+    const changed = data as FeedSourceItem;
+    const poll = await savePollState(
+      current.id,
+      { url: changed.url, active: changed.active ?? true, priority: changed.priority ?? FEED_DEFAULT_PRIORITY, ...(newAddress ? { consecutiveFailures: 0, nextCheckAt: now.toISOString() } : {}) },
+      newAddress ? ['etag', 'lastModified'] : [],
+    );
+    return withPollState(changed, poll);
   } catch (error) {
     if (isConditionFailure(error)) return null;
     throw error;
@@ -317,6 +527,7 @@ export async function removeFeedSource(id: string, now = new Date()): Promise<bo
       .set({ active: false, removedAt: now.toISOString() })
       .where(({ removedAt }, { notExists }) => notExists(removedAt))
       .go();
+    await savePollState(id, { active: false });
     return true;
   } catch (error) {
     if (isConditionFailure(error)) return false;

@@ -116,7 +116,7 @@ export async function runCostsBench(): Promise<void> {
 
     // --- Ingest: FEEDS new feeds x 100 items, one run; then the same feeds polled again (all 304) ---
     const { putFeedSource } = await import('#store/feeds.ts');
-    const { FeedSource } = await import('#store/feeds.ts');
+    const { FeedPoll } = await import('#store/feeds.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -141,7 +141,7 @@ export async function runCostsBench(): Promise<void> {
     };
 
     const past = new Date(Date.now() - 60_000).toISOString();
-    for (let feed = 0; feed < FEEDS; feed += 1) await FeedSource.patch({ id: `costs-${feed}` }).set({ nextCheckAt: past }).go();
+    for (let feed = 0; feed < FEEDS; feed += 1) await FeedPoll.patch({ feedId: `costs-${feed}` }).set({ nextCheckAt: past }).go();
     meter.reset();
     execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
     execution = await sfn.waitFor(execution.executionArn);

@@ -279,7 +279,7 @@ describe('POST /admin/article-actions', () => {
     expect(Object.values(after).reduce((a, b) => a + b, 0) - Object.values(before).reduce((a, b) => a + b, 0)).toBe(-1);
 
     // Forget the feed's validators so the whole feed is fetched and read again.
-    await s.feeds.FeedSource.patch({ id: feedId }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
+    await s.feeds.checkAfresh(feedId);
     const sfn = new SFNClient({});
     const { stateMachines = [] } = await sfn.send(new ListStateMachinesCommand({}));
     const { executionArn } = await sfn.send(new StartExecutionCommand({ stateMachineArn: stateMachines.find((m) => m.name === 'ingest')!.stateMachineArn, input: JSON.stringify({ trigger: 'test' }) }));

@@ -1,4 +1,5 @@
 import { DescribeExecutionCommand, GetExecutionHistoryCommand, ListExecutionsCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
 
@@ -155,6 +156,38 @@ describe('running ingest again', () => {
     expect(reads).toBe(1);
   });
 
+  it('answers a 304 after a 304 with half a read unit and one small write: its check times, no health record', async () => {
+    const { refreshFeed } = await import('../../lambdas/services/refresh-feed.ts');
+    const { documentClient } = await import('#store/client.ts');
+    const { CapacityMeter, meterCapacity } = await import('../bench/costs/meters.ts');
+    const options = (secondsLater: number) => ({ timeoutMs: 10_000, maxBytes: 5_000_000, now: new Date(Date.now() + secondsLater * 1000), fingerprints: [] });
+    const [first] = await s.feeds.feedsToPoll(['brandwire']);
+    expect((await refreshFeed(first!, options(2))).outcome).toBe('not-modified');
+    const healthBefore = await s.feeds.latestFeedHealth('brandwire', 10);
+
+    const meter = new CapacityMeter();
+    meterCapacity(documentClient as unknown as DynamoDBClient, meter);
+    try {
+      const second = options(3);
+      const [feed] = await s.feeds.feedsToPoll(['brandwire']);
+      expect((await refreshFeed(feed!, second)).outcome).toBe('not-modified');
+      const { readUnits, writeUnits } = meter.totals();
+      expect(readUnits).toBeLessThanOrEqual(0.5);
+      expect(writeUnits).toBeLessThanOrEqual(1);
+      expect([...meter.operations.keys()].sort()).toEqual(['BatchGetItem', 'UpdateItem']);
+
+      // The console still sees the check: its time, its status, and the health record of the first 304 as the latest.
+      const seen = await s.feeds.getFeedSource('brandwire');
+      expect(seen).toMatchObject({ lastCheckedAt: second.now.toISOString(), lastStatus: 'not-modified', consecutiveFailures: 0 });
+      expect(Date.parse(seen!.nextCheckAt)).toBeGreaterThan(second.now.getTime());
+      const healthAfter = await s.feeds.latestFeedHealth('brandwire', 10);
+      expect(healthAfter).toEqual(healthBefore);
+      expect(healthAfter[0]?.status).toBe('not-modified');
+    } finally {
+      (documentClient as unknown as DynamoDBClient).middlewareStack.remove('benchConsumedCapacity');
+    }
+  });
+
   it('never brings back a purged article', async () => {
     const [victim] = (await allArticles()).filter((article) => article.feedId === 'regulation-watch' && article.status === 'published');
     expect(victim).toBeDefined();
@@ -162,7 +195,7 @@ describe('running ingest again', () => {
     expect(purged).toBe(true);
     // Forget the feed's validators so the whole feed is fetched and read again.
     const feed = await s.feeds.getFeedSource('regulation-watch');
-    await s.feeds.FeedSource.patch({ id: feed!.id }).set({ nextCheckAt: new Date(0).toISOString() }).remove(['etag', 'lastModified']).go();
+    await s.feeds.checkAfresh(feed!.id);
     const again = await run('ingest');
     expect(again.result).toMatchObject({ created: 0 });
     expect(Number(again.result.duplicates)).toBeGreaterThanOrEqual(3);

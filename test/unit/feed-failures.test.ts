@@ -14,7 +14,8 @@ vi.mock('#store/operations.ts', () => ({ raiseAlert: async () => undefined }));
 vi.mock('#store/feeds.ts', () => ({
   ensureFeedSources: async () => 0,
   listDueFeeds: async () => [],
-  getFeedSource: async (id: string) => ({ id, name: `Feed ${id}`, url: `https://host.example/${id}.xml`, consecutiveFailures: 0 }),
+  feedsToPoll: async (ids: string[]) => ids.map((id) => ({ id, name: `Feed ${id}`, url: `https://host.example/${id}.xml`, consecutiveFailures: 0 })),
+  feedNameOf: async (id: string) => `Feed ${id}`,
   recordFeedHealth: async (check: Record<string, unknown>) => void writes.health.push(check),
   updateFeedAfterCheck: async (feed: { id: string }, changes: Record<string, unknown>) => void writes.checks.push({ feedId: feed.id, changes }),
 }));
