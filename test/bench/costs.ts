@@ -94,6 +94,8 @@ async function untilIngestIdle(sfn: LocalStepFunctions): Promise<void> {
 const round2 = (value: number) => Math.round(value * 100) / 100;
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
+/** Longer than CHANGE_NOTE_OVERLAP_MS in lambdas/services/article-search.ts. */
+const pastChangeNoteOverlap = () => new Promise((resolve) => setTimeout(resolve, 6_000));
 
 export async function runCostsBench(): Promise<void> {
   console.log(`\nCosts: measured per-item AWS units on the local runtime (DynamoDB Local, local Step Functions, aws-ses-v2-local)`);
@@ -140,8 +142,18 @@ export async function runCostsBench(): Promise<void> {
       apiRequests: 0,
     };
 
-    const past = new Date(Date.now() - 60_000).toISOString();
-    for (let feed = 0; feed < FEEDS; feed += 1) await FeedPoll.patch({ feedId: `costs-${feed}` }).set({ nextCheckAt: past }).go();
+    const makeDue = async () => {
+      const past = new Date(Date.now() - 60_000).toISOString();
+      for (let feed = 0; feed < FEEDS; feed += 1) await FeedPoll.patch({ feedId: `costs-${feed}` }).set({ nextCheckAt: past }).go();
+    };
+    // The first 304 after a new body changes each feed's state (one health record each); every later 304 is
+    // the steady state the month's polls are, so the second one is measured.
+    await makeDue();
+    await sfn.waitFor((await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' })).executionArn);
+    await makeDue();
+    // Runs are 30 minutes apart: past the search index's change-note overlap, its snapshot step does not read
+    // the previous run's notes again.
+    await pastChangeNoteOverlap();
     meter.reset();
     execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
     execution = await sfn.waitFor(execution.executionArn);
@@ -157,6 +169,26 @@ export async function runCostsBench(): Promise<void> {
       gbSeconds: gbSeconds(pollHistory.taskMs, memoryGbOf('ingest')),
       lambdaInvocations: pollHistory.taskMs.length,
       transitions: pollHistory.transitions,
+      mails: 0,
+      apiRequests: 0,
+    };
+    // A run with no feed due: what every run costs whatever it polls (list, classify, highlights, snapshot, record).
+    await pastChangeNoteOverlap();
+    meter.reset();
+    const emptyExecution = await sfn.waitFor((await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' })).executionArn);
+    await settle();
+    progress(benchStarted, `run with no feed due ${emptyExecution.status.toLowerCase()}`);
+    const emptyDb = meter.totals();
+    const emptyOps = meter.breakdown();
+    const emptyHistory = readHistory(emptyExecution.events as unknown as HistoryEvent[]);
+    const everyRun: UnitCost = {
+      label: 'every ingest run, whatever it polls',
+      readUnits: emptyDb.readUnits,
+      writeUnits: emptyDb.writeUnits,
+      gbSeconds: gbSeconds(emptyHistory.taskMs, memoryGbOf('ingest')),
+      lambdaInvocations: emptyHistory.taskMs.length,
+      // Counted per run and per host below.
+      transitions: 0,
       mails: 0,
       apiRequests: 0,
     };
@@ -263,6 +295,7 @@ export async function runCostsBench(): Promise<void> {
     console.log(`    transitions by state: ${[...ingestHistory.byState].map(([name, count]) => `${name} ${count}`).join(', ')}`);
     console.log(`  re-poll run: ${pollHistory.transitions} transitions (${fixedTransitions} per run + ${hostTransitions / FEED_HOSTS} per host), ${pollHistory.events} history events (~${eventsPerHost.toFixed(1)} per host); ingest task ms total ${sum(pollHistory.taskMs).toFixed(0)} over ${pollHistory.taskMs.length} tasks`);
     console.log(`    by operation: ${pollOps}`);
+    console.log(`  run with no feed due: ${round2(emptyDb.readUnits)} RRU, ${round2(emptyDb.writeUnits)} WRU; by operation: ${emptyOps}`);
     console.log(`  reader visits: ${VISITS} x (home list, categories, widgets, trending, page-view beacon; 2 x article dialog + view beacon + page-view beacon; search + search beacon + page-view beacon)`);
     console.log(`    articles function ms per request (in process, warm, sequential): p50 ${percentile(requestMs, 50).toFixed(1)}, p95 ${percentile(requestMs, 95).toFixed(1)}, mean ${(sum(requestMs) / requestMs.length).toFixed(1)} at ${memoryGbOf('articles') * 1024} MB; statuses ${[...statuses].map(([code, count]) => `${code}: ${count}`).join(', ')}`);
     console.log(`    by operation: ${readerOps}`);
@@ -275,13 +308,15 @@ export async function runCostsBench(): Promise<void> {
     // --- Per unit ---
     // New items' own cost: the run that brought them minus the run that polled the same feeds for nothing.
     const perThousandItems = scaled(add('', ingestRun, scaled(pollRun, -1, '')), 1000 / items, 'per 1,000 ingested items (new-items run minus the 304 run)');
-    // A poll's own cost; its transitions are counted per run and per host below, not per feed.
-    const perPoll = { ...scaled(pollRun, 1 / FEEDS, 'per feed poll answered 304 (transitions: per run and per host)'), transitions: 0 };
+    // A poll's own cost: the 304 run minus a run that polled nothing; its transitions are counted per run and
+    // per host below, not per feed.
+    const pollOnly = add('', pollRun, scaled(everyRun, -1, ''));
+    const perPoll = { ...scaled(pollOnly, 1 / FEEDS, 'per feed poll answered 304 (the run minus a run with no feed due; transitions: per run and per host)'), gbSeconds: Math.max(0, pollOnly.gbSeconds / FEEDS), transitions: 0 };
     const perThousandViews = scaled(readers, 1000 / pageViews, 'per 1,000 page views');
     const perSubscriber = scaled(digest, 1 / SUBSCRIBERS, 'per digest subscriber');
     console.log('  per unit (from the counts above):');
     console.log(`  per ingest run: ${fixedTransitions} transitions + ${hostTransitions / FEED_HOSTS} per host with due feeds`);
-    for (const cost of [perThousandItems, perPoll, perThousandViews, perSubscriber]) printUnit(cost);
+    for (const cost of [perThousandItems, perPoll, everyRun, perThousandViews, perSubscriber]) printUnit(cost);
 
     // --- Multiplied out ---
     const itemsPerDay = SCALE.feeds * SCALE.newItemsPerFeedPerDay;
@@ -291,6 +326,7 @@ export async function runCostsBench(): Promise<void> {
         `ingest: ${itemsPerDay.toLocaleString('en')} new items + ${(SCALE.feeds * SCALE.ingestRunsPerDay).toLocaleString('en')} feed polls`,
         scaled(perThousandItems, itemsPerDay / 1000, ''),
         scaled(perPoll, SCALE.feeds * SCALE.ingestRunsPerDay, ''),
+        scaled(everyRun, SCALE.ingestRunsPerDay, ''),
         { ...scaled(perPoll, 0, ''), transitions: SCALE.ingestRunsPerDay * (fixedTransitions + (SCALE.hosts * hostTransitions) / FEED_HOSTS) },
       ),
       readers: scaled(perThousandViews, pageViewsPerDay / 1000, `readers: ${pageViewsPerDay.toLocaleString('en')} page views`),
@@ -329,7 +365,7 @@ export async function runCostsBench(): Promise<void> {
     const costs = {
       usdPerMonth: Math.round(monthTotal + storageGb * PRICES.dynamoStorageGbMonth),
       wruPerPageView: round2(readers.writeUnits / pageViews),
-      rruPerUnchangedPoll: round2(pollDb.readUnits / FEEDS),
+      rruPerUnchangedPoll: round2(perPoll.readUnits),
       wruPerIngestedItem: round2(perThousandItems.writeUnits / 1000),
       rruPerAdminListPage: null as number | null,
     };
