@@ -110,7 +110,7 @@ export const FeedPoll = new Entity({
  * What the last run found already done: the catalogue it added (its ids) and the polling-state layout
  * it moved feeds to, so a routine run reads this one item instead of the whole catalogue.
  */
-const FeedSchedule = new Entity({
+export const FeedSchedule = new Entity({
   model: { entity: 'feedSchedule', version: '1', service },
   attributes: {
     name: { type: 'string', required: true },
@@ -282,8 +282,12 @@ async function listFeedsIncludingRemovedAsStored(): Promise<FeedSourceItem[]> {
   return data;
 }
 
+/**
+ * One record per check, keyed by its time: a check that fails after recording its body (or a retried step with
+ * the run's same time) replaces its record instead of failing the host's step on the conflict.
+ */
 export async function recordFeedHealth(check: Omit<FeedHealthItem, 'expiresAt'>): Promise<void> {
-  await FeedHealth.create({ ...check, expiresAt: expiresInDays(RETENTION_DAYS.feedHealth) }).go();
+  await FeedHealth.put({ ...check, expiresAt: expiresInDays(RETENTION_DAYS.feedHealth) }).go();
 }
 
 /** A feed's latest checks, newest first. */

@@ -175,6 +175,21 @@ describe('feeds', () => {
   });
 });
 
+describe('feeds stored before their polling state had its own item', () => {
+  it('are listed due and polled with their validators once a run has moved them over', async () => {
+    const id = `feed-${randomUUID()}`;
+    // As an earlier version wrote it: the state on the FeedSource, no FeedPoll item, and its run marker.
+    await s.feeds.FeedSource.create({ id, name: 'Old', url: 'https://example.com/old.xml', etag: '"v1"', nextCheckAt: new Date(Date.now() - 60_000).toISOString(), lastStatus: 'not-modified', lastCheckedAt: '2026-11-01T00:00:00.000Z' }).go();
+    await s.feeds.FeedSchedule.delete({ name: 'feeds' }).go();
+    expect((await s.feeds.getFeedSource(id))?.etag).toBe('"v1"');
+
+    await s.feeds.ensureFeedSources([]);
+    expect((await s.feeds.listDueFeeds()).map((feed) => feed.id)).toContain(id);
+    expect(await s.feeds.feedsToPoll([id])).toEqual([expect.objectContaining({ id, url: 'https://example.com/old.xml', etag: '"v1"', lastStatus: 'not-modified' })]);
+    expect(await s.feeds.getFeedSource(id)).toMatchObject({ etag: '"v1"', lastCheckedAt: '2026-11-01T00:00:00.000Z' });
+  });
+});
+
 describe('engagement, shares and keywords', () => {
   it('find the last 24 hours of engagement by day partitions, signed-in or not', async () => {
     const article = await publishedArticle();
