@@ -119,6 +119,9 @@ export async function runCostsBench(): Promise<void> {
     // --- Ingest: FEEDS new feeds x 100 items, one run; then the same feeds polled again (all 304) ---
     const { putFeedSource } = await import('#store/feeds.ts');
     const { FeedPoll } = await import('#store/feeds.ts');
+    // Run metrics are flushed every 30 s whatever runs (one ADD per function and hour): flushed before each
+    // compared run, so neither carries a flush that belongs to the other.
+    const { flushRunMetrics } = await import('#shared/platform/run-metrics.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -154,6 +157,7 @@ export async function runCostsBench(): Promise<void> {
     // Runs are 30 minutes apart: past the search index's change-note overlap, its snapshot step does not read
     // the previous run's notes again.
     await pastChangeNoteOverlap();
+    await flushRunMetrics();
     meter.reset();
     execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
     execution = await sfn.waitFor(execution.executionArn);
@@ -174,6 +178,7 @@ export async function runCostsBench(): Promise<void> {
     };
     // A run with no feed due: what every run costs whatever it polls (list, classify, highlights, snapshot, record).
     await pastChangeNoteOverlap();
+    await flushRunMetrics();
     meter.reset();
     const emptyExecution = await sfn.waitFor((await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' })).executionArn);
     await settle();
