@@ -30,7 +30,7 @@ export const ArticleTally = new Entity({
 export type ArticleTallyItem = EntityItem<typeof ArticleTally>;
 
 /** A tally is folded into its article once it holds this many events, or once its oldest is this old. */
-export const FOLD_AFTER_EVENTS = 10;
+export const FOLD_AFTER_EVENTS = 20;
 export const FOLD_AFTER_MS = 60 * 60_000;
 
 /** Whether a tally is due to be folded into its article. */

@@ -27,6 +27,16 @@ let flushing: Promise<void> | null = null;
 
 const flushEveryMs = () => config.ANALYTICS_FLUSH_SECONDS * 1000;
 
+/** Outside Lambda: a flush when the interval has passed, also with no further request (and after a failed flush). */
+function armTimer(): void {
+  if (timer || config.AWS_LAMBDA_FUNCTION_NAME) return;
+  timer = setTimeout(() => {
+    timer = null;
+    void flushDailyCounters();
+  }, Math.max(0, lastFlushAt + flushEveryMs() - Date.now()));
+  timer.unref();
+}
+
 function count(names: readonly string[], at: Date): void {
   const day = indiaDayOf(at);
   for (const name of names) {
@@ -35,13 +45,7 @@ function count(names: readonly string[], at: Date): void {
     if (entry) entry.by += 1;
     else pending.set(key, { day, name, by: 1 });
   }
-  if (!timer && !config.AWS_LAMBDA_FUNCTION_NAME) {
-    timer = setTimeout(() => {
-      timer = null;
-      void flushDailyCounters();
-    }, Math.max(0, lastFlushAt + flushEveryMs() - Date.now()));
-    timer.unref();
-  }
+  armTimer();
 }
 
 /** A counted page view: the day's total, its path, its referrer domain and its device class. */
@@ -74,7 +78,10 @@ export async function flushDailyCounters(): Promise<void> {
       if (again) again.by += entry.by;
       else pending.set(key, entry);
     }
-    if (failed.length) logger.warn('daily counters flush failed', { counters: failed.length });
+    if (failed.length) {
+      logger.warn('daily counters flush failed', { counters: failed.length });
+      armTimer();
+    }
   })().finally(() => {
     flushing = null;
   });
