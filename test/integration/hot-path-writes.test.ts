@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
 import type { HttpEvent } from '#shared/platform/auth.ts';
-import { anotherClient, apiFrom, local, useLocalAws } from '../support/aws.ts';
+import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
 
 /**
@@ -49,6 +49,9 @@ describe('a reader\u2019s page views on the hot path', () => {
     const tally = (await ArticleTally.get({ id }).go()).data;
     expect(tally?.views ?? 0).toBeGreaterThan(0);
     expect((await stored()) + (tally?.views ?? 0)).toBe(exactBefore + 1);
+    // The console's article detail shows the exact figure too.
+    const moderator = await signedInUser(['moderator']);
+    expect((await api('GET', `/admin/articles/${id}`, moderator.idToken)).body).toMatchObject({ viewsCount: exactBefore + 1 });
 
     for (let view = 2; view <= FOLD_AFTER_EVENTS; view += 1) {
       expect((await apiFrom(anotherClient(), 'POST', `/articles/${id}/views`)).status).toBe(202);
