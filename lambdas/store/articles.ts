@@ -7,7 +7,10 @@ import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { articleCounterChanges, Counter, counterKey } from './counters.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';
-import { filledPage, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { filledPage, isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { addToTally, ArticleTally, claimTally, foldDue, returnToTally } from './article-tallies.ts';
+import { documentClient, tableName } from './client.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
 export const Article = new Entity({
@@ -253,9 +256,30 @@ export async function getArticle(id: string): Promise<ArticleItem | null> {
   return data;
 }
 
+/**
+ * The article with the views and shares its tally holds beyond what was folded into it (exact figures,
+ * as a reader's dialog shows them): one Query on the article's partition reads both.
+ */
+export async function getArticleWithTally(id: string): Promise<ArticleItem | null> {
+  const { Key } = Article.get({ id }).params() as { Key: { pk: string } };
+  const { Items = [] } = await documentClient.send(new QueryCommand({
+    TableName: tableName,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': 'pk' },
+    ExpressionAttributeValues: { ':pk': Key.pk },
+  }));
+  const raw = (entity: string) => Items.find((item) => item.__edb_e__ === entity);
+  const stored = raw(Article.schema.model.entity);
+  const article = stored ? Article.parse({ Item: stored }).data : null;
+  if (!article) return null;
+  const tallyItem = raw(ArticleTally.schema.model.entity);
+  const tally = tallyItem ? ArticleTally.parse({ Item: tallyItem }).data : null;
+  return { ...article, viewsCount: (article.viewsCount ?? 0) + (tally?.views ?? 0), sharesCount: (article.sharesCount ?? 0) + (tally?.shares ?? 0) };
+}
+
 /** The article if the public may see it (the public rules hold for a single article too), else null. */
 export async function getPublicArticleItem(id: string): Promise<ArticleItem | null> {
-  const article = await getArticle(id);
+  const article = await getArticleWithTally(id);
   return article && isPublicArticle(article) ? article : null;
 }
 
@@ -399,13 +423,27 @@ export async function countByStatus(status: ArticleStatus, range: { before?: str
 }
 
 /** Adds one to an article's view or share count, atomically; views order the trending list, so they leave a change note. */
-export async function incrementArticleCounter(id: string, counter: 'viewsCount' | 'sharesCount'): Promise<void> {
-  if (counter === 'sharesCount') {
-    await Article.patch({ id }).add({ sharesCount: 1 }).go();
-    return;
+/**
+ * Counts a view or a share: an ADD on the article's small tally item; when the tally is due (enough
+ * events, or an old one), the request that claims it adds it to the article item and writes a change
+ * note, so the search index, lists and rankings see the new figure. If the article write fails, the
+ * claim is given back to the tally.
+ */
+export async function countArticleEvent(id: string, event: 'views' | 'shares'): Promise<void> {
+  const tally = await addToTally(id, event);
+  if (!foldDue(tally) || !(await claimTally(tally))) return;
+  const views = tally.views ?? 0;
+  const shares = tally.shares ?? 0;
+  try {
+    // Two plain writes, not a transaction (which costs twice the units): a lost note only delays the
+    // search index until the article's next change.
+    await Article.patch({ id }).add({ viewsCount: views, sharesCount: shares }).go({ response: 'none' });
+  } catch (error) {
+    if (isConditionalWriteFailure(error)) return; // the article is gone: nothing to fold into
+    await returnToTally(tally);
+    throw error;
   }
-  await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [article.patch({ id }).add({ viewsCount: 1 }).commit(), articleChange.put(changeNote(id)).commit()])
-    .go(), `Counting a view of article ${id}`);
+  await ArticleChange.put(changeNote(id)).go({ response: 'none' });
 }
 
 /**

@@ -1,5 +1,4 @@
 import { DAILY, type DailyCounters } from '#domain/analytics/daily-counters.ts';
-import type { DeviceClass } from '#domain/analytics/page-view-input.ts';
 import { indiaDayOf } from '#domain/common/india-time.ts';
 import { Counter, counterKey } from './counters.ts';
 import { Subscriber } from './subscribers.ts';
@@ -7,8 +6,10 @@ import { Subscriber } from './subscribers.ts';
 /**
  * Daily analytics counters: one Counter partition per India day (`analytics#YYYY-MM-DD`),
  * one item per figure (page views, by path, by referrer domain, by device; article views by article and by
- * category; likes, bookmarks, searches and confirmed subscriptions). Each event is an atomic ADD that
- * creates the item on first use; the console reads a day with one Query. No raw page-view event is kept.
+ * category; likes, bookmarks, searches and confirmed subscriptions). Each is an atomic ADD that creates
+ * the item on first use: page views, article views and searches are summed in the function's memory and
+ * added in one write per counter per flush; the rarer events are added as they happen. The console reads
+ * a day with one Query. No raw page-view event is kept.
  */
 const analyticsScope = (day: string): string => `analytics#${day}`;
 
@@ -20,19 +21,20 @@ async function addDaily(names: readonly string[], at = new Date()): Promise<void
   await Promise.all(names.map((name) => Counter.update(plainKey(day, name)).add({ value: 1 }).go({ response: 'none' })));
 }
 
-/** A counted page view: four ADDs (day total, path, referrer domain, device) on today's India day. */
-export function recordPageView(view: { path: string; referrer: string | null; device: DeviceClass }, at = new Date()): Promise<void> {
-  return addDaily([DAILY.pageViews, DAILY.path(view.path), DAILY.referrer(view.referrer), DAILY.device(view.device)], at);
-}
-
-/** An article view (POST /articles/{id}/views): the day's total, the article's and its category's. */
-export function recordArticleViewOfDay(article: { id: string; category?: string | undefined }, at = new Date()): Promise<void> {
-  return addDaily([DAILY.articleViews, DAILY.articleView(article.id), ...(article.category ? [DAILY.categoryViews(article.category)] : [])], at);
-}
-
-/** A search run on the site (normalised term). */
-export function recordSearchOfDay(term: string, at = new Date()): Promise<void> {
-  return addDaily([DAILY.searches, DAILY.search(term)], at);
+/**
+ * Adds counts gathered in a function's memory (shared/platform/daily-counters.ts): one ADD per counter,
+ * whatever it sums. Resolves with the entries that could not be written, for the next flush.
+ */
+export async function addDailyCounts<T extends { day: string; name: string; by: number }>(counts: readonly T[]): Promise<T[]> {
+  const failed: T[] = [];
+  await Promise.all(counts.map(async (count) => {
+    try {
+      await Counter.update(plainKey(count.day, count.name)).add({ value: count.by }).go({ response: 'none' });
+    } catch {
+      failed.push(count);
+    }
+  }));
+  return failed;
 }
 
 /** A first confirmation of a newsletter subscription. */

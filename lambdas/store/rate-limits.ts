@@ -36,20 +36,26 @@ export interface RateLimitDecision {
   retryAfterSeconds: number;
 }
 
-/**
- * Counts one request of `client` against `bucket` in the current fixed window, atomically: the ADD
- * happens only while the count is below the limit, so concurrent requests can never pass it together.
- */
-export async function consumeRateLimit(bucket: string, client: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitDecision> {
+/** The fixed window (epoch seconds) a moment falls in, and the seconds until it ends. */
+export function windowOf(rule: RateLimitRule, now = Date.now()): { windowStart: number; windowEnd: number; retryAfterSeconds: number } {
   const nowSeconds = Math.floor(now / 1000);
   const windowStart = nowSeconds - (nowSeconds % rule.windowSeconds);
   const windowEnd = windowStart + rule.windowSeconds;
-  const retryAfterSeconds = Math.max(1, windowEnd - nowSeconds);
+  return { windowStart, windowEnd, retryAfterSeconds: Math.max(1, windowEnd - nowSeconds) };
+}
+
+/**
+ * Counts `requests` (1, or a count carried over from an instance's memory with the current request)
+ * of `client` against `bucket` in the current fixed window, atomically: the ADD happens only while the
+ * count stays within the limit, so concurrent requests can never pass it together.
+ */
+export async function consumeRateLimit(bucket: string, client: string, rule: RateLimitRule, now = Date.now(), requests = 1): Promise<RateLimitDecision> {
+  const { windowStart, windowEnd, retryAfterSeconds } = windowOf(rule, now);
   try {
     await RateLimitWindow.update({ bucket, client, windowStart })
-      .add({ hits: 1 })
+      .add({ hits: requests })
       .set({ expiresAt: windowEnd + 60 })
-      .where(({ hits }, { notExists, lt }) => `${notExists(hits)} OR ${lt(hits, rule.limit)}`)
+      .where(({ hits }, { notExists, lte }) => `${notExists(hits)} OR ${lte(hits, rule.limit - requests)}`)
       .go({ response: 'none' });
     return { allowed: true, retryAfterSeconds };
   } catch (error) {

@@ -3,6 +3,7 @@ import type { ApiAnswer } from '#http/answers.ts';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { dailyCountersWritten } from '../support/daily-counters.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
 import { callApi, openConsole } from '../support/console.ts';
@@ -80,6 +81,7 @@ describe('the reader site\'s page views', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/page-views') && request.method() === 'POST') beacons.push(JSON.parse(request.postData() ?? '{}') as { path: string; referrer: string });
     });
+    await dailyCountersWritten();
     const before = (await counterSums(1)).total;
     const after = async () => (await counterSums(1)).total;
     const viewsSinceStart = async () => ((await after()).pv ?? 0) - (before.pv ?? 0);
@@ -135,6 +137,7 @@ describe('the Analytics screen', () => {
     const { createDonation, markDonationPaid } = await import('#store/donations.ts');
     const donation = await createDonation({ amount: 77_700, razorpayOrderId: `order_${randomBytes(8).toString('hex')}` });
     await markDonationPaid(donation, `pay_${randomBytes(8).toString('hex')}`);
+    await dailyCountersWritten();
 
     const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
     await openConsole(page, '/admin/analytics');

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { anotherClient, apiFrom, local, signedInRoles, signedInUser } from '../support/aws.ts';
+import { dailyCountersWritten } from '../support/daily-counters.ts';
 import { callApi } from '../support/console.ts';
 import { TOP_OTHERS } from '#domain/analytics/report.ts';
 import type { ApiAnswer } from '#http/answers.ts';
@@ -78,6 +79,7 @@ describe('POST /page-views (public beacon)', () => {
   });
 
   it('stores only the path, the referrer domain and the device class; no cookie', async () => {
+    await dailyCountersWritten();
     const before = await today();
     const marker = `/categories/beacon-${randomBytes(3).toString('hex')}`;
     const response = await fetch(`${local().urls.api}/page-views`, {
@@ -90,6 +92,7 @@ describe('POST /page-views (public beacon)', () => {
     expect(await beacon({ path: marker, referrer: `${local().urls.site}/about` }, IPAD)).toEqual({ status: 204, text: '' });
     expect((await beacon({ path: marker, referrer: null })).status).toBe(204);
 
+    await dailyCountersWritten();
     const after = await today();
     const delta = (name: string) => (after[name] ?? 0) - (before[name] ?? 0);
     expect(delta('pv')).toBe(3);
@@ -105,9 +108,11 @@ describe('POST /page-views (public beacon)', () => {
   });
 
   it('answers a bot 204 without counting it', async () => {
+    await dailyCountersWritten();
     const before = await today();
     expect((await beacon({ path: '/' }, GOOGLEBOT)).status).toBe(204);
     expect((await beacon({ path: '/' }, '')).status).toBe(204);
+    await dailyCountersWritten();
     expect((await today()).pv ?? 0).toBe(before.pv ?? 0);
   });
 });
@@ -117,6 +122,7 @@ describe('every figure of the console', () => {
     const { items } = (await (await fetch(`${local().urls.api}/articles?limit=3`)).json()) as ApiAnswer<'GET /articles'>;
     expect(items.length).toBeGreaterThanOrEqual(2);
     const [a, b] = items as [(typeof items)[0], (typeof items)[0]];
+    await dailyCountersWritten();
     const before = await analytics(7);
     const before30 = await analytics(30);
 
@@ -145,6 +151,7 @@ describe('every figure of the console', () => {
       expect(await markDonationPaid(donation, `pay_${randomBytes(8).toString('hex')}`)).not.toBeNull();
     }
 
+    await dailyCountersWritten();
     const after = await analytics(7);
     const grew = (pick: (data: Analytics) => number) => pick(after) - pick(before);
     expect(grew((d) => d.cards.pageViews.value)).toBe(4);

@@ -24,6 +24,13 @@ describe('per-client rate limits', () => {
     expect((await limits.consumeRateLimit('newsletter', 'client-a', rule, at)).allowed).toBe(true);
   });
 
+  it('takes a count carried over from an instance\'s memory only while it fits within the limit', async () => {
+    expect((await limits.consumeRateLimit('carry', 'client-c', rule, at, 4)).allowed).toBe(true);
+    expect((await limits.consumeRateLimit('carry', 'client-c', rule, at, 2)).allowed).toBe(false);
+    expect((await limits.consumeRateLimit('carry', 'client-c', rule, at)).allowed).toBe(true);
+    expect((await limits.consumeRateLimit('carry', 'client-c', rule, at)).allowed).toBe(false);
+  });
+
   it('opens a new window when the old one ends', async () => {
     expect((await limits.consumeRateLimit('contact', 'client-a', rule, at + 49_000)).allowed).toBe(false);
     expect((await limits.consumeRateLimit('contact', 'client-a', rule, at + 50_000)).allowed).toBe(true);

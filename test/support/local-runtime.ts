@@ -13,6 +13,9 @@ export interface RunningRuntime {
   stop: () => Promise<void>;
 }
 
+/** The runtime writes the day's counters it summed a second after the events (30 s by default), so tests wait briefly. */
+export const TEST_ANALYTICS_FLUSH_SECONDS = 1;
+
 /**
  * Starts the local runtime exactly as `npm start` does (a child process running bin/local.ts), on its
  * own ports and in a fresh data folder; resolves once it serves and the ingest at start has finished.
@@ -28,6 +31,7 @@ export async function startLocalRuntime(options: { portBase: number; serveBuiltS
       CNH_LOCAL_DIR: dataDir,
       ...(options.admin ? { CNH_ADMIN_EMAIL: options.admin.email, CNH_ADMIN_PASSWORD: options.admin.password } : {}),
       CNH_SERVE_BUILT_SITE: options.serveBuiltSite ? '1' : '0',
+      ANALYTICS_FLUSH_SECONDS: String(TEST_ANALYTICS_FLUSH_SECONDS),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: stopping it can then end the stand-ins it started even if it dies first.

@@ -7,11 +7,12 @@ import { SUMMARY_PROBLEMS } from '#domain/content/summaries.ts';
 import { visibleText } from '#domain/common/text.ts';
 import { httpUrl } from '#domain/content/urls.ts';
 import { listAdminArticles, listSummaryProblems } from '#store/article-admin.ts';
-import type { ArticleItem } from '#store/articles.ts';
+import { type ArticleItem, getArticleWithTally } from '#store/articles.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
+import { notFound } from '#shared/core/errors.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
 import { route } from '#shared/platform/router.ts';
-import { bulkArticleAction, createEditedArticle, deleteEditedArticle, existingArticle, featureArticle, regenerateArticleSummaries, updateEditedArticle } from '../../services/article-editing.ts';
+import { bulkArticleAction, createEditedArticle, deleteEditedArticle, featureArticle, regenerateArticleSummaries, updateEditedArticle } from '../../services/article-editing.ts';
 
 const pageSizeParam = z._default(z.pipe(z.coerce.number(), z.int()).check(z.refine((size) => (ADMIN_PAGE_SIZES as readonly number[]).includes(size), { message: `Page size must be one of ${ADMIN_PAGE_SIZES.join(', ')}` })), DEFAULT_ADMIN_PAGE_SIZE);
 const pageParam = z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(100_000)), 1);
@@ -64,7 +65,12 @@ function toDetail(article: ArticleItem) {
   };
 }
 
-export const getOne = route({ params }, async ({ params }) => toDetail(await existingArticle(params.id)));
+/** One article for the console's detail, its views and shares exact (the tally not yet folded in included). */
+export const getOne = route({ params }, async ({ params }) => {
+  const article = await getArticleWithTally(params.id);
+  if (!article) throw notFound('Article not found');
+  return toDetail(article);
+});
 
 /** One line of text a person typed: invisible and control characters out, trimmed. */
 const line = (max: number, required = 'This field must be text') =>

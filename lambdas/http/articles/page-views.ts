@@ -1,8 +1,8 @@
 import * as z from '#domain/common/validation.ts';
 import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/page-view-input.ts';
-import { recordPageView } from '#store/page-views.ts';
 import { config } from '#shared/core/config.ts';
 import { route, TextReply } from '#shared/platform/router.ts';
+import { countPageView } from '#shared/platform/daily-counters.ts';
 import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
 
 /** Generous for a reader (a route change a second, sustained), tight enough that one client cannot inflate figures. */
@@ -29,13 +29,14 @@ const hostOf = (url: string | undefined): string[] => {
 /**
  * A page view from the reader site's beacon. Privacy: no cookie is read or set, no user
  * id, no address stored (the rate limit keys on a salted hash that expires); only the cleaned path, the
- * external referrer's domain and a device class move today's counters. Bots are answered 204 and not counted.
+ * external referrer's domain and a device class move today's counters (summed in memory and written
+ * shortly after, shared/platform/daily-counters.ts). Bots are answered 204 and not counted.
  */
 export const trackPageView = route({ body: pageViewBody }, async ({ body, event }) => {
   await enforceRateLimit('page-views', PAGE_VIEW_LIMIT, event);
   const userAgent = header(event.headers, 'user-agent');
   if (isBot(userAgent)) return NO_CONTENT;
   const ownHosts = [...hostOf(config.SITE_URL), ...hostOf(header(event.headers, 'origin'))];
-  await recordPageView({ path: cleanPath(body.path), referrer: referrerDomain(body.referrer, ownHosts), device: deviceClass(userAgent) });
+  countPageView({ path: cleanPath(body.path), referrer: referrerDomain(body.referrer, ownHosts), device: deviceClass(userAgent) });
   return NO_CONTENT;
 });

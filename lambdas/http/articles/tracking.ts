@@ -1,16 +1,16 @@
 import * as z from '#domain/common/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
-import { getPublicArticleItem, incrementArticleCounter } from '#store/articles.ts';
+import { countArticleEvent, getPublicArticleItem } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/engagement.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
 import { consumeRateLimit } from '#store/rate-limits.ts';
 import { recordAnalyticsEvent } from '#store/operations.ts';
-import { recordArticleViewOfDay, recordSearchOfDay } from '#store/page-views.ts';
 import { badRequest, notFound } from '#shared/core/errors.ts';
 import type { HttpEvent } from '#shared/platform/auth.ts';
 import { limitParam, Reply, route } from '#shared/platform/router.ts';
 import { TRACKING_LIMITS } from '#domain/analytics/tracking.ts';
+import { countArticleView, countSearch } from '#shared/platform/daily-counters.ts';
 import { clientKey, enforceRateLimit, visitorKey } from '#shared/platform/rate-limit.ts';
 
 const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
@@ -34,7 +34,10 @@ export const trackView = route({ params }, async ({ params, event, caller }) => 
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
   const counted = await firstToday(`view:${params.id}`, event, caller?.userId, 'visitor');
-  if (counted) await Promise.all([incrementArticleCounter(params.id, 'viewsCount'), recordArticleViewOfDay(article)]);
+  if (counted) {
+    countArticleView(article);
+    await countArticleEvent(params.id, 'views');
+  }
   return new Reply(202, { ok: true, counted });
 });
 
@@ -42,7 +45,7 @@ export const trackView = route({ params }, async ({ params, event, caller }) => 
 export const trackShare = route({ params, body: z.object({ platform: z.enum(SHARE_PLATFORMS) }) }, async ({ params, body, event, caller }) => {
   if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
   const counted = await firstToday(`share:${params.id}`, event, caller?.userId, 'visitor');
-  if (counted) await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), incrementArticleCounter(params.id, 'sharesCount')]);
+  if (counted) await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), countArticleEvent(params.id, 'shares')]);
   return new Reply(202, { ok: true, counted });
 });
 
@@ -54,7 +57,10 @@ export const trackSearch = route({ body: z.object({ term: z.string().check(z.max
   const term = normaliseSearchTerm(body.term);
   if (!term) throw badRequest('Search terms are 2 to 60 characters', { fieldErrors: { term: ['Search terms are 2 to 60 characters'] } });
   const counted = await firstToday(`search:${term}`, event, caller?.userId, 'address');
-  if (counted) await Promise.all([isTrendableTerm(term) ? bumpKeyword('search-based', term) : Promise.resolve(), recordSearchOfDay(term)]);
+  if (counted) {
+    countSearch(term);
+    if (isTrendableTerm(term)) await bumpKeyword('search-based', term);
+  }
   return new Reply(202, { ok: true, counted });
 });
 

@@ -75,6 +75,8 @@ const schema = z.object({
   SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** How often, at most, an instance's search index reads the article change notes (services/article-search.ts). */
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
+  /** How often, at most, an instance writes the day's page-view, article-view and search counters it summed (shared/platform/daily-counters.ts). */
+  ANALYTICS_FLUSH_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 30),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'CLIENT_KEY_SALT'> & { CLIENT_KEY_SALT: string };

@@ -6,6 +6,7 @@ import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
 import { logger } from '../core/logger.ts';
 import { cameThroughEdge } from './rate-limit.ts';
+import { flushDailyCountersWhenDue } from './daily-counters.ts';
 import { runMetricsMiddleware } from './run-metrics.ts';
 import { InvalidCursorError } from '#store/paging.ts';
 
@@ -163,6 +164,9 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
 
   // Used first, so its after / onError run last and see the final status (5xx = error).
   return middy<HttpEvent, APIGatewayProxyStructuredResultV2, Error, Context>(main).use(runMetricsMiddleware(fn)).use({
+    name: 'daily-counters',
+    after: () => flushDailyCountersWhenDue(),
+  }).use({
     name: 'access-log-and-errors',
     before: (request) => {
       request.internal = { startedAt: Date.now() } as never;

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { ApiAnswer } from '#http/answers.ts';
+import type { HttpEvent } from '#shared/platform/auth.ts';
+import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { withinOneWindow } from '../support/rate-windows.ts';
+
+/**
+ * What a reader's page views write: no per-client limit item while the reader stays far below the limit,
+ * and a view's count lands on the article's small tally, not on the article item (read back exactly).
+ */
+async function someArticleId(): Promise<string> {
+  const { items } = (await (await fetch(`${local().urls.api}/articles?limit=5`)).json()) as ApiAnswer<'GET /articles'>;
+  return items.at(-1)!.id;
+}
+
+describe('a reader\u2019s page views on the hot path', () => {
+  it('count a normal reader\u2019s requests against the limits without writing a limit item', async () => {
+    await withinOneWindow(60, 10);
+    useLocalAws();
+    const { clientKey } = await import('#shared/platform/rate-limit.ts');
+    const { RateLimitWindow, windowOf } = await import('#store/rate-limits.ts');
+    const { PAGE_VIEW_LIMIT } = await import('#http/articles/page-views.ts');
+    const { TRACKING_LIMITS } = await import('#domain/analytics/tracking.ts');
+    const reader = anotherClient();
+    const id = await someArticleId();
+    for (const path of ['/', `/article/${id}`, '/about', '/search']) {
+      expect((await apiFrom(reader, 'POST', '/page-views', { path, referrer: '' })).status).toBe(204);
+    }
+    expect((await apiFrom(reader, 'POST', `/articles/${id}/views`)).status).toBe(202);
+    const client = clientKey({ requestContext: { http: { sourceIp: reader } }, headers: {} } as unknown as HttpEvent);
+    const stored = async (bucket: string, rule: { limit: number; windowSeconds: number }) =>
+      (await RateLimitWindow.get({ bucket, client, windowStart: windowOf(rule).windowStart }).go()).data;
+    expect(await stored('page-views', PAGE_VIEW_LIMIT)).toBeNull();
+    expect(await stored('tracking', TRACKING_LIMITS.events)).toBeNull();
+  });
+
+  it('count a view on the article\u2019s tally, read back exactly, and fold it into the article item in batches', async () => {
+    useLocalAws();
+    const { getArticle, getPublicArticleItem } = await import('#store/articles.ts');
+    const { ArticleTally, FOLD_AFTER_EVENTS } = await import('#store/article-tallies.ts');
+    const id = await someArticleId();
+    const stored = async () => (await getArticle(id))!.viewsCount ?? 0;
+    const exact = async () => (await getPublicArticleItem(id))!.viewsCount ?? 0;
+    const storedBefore = await stored();
+    const exactBefore = await exact();
+
+    expect((await apiFrom(anotherClient(), 'POST', `/articles/${id}/views`)).status).toBe(202);
+    expect(await exact()).toBe(exactBefore + 1);
+    const tally = (await ArticleTally.get({ id }).go()).data;
+    expect(tally?.views ?? 0).toBeGreaterThan(0);
+    expect((await stored()) + (tally?.views ?? 0)).toBe(exactBefore + 1);
+    // The console's article detail shows the exact figure too.
+    const moderator = await signedInUser(['moderator']);
+    expect((await api('GET', `/admin/articles/${id}`, moderator.idToken)).body).toMatchObject({ viewsCount: exactBefore + 1 });
+
+    for (let view = 2; view <= FOLD_AFTER_EVENTS; view += 1) {
+      expect((await apiFrom(anotherClient(), 'POST', `/articles/${id}/views`)).status).toBe(202);
+      expect(await exact()).toBe(exactBefore + view);
+    }
+    // At most FOLD_AFTER_EVENTS - 1 events wait on the tally: the article item took the rest.
+    expect(await stored()).toBeGreaterThan(storedBefore);
+    expect(exactBefore + FOLD_AFTER_EVENTS - (await stored())).toBeLessThan(FOLD_AFTER_EVENTS);
+  });
+});
