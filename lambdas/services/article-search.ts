@@ -259,7 +259,7 @@ export interface SavedSnapshot {
   recentFrom: PublicationMonth;
   archivedArticles: number;
   /** Shards rewritten this time (only the months whose articles changed), and their bytes. */
-  shardsWritten: number;
+  shardsWritten: PublicationMonth[];
   shardBytesWritten: number;
 }
 
@@ -296,7 +296,7 @@ export async function saveSearchSnapshot(): Promise<SavedSnapshot> {
   await moveTierBoundary(state, recentTierStart(Date.now(), config.SEARCH_RECENT_DAYS));
   // A deleted article's month is unknown: every shard is read once to find it (deletions are rare).
   if (state.deletedIds.size > 0) for (const month of [...state.shardSizes.keys()]) await archiveShard(state, month);
-  let shardsWritten = 0;
+  const shardsWritten: PublicationMonth[] = [];
   let shardBytesWritten = 0;
   for (const month of [...state.dirtyMonths].sort()) {
     if (!state.shardSizes.has(month)) continue;
@@ -307,7 +307,7 @@ export async function saveSearchSnapshot(): Promise<SavedSnapshot> {
     // Saved: from now on read back like any other shard, and dropped first when memory is short.
     state.pinned.delete(month);
     state.cache.set(month, shard, loadedShardBytes(bytes.length));
-    shardsWritten += 1;
+    shardsWritten.push(month);
     shardBytesWritten += bytes.length;
   }
   state.dirtyMonths.clear();
