@@ -23,7 +23,7 @@ const memory = () => {
 };
 
 const before = memory();
-let started = performance.now();
+const started = performance.now();
 const bytes = readFileSync(path.join(dir, 'recent'));
 const { index: recent, archive } = ArticleSearchIndex.fromSnapshot(bytes);
 const loadMs = performance.now() - started;
@@ -79,7 +79,6 @@ const summary = (results: Awaited<ReturnType<typeof run>>, kind: string) => {
   const loads = picked.reduce((sum, result) => sum + result.loads, 0) / Math.max(1, picked.length);
   return `${kind} p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))} (${loads.toFixed(1)} shard loads a query, ${picked.filter((result) => result.found === PAGE).length}/${picked.length} full pages)`;
 };
-started = performance.now();
 const cold = await run(true);
 lines.push(`archive search, cold (each query starts with no shard held): ${summary(cold, 'page past the recent tier')}; ${summary(cold, 'rare word')}`);
 lines.push(`  a shard loads in ${ms(shardLoadMs / Math.max(1, shardLoads))} on average (${shardLoads} loads)`);
