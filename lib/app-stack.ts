@@ -134,7 +134,7 @@ export class CreatorNewsHubStack extends Stack {
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
     });
-    acknowledge(searchSnapshots, 'S1', 'Holds one derived object that only the stack\'s functions read and write (their role grants, in CloudTrail); the table it is built from is the record.');
+    acknowledge(searchSnapshots, 'S1', 'Holds derived objects (the search tiers\' snapshots) that only the stack\'s functions read and write (their role grants, in CloudTrail); the table it is built from is the record.');
     for (const fnDescription of description.functions) {
       const access = fnDescription.access.searchSnapshots;
       if (!access) continue;
