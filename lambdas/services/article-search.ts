@@ -42,6 +42,8 @@ interface Tiers {
   archivedChanges: Map<string, { month: PublicationMonth; article: ArticleFields }>;
   /** Articles no longer in the table (their month unknown), removed from every shard read. */
   deletedIds: Set<string>;
+  /** Deleted articles the recent tier held (so no shard needs searching for them). */
+  deletedFromRecent: Set<string>;
   /** Archived months changed since the last save: the snapshot step rewrites these shards. */
   dirtyMonths: Set<PublicationMonth>;
   /** How far the change notes were read, and when last looked at. */
@@ -89,6 +91,7 @@ function emptyTiers(recent: ArticleSearchIndex, recentFrom: PublicationMonth, re
     cache: newShardCache(),
     archivedChanges: new Map(),
     deletedIds: new Set(),
+    deletedFromRecent: new Set(),
     dirtyMonths: new Set(),
     readUpTo,
     lookedAt: 0,
@@ -155,9 +158,11 @@ async function applyChanges(state: Tiers): Promise<Tiers> {
   for (const article of found) place(state, article);
   for (const id of ids) {
     if (foundIds.has(id)) continue;
+    // Deleted. One the recent tier held is no archive shard's business (its note may be read twice: overlap).
+    if (state.recent.has(id)) state.deletedFromRecent.add(id);
     state.recent.remove(id);
     state.archivedChanges.delete(id);
-    state.deletedIds.add(id);
+    if (!state.deletedFromRecent.has(id)) state.deletedIds.add(id);
     for (const shard of [...state.pinned.values(), ...state.cache.values()]) shard.remove(id);
   }
   state.readUpTo = startedAt;
