@@ -51,6 +51,7 @@ const shard = (month: string): Promise<ArticleSearchIndex> => {
 };
 const months = archiveMonthsToRead((archive?.shards ?? []).map((entry) => entry.month), { oldestFirst: false });
 const tiers: Tier[] = [() => Promise.resolve(recent), ...months.map((month) => () => shard(month))];
+const oldestTiers: Tier[] = [...[...months].reverse().map((month) => () => shard(month)), () => Promise.resolve(recent)];
 
 // Archive searches: the page just past a word's matches in the recent tier (the reader paging on into
 // the archive), and rare words, whose few matches the recent tier cannot fill a page with.
@@ -58,6 +59,7 @@ const list = queries();
 const archiveQueries = [
   ...list.filter((query) => query.kind === 'one word' || query.kind === 'two words').slice(0, 16).map((query) => ({ kind: 'page past the recent tier', q: query.text, offset: recent.query({ q: query.text, limit: 0 }).total })),
   ...list.filter((query) => query.kind === 'rare word').slice(0, 6).map((query) => ({ kind: 'rare word', q: query.text, offset: 0 })),
+  ...list.filter((query) => query.kind === 'one word').slice(20, 28).map((query) => ({ kind: 'Oldest first', q: query.text, offset: 0, oldest: true })),
 ];
 const run = (cold: boolean) => {
   const results: Array<{ kind: string; ms: number; loads: number; found: number; lowerBound: boolean }> = [];
@@ -67,7 +69,8 @@ const run = (cold: boolean) => {
       recent.clearTextCache();
       const loadsBefore = shardLoads;
       const at = performance.now();
-      const page = await pageAcrossTiers(tiers, { q: query.q, offset: query.offset, limit: PAGE });
+      const oldest = 'oldest' in query;
+      const page = await pageAcrossTiers(oldest ? oldestTiers : tiers, { q: query.q, offset: query.offset, limit: PAGE, ...(oldest ? { sort: 'oldest' as const } : {}) });
       results.push({ kind: query.kind, ms: performance.now() - at, loads: shardLoads - loadsBefore, found: page.items.length, lowerBound: page.totalIsLowerBound });
     }
     return results;
@@ -80,14 +83,21 @@ const summary = (results: Awaited<ReturnType<typeof run>>, kind: string) => {
   return `${kind} p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))} (${loads.toFixed(1)} shard loads a query, ${picked.filter((result) => result.found === PAGE).length}/${picked.length} full pages)`;
 };
 const cold = await run(true);
-lines.push(`archive search, cold (each query starts with no shard held): ${summary(cold, 'page past the recent tier')}; ${summary(cold, 'rare word')}`);
+lines.push(`archive search, cold (each query starts with no shard held): ${summary(cold, 'page past the recent tier')}; ${summary(cold, 'Oldest first')}; ${summary(cold, 'rare word')}`);
 lines.push(`  a shard loads in ${ms(shardLoadMs / Math.max(1, shardLoads))} on average (${shardLoads} loads)`);
 await run(false); // fills the cache as readers would
 const warm = await run(false);
-lines.push(`archive search, warm (the cache as the same queries left it): ${summary(warm, 'page past the recent tier')}; ${summary(warm, 'rare word')}`);
+lines.push(`archive search, warm (the cache as the same queries left it): ${summary(warm, 'page past the recent tier')}; ${summary(warm, 'Oldest first')}; ${summary(warm, 'rare word')}`);
+// Then every month in turn, as readers searching the whole archive would: the cache fills to its cap and evicts.
+let evicted = 0;
+for (const month of months) {
+  const held = cache.size;
+  await shard(month);
+  if (cache.size <= held) evicted += 1;
+}
 const atCap = memory();
 lines.push(
-  `memory of the instance with the shard cache at its cap (${capMb} MB of the articles function's ${articlesFn?.memoryMb ?? 0} MB): ${cache.size} shards held (${(cache.bytes / 1024 / 1024).toFixed(0)} MB counted), ` +
+  `memory of the instance with the shard cache at its cap (${capMb} MB of the articles function's ${articlesFn?.memoryMb ?? 0} MB), after reading all ${months.length} months: ${cache.size} shards held (${(cache.bytes / 1024 / 1024).toFixed(0)} MB counted, ${evicted} loads evicted one), ` +
     `heap and arrays ${atCap.heap.toFixed(0)} MB, RSS ${atCap.rss.toFixed(0)} MB`,
 );
 console.log(`TIERS ${JSON.stringify({ lines })}`);
