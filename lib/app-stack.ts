@@ -21,7 +21,7 @@ import { acknowledge } from './constructs/nag.ts';
 import { Pipeline } from './constructs/pipeline.ts';
 import { Site } from './constructs/site.ts';
 import { apiOriginName, type SiteDomain } from './deploy-config.ts';
-import { stack as defaultDescription, SEARCH_SNAPSHOT_KEY, type FunctionDescription, type StackDescription } from './stack-description.ts';
+import { stack as defaultDescription, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type FunctionDescription, type StackDescription } from './stack-description.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -134,16 +134,23 @@ export class CreatorNewsHubStack extends Stack {
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
     });
-    acknowledge(searchSnapshots, 'S1', 'Holds one derived object that only the stack\'s functions read and write (their role grants, in CloudTrail); the table it is built from is the record.');
+    acknowledge(searchSnapshots, 'S1', 'Holds derived objects (the search tiers\' snapshots) that only the stack\'s functions read and write (their role grants, in CloudTrail); the table it is built from is the record.');
     for (const fnDescription of description.functions) {
       const access = fnDescription.access.searchSnapshots;
       if (!access) continue;
       const fn = functions.get(fnDescription.name) as lambda.Function;
-      // The one object, by name (no wildcard); ListBucket so that a missing snapshot reads as NoSuchKey, not AccessDenied.
+      // The recent tier's object by name and the archive's shards under their prefix; ListBucket so that a
+      // missing snapshot or shard reads as NoSuchKey, not AccessDenied.
       const actions = access === 'readWrite' ? ['s3:GetObject', 's3:PutObject'] : ['s3:GetObject'];
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [searchSnapshots.arnForObjects(SEARCH_SNAPSHOT_KEY)] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions, resources: [searchSnapshots.arnForObjects(SEARCH_SNAPSHOT_KEY), searchSnapshots.arnForObjects(`${SEARCH_ARCHIVE_PREFIX}*`)] }));
       fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [searchSnapshots.bucketArn] }));
       fn.addEnvironment('SEARCH_SNAPSHOT_BUCKET', searchSnapshots.bucketName);
+      fn.addEnvironment('SEARCH_ARCHIVE_CACHE_MB', String(searchArchiveCacheMb(fnDescription.memoryMb)));
+      acknowledge(
+        fn.role ?? fn,
+        `IAM5[Resource::<${this.getLogicalId(searchSnapshots.node.defaultChild as CfnResource)}.Arn>/${SEARCH_ARCHIVE_PREFIX}*]`,
+        'The search archive is one shard object per publication month, made as months pass; the grant covers that prefix of the snapshot bucket only.',
+      );
     }
 
     /** A secret read by the functions whose access asks for it: the grant and its ARN (never its value) in their settings. */

@@ -8,7 +8,8 @@ const input = z.object({ after: z.enum(['ingest', 'lifecycle']) });
 
 /**
  * The search index snapshot step: the public articles' index, brought up to date, written to S3 for the
- * articles instances to start from (so a cold start reads one object, not the table).
+ * articles instances to start from (so a cold start reads one object, not the table): the archive months
+ * whose articles changed, then the recent tier naming them.
  */
 async function handleEvent(event: unknown): Promise<SavedSnapshot & { ms: number }> {
   const { after } = input.parse(event);

@@ -26,6 +26,7 @@ import {
   type PublicArticle,
   type QualityFilter,
 } from '#domain/reader/public-articles.ts';
+import type { ArchiveManifest } from '#domain/reader/search-tiers.ts';
 import { config } from '#shared/core/config.ts';
 import { TextIndex, type TextFields, type TextIndexState } from './text-index.ts';
 
@@ -106,6 +107,10 @@ export class ArticleSearchIndex {
 
   get size(): number {
     return this.articles.size;
+  }
+
+  has(id: string): boolean {
+    return this.articles.has(id);
   }
 
   /** Adds, replaces or (when the article is no longer public) removes one article. */
@@ -222,13 +227,13 @@ export class ArticleSearchIndex {
   /**
    * The whole index as bytes (search/snapshots.ts keeps them in S3): a JSON header with the cards and
    * the words, then the postings as raw typed arrays, so loading parses the cards and wraps the arrays
-   * instead of tokenising every article again.
+   * instead of tokenising every article again. The recent tier's snapshot also carries the archive's manifest.
    */
-  toSnapshot(takenAt: number): Buffer {
+  toSnapshot(takenAt: number, archive?: ArchiveManifest): Buffer {
     const text = this.text.exportState();
     const articles = text.ids.map((id) => [this.articles.get(id), this.digests.get(id)] as const);
     const sections = [text.fieldLengths, text.offsets, text.fieldDocs, text.slots, text.counts];
-    const header = Buffer.from(JSON.stringify({ table: config.TABLE_NAME, takenAt, articles, ids: text.ids, terms: text.terms, sections: sections.map((array) => array.byteLength) }));
+    const header = Buffer.from(JSON.stringify({ table: config.TABLE_NAME, takenAt, ...(archive ? { archive } : {}), articles, ids: text.ids, terms: text.terms, sections: sections.map((array) => array.byteLength) }));
     const start = alignTo8(SNAPSHOT_MAGIC.length + 4 + header.length);
     const bytes = Buffer.alloc(start + sections.reduce((sum, array) => sum + alignTo8(array.byteLength), 0));
     bytes.write(SNAPSHOT_MAGIC, 0, 'latin1');
@@ -243,7 +248,7 @@ export class ArticleSearchIndex {
   }
 
   /** An index from `toSnapshot`'s bytes, the table and the time they were taken; throws on bytes of another kind or version. */
-  static fromSnapshot(snapshot: Uint8Array): { index: ArticleSearchIndex; takenAt: number; table: string } {
+  static fromSnapshot(snapshot: Uint8Array): { index: ArticleSearchIndex; takenAt: number; table: string; archive: ArchiveManifest | null } {
     // Typed arrays need aligned offsets: bytes that sit anywhere in their memory are copied to a buffer of their own.
     const aligned = snapshot.byteOffset % 8 === 0 ? snapshot : new Uint8Array(snapshot);
     const bytes = Buffer.from(aligned.buffer, aligned.byteOffset, aligned.byteLength);
@@ -252,6 +257,7 @@ export class ArticleSearchIndex {
     const header = JSON.parse(bytes.toString('utf8', SNAPSHOT_MAGIC.length + 4, SNAPSHOT_MAGIC.length + 4 + headerLength)) as {
       table: string;
       takenAt: number;
+      archive?: ArchiveManifest;
       articles: Array<[IndexedArticle, string]>;
       ids: string[];
       terms: string[];
@@ -278,7 +284,7 @@ export class ArticleSearchIndex {
       index.articles.set(article.id, article);
       index.digests.set(article.id, digest);
     }
-    return { index, takenAt: header.takenAt, table: header.table };
+    return { index, takenAt: header.takenAt, table: header.table, archive: header.archive ?? null };
   }
 
   private sortedBy(sort: Exclude<ArticleSort, 'best-match'>): IndexedArticle[] {

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { stack as defaultStack, type StackDescription } from '../stack-description.ts';
+import { stack as defaultStack, searchArchiveCacheMb, type StackDescription } from '../stack-description.ts';
 import { ensureUserPool, startCognitoLocal, type LocalUserPool } from './cognito.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.ts';
 import { loadFunctionHandler } from './functions.ts';
@@ -92,6 +92,8 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     // An IP address, so the SDK addresses buckets path-style, as the stand-in expects.
     AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${settings.ports.objects}`,
     SEARCH_SNAPSHOT_BUCKET: LOCAL_SNAPSHOT_BUCKET,
+    // One process runs every function here: the archive cap of the largest that holds the index.
+    SEARCH_ARCHIVE_CACHE_MB: String(Math.max(...stack.functions.filter((fn) => fn.access.searchSnapshots).map((fn) => searchArchiveCacheMb(fn.memoryMb)))),
     SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,

@@ -3,6 +3,17 @@
 /** The search index snapshot's object key in its bucket: the grants name it, the functions read and write it. */
 export const SEARCH_SNAPSHOT_KEY = 'search/public-articles.snapshot';
 
+/** The archive's shards, one object per publication month under this prefix (the grants cover the prefix). */
+export const SEARCH_ARCHIVE_PREFIX = 'search/archive/';
+export const searchArchiveKey = (month: string) => `${SEARCH_ARCHIVE_PREFIX}${month}.snapshot`;
+
+/**
+ * The share of a function's memory its search archive shards may hold (the recent tier, the runtime and
+ * the requests take the rest): set as SEARCH_ARCHIVE_CACHE_MB for each function that reads the snapshots.
+ */
+export const SEARCH_ARCHIVE_MEMORY_SHARE = 0.4;
+export const searchArchiveCacheMb = (memoryMb: number | undefined) => Math.floor((memoryMb ?? 128) * SEARCH_ARCHIVE_MEMORY_SHARE);
+
 /**
  * Data the classifier reads at run time rather than carrying in its bundle (the model and the training rows
  * were 620 KB of JavaScript in the bundle): repository paths, shipped in a function's asset at the same

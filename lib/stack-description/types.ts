@@ -32,8 +32,8 @@ export interface FunctionAccess {
    */
   operations?: boolean;
   /**
-   * The search index snapshot in S3 (search/article-search.ts): 'read' to start an instance's index from it,
-   * 'readWrite' to take it (the pipeline's snapshot step).
+   * The search index snapshots in S3 (services/article-search.ts): the recent tier's object and the archive's
+   * monthly shards. 'read' to start an instance's index from them, 'readWrite' to take them (the snapshot step).
    */
   searchSnapshots?: 'read' | 'readWrite';
 }

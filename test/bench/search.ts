@@ -12,6 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { VOCABULARY, words } from './ingest.ts';
+import { runSearchTiersBench } from './search-tiers.ts';
 
 const ARTICLES = Number(process.env.BENCH_ARTICLES ?? 50_000);
 /** The larger size the index must hold on one instance, before tiers by age are needed. */
@@ -20,7 +21,7 @@ const QUERIES_PER_KIND = 40;
 const PAGE = 45;
 const PG_PORT = 5499;
 
-interface Generated {
+export interface Generated {
   id: string;
   title: string;
   summary: string;
@@ -38,7 +39,12 @@ interface Generated {
 
 function generate(count: number): Generated[] {
   const start = Date.parse('2026-09-01T00:00:00.000Z');
-  return Array.from({ length: count }, (_, n) => ({
+  return Array.from({ length: count }, (_, n) => generatedArticle(n, start));
+}
+
+/** The n-th generated article, published `n` steps of 100 s after `start`. */
+export function generatedArticle(n: number, start: number): Generated {
+  return {
     id: `a${n}`,
     title: words(n * 7 + 1, 10),
     summary: words(n * 7 + 2, 40),
@@ -52,13 +58,13 @@ function generate(count: number): Generated[] {
     relevanceScore: 30 + (n % 71),
     mlConfidenceScore: 0.5 + (n % 50) / 100,
     originalPublishedAt: new Date(start + n * 100_000).toISOString(),
-  }));
+  };
 }
 
 /** A one-edit typo (two letters swapped) of a word. */
 const swapped = (word: string) => `${word.slice(0, 2)}${word[3] ?? ''}${word[2] ?? ''}${word.slice(4)}`;
 
-function queries(): Array<{ kind: string; text: string; misspelt: boolean }> {
+export function queries(): Array<{ kind: string; text: string; misspelt: boolean }> {
   const long = VOCABULARY.filter((word) => word.length >= 7);
   const list: Array<{ kind: string; text: string; misspelt: boolean }> = [];
   for (let n = 0; n < QUERIES_PER_KIND; n += 1) {
@@ -74,7 +80,7 @@ function queries(): Array<{ kind: string; text: string; misspelt: boolean }> {
   return list;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 const ms = (value: number) => `${value.toFixed(2)} ms`;
 
 /**
@@ -200,6 +206,8 @@ async function miniSearchOf(articles: Generated[]) {
 }
 
 export async function runSearchBench(): Promise<void> {
+  // BENCH_SEARCH_PART=tiers runs only the 1,000,000-article tiers (search-tiers.ts).
+  if (process.env.BENCH_SEARCH_PART === 'tiers') return runSearchTiersBench();
   console.log(`\nSearch: ${ARTICLES.toLocaleString('en')} generated articles, ${QUERIES_PER_KIND * 5} queries (one word, two words, prefix, typo, rare word), page of ${PAGE}`);
   const articles = generate(ARTICLES);
   const list = queries();
@@ -314,6 +322,8 @@ export async function runSearchBench(): Promise<void> {
     console.log(`  ${LARGE_ARTICLES.toLocaleString('en')} articles: built in ${(large.buildMs / 1000).toFixed(1)} s, ${large.builtHeap.toFixed(0)} MB of memory; search from the loaded snapshot p50 ${ms(percentile(sorted, 50))}, p95 ${ms(percentile(sorted, 95))}`);
     printColdStart(LARGE_ARTICLES, large);
   }
+
+  await runSearchTiersBench();
 }
 
 function printColdStart(count: number, measured: Awaited<ReturnType<typeof coldStart>>): void {

@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { stack as description, SEARCH_SNAPSHOT_KEY, type StackDescription } from '../../lib/stack-description.ts';
+import { stack as description, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type StackDescription } from '../../lib/stack-description.ts';
 import { synth, resourcesOf, actionsOfFunction } from './stack-template.ts';
 
 /** The stack's pipeline side: the search snapshot bucket, state machines, schedules, streams and user pool triggers. */
@@ -40,9 +40,22 @@ describe('search index snapshot', () => {
       if (!access) expect(actions, fnDescription.name).toEqual([]);
       else expect(actions, fnDescription.name).toEqual(access === 'readWrite' ? ['s3:GetObject', 's3:ListBucket', 's3:PutObject'] : ['s3:GetObject', 's3:ListBucket']);
       if (access) expect(objectResource(statements)).toContain(`/${SEARCH_SNAPSHOT_KEY}`);
+      // The archive's shards, one object per month under one prefix, and nothing else of the bucket.
+      if (access) expect(objectResource(statements)).toContain(`/${SEARCH_ARCHIVE_PREFIX}*`);
+      if (access) expect(JSON.parse(objectResource(statements)) as unknown[]).toHaveLength(2);
     }
     expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'readWrite').map((fn) => fn.name)).toEqual(['search-snapshot']);
     expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'read').map((fn) => fn.name).sort()).toEqual(['articles', 'me', 'personalise']);
+  });
+
+  it('tells each function that holds the index how much memory its archive shards may take', () => {
+    const template = synth();
+    for (const fnDescription of description.functions.filter((fn) => fn.access.searchSnapshots)) {
+      const [, fn] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith(`Fn${fnDescription.name.replaceAll('-', '')}Function`)) ?? [];
+      const variables = (fn?.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.SEARCH_ARCHIVE_CACHE_MB, fnDescription.name).toBe(String(searchArchiveCacheMb(fnDescription.memoryMb)));
+      expect(Number(variables.SEARCH_ARCHIVE_CACHE_MB)).toBeLessThan(fnDescription.memoryMb ?? 128);
+    }
   });
 
   it('is taken at the end of the ingest and the lifecycle, whose runs a failed snapshot does not fail', async () => {

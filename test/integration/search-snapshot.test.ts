@@ -3,7 +3,7 @@ import type { ApiAnswer } from '#http/answers.ts';
 import { GetExecutionHistoryCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { LOCAL_SNAPSHOT_BUCKET } from '../../lib/local/settings.ts';
-import { SEARCH_SNAPSHOT_KEY } from '../../lib/stack-description.ts';
+import { SEARCH_SNAPSHOT_KEY, searchArchiveKey } from '../../lib/stack-description.ts';
 import { api, useLocalAws } from '../support/aws.ts';
 import { testArticle } from '../support/articles.ts';
 import { runStateMachine } from '../support/pipeline.ts';
@@ -34,13 +34,13 @@ async function freshInstance(): Promise<SearchModule> {
   return { ...(await import('../../lambdas/services/article-search.ts')), ...(await import('../../lambdas/search/article-index.ts')) };
 }
 
-/** Every public article's id, as the API lists them (no search text: the title exclusions apply to both sides). */
-async function publicIds(): Promise<string[]> {
-  const ids: string[] = [];
-  for (let page = 0; ; page += 1) {
-    const { items, total } = (await api('GET', `/articles?limit=100&offset=${page * 100}&sort=latest`)).body as ApiAnswer<'GET /articles'>;
-    ids.push(...items.map((item) => item.id));
-    if (ids.length >= total || items.length === 0) return ids;
+/** Every public article's id and date, as the API lists them (no search text: the title exclusions apply to both sides). */
+async function publicCards(): Promise<Array<{ id: string; publishedAt: string }>> {
+  const cards: Array<{ id: string; publishedAt: string }> = [];
+  for (let page = 1; ; page += 1) {
+    const { items, total, totalIsLowerBound } = (await api('GET', `/articles?limit=100&page=${page}&sort=latest`)).body as ApiAnswer<'GET /articles'>;
+    cards.push(...items.map(({ id, publishedAt }) => ({ id, publishedAt })));
+    if ((cards.length >= total && !totalIsLowerBound) || items.length === 0) return cards;
   }
 }
 
@@ -56,10 +56,11 @@ describe('the search index snapshot', () => {
       const { bytes, modified } = await storedSnapshot();
       expect(modified?.getTime() ?? 0, machine).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
       const { ArticleSearchIndex } = await freshInstance();
-      const { index, table } = ArticleSearchIndex.fromSnapshot(bytes);
+      const { index, table, archive } = ArticleSearchIndex.fromSnapshot(bytes);
       expect(table).toBe('creator-news-hub');
       expect(index.size).toBeGreaterThan(0);
-      const listed = await publicIds();
+      // The recent tier holds the months from its start on; older ones are the archive's shards.
+      const listed = (await publicCards()).filter((card) => card.publishedAt.slice(0, 7) >= (archive?.recentFrom ?? '')).map((card) => card.id);
       expect(index.query({ sort: 'latest', limit: 1_000 }).items.map((item) => item.id)).toEqual(listed);
       if (machine === 'lifecycle') expect(JSON.stringify(output)).not.toContain('searchSnapshotError');
     }
@@ -84,6 +85,45 @@ describe('the search index snapshot', () => {
     expect((await instance.queryPublicArticles({ q: 'wombatbudgets' })).items.map((item) => item.id)).toEqual([later.id]);
     // A misspelt word still finds it (the typo rules work on a loaded index).
     expect((await instance.queryPublicArticles({ q: 'wombatbugdets' })).items.map((item) => item.id)).toEqual([later.id]);
+  });
+
+  it('finds an old article through the archive: its month is a shard of its own, read when a query needs it', async () => {
+    const { createArticle, incrementArticleCounter } = await import('#store/articles.ts');
+    // Years old: far before the recent tier, so it can only be in the archive.
+    const old = testArticle({ title: 'An archived story about numbatroyalties', originalPublishedAt: '2024-03-14T09:00:00.000Z' });
+    await createArticle(old);
+    const writer = await freshInstance();
+    const saved = await writer.saveSearchSnapshot();
+    expect(saved.shardsWritten).toContain('2024-03');
+    const shard = await s3.send(new GetObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: searchArchiveKey('2024-03') }));
+    const shardIndex = writer.ArticleSearchIndex.fromSnapshot(await (shard.Body as { transformToByteArray: () => Promise<Uint8Array> }).transformToByteArray()).index;
+    expect(shardIndex.has(old.id)).toBe(true);
+    const { index: recent, archive } = writer.ArticleSearchIndex.fromSnapshot((await storedSnapshot()).bytes);
+    expect(recent.has(old.id)).toBe(false);
+    expect(archive?.shards.map((entry) => entry.month)).toContain('2024-03');
+
+    // A new instance holds only the recent tier until a query reaches into the archive.
+    const reader = await freshInstance();
+    expect((await reader.publicArticleIndex()).has(old.id)).toBe(false);
+    const found = await reader.queryPublicArticles({ q: 'numbatroyalties' });
+    expect(found.items.map((item) => item.id)).toEqual([old.id]);
+    expect(found).toMatchObject({ total: 1, totalIsLowerBound: false });
+    // A bookmark of it still shows its card.
+    expect((await reader.publicArticleCards([old.id])).map((card) => card.id)).toEqual([old.id]);
+
+    // A change to it after the snapshot reaches the shard that is read later; the next save rewrites that shard only.
+    await incrementArticleCounter(old.id, 'viewsCount');
+    const later = await freshInstance();
+    expect((await later.queryPublicArticles({ q: 'numbatroyalties' })).items[0]?.viewsCount).toBe(1);
+    const again = await later.saveSearchSnapshot();
+    expect(again.shardsWritten).toEqual(['2024-03']);
+
+    // And the API's search finds it the same way (once its instance has read the change notes: within seconds).
+    await vi.waitFor(async () => {
+      const listed = await api('GET', '/articles?q=numbatroyalties');
+      expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+      expect((listed.body as ApiAnswer<'GET /articles'>).items.map((item) => item.id)).toEqual([old.id]);
+    }, { timeout: 15_000, interval: 500 });
   });
 
   it('reads the table instead when the snapshot is broken or of another table', async () => {

@@ -38,6 +38,10 @@ export interface ArticleFields {
   createdAt?: string | undefined;
 }
 
+/** When an article counts as published: the publisher's date, else when it was published here, else stored. */
+export const publishedAtOf = (article: Pick<ArticleFields, 'originalPublishedAt' | 'publishedAt' | 'createdAt'>): string =>
+  article.originalPublishedAt ?? article.publishedAt ?? article.createdAt ?? new Date(0).toISOString();
+
 /** Published, not a duplicate, relevance at least 30, a known category. */
 export function isPublicArticle(article: Pick<ArticleFields, 'status' | 'isDuplicate' | 'relevanceScore' | 'category'>): boolean {
   return (
@@ -129,7 +133,7 @@ export function toPublicArticle(article: ArticleFields) {
     author: article.author ?? null,
     imageUrl: article.imageUrl?.startsWith('/') ? article.imageUrl : httpUrl(article.imageUrl),
     contentType: article.contentType ?? 'article',
-    publishedAt: article.originalPublishedAt ?? article.publishedAt ?? article.createdAt ?? new Date(0).toISOString(),
+    publishedAt: publishedAtOf(article),
     viewsCount: article.viewsCount ?? 0,
     isFeatured: article.isFeatured ?? false,
     relevanceScore: article.relevanceScore ?? 0,

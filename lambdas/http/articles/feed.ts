@@ -1,6 +1,6 @@
 import * as z from '#domain/common/validation.ts';
 import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS } from '#domain/reader/feed.ts';
-import { publicArticleIndex } from '../../services/article-search.ts';
+import { publicArticleCards, publicArticleIndex } from '../../services/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
 import { followedCategories, getPreferences } from '#store/users.ts';
@@ -24,7 +24,8 @@ export const personalFeed = route({ query }, async ({ query, caller }) => {
       return { kind: query.kind, source: 'latest', items: index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items };
     case 'saved': {
       const bookmarks = await listRelations('bookmark', userId, { limit: 100 });
-      return { kind: query.kind, source: 'bookmarks', items: index.cards(bookmarks.items.map((item) => item.articleId)) };
+      // A bookmark may be of an archived article: the cards come from every tier.
+      return { kind: query.kind, source: 'bookmarks', items: await publicArticleCards(bookmarks.items.map((item) => item.articleId)) };
     }
     case 'for-you': {
       const recommended = index.cards((await topRecommendations(userId, FEED_PAGE_SIZE)).map((item) => item.articleId));

@@ -22,10 +22,14 @@ const query = z.object({
   limit: limitParam(MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
 });
 
-/** The public list and search: filters, sorts and page numbers with the exact total (reader spec section 7). */
+/**
+ * The public list and search: filters, sorts and page numbers with the total (reader spec section 7). When
+ * the page did not need every archived month (services/article-search.ts), the total counts what was read
+ * and says so, and one more page is offered, which reads on into the archive.
+ */
 export const listArticles = route({ query }, async ({ query, event }) => {
   if (query.q?.trim()) await enforceRateLimit('search', SEARCH_LIMIT, event);
-  const { items, total } = await queryPublicArticles({
+  const { items, total, totalIsLowerBound } = await queryPublicArticles({
     q: query.q,
     category: query.category,
     sort: query.sort,
@@ -36,5 +40,6 @@ export const listArticles = route({ query }, async ({ query, event }) => {
     offset: (query.page - 1) * query.limit,
     limit: query.limit,
   });
-  return { items, total, page: query.page, pageSize: query.limit, pages: Math.ceil(total / query.limit) };
+  const pages = Math.ceil(total / query.limit) + (totalIsLowerBound ? 1 : 0);
+  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages };
 });

@@ -1,6 +1,6 @@
 import * as z from '#domain/common/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
-import { publicArticleIndex } from '../../services/article-search.ts';
+import { publicArticleCards } from '../../services/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
 import { recordActivity } from '#store/users.ts';
 import { notFound } from '#shared/core/errors.ts';
@@ -21,9 +21,11 @@ export const myRelations = route({}, async ({ caller }) => {
 /** The bookmarks page: the saved articles' cards, newest bookmark first, with when each was saved. */
 export const myBookmarks = route({}, async ({ caller }) => {
   const { userId } = reader(caller);
-  const [page, index] = await Promise.all([listRelations('bookmark', userId, { limit: BOOKMARKS_PAGE }), publicArticleIndex()]);
+  const page = await listRelations('bookmark', userId, { limit: BOOKMARKS_PAGE });
   const savedAt = new Map(page.items.map((item) => [item.articleId, item.createdAt]));
-  return { items: index.cards(page.items.map((item) => item.articleId)).map((card) => ({ ...card, bookmarkedAt: savedAt.get(card.id) })) };
+  // A bookmark may be of an archived article: the cards come from every tier.
+  const cards = await publicArticleCards(page.items.map((item) => item.articleId));
+  return { items: cards.map((card) => ({ ...card, bookmarkedAt: savedAt.get(card.id) })) };
 });
 
 function relationRoutes(kind: 'bookmark' | 'like') {

@@ -77,6 +77,13 @@ const schema = z.object({
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
   /** How often, at most, an instance writes the day's page-view, article-view and search counters it summed (shared/platform/daily-counters.ts). */
   ANALYTICS_FLUSH_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 30),
+  /**
+   * The recent tier every instance loads: whole publication months from this many days ago to now (about
+   * 50,000 articles at 10,000 feeds: docs/benchmarks.md); older months are archive shards read on demand.
+   */
+  SEARCH_RECENT_DAYS: z._default(z.coerce.number().check(z.minimum(1)), 45),
+  /** Memory the archive shards may hold in one instance (set from the function's memory by both runtimes). */
+  SEARCH_ARCHIVE_CACHE_MB: z._default(z.coerce.number().check(z.minimum(1)), 200),
 });
 
 export type Config = Omit<z.infer<typeof schema>, 'CLIENT_KEY_SALT'> & { CLIENT_KEY_SALT: string };

@@ -6,6 +6,8 @@ import type { Article, ArticleQuery } from './articles.ts';
 export interface ArticlesState {
   items: Article[];
   total: number;
+  /** More may match in archived months the page did not read: the count is "at least". */
+  totalIsLowerBound: boolean;
   pages: number;
   loading: boolean;
   error: string | null;
@@ -37,6 +39,7 @@ export function useArticles(query: ArticleQuery): ArticlesState {
   return {
     items: list.data?.items ?? [],
     total: list.data?.total ?? 0,
+    totalIsLowerBound: list.data?.totalIsLowerBound ?? false,
     pages: list.data?.pages ?? 0,
     // A Try Again shows the skeletons again while it asks.
     loading: list.isPending || (list.isLoadingError && list.isFetching),

@@ -6,14 +6,15 @@ import { useArticles } from '../../api/useArticles.ts';
 
 /** A page of the list with its count, loading, empty and error states, page links and the article dialog. */
 export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (page: number) => void }) {
-  const { items, total, pages, loading, error, retryable, retry } = useArticles(query);
+  const { items, total, totalIsLowerBound, pages, loading, error, retryable, retry } = useArticles(query);
   const page = query.page ?? 1;
   return (
     <>
       <p className="result-count" aria-live="polite">
         {!loading && !error && (
           <span className="badge count" data-testid="result-count">
-            {total} {total === 1 ? 'article' : 'articles'}
+            {total}
+            {totalIsLowerBound ? '+ articles' : total === 1 ? ' article' : ' articles'}
           </span>
         )}
       </p>
