@@ -1,5 +1,6 @@
 import { type CreateEntityItem, createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import type { KeywordMatches } from '#domain/classifier/keywords.ts';
+import { ARTICLE_LIST_ROW } from '#domain/content/article-admin.ts';
 import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
@@ -95,6 +96,19 @@ export const Article = new Entity({
       index: 'gsi3',
       pk: { field: 'gsi3pk', composite: ['adminStatus'], casing: keep },
       sk: { field: 'gsi3sk', composite: ['reviewSort', 'id'], casing: keep },
+    },
+    /**
+     * The console's list: a status newest first, one page at a time. Slim (only the row's attributes, so
+     * a page of 25 reads ~8 kB, not ~55) and sparse (duplicates, which the console never lists, have no
+     * keys here). A write that sets the status must name createdAt (`.composite({ createdAt })`) and
+     * isDuplicate, or ElectroDB refuses it rather than leave this index's keys stale.
+     */
+    byList: {
+      index: 'gsi4',
+      projection: ARTICLE_LIST_ROW,
+      condition: (article) => !article.isDuplicate,
+      pk: { field: 'gsi4pk', composite: ['status'], casing: keep },
+      sk: { field: 'gsi4sk', composite: ['createdAt', 'id'], casing: keep },
     },
   },
 }, tableConfig);
@@ -329,7 +343,8 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
   const result = await transactWithRetry(() => createWriteTransaction({ article: Article, counter: Counter, articleChange: ArticleChange }, ({ article, counter, articleChange }) => {
       const patch = article
         .patch({ id: current.id })
-        .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category });
+        .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category, isDuplicate: current.isDuplicate ?? false })
+        .composite({ createdAt: current.createdAt });
       const emptied = change.remove?.length ? patch.remove(change.remove as never) : patch;
       return [
         emptied.where(({ status }, { eq }) => eq(status, current.status)).commit(),
