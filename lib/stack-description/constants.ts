@@ -19,4 +19,3 @@ export const CLASSIFIER_FILES = {
 export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
 /** The header that carries the reader's address from CloudFront's /api viewer function to the API. */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
-
