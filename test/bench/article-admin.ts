@@ -41,7 +41,7 @@ export async function runArticleAdminBench(): Promise<void> {
 
     // Articles shaped like the ingest's: a 60-word summary and about 2 kB of content each.
     const started = performance.now();
-    await seedListArticles(ARTICLES, (n) => `<p>${words(n + 200_000, 300)}</p>`);
+    await seedListArticles(ARTICLES, { content: (n) => `<p>${words(n + 200_000, 300)}</p>` });
     console.log(`article-admin bench: ${ARTICLES} articles written in ${((performance.now() - started) / 1000).toFixed(1)} s (DynamoDB Local, this machine)`);
 
     const { documentClient } = await import('#store/client.ts');

@@ -256,7 +256,7 @@ export async function runCostsBench(): Promise<void> {
     const articleKb = stored.data.length ? sum(stored.data.map((article) => Buffer.byteLength(JSON.stringify(article)))) / stored.data.length / 1024 : 0;
 
     // --- The console's article list at 50,000 articles, in a table of its own (test/bench/costs/admin-list.ts) ---
-    const adminList = await adminListFigures(runtime.urls.dynamodb);
+    const adminList = await adminListFigures(PORT_BASE + 91);
     progress(benchStarted, `console list measured (${adminList.articles.toLocaleString('en')} articles seeded in ${adminList.seedSeconds.toFixed(0)} s)`);
     const listAsItOpens = adminList.cases[0];
     if (!listAsItOpens) throw new Error('The admin-list bench measured no case');
