@@ -105,14 +105,17 @@ export async function measureListCases(meter: CapacityMeter, cases: Array<[strin
   return measured;
 }
 
-/** At 50,000 articles: the list as it opens (the COSTS figure), a late page, a status filter, a category, another order. */
+/**
+ * At 50,000 articles: the list as it opens (the COSTS figure), the next page, a status filter in the other
+ * order, a category (every slim row of the statuses, filtered in DynamoDB). Left out for time, measured once
+ * (2026-11-27, docs/decisions/console-list-index.md): the middle page (page 980 of 1,960) and trending each
+ * read every slim row, ~2,850 RRU, and took 74-90 s here parsing 49,000 rows.
+ */
 export const SCALE_CASES: Array<[string, Parameters<typeof import('#store/article-admin.ts').listAdminArticles>[0]]> = [
   ['list as it opens (listed statuses, latest, 25)', { sort: 'latest', page: 1, pageSize: 25 }],
   ['page 2 of the list', { sort: 'latest', page: 2, pageSize: 25 }],
-  ['page 980 of 1,960 (the middle: the most rows read)', { sort: 'latest', page: 980, pageSize: 25 }],
   ['status published, oldest first, 100', { status: 'published', sort: 'oldest', page: 1, pageSize: 100 }],
   ['category platform-updates (every slim row)', { category: 'platform-updates', sort: 'latest', page: 1, pageSize: 25 }],
-  ['trending (every slim row)', { sort: 'trending', page: 1, pageSize: 25 }],
 ];
 
 /**
