@@ -232,7 +232,9 @@ export function knownStoryOf(input: Pick<NewArticle, 'id' | 'title' | 'summary' 
  */
 export async function createArticle(input: NewArticle, options: { at?: string } = {}): Promise<CreateResult> {
   const changedAt = options.at ?? new Date().toISOString();
-  const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
+  // createdAt fixed here, not left to the default: the article returned below must be the one stored (a
+  // status change names its createdAt, the list index's sort key, and is conditional on it).
+  const item = { ...input, createdAt: new Date().toISOString(), statusAt: statusSortTime(input.status, { ...input, changedAt }) };
   const result = await transactWithRetry(() => createWriteTransaction({ article: Article, articleHash: ArticleHash, fingerprint: Fingerprint, counter: Counter, articleChange: ArticleChange }, ({ article, articleHash, fingerprint, counter, articleChange }) => [
       article.create(item).commit(),
       ...(input.status === 'published' ? [articleChange.put(changeNote(input.id)).commit()] : []),
