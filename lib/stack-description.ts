@@ -7,6 +7,7 @@
 import { mailEvents, streamConsumers, userPoolTriggers } from './stack-description/events.ts';
 import { functions } from './stack-description/functions.ts';
 import { routes } from './stack-description/routes.ts';
+import { ARTICLE_LIST_ROW } from '../lambdas/domain/content/article-admin.ts';
 import type { RouteDescription, StackDescription } from './stack-description/types.ts';
 import { schedules, stateMachines } from './stack-description/workflows.ts';
 
@@ -22,6 +23,8 @@ export const stack: StackDescription = {
       { name: 'gsi1', pk: 'gsi1pk', sk: 'gsi1sk' },
       { name: 'gsi2', pk: 'gsi2pk', sk: 'gsi2sk' },
       { name: 'gsi3', pk: 'gsi3pk', sk: 'gsi3sk' },
+      // The console's article list: sparse (duplicates have no keys here) and slim (only the row's attributes).
+      { name: 'gsi4', pk: 'gsi4pk', sk: 'gsi4sk', projection: ARTICLE_LIST_ROW },
     ],
   },
   functions,

@@ -3,31 +3,20 @@
  * the status index (or the category index when a category is chosen), one per status, never a Scan;
  * every write that moves an article between counted states moves its counters in the same transaction.
  */
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createWriteTransaction } from 'electrodb';
-import { adminSearchMatcher, type AdminSort, LISTED_STATUSES, pageCount } from '#domain/content/article-admin.ts';
-import type { ArticleStatus } from '#domain/content/article-status.ts';
+import { adminSearchMatcher, type AdminSort, ARTICLE_LIST_ROW, LISTED_STATUSES, pageCount } from '#domain/content/article-admin.ts';
+import { ARTICLE_STATUSES, type ArticleStatus } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { type SummaryProblem, summaryProblems } from '#domain/content/summaries.ts';
 import { Article, ArticleChange, ArticleHash, type ArticleItem, changeNote } from './articles.ts';
-import { articleCounterChanges, Counter, counterKey } from './counters.ts';
+import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
+import { documentClient, tableName } from './client.ts';
 import { transactWithRetry } from './paging.ts';
 
-/** What a row of the console's list carries (and what the list reads of each article). */
-const ROW_ATTRIBUTES = [
-  'id',
-  'title',
-  'status',
-  'adminStatus',
-  'category',
-  'sourceName',
-  'isFeatured',
-  'isDuplicate',
-  'viewsCount',
-  'relevanceScore',
-  'mlConfidenceScore',
-  'createdAt',
-  'publishedAt',
-] as const;
+/** What a row of the console's list carries: the list index's projection. */
+const ROW_ATTRIBUTES = ARTICLE_LIST_ROW;
 
 export interface AdminArticleRow {
   id: string;
@@ -44,15 +33,15 @@ export interface AdminArticleRow {
   publishedAt: string | null;
 }
 
-type Listed = Pick<ArticleItem, (typeof ROW_ATTRIBUTES)[number]> & { summary?: string };
+type Listed = Pick<ArticleItem, (typeof ROW_ATTRIBUTES)[number]> & { summary?: string; isDuplicate?: boolean };
 
 /**
- * Every article of the statuses (in one category when given), only the attributes asked for. Each status
- * is read with Queries on the category-and-status index, one per category, all side by side: a Query
- * returns at most 1 MB of items per request (measured before the projection), so one Query per status
- * would read a large status page after page; seven smaller partitions read at once take a fraction of
- * that (test/bench/article-admin.ts). Together they are exactly the status partition: every article has
- * one of the seven categories (the attribute is required, with a default).
+ * Every article of the statuses (in one category when given), only the attributes asked for, whole items
+ * read: the search needs summaries, which the list index does not carry. Each status is read with Queries
+ * on the category-and-status index, one per category, all side by side: a Query returns at most 1 MB of
+ * items per request (measured before the projection), so one Query per status would read a large status
+ * page after page; seven smaller partitions read at once take a fraction of that. Together they are
+ * exactly the status partition: every article has one of the seven categories (required, with a default).
  */
 async function articlesIn<A extends keyof ArticleItem>(statuses: readonly ArticleStatus[], category: CategorySlug | undefined, attributes: readonly A[]) {
   const categories = category ? [category] : CATEGORY_SLUGS;
@@ -62,6 +51,27 @@ async function articlesIn<A extends keyof ArticleItem>(statuses: readonly Articl
     ),
   );
   return pages.flatMap((page) => page.data) as unknown as Array<Pick<ArticleItem, A>>;
+}
+
+/** Every row of the statuses from the slim list index (in one category when given): for orders no index keeps. */
+async function rowsIn(statuses: readonly ArticleStatus[], category: CategorySlug | undefined): Promise<Listed[]> {
+  const pages = await Promise.all(
+    statuses.map((status) => {
+      const query = Article.query.byList({ status });
+      return (category ? query.where(({ category: attribute }, { eq }) => eq(attribute, category)) : query).go({ pages: 'all' });
+    }),
+  );
+  return pages.flatMap((page) => page.data) as Listed[];
+}
+
+/**
+ * The first `count` rows of each status from the list index, newest or oldest first: enough to cut any
+ * page that ends within the first `count` rows of the statuses merged.
+ */
+async function firstRowsOf(statuses: readonly ArticleStatus[], order: 'asc' | 'desc', count: number): Promise<Listed[]> {
+  if (count <= 0) return [];
+  const pages = await Promise.all(statuses.map((status) => Article.query.byList({ status }).go({ order, count, limit: count })));
+  return pages.flatMap((page) => page.data) as Listed[];
 }
 
 export interface AdminListQuery {
@@ -79,6 +89,8 @@ export interface AdminListPage {
   page: number;
   pageSize: number;
   pages: number;
+  /** Articles per status from the counters (duplicates not counted): the console's tiles. */
+  counts: Record<string, number>;
 }
 
 const byCreated = (a: Listed, b: Listed) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.id < b.id ? 1 : -1);
@@ -105,25 +117,58 @@ function toRow(article: Listed): AdminArticleRow {
   };
 }
 
+/** Articles per status, from the status counters every write keeps (duplicates not counted): one small Query. */
+export async function articleStatusCounts(): Promise<Record<string, number>> {
+  const counters = await readCounters(COUNTER_SCOPES.articles, 'status#');
+  return Object.fromEntries(ARTICLE_STATUSES.map((status) => [status, counters[`status#${status}`] ?? 0]));
+}
+
+/**
+ * One page in creation order (newest or oldest first) from the list index, the total from the counters:
+ * the rows up to the page from whichever end of the list is nearer, so a late page costs no more than an
+ * early one, and neither reads the rest.
+ */
+async function pageInCreationOrder(statuses: readonly ArticleStatus[], total: number, query: AdminListQuery): Promise<Listed[]> {
+  const start = (query.page - 1) * query.pageSize;
+  const end = Math.min(start + query.pageSize, total);
+  if (start >= end) return [];
+  const newestFirst = query.sort === 'latest';
+  const fromFront = end <= total - start;
+  const order = newestFirst === fromFront ? 'desc' : 'asc';
+  const rows = await firstRowsOf(statuses, order, fromFront ? end : total - start);
+  rows.sort(ORDERS[query.sort]);
+  if (fromFront) return rows.slice(start, end);
+  // Read from the far end: the last `total - start` rows, in the page's order, begin with the page.
+  return rows.slice(Math.max(0, rows.length - (total - start))).slice(0, end - start);
+}
+
 /**
  * The console's article list: filtered, searched, sorted, one page of it with the exact total. Duplicates
  * are left out (spec: article counts exclude duplicates); without a status filter purge tombstones are too.
- * The summary is read only when searching (it is most of a row's size).
+ * In creation order without a category or a search (the list as it opens, a status filter) it reads one
+ * page of the slim list index and the status counters; a category or the trending order reads every row
+ * of the statuses from that index; a search reads whole articles, since it matches summaries too.
  */
 export async function listAdminArticles(query: AdminListQuery): Promise<AdminListPage> {
+  const statuses = query.status ? [query.status] : LISTED_STATUSES;
   const matcher = adminSearchMatcher(query.search ?? '');
-  const attributes = matcher ? [...ROW_ATTRIBUTES, 'summary' as const] : ROW_ATTRIBUTES;
-  const all = (await articlesIn(query.status ? [query.status] : LISTED_STATUSES, query.category, attributes)) as Listed[];
-  const matches = all.filter((article) => !article.isDuplicate && (!matcher || matcher(article)));
-  matches.sort(ORDERS[query.sort]);
-  const start = (query.page - 1) * query.pageSize;
-  return {
-    items: matches.slice(start, start + query.pageSize).map(toRow),
-    total: matches.length,
-    page: query.page,
-    pageSize: query.pageSize,
-    pages: pageCount(matches.length, query.pageSize),
-  };
+  const countsRead = articleStatusCounts();
+  let items: Listed[];
+  let total: number;
+  if (!matcher && !query.category && query.sort !== 'trending') {
+    const counts = await countsRead;
+    total = statuses.reduce((sum, status) => sum + (counts[status] ?? 0), 0);
+    items = await pageInCreationOrder(statuses, total, query);
+  } else {
+    const all = matcher
+      ? ((await articlesIn(statuses, query.category, [...ROW_ATTRIBUTES, 'isDuplicate', 'summary'] as const)) as Listed[]).filter((article) => !article.isDuplicate && matcher(article))
+      : await rowsIn(statuses, query.category);
+    all.sort(ORDERS[query.sort]);
+    const start = (query.page - 1) * query.pageSize;
+    items = all.slice(start, start + query.pageSize);
+    total = all.length;
+  }
+  return { items: items.map(toRow), total, page: query.page, pageSize: query.pageSize, pages: pageCount(total, query.pageSize), counts: await countsRead };
 }
 
 export interface SummaryRow {
@@ -198,7 +243,8 @@ export async function editArticle(current: ArticleItem, edit: ArticleEdit): Prom
       article
         .patch({ id: current.id })
         // Every composite of the indexes the category is part of, so ElectroDB rebuilds those keys.
-        .set({ ...edit, status: current.status, statusAt: current.statusAt, category: next.category })
+        .set({ ...edit, status: current.status, statusAt: current.statusAt, category: next.category, isDuplicate: current.isDuplicate ?? false })
+        .composite({ createdAt: current.createdAt })
         .where(({ status }, { eq }) => eq(status, current.status))
         .commit(),
       ...articleCounterChanges(current, next).map((change) => counter.update(counterKey(change)).add({ value: change.by }).commit()),
@@ -232,4 +278,50 @@ export async function setSummary(current: ArticleItem, summary: string): Promise
     ])
     .go(), `Regenerating the summary of article ${current.id}`);
   return !result.canceled;
+}
+
+/**
+ * The list index's keys for articles written before the index existed (a migration: the local runtime runs
+ * it at every start, a deployed table once after the deploy that adds gsi4, `npm run backfill-list-index`).
+ * Scans the articles without the keys, page by page, and sets only the keys (updatedAt stays), each write
+ * conditional on the status scanned and on the keys still missing, so a concurrent change wins. Duplicates
+ * are skipped: the index leaves them out. Returns how many articles it filled.
+ */
+export async function backfillListIndex(): Promise<number> {
+  let filled = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new ScanCommand({
+        TableName: tableName,
+        FilterExpression: '#entity = :article AND attribute_not_exists(#listPk) AND (attribute_not_exists(#duplicate) OR #duplicate = :false)',
+        ExpressionAttributeNames: { '#entity': '__edb_e__', '#listPk': 'gsi4pk', '#duplicate': 'isDuplicate' },
+        ExpressionAttributeValues: { ':article': 'article', ':false': false },
+        ExclusiveStartKey: start,
+      }),
+    );
+    start = page.LastEvaluatedKey;
+    for (const Item of page.Items ?? []) {
+      const { data } = Article.parse({ Item });
+      if (!data) continue;
+      // ElectroDB formats the keys, as for any write of the article.
+      const { Item: keyed } = Article.put(data).params() as { Item: Record<string, unknown> };
+      try {
+        await documentClient.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: Item.pk, sk: Item.sk },
+            UpdateExpression: 'SET #listPk = :pk, #listSk = :sk',
+            ConditionExpression: '#status = :status AND attribute_not_exists(#listPk)',
+            ExpressionAttributeNames: { '#listPk': 'gsi4pk', '#listSk': 'gsi4sk', '#status': 'status' },
+            ExpressionAttributeValues: { ':pk': keyed.gsi4pk, ':sk': keyed.gsi4sk, ':status': data.status },
+          }),
+        );
+        filled += 1;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    }
+  } while (start);
+  return filled;
 }

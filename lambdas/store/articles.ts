@@ -1,5 +1,6 @@
 import { type CreateEntityItem, createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import type { KeywordMatches } from '#domain/classifier/keywords.ts';
+import { ARTICLE_LIST_ROW } from '#domain/content/article-admin.ts';
 import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
@@ -98,6 +99,19 @@ export const Article = new Entity({
       index: 'gsi3',
       pk: { field: 'gsi3pk', composite: ['adminStatus'], casing: keep },
       sk: { field: 'gsi3sk', composite: ['reviewSort', 'id'], casing: keep },
+    },
+    /**
+     * The console's list: a status newest first, one page at a time. Slim (only the row's attributes, so
+     * a page of 25 reads ~8 kB, not ~55) and sparse (duplicates, which the console never lists, have no
+     * keys here). A write that sets the status must name createdAt (`.composite({ createdAt })`) and
+     * isDuplicate, or ElectroDB refuses it rather than leave this index's keys stale.
+     */
+    byList: {
+      index: 'gsi4',
+      projection: ARTICLE_LIST_ROW,
+      condition: (article) => !article.isDuplicate,
+      pk: { field: 'gsi4pk', composite: ['status'], casing: keep },
+      sk: { field: 'gsi4sk', composite: ['createdAt', 'id'], casing: keep },
     },
   },
 }, tableConfig);
@@ -221,7 +235,9 @@ export function knownStoryOf(input: Pick<NewArticle, 'id' | 'title' | 'summary' 
  */
 export async function createArticle(input: NewArticle, options: { at?: string } = {}): Promise<CreateResult> {
   const changedAt = options.at ?? new Date().toISOString();
-  const item = { ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) };
+  // createdAt fixed here, not left to the default: the article returned below must be the one stored (a
+  // status change names its createdAt, the list index's sort key, and is conditional on it).
+  const item = { ...input, createdAt: new Date().toISOString(), statusAt: statusSortTime(input.status, { ...input, changedAt }) };
   const result = await transactWithRetry(() => createWriteTransaction({ article: Article, articleHash: ArticleHash, fingerprint: Fingerprint, counter: Counter, articleChange: ArticleChange }, ({ article, articleHash, fingerprint, counter, articleChange }) => [
       article.create(item).commit(),
       ...(input.status === 'published' ? [articleChange.put(changeNote(input.id)).commit()] : []),
@@ -353,7 +369,8 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
   const result = await transactWithRetry(() => createWriteTransaction({ article: Article, counter: Counter, articleChange: ArticleChange }, ({ article, counter, articleChange }) => {
       const patch = article
         .patch({ id: current.id })
-        .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category });
+        .set({ ...change.set, status: change.status, statusAt, category: change.category ?? current.category, isDuplicate: current.isDuplicate ?? false })
+        .composite({ createdAt: current.createdAt });
       const emptied = change.remove?.length ? patch.remove(change.remove as never) : patch;
       return [
         emptied.where(({ status }, { eq }) => eq(status, current.status)).commit(),

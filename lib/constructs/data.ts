@@ -23,6 +23,7 @@ export class DataTable extends Construct {
         indexName: index.name,
         partitionKey: key(index.pk),
         sortKey: key(index.sk),
+        ...(index.projection ? { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...index.projection] } : {}),
       })),
     });
   }

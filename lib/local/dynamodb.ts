@@ -5,10 +5,12 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   DynamoDBClient,
+  type GlobalSecondaryIndex,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import type { StackDescription } from '../stack-description.ts';
+import type { StackDescription, TableIndexDescription } from '../stack-description.ts';
 import { startChild, waitForPort } from './processes.ts';
 import { repoRoot } from './settings.ts';
 
@@ -45,15 +47,61 @@ export async function startDynamoDbLocal(port: number, dataDir: string): Promise
   await waitForPort(port, 'DynamoDB Local');
 }
 
-/** Creates the table as the description defines it (same keys and indexes as the CDK table), if missing. */
+/** An index as CreateTable and UpdateTable take it: keys, and the projection the description names. */
+function indexDefinition(index: TableIndexDescription): GlobalSecondaryIndex {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.pk, KeyType: 'HASH' },
+      { AttributeName: index.sk, KeyType: 'RANGE' },
+    ],
+    Projection: index.projection ? { ProjectionType: 'INCLUDE', NonKeyAttributes: [...index.projection] } : { ProjectionType: 'ALL' },
+  };
+}
+
+/** Waits while DynamoDB builds a new index from the table's items (the table takes no other index change meanwhile). */
+async function untilIndexActive(client: DynamoDBClient, tableName: string, indexName: string): Promise<void> {
+  for (let waited = 0; waited < 120_000; waited += 250) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (Table?.GlobalSecondaryIndexes?.find((index) => index.IndexName === indexName)?.IndexStatus === 'ACTIVE') return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`Index ${indexName} of ${tableName} is not active after 2 minutes`);
+}
+
+/**
+ * Adds the indexes the description names that an existing table lacks (a table made before an index was
+ * described), one UpdateTable each, as DynamoDB allows. Returns the indexes added; their keys on items
+ * written before are the migration's to fill (store/article-admin.ts backfillListIndex).
+ */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, table: StackDescription['table'], existing: readonly string[]): Promise<string[]> {
+  const missing = table.indexes.filter((index) => !existing.includes(index.name));
+  for (const index of missing) {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.pk, index.sk].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+        GlobalSecondaryIndexUpdates: [{ Create: indexDefinition(index) }],
+      }),
+    );
+    await untilIndexActive(client, tableName, index.name);
+  }
+  return missing.map((index) => index.name);
+}
+
+/**
+ * Creates the table as the description defines it (same keys and indexes as the CDK table), if missing;
+ * an existing table gets the indexes described since it was made. True when the table was created.
+ */
 export async function ensureTable(client: DynamoDBClient, tableName: string, description: StackDescription): Promise<boolean> {
+  const { table } = description;
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, table, (Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName ?? ''));
     return false;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const { table } = description;
   const keyNames = [table.partitionKey, table.sortKey, ...table.indexes.flatMap((index) => [index.pk, index.sk])];
   await client.send(
     new CreateTableCommand({
@@ -64,14 +112,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string, des
         { AttributeName: table.partitionKey, KeyType: 'HASH' },
         { AttributeName: table.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: table.indexes.map((index) => ({
-        IndexName: index.name,
-        KeySchema: [
-          { AttributeName: index.pk, KeyType: 'HASH' },
-          { AttributeName: index.sk, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: table.indexes.map(indexDefinition),
       StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' },
     }),
   );

@@ -116,6 +116,8 @@ export interface TableIndexDescription {
   name: string;
   pk: string;
   sk: string;
+  /** The non-key attributes the index copies (INCLUDE); absent: every attribute (ALL). */
+  projection?: readonly string[];
 }
 
 export interface StackDescription {

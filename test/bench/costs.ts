@@ -20,6 +20,7 @@ import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import type { LocalStepFunctions } from '../../lib/local/stepfunctions.ts';
 import { feedXml } from './ingest.ts';
+import { adminListFigures } from './costs/admin-list.ts';
 import { CapacityMeter, type HistoryEvent, meterCapacity, readHistory } from './costs/meters.ts';
 import { add, dollars, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
 import { ask, PAGE_VIEWS_PER_VISIT, SEARCH_TERMS, visit } from './costs/reader-visits.ts';
@@ -296,6 +297,12 @@ export async function runCostsBench(): Promise<void> {
     const stored = await Article.scan.go({ pages: 'all' });
     const articleKb = stored.data.length ? sum(stored.data.map((article) => Buffer.byteLength(JSON.stringify(article)))) / stored.data.length / 1024 : 0;
 
+    // --- The console's article list at 50,000 articles, in a table of its own (test/bench/costs/admin-list.ts) ---
+    const adminList = await adminListFigures(PORT_BASE + 91);
+    progress(benchStarted, `console list measured (${adminList.articles.toLocaleString('en')} articles seeded in ${adminList.seedSeconds.toFixed(0)} s)`);
+    const listAsItOpens = adminList.cases[0];
+    if (!listAsItOpens) throw new Error('The admin-list bench measured no case');
+
     // --- What was measured ---
     const unanswered = ingestDb.unanswered + pollDb.unanswered + readerDb.unanswered + digestDb.unanswered;
     console.log(`  DynamoDB Local answered ConsumedCapacity on ${unanswered === 0 ? 'every' : `all but ${unanswered} of the`} metered calls (ReturnConsumedCapacity TOTAL via an SDK middleware)`);
@@ -314,6 +321,8 @@ export async function runCostsBench(): Promise<void> {
     console.log(`    by operation: ${digestOps}`);
     console.log(`  DynamoDB Local's transaction count: a <1 kB item costs ${plainUnits} WRU written plainly and ${transactionUnits} WRU in a one-item TransactWriteItems (AWS bills 2); batches count per item`);
     console.log(`  stored article: ${articleKb.toFixed(1)} kB average as JSON over ${stored.data.length} articles (GSI copies come on top)`);
+    console.log(`  console article list at ${adminList.articles.toLocaleString('en')} articles (GET /admin/articles's store read, counters included), read units per page:`);
+    for (const listCase of adminList.cases) console.log(`    ${listCase.name.padEnd(52)} ${round2(listCase.readUnits).toString().padStart(8)} RRU  ${listCase.ms.toFixed(0).padStart(6)} ms  (total ${listCase.total})`);
 
     // --- Per unit ---
     // New items' own cost: the run that brought them minus the run that polled the same feeds for nothing.
@@ -377,7 +386,7 @@ export async function runCostsBench(): Promise<void> {
       wruPerPageView: round2(readers.writeUnits / pageViews),
       rruPerUnchangedPoll: round2(perPoll.readUnits),
       wruPerIngestedItem: round2(perThousandItems.writeUnits / 1000),
-      rruPerAdminListPage: null as number | null,
+      rruPerAdminListPage: round2(listAsItOpens.readUnits),
     };
     console.log(`COSTS ${JSON.stringify(costs)}`);
   } finally {

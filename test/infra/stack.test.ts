@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { ARTICLE_LIST_ROW } from '#domain/content/article-admin.ts';
 import { stack as description } from '../../lib/stack-description.ts';
 import { synth, stackDescriptionWithReadOnly, resourcesOf, actionsOfFunction } from './stack-template.ts';
 
@@ -28,6 +29,21 @@ describe('data', () => {
         }),
       ),
     });
+  });
+
+  it('copies every attribute into the three ALL indexes and only the list row into the slim list index', () => {
+    const indexes = synth().findResources('AWS::DynamoDB::GlobalTable');
+    const [table] = Object.values(indexes) as Array<{ Properties: { GlobalSecondaryIndexes: Array<{ IndexName: string; Projection: { ProjectionType: string; NonKeyAttributes?: string[] } }> } }>;
+    const projections = Object.fromEntries(table!.Properties.GlobalSecondaryIndexes.map((index) => [index.IndexName, index.Projection]));
+    expect(projections).toEqual({
+      gsi1: { ProjectionType: 'ALL' },
+      gsi2: { ProjectionType: 'ALL' },
+      gsi3: { ProjectionType: 'ALL' },
+      gsi4: { ProjectionType: 'INCLUDE', NonKeyAttributes: [...ARTICLE_LIST_ROW] },
+    });
+    // A page of 25 rows stays a few kB: few attributes, none of them the article's text.
+    expect(ARTICLE_LIST_ROW).not.toContain('summary');
+    expect(ARTICLE_LIST_ROW).not.toContain('content');
   });
 });
 
