@@ -129,7 +129,8 @@ export class LocalStepFunctions {
       const arns = Object.fromEntries(
         Object.entries(description.functions).map(([placeholder, fn]) => [placeholder, localFunctionArn(region, fn)]),
       );
-      const { definition, distributed } = localDistributedMaps(substitutePlaceholders(readAsl(description.file), arns), region);
+      const timed = withFunctionTimeouts(readAsl(description.file), (placeholder) => stack.functions.find((fn) => fn.name === description.functions[placeholder])?.timeoutSeconds);
+      const { definition, distributed } = localDistributedMaps(substitutePlaceholders(timed, arns), region);
       this.machines.set(localStateMachineArn(region, description.name), { description, machine: new StateMachine(definition as StateMachineDefinition), distributed });
     }
     for (const file of readdirSync(this.storeDir).filter((name) => name.endsWith('.json'))) {
@@ -559,6 +560,25 @@ export class LocalStepFunctions {
 const index = (log: Record<string, unknown>) => (typeof log.index === 'number' ? log.index : undefined);
 
 /**
+ * aws-local-stepfunctions gives a Task with no TimeoutSeconds 60 s; on AWS such a task waits for its Lambda,
+ * which its own timeout ends. Each Task calling a described function gets that function's timeout (never
+ * less than the library's 60 s), nested Map processors included.
+ */
+function withFunctionTimeouts(definition: AslDefinition, timeoutOf: (placeholder: string) => number | undefined): AslDefinition {
+  const States = Object.fromEntries(
+    Object.entries(definition.States).map(([name, state]) => {
+      const placeholder = state.Type === 'Task' ? /^\$\{(\w+)\}$/.exec(state.Resource ?? '')?.[1] : undefined;
+      const timed: AslState = placeholder && state.TimeoutSeconds === undefined ? { ...state, TimeoutSeconds: Math.max(60, timeoutOf(placeholder) ?? 0) } : { ...state };
+      if (state.ItemProcessor) timed.ItemProcessor = withFunctionTimeouts(state.ItemProcessor, timeoutOf);
+      if (state.Iterator) timed.Iterator = withFunctionTimeouts(state.Iterator, timeoutOf);
+      if (state.Branches) timed.Branches = state.Branches.map((branch) => withFunctionTimeouts(branch, timeoutOf));
+      return [name, timed];
+    }),
+  );
+  return { ...definition, States };
+}
+
+/**
  * aws-local-stepfunctions has no Distributed Map: each top-level DISTRIBUTED Map state becomes a Task whose
  * Parameters carry the ItemReader's and ItemBatcher's resolved parameters (the library resolves their paths);
  * LocalStepFunctions.runDistributedMap answers it and runs the ItemProcessor as child executions.
@@ -592,6 +612,9 @@ function localDistributedMaps(definition: AslDefinition, region: string): { defi
       ...kept,
       Type: 'Task',
       Resource: localFunctionArn(region, `distributed-map-${name}`),
+      // A Map has no timeout of its own (the library would give this stand-in Task 60 s); the library's timer
+      // takes milliseconds in a 32-bit setTimeout, so 11 days is as long as it can wait.
+      TimeoutSeconds: 1_000_000,
       Parameters: { ItemReader: reader.Parameters ?? {}, ...(batcher?.BatchInput === undefined ? {} : { BatchInput: batcher.BatchInput }) },
     };
   }
