@@ -67,16 +67,12 @@ async function fetchHost(feedIds: string[], now: Date) {
  * publisher). A host that throws is alerted and counted failed; the others go on. The result is the
  * batch's figures added up, so the Map's output stays small whatever the number of hosts.
  */
-async function fetchHosts(hosts: ReadonlyArray<z.infer<typeof hostInput>>, now: Date, startedAt = Date.now()): Promise<HostFetchFigures & { deferredHosts: number }> {
+async function fetchHosts(hosts: ReadonlyArray<z.infer<typeof hostInput>>, now: Date, startedAt = Date.now()): Promise<HostFetchFigures> {
   const limit = pLimit(HOSTS_AT_ONCE);
-  let deferredHosts = 0;
   const figures = await Promise.all(
     hosts.map(({ host, feedIds }) =>
       limit(async () => {
-        if (Date.now() - startedAt > START_HOSTS_WITHIN_MS) {
-          deferredHosts += 1;
-          return {};
-        }
+        if (Date.now() - startedAt > START_HOSTS_WITHIN_MS) return { deferredHosts: 1 };
         try {
           return { hosts: 1, ...(await fetchHost(feedIds, now)) };
         } catch (error) {
@@ -86,7 +82,7 @@ async function fetchHosts(hosts: ReadonlyArray<z.infer<typeof hostInput>>, now: 
       }),
     ),
   );
-  return { ...addFetchFigures(figures), deferredHosts };
+  return addFetchFigures(figures);
 }
 
 export const handler = withRunMetrics('fetch-feeds', async (event: unknown) => {

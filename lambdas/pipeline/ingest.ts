@@ -64,6 +64,8 @@ async function handleEvent(event: unknown): Promise<unknown> {
       const stats = {
         mode: request.mode,
         hosts: fetched.hosts,
+        // Hosts a batch had no time to start: still due, the next run fetches them.
+        deferredHosts: fetched.deferredHosts,
         feeds: fetched.feeds,
         notModified: fetched.notModified,
         failedFeeds: fetched.failed,

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import { readAsl } from '../../lib/asl.ts';
 import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
@@ -114,10 +115,18 @@ export async function runIngestScaleBench(): Promise<void> {
     const { FeedSource } = await import('#store/feeds.ts');
     const due = new Date(Date.now() - 60_000).toISOString();
     const feeds = Array.from({ length: FEEDS }, (_, feed) => ({ id: `farm-${feed}`, name: `Farm ${feed}`, url: feedUrl(feed), etag: unchangedEtag(feed), nextCheckAt: due }));
-    for (let at = 0; at < feeds.length; at += 25) {
-      await FeedSource.put(feeds.slice(at, at + 25)).go();
-      if ((at / 25) % 100 === 0) log(`feeds written: ${at.toLocaleString('en')} / ${FEEDS.toLocaleString('en')}`);
-    }
+    // Batches of 25, 8 at once: DynamoDB Local takes them faster side by side than one after another.
+    const writeBatch = pLimit(8);
+    let written = 0;
+    await Promise.all(
+      Array.from({ length: Math.ceil(feeds.length / 25) }, (_, batch) =>
+        writeBatch(async () => {
+          await FeedSource.put(feeds.slice(batch * 25, batch * 25 + 25)).go();
+          written += 25;
+          if (written % 2_500 === 0) log(`feeds written: ${written.toLocaleString('en')} / ${FEEDS.toLocaleString('en')}`);
+        }),
+      ),
+    );
     log(`feeds written: ${FEEDS.toLocaleString('en')}; starting the ingest`);
 
     const started = performance.now();
@@ -154,7 +163,7 @@ export async function runIngestScaleBench(): Promise<void> {
     const projectedSeconds = (fetchSeconds: number) => Math.ceil(children / map.MaxConcurrency) * Math.ceil(map.ItemBatcher.MaxItemsPerBatch / hostsAtOnce) * Math.ceil(feedsPerHost) * fetchSeconds;
 
     console.log(`  run: ${execution.status}, ${runSeconds.toFixed(0)} s against the ${SCHEDULE_SECONDS.toLocaleString('en')} s schedule (${((runSeconds / SCHEDULE_SECONDS) * 100).toFixed(0)}%); the Distributed Map ${mapSeconds.toFixed(0)} s of it`);
-    console.log(`    recorded: ${output.hosts ?? '?'} hosts, ${output.feeds ?? '?'} feeds, ${output.notModified ?? '?'} not modified, ${output.failedFeeds ?? '?'} failed, ${output.created ?? '?'} new articles, ${output.published ?? 0} published, ${output.queued ?? 0} queued, ${output.rejected ?? 0} rejected`);
+    console.log(`    recorded: ${output.hosts ?? '?'} hosts fetched, ${output.deferredHosts ?? 0} deferred to the next run (a batch starts no host after 150 s), ${output.feeds ?? '?'} feeds, ${output.notModified ?? '?'} not modified, ${output.failedFeeds ?? '?'} failed, ${output.created ?? '?'} new articles, ${output.published ?? 0} published, ${output.queued ?? 0} queued, ${output.rejected ?? 0} rejected`);
     console.log(`    farm: ${farm.requests.notModified} answered 304, ${farm.requests.newItems} with new items, ${farm.requests.slow} slow (2-5 s), ${farm.requests.error500} answered 500, ${farm.requests.hang} never answered (timed out); at most ${farm.inFlightMax} requests in flight`);
     if (execution.status !== 'SUCCEEDED') console.log(`    run error: ${execution.error ?? ''} ${execution.cause?.slice(0, 300) ?? ''}`);
     for (const failure of history.failures.slice(0, 3)) console.log(`    failed child: ${failure.slice(0, 300)}`);
