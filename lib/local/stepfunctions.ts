@@ -5,7 +5,7 @@ import path from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { StackDescription, StateMachineDescription } from '../stack-description.ts';
 import type { AslDefinition, AslState } from '../asl.ts';
-import { localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
+import { distributedMapStates, localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
 import { loadFunctionHandler } from './functions.ts';
 
 type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
@@ -585,11 +585,11 @@ function withFunctionTimeouts(definition: AslDefinition, timeoutOf: (placeholder
  */
 function localDistributedMaps(definition: AslDefinition, region: string): { definition: AslDefinition; distributed: Map<string, DistributedMapSpec> } {
   const distributed = new Map<string, DistributedMapSpec>();
+  const distributedNames = new Set(distributedMapStates(definition));
   const states: Record<string, AslState> = {};
   for (const [name, state] of Object.entries(definition.States)) {
     const processor = state.ItemProcessor;
-    const config = processor?.ProcessorConfig as { Mode?: string } | undefined;
-    if (state.Type !== 'Map' || config?.Mode !== 'DISTRIBUTED' || !processor) {
+    if (!distributedNames.has(name) || !processor) {
       states[name] = state;
       continue;
     }
