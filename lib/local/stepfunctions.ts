@@ -279,6 +279,7 @@ export class LocalStepFunctions {
       while (next < batches.length && mapRun.status === 'RUNNING') await runChild(next++);
     };
     await Promise.all(Array.from({ length: Math.min(spec.maxConcurrency, batches.length) }, worker));
+    if (mapRun.status === 'ABORTED') return outputs;
     const failed = mapRun.executionCounts.failed;
     const failedTooMany = batches.length > 0 && (failed * 100) / batches.length > spec.toleratedFailurePercentage;
     Object.assign(mapRun, { status: failedTooMany ? 'FAILED' : 'SUCCEEDED', stopDate: seconds(Date.now()) });
@@ -462,6 +463,12 @@ export class LocalStepFunctions {
           });
         }
         this.aborts.get(execution.executionArn)?.();
+        // Its Distributed Maps stop too: no new children, and the running ones are aborted.
+        for (const mapRun of this.mapRuns.values()) {
+          if (mapRun.executionArn !== execution.executionArn || mapRun.status !== 'RUNNING') continue;
+          Object.assign(mapRun, { status: 'ABORTED', stopDate: seconds(Date.now()) });
+          for (const child of this.executions.values()) if (child.mapRunArn === mapRun.mapRunArn && child.status === 'RUNNING') this.aborts.get(child.executionArn)?.();
+        }
         return { stopDate: execution.stopDate ?? seconds(Date.now()) };
       }
       case 'ListExecutions': {

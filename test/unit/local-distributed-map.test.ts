@@ -93,6 +93,22 @@ describe('a Distributed Map on the local endpoint', () => {
     expect(children.map((child) => child.status).sort()).toEqual(['FAILED', 'FAILED', 'SUCCEEDED']);
   });
 
+  it('stops its children when the execution is stopped, and starts no more', async () => {
+    objects.set('/work/slow.json', JSON.stringify(Array.from({ length: 12 }, (_, n) => ({ n, waitMs: 1_500 }))));
+    const started = await sfn.startExecution(sfn.arnOf('fan'), { bucket: 'work', key: 'slow.json', tag: 'x' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sfn.call('StopExecution', { executionArn: started.executionArn, error: 'Test.Stop' });
+    const execution = await sfn.waitFor(started.executionArn);
+    expect(execution.status).toBe('ABORTED');
+    const { mapRunArn, children } = await childrenOf(execution);
+    await sfn.drain();
+    for (const child of children) await sfn.waitFor(child.executionArn);
+    const after = (await sfn.call('ListExecutions', { mapRunArn })) as { executions: Array<{ status: string }> };
+    // 2 children were running (MaxConcurrency 2); the other 2 batches never started.
+    expect(after.executions.map((child) => child.status)).toEqual(['ABORTED', 'ABORTED']);
+    expect(await sfn.call('DescribeMapRun', { mapRunArn })).toMatchObject({ status: 'ABORTED' });
+  });
+
   it('fails with States.ItemReaderFailed when its object is missing', async () => {
     const started = await sfn.startExecution(sfn.arnOf('fan'), { bucket: 'work', key: 'missing.json', tag: 'x' });
     const execution = await sfn.waitFor(started.executionArn);
