@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type CfnResource, CfnOutput, Stack, type StackProps, Token } from 'aws-cdk-lib';
+import { ArnFormat, type CfnResource, CfnOutput, Duration, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -19,9 +19,10 @@ import { ProjectFunction } from './constructs/functions.ts';
 import { Mail } from './constructs/mail.ts';
 import { acknowledge } from './constructs/nag.ts';
 import { Pipeline } from './constructs/pipeline.ts';
+import { distributedMapStates, readAsl } from './asl.ts';
 import { Site } from './constructs/site.ts';
 import { apiOriginName, type SiteDomain } from './deploy-config.ts';
-import { stack as defaultDescription, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type FunctionDescription, type StackDescription } from './stack-description.ts';
+import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type FunctionDescription, type StackDescription } from './stack-description.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -153,6 +154,24 @@ export class CreatorNewsHubStack extends Stack {
       );
     }
 
+    // The ingest's work lists: a run's due hosts, written by list-due and read by the ingest's Distributed Map
+    // (state machines that read it get the grant in the Pipeline construct). Gone after a day.
+    const ingestWork = new s3.Bucket(this, 'IngestWork', {
+      encryption: s3.BucketEncryption.S3_MANAGED,
+      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ expiration: Duration.days(1) }],
+    });
+    acknowledge(ingestWork, 'S1', 'Holds a run\'s list of due hosts for a day, written and read only by the ingest (its role grants, in CloudTrail); the feeds in the table are the record.');
+    for (const fnDescription of description.functions) {
+      if (!fnDescription.access.ingestWork) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject'], resources: [ingestWork.arnForObjects(`${INGEST_WORK_PREFIX}*`)] }));
+      acknowledge(fn.role ?? fn, `IAM5[Resource::<${this.getLogicalId(ingestWork.node.defaultChild as CfnResource)}.Arn>/${INGEST_WORK_PREFIX}*]`, 'One new object per run under the work-list prefix (its name has the run\'s time); the grant covers that prefix of that bucket only.');
+      fn.addEnvironment('INGEST_WORK_BUCKET', ingestWork.bucketName);
+    }
+
     /** A secret read by the functions whose access asks for it: the grant and its ARN (never its value) in their settings. */
     const shareSecret = (secret: secretsmanager.Secret, needs: (access: FunctionDescription['access']) => boolean | undefined, variable: string) => {
       for (const fnDescription of description.functions) {
@@ -234,7 +253,7 @@ export class CreatorNewsHubStack extends Stack {
       enforceSSL: true,
       masterKey: kms.Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
     });
-    const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, alarmTopic });
+    const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, alarmTopic, ingestWork });
 
     // Functions that start or inspect executions get the ARNs and the matching grants together.
     for (const fnDescription of description.functions) {
@@ -249,6 +268,16 @@ export class CreatorNewsHubStack extends Stack {
         machine.grantRead(fn);
         machine.grantExecution(fn, 'states:StopExecution', 'states:RedriveExecution');
         arns[name] = machine.stateMachineArn;
+        const described = description.stateMachines.find((candidate) => candidate.name === name);
+        if (described && distributedMapStates(readAsl(described.file)).length) {
+          // The console's progress of a Distributed Map is its map run's counts (DescribeMapRun).
+          fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['states:DescribeMapRun'], resources: [this.formatArn({ service: 'states', resource: 'mapRun', resourceName: `${machine.stateMachineName}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })] }));
+          acknowledge(
+            fn.role ?? fn,
+            `IAM5[Resource::arn:<AWS::Partition>:states:${Token.isUnresolved(this.region) ? '<AWS::Region>' : this.region}:<AWS::AccountId>:mapRun:<${this.getLogicalId(machine.node.defaultChild as CfnResource)}.Name>/*]`,
+            `Reading the map runs of the ${name} state machine's Distributed Maps: their ARNs are made at run time, the grant is scoped to that one state machine.`,
+          );
+        }
         const machineId = this.getLogicalId(machine.node.defaultChild as CfnResource);
         acknowledge(
           fn.role ?? fn,

@@ -36,6 +36,13 @@ export function taskStates(definition: AslDefinition): Array<{ name: string; res
   return found;
 }
 
+/** Names of the Map states run as Distributed Maps (their children are executions of the same state machine). */
+export function distributedMapStates(definition: AslDefinition): string[] {
+  return Object.entries(definition.States)
+    .filter(([, state]) => state.Type === 'Map' && (state.ItemProcessor?.ProcessorConfig as { Mode?: string } | undefined)?.Mode === 'DISTRIBUTED')
+    .map(([name]) => name);
+}
+
 /** `${Name}` placeholders the definition uses (CDK's DefinitionSubstitutions fill them). */
 export function placeholdersOf(definition: AslDefinition): string[] {
   return [...new Set([...JSON.stringify(definition).matchAll(/\$\{(\w+)\}/g)].map((match) => match[1] as string))];

@@ -1,5 +1,6 @@
 import {
   DescribeExecutionCommand,
+  DescribeMapRunCommand,
   GetExecutionHistoryCommand,
   ListExecutionsCommand,
   RedriveExecutionCommand,
@@ -82,6 +83,13 @@ export async function listExecutions(machine: string, options: { status?: Execut
 
 export function describeExecution(machine: string, name: string): Promise<DescribeExecutionCommandOutput> {
   return call(() => sfn().send(new DescribeExecutionCommand({ executionArn: executionArn(machine, name) })));
+}
+
+/** A Distributed Map's run: its children's and items' counts (the console's progress of that Map). */
+export async function describeMapRun(mapRunArn: string): Promise<{ itemCounts: { succeeded: number; failed: number; total: number } }> {
+  const run = await call(() => sfn().send(new DescribeMapRunCommand({ mapRunArn })));
+  const counts = run.itemCounts;
+  return { itemCounts: { succeeded: counts?.succeeded ?? 0, failed: (counts?.failed ?? 0) + (counts?.timedOut ?? 0) + (counts?.aborted ?? 0), total: counts?.total ?? 0 } };
 }
 
 /** The whole history, oldest first, every page read (1,000 events a call). */

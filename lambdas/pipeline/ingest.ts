@@ -1,9 +1,10 @@
 import * as z from '#domain/common/validation.ts';
 import { ensureFeedSources, listDueFeeds } from '#store/feeds.ts';
-import { raiseAlert } from '#store/operations.ts';
+import { writeDueHosts } from '#adapters/ingest-work.ts';
 import { feedCatalogue } from '../services/feed-catalogue.ts';
 import { classifyDrafts } from './classify-drafts.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
+import { addFetchFigures, alertHostFailure } from './host-failure.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 
@@ -12,7 +13,7 @@ const input = z.discriminatedUnion('step', [
   z.object({ step: z.literal('list-due'), now: z.iso.datetime() }),
   z.object({ step: z.literal('classify'), batchSize: z._default(z.int().check(z.minimum(1), z.maximum(500)), 100) }),
   z.object({ step: z.literal('refresh'), now: z.iso.datetime() }),
-  z.object({ step: z.literal('alert'), host: z.string(), error: z.unknown() }),
+  z.object({ step: z.literal('alert'), hosts: z.array(z.string()), error: z.unknown() }),
   z.object({
     step: z.literal('record'),
     ...executionFields,
@@ -26,8 +27,9 @@ const input = z.discriminatedUnion('step', [
 export type IngestInput = z.input<typeof input>;
 
 /**
- * Due feeds grouped by host: the Map state runs hosts in parallel (bounded) and each host's feeds one
- * after another, so no publisher sees more than one request at a time from us.
+ * Due feeds grouped by host, written to the work bucket: the Distributed Map reads them from there and runs
+ * batches of hosts in parallel (bounded), each host's feeds one after another, so no publisher sees more
+ * than one request at a time from us. Only the object's address and the counts pass through the state.
  */
 async function listDue(now: Date) {
   const added = await ensureFeedSources(feedCatalogue());
@@ -37,7 +39,8 @@ async function listDue(now: Date) {
     const host = new URL(feed.url).host;
     byHost.set(host, [...(byHost.get(host) ?? []), feed.id]);
   }
-  return { added, feeds: due.length, hosts: [...byHost.entries()].map(([host, feedIds]) => ({ host, feedIds })) };
+  const hosts = [...byHost.entries()].map(([host, feedIds]) => ({ host, feedIds }));
+  return { added, feeds: due.length, hosts: hosts.length, ...(await writeDueHosts(now, hosts)) };
 }
 
 
@@ -51,22 +54,24 @@ async function handleEvent(event: unknown): Promise<unknown> {
     case 'refresh':
       return refreshHighlights(new Date(request.now));
     case 'alert': {
-      // Reached only when a whole host's step failed after its retries (the Map's Catch).
-      await raiseAlert({ severity: 'high', alertType: 'ingest-step-failure', message: `Fetching ${request.host} failed`, context: { error: request.error } });
-      return { feeds: 0, notModified: 0, failed: 1, itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0 };
+      // Reached only when a whole batch's step failed after its retries (the Distributed Map child's Catch):
+      // each of its hosts is alerted as the batch function alerts a host that fails on its own.
+      return addFetchFigures(await Promise.all(request.hosts.map((host) => alertHostFailure(host, request.error))));
     }
     case 'record': {
-      const fetch = request.fetch as Array<Record<string, number>>;
-      const add = (key: string) => fetch.reduce((total, host) => total + (host[key] ?? 0), 0);
+      // One entry per Map child, each its batch's figures added up (a failed child's entry has none).
+      const fetched = addFetchFigures(request.fetch as Array<Record<string, number>>);
       const stats = {
         mode: request.mode,
-        hosts: fetch.length,
-        feeds: add('feeds'),
-        notModified: add('notModified'),
-        failedFeeds: add('failed'),
-        itemsFound: add('itemsFound'),
-        created: add('created'),
-        duplicates: add('duplicates') + add('nearDuplicates'),
+        hosts: fetched.hosts,
+        // Hosts a batch had no time to start: still due, the next run fetches them.
+        deferredHosts: fetched.deferredHosts,
+        feeds: fetched.feeds,
+        notModified: fetched.notModified,
+        failedFeeds: fetched.failed,
+        itemsFound: fetched.itemsFound,
+        created: fetched.created,
+        duplicates: fetched.duplicates + fetched.nearDuplicates,
         ...request.totals,
       };
       await recordRun('ingest', request, stats);

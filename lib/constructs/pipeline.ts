@@ -1,4 +1,4 @@
-import { type CfnResource, Duration, RemovalPolicy, Stack, TimeZone } from 'aws-cdk-lib';
+import { ArnFormat, type CfnResource, Duration, RemovalPolicy, Stack, TimeZone, Token } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -6,19 +6,22 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sns from 'aws-cdk-lib/aws-sns';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import path from 'node:path';
-import { placeholdersOf, readAsl } from '../asl.ts';
-import { acknowledge, XRAY_REASON } from './nag.ts';
-import type { StackDescription } from '../stack-description.ts';
+import { distributedMapStates, placeholdersOf, readAsl } from '../asl.ts';
+import { acknowledge, arnToken, XRAY_REASON } from './nag.ts';
+import { INGEST_WORK_PREFIX, type StackDescription } from '../stack-description.ts';
 
 export interface PipelineProps {
   description: StackDescription;
   functions: ReadonlyMap<string, lambda.IFunction>;
   repoRoot: string;
   alarmTopic: sns.ITopic;
+  /** The ingest's work lists, read by the state machines described with readsIngestWork. */
+  ingestWork: s3.IBucket;
 }
 
 /** The state machines from their ASL files, their schedules (India time) and an alarm on each one's failures. */
@@ -64,6 +67,30 @@ export class Pipeline extends Construct {
         acknowledge(stateMachine, `IAM5[Resource::<${Stack.of(this).getLogicalId(fn.node.defaultChild as CfnResource)}.Arn>:*]`, 'grantInvoke covers the function\'s versions and aliases (ARN:*), which Step Functions needs to invoke a qualified ARN.');
       }
       acknowledge(stateMachine, 'IAM5[Resource::*]', `${XRAY_REASON} CloudWatch Logs delivery actions (logs:CreateLogDelivery...) are account-level and need * as well.`);
+      if (machine.readsIngestWork) {
+        props.ingestWork.grantRead(stateMachine, `${INGEST_WORK_PREFIX}*`);
+        acknowledge(stateMachine, `IAM5[Resource::${arnToken(props.ingestWork)}/${INGEST_WORK_PREFIX}*]`, 'The Distributed Map\'s ItemReader reads the run\'s work list, one object per run under that prefix of that bucket.');
+        acknowledge(stateMachine, 'IAM5[Action::s3:GetObject*]', 'grantRead\'s object read actions (GetObject with its version and ACL forms), on the work-list prefix only.');
+        acknowledge(stateMachine, 'IAM5[Action::s3:GetBucket*]', 'grantRead\'s bucket read actions, on the work bucket only.');
+        acknowledge(stateMachine, 'IAM5[Action::s3:List*]', 'grantRead\'s list actions, on the work bucket only.');
+      }
+      if (distributedMapStates(definition).length) {
+        // A Distributed Map starts its children as executions of this state machine. In a policy of its own:
+        // the role's default policy naming the machine's ARN would make a cycle (the machine depends on it).
+        const executions = (kind: 'execution' | 'express') => Stack.of(this).formatArn({ service: 'states', resource: kind, resourceName: `${stateMachine.stateMachineName}/*`, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+        const childPolicy = new iam.Policy(this, `ChildExecutions-${machine.name}`, {
+          roles: [stateMachine.role],
+          statements: [
+            new iam.PolicyStatement({ actions: ['states:StartExecution'], resources: [stateMachine.stateMachineArn] }),
+            new iam.PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [executions('execution'), executions('express')] }),
+          ],
+        });
+        const region = Token.isUnresolved(Stack.of(this).region) ? '<AWS::Region>' : Stack.of(this).region;
+        const machineName = `<${Stack.of(this).getLogicalId(stateMachine.node.defaultChild as CfnResource)}.Name>`;
+        for (const kind of ['execution', 'express']) {
+          acknowledge(childPolicy, `IAM5[Resource::arn:<AWS::Partition>:states:${region}:<AWS::AccountId>:${kind}:${machineName}/*]`, 'Describing and stopping the Distributed Map\'s own child executions: their ARNs are made at run time under this state machine\'s name, the grant covers that state machine only.');
+        }
+      }
       this.stateMachines.set(machine.name, stateMachine);
 
       new cloudwatch.Alarm(this, `Failures-${machine.name}`, {

@@ -1,4 +1,4 @@
-export { readAsl, substitutePlaceholders, taskStates } from '../asl.ts';
+export { distributedMapStates, readAsl, substitutePlaceholders, taskStates } from '../asl.ts';
 
 const LOCAL_ACCOUNT = '000000000000';
 

@@ -12,7 +12,7 @@ import { startRazorpayStandIn } from './razorpay.ts';
 import { startObjectStore } from './object-store.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
-import { LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
+import { LOCAL_INGEST_WORK_BUCKET, LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
 import { LOCAL_API_PREFIX, startSite } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
 import { startStreamPoller, streamsClient } from './streams.ts';
@@ -94,6 +94,7 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     SEARCH_SNAPSHOT_BUCKET: LOCAL_SNAPSHOT_BUCKET,
     // One process runs every function here: the archive cap of the largest that holds the index.
     SEARCH_ARCHIVE_CACHE_MB: String(Math.max(...stack.functions.filter((fn) => fn.access.searchSnapshots).map((fn) => searchArchiveCacheMb(fn.memoryMb)))),
+    INGEST_WORK_BUCKET: LOCAL_INGEST_WORK_BUCKET,
     SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
@@ -139,7 +140,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     waitForPort(ports.mail, 'aws-ses-v2-local'),
   ]);
 
-  const stepFunctions = new LocalStepFunctions(stack, settings.region, settings.dataDir);
+  const stepFunctions = new LocalStepFunctions(stack, settings.region, settings.dataDir, `http://127.0.0.1:${ports.objects}`);
   pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name));
 
   const dynamodb = new DynamoDBClient({});

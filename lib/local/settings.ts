@@ -9,6 +9,8 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 /** The local bucket of the search index snapshot (on AWS the stack's bucket, in SEARCH_SNAPSHOT_BUCKET). */
 export const LOCAL_SNAPSHOT_BUCKET = 'creator-news-hub-search';
+/** The local bucket of the ingest's work lists (on AWS the stack's IngestWork bucket, in INGEST_WORK_BUCKET). */
+export const LOCAL_INGEST_WORK_BUCKET = 'creator-news-hub-ingest-work';
 
 export interface LocalSettings {
   dataDir: string;

@@ -4,7 +4,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { StackDescription, StateMachineDescription } from '../stack-description.ts';
-import { localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
+import type { AslDefinition, AslState } from '../asl.ts';
+import { distributedMapStates, localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
 import { loadFunctionHandler } from './functions.ts';
 
 type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
@@ -35,7 +36,38 @@ interface Execution {
   cause?: string;
   redriveCount?: number;
   redriveDate?: number;
+  /** A Distributed Map child: the map run that started it (listed by ListExecutions with that mapRunArn only). */
+  mapRunArn?: string;
   events: HistoryEvent[];
+}
+
+/** A Distributed Map state, as the local runtime runs it: each batch of items a child execution of its ItemProcessor. */
+interface DistributedMapSpec {
+  state: string;
+  processor: StateMachine;
+  maxItemsPerBatch: number;
+  maxConcurrency: number;
+  toleratedFailurePercentage: number;
+}
+
+interface MapRun {
+  mapRunArn: string;
+  executionArn: string;
+  status: Status;
+  startDate: number;
+  stopDate?: number;
+  maxConcurrency: number;
+  toleratedFailurePercentage: number;
+  itemCounts: { pending: number; running: number; succeeded: number; failed: number; total: number };
+  executionCounts: { pending: number; running: number; succeeded: number; failed: number; total: number };
+}
+
+/** The error a Distributed Map fails with when more children failed than it tolerates (as the service names it). */
+class ExceededFailureThreshold extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'States.ExceedToleratedFailureThreshold';
+  }
 }
 
 /** The error a task throws when a test injected a fault into its function (POST /_local/faults). */
@@ -73,7 +105,8 @@ const seconds = (ms: number) => ms / 1000;
  * is not retried away). `GET /_local/faults` shows what is pending; `{"times":0}` clears one.
  */
 export class LocalStepFunctions {
-  private readonly machines = new Map<string, { description: StateMachineDescription; machine: StateMachine }>();
+  private readonly machines = new Map<string, { description: StateMachineDescription; machine: StateMachine; distributed: Map<string, DistributedMapSpec> }>();
+  private readonly mapRuns = new Map<string, MapRun>();
   private readonly executions = new Map<string, Execution>();
   private readonly aborts = new Map<string, () => void>();
   private readonly running = new Set<Promise<void>>();
@@ -87,6 +120,8 @@ export class LocalStepFunctions {
     private readonly stack: StackDescription,
     private readonly region: string,
     dataDir: string,
+    /** The local object store (Distributed Map ItemReaders read from it). */
+    private readonly objectsUrl = '',
   ) {
     this.storeDir = path.join(dataDir, 'stepfunctions');
     mkdirSync(this.storeDir, { recursive: true });
@@ -94,8 +129,9 @@ export class LocalStepFunctions {
       const arns = Object.fromEntries(
         Object.entries(description.functions).map(([placeholder, fn]) => [placeholder, localFunctionArn(region, fn)]),
       );
-      const definition = substitutePlaceholders(readAsl(description.file), arns) as StateMachineDefinition;
-      this.machines.set(localStateMachineArn(region, description.name), { description, machine: new StateMachine(definition) });
+      const timed = withFunctionTimeouts(readAsl(description.file), (placeholder) => stack.functions.find((fn) => fn.name === description.functions[placeholder])?.timeoutSeconds);
+      const { definition, distributed } = localDistributedMaps(substitutePlaceholders(timed, arns), region);
+      this.machines.set(localStateMachineArn(region, description.name), { description, machine: new StateMachine(definition as StateMachineDefinition), distributed });
     }
     for (const file of readdirSync(this.storeDir).filter((name) => name.endsWith('.json'))) {
       const saved = JSON.parse(readFileSync(path.join(this.storeDir, file), 'utf8')) as Execution;
@@ -166,7 +202,8 @@ export class LocalStepFunctions {
     const entry = this.machines.get(execution.stateMachineArn);
     if (!entry) throw new ApiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${execution.stateMachineArn}'`);
     const { executionArn, name } = execution;
-    const handlers = await this.localHandlers(entry.description);
+    const handlers: Record<string, (input: unknown) => Promise<unknown>> = { ...(await this.localHandlers(entry.description)) };
+    for (const spec of entry.distributed.values()) handlers[spec.state] = (mapInput) => this.runDistributedMap(execution, spec, handlers, mapInput);
     const run = entry.machine.run(input as never, {
       overrides: { taskResourceLocalHandlers: handlers as never },
       context: { Execution: { Id: executionArn, Name: name, RoleArn: 'arn:aws:iam::000000000000:role/local' } } as never,
@@ -177,6 +214,77 @@ export class LocalStepFunctions {
       this.running.delete(work);
     });
     this.running.add(work);
+  }
+
+  private mapRunArnOf(execution: Execution, state: string): string {
+    const machine = execution.stateMachineArn.split(':stateMachine:')[1];
+    return `${execution.stateMachineArn.split(':stateMachine:')[0]}:mapRun:${machine}/${state}:${execution.name}-${execution.redriveCount ?? 0}`;
+  }
+
+  /**
+   * A Distributed Map, as the service runs one: the items read from the object store (ItemReader, JSON),
+   * batched (ItemBatcher: {Items, BatchInput}), each batch a child execution of the ItemProcessor with its own
+   * history (listed by ListExecutions with the map run's ARN), at most MaxConcurrency at a time; the Map fails
+   * with States.ExceedToleratedFailureThreshold only when more children failed than it tolerates. Its output
+   * is the children's outputs in order (a failed child's is its error), as without a ResultWriter.
+   */
+  private async runDistributedMap(parent: Execution, spec: DistributedMapSpec, handlers: Record<string, (input: unknown) => Promise<unknown>>, input: unknown): Promise<unknown[]> {
+    const { ItemReader: reader, BatchInput: batchInput } = input as { ItemReader: { Bucket: string; Key: string }; BatchInput?: unknown };
+    const response = await fetch(`${this.objectsUrl}/${reader.Bucket}/${reader.Key.split('/').map(encodeURIComponent).join('/')}`);
+    if (!response.ok) throw Object.assign(new Error(`ItemReader could not read s3://${reader.Bucket}/${reader.Key}: HTTP ${response.status}`), { name: 'States.ItemReaderFailed' });
+    const items = (await response.json()) as unknown;
+    if (!Array.isArray(items)) throw Object.assign(new Error(`s3://${reader.Bucket}/${reader.Key} is not a JSON array`), { name: 'States.ItemReaderFailed' });
+    const batches: unknown[][] = [];
+    for (let at = 0; at < items.length; at += spec.maxItemsPerBatch) batches.push(items.slice(at, at + spec.maxItemsPerBatch));
+
+    const mapRunArn = this.mapRunArnOf(parent, spec.state);
+    const counts = () => ({ pending: 0, running: 0, succeeded: 0, failed: 0, total: 0 });
+    const mapRun: MapRun = { mapRunArn, executionArn: parent.executionArn, status: 'RUNNING', startDate: seconds(Date.now()), maxConcurrency: spec.maxConcurrency, toleratedFailurePercentage: spec.toleratedFailurePercentage, itemCounts: { ...counts(), pending: items.length, total: items.length }, executionCounts: { ...counts(), pending: batches.length, total: batches.length } };
+    this.mapRuns.set(mapRunArn, mapRun);
+    const move = (size: number, from: 'pending' | 'running', to: 'running' | 'succeeded' | 'failed') => {
+      mapRun.itemCounts[from] -= size;
+      mapRun.itemCounts[to] += size;
+      mapRun.executionCounts[from] -= 1;
+      mapRun.executionCounts[to] += 1;
+    };
+
+    const outputs: unknown[] = new Array(batches.length);
+    let next = 0;
+    const runChild = async (index: number) => {
+      const batch = batches[index] as unknown[];
+      const childInput = { Items: batch, ...(batchInput === undefined ? {} : { BatchInput: batchInput }) };
+      const name = `${parent.name}.${spec.state}.${parent.redriveCount ?? 0}.${index}`;
+      const child: Execution = {
+        executionArn: `${mapRunArn.replace(':mapRun:', ':express:')}:${index}`,
+        stateMachineArn: parent.stateMachineArn,
+        name,
+        status: 'RUNNING',
+        startDate: seconds(Date.now()),
+        input: JSON.stringify(childInput),
+        mapRunArn,
+        events: [],
+      };
+      this.executions.set(child.executionArn, child);
+      move(batch.length, 'pending', 'running');
+      const run = spec.processor.run(childInput as never, {
+        overrides: { taskResourceLocalHandlers: handlers as never },
+        context: { Execution: { Id: child.executionArn, Name: name, RoleArn: 'arn:aws:iam::000000000000:role/local' } } as never,
+      });
+      this.aborts.set(child.executionArn, run.abort);
+      await this.follow(child, run).finally(() => this.aborts.delete(child.executionArn));
+      move(batch.length, 'running', child.status === 'SUCCEEDED' ? 'succeeded' : 'failed');
+      outputs[index] = child.status === 'SUCCEEDED' ? (JSON.parse(child.output ?? 'null') as unknown) : { Error: child.error, Cause: child.cause };
+    };
+    const worker = async () => {
+      while (next < batches.length && mapRun.status === 'RUNNING') await runChild(next++);
+    };
+    await Promise.all(Array.from({ length: Math.min(spec.maxConcurrency, batches.length) }, worker));
+    if (mapRun.status === 'ABORTED') return outputs;
+    const failed = mapRun.executionCounts.failed;
+    const failedTooMany = batches.length > 0 && (failed * 100) / batches.length > spec.toleratedFailurePercentage;
+    Object.assign(mapRun, { status: failedTooMany ? 'FAILED' : 'SUCCEEDED', stopDate: seconds(Date.now()) });
+    if (failedTooMany) throw new ExceededFailureThreshold(`${failed} of ${batches.length} child executions failed; the Map tolerates ${spec.toleratedFailurePercentage}%`);
+    return outputs;
   }
 
   /** Why an execution cannot be redriven, or null when it can (the service's rules, as far as they apply here). */
@@ -241,23 +349,30 @@ export class LocalStepFunctions {
   /** Translates the library's event log into Step Functions history events. */
   private addEvent(execution: Execution, log: Record<string, unknown>): void {
     const state = log.state as { name: string; type: string; input: unknown; output?: unknown } | undefined;
+    // A Distributed Map runs as a Task locally; its history reads as the service's: Map state, map run events.
+    const distributedMap = state && index(log) === undefined && this.machines.get(execution.stateMachineArn)?.distributed.has(state.name);
+    if (state && distributedMap) state.type = 'Map';
     let chain = this.chains.get(execution);
     if (!chain) this.chains.set(execution, (chain = { mapEntered: 0, lastInIteration: new Map() }));
     // Inside a Map iteration an event follows the iteration's previous event (as the service chains them);
     // elsewhere it follows the event before it.
-    const index = typeof log.index === 'number' ? log.index : undefined;
+    const iterationIndex = index(log);
     const push = (type: string, details: Record<string, unknown> = {}) => {
       const id = execution.events.length + 1;
       let previousEventId = id - 1;
       if (log.type === 'MapIterationStarted') previousEventId = chain.mapEntered;
-      else if (index !== undefined) previousEventId = chain.lastInIteration.get(index) ?? id - 1;
-      if (index !== undefined) chain.lastInIteration.set(index, id);
-      if (log.type === 'StateEntered' && state?.type === 'Map' && index === undefined) {
+      else if (iterationIndex !== undefined) previousEventId = chain.lastInIteration.get(iterationIndex) ?? id - 1;
+      if (iterationIndex !== undefined) chain.lastInIteration.set(iterationIndex, id);
+      if (log.type === 'StateEntered' && state?.type === 'Map' && iterationIndex === undefined) {
         chain.mapEntered = id;
         chain.lastInIteration.clear();
       }
       execution.events.push({ id, previousEventId, timestamp: seconds(Number(log.timestamp ?? Date.now())), type, ...details });
     };
+    const mapRun = () => ({ mapRunArn: this.mapRunArnOf(execution, state?.name ?? '') });
+    if (distributedMap && log.type === 'StateExited') push('MapRunSucceeded');
+    if (distributedMap && log.type === 'StateFailed') return push('MapRunFailed', { mapRunFailedEventDetails: { error: log.Error, cause: String(log.Cause ?? '') } });
+    if (distributedMap && log.type === 'StateRetried') return;
     switch (log.type) {
       case 'ExecutionStarted':
         // A redriven execution keeps its one ExecutionStarted; ExecutionRedriven marks the new run.
@@ -272,7 +387,9 @@ export class LocalStepFunctions {
         return push('ExecutionAborted', reason ? { executionAbortedEventDetails: reason } : {});
       }
       case 'StateEntered':
-        return push(`${state?.type}StateEntered`, { stateEnteredEventDetails: { name: state?.name, input: JSON.stringify(state?.input ?? null) } });
+        push(`${state?.type}StateEntered`, { stateEnteredEventDetails: { name: state?.name, input: JSON.stringify(state?.input ?? null) } });
+        if (distributedMap) push('MapRunStarted', { mapRunStartedEventDetails: mapRun() });
+        return;
       case 'StateExited':
         return push(`${state?.type}StateExited`, { stateExitedEventDetails: { name: state?.name, output: JSON.stringify(state?.output ?? null) } });
       case 'StateFailed':
@@ -346,11 +463,18 @@ export class LocalStepFunctions {
           });
         }
         this.aborts.get(execution.executionArn)?.();
+        // Its Distributed Maps stop too: no new children, and the running ones are aborted.
+        for (const mapRun of this.mapRuns.values()) {
+          if (mapRun.executionArn !== execution.executionArn || mapRun.status !== 'RUNNING') continue;
+          Object.assign(mapRun, { status: 'ABORTED', stopDate: seconds(Date.now()) });
+          for (const child of this.executions.values()) if (child.mapRunArn === mapRun.mapRunArn && child.status === 'RUNNING') this.aborts.get(child.executionArn)?.();
+        }
         return { stopDate: execution.stopDate ?? seconds(Date.now()) };
       }
       case 'ListExecutions': {
         const all = [...this.executions.values()]
-          .filter((execution) => execution.stateMachineArn === body.stateMachineArn)
+          // A map run's children are listed by its mapRunArn alone, as the service lists them.
+          .filter((execution) => (body.mapRunArn ? execution.mapRunArn === body.mapRunArn : execution.stateMachineArn === body.stateMachineArn && !execution.mapRunArn))
           .filter((execution) => !body.statusFilter || execution.status === body.statusFilter)
           .filter((execution) => !body.redriveFilter || (body.redriveFilter === 'REDRIVEN') === Boolean(execution.redriveCount))
           .sort((a, b) => b.startDate - a.startDate);
@@ -360,6 +484,15 @@ export class LocalStepFunctions {
         const events = [...this.find(body.executionArn).events];
         if (body.reverseOrder === true) events.reverse();
         return paginate(events, body, 'events');
+      }
+      case 'DescribeMapRun': {
+        const mapRun = this.mapRuns.get(String(body.mapRunArn));
+        if (!mapRun) throw new ApiError('ResourceNotFound', `Map Run Does Not Exist: '${String(body.mapRunArn)}'`);
+        return mapRun;
+      }
+      case 'ListMapRuns': {
+        const runs = [...this.mapRuns.values()].filter((mapRun) => mapRun.executionArn === body.executionArn);
+        return paginate(runs.map(({ mapRunArn, executionArn, startDate, stopDate }) => ({ mapRunArn, executionArn, stateMachineArn: executionArn, startDate, stopDate })), body, 'mapRuns');
       }
       case 'ListStateMachines':
         return {
@@ -428,6 +561,71 @@ export class LocalStepFunctions {
       return reply(400, { message: error instanceof Error ? error.message : String(error) });
     }
   }
+}
+
+/** The Map iteration an event log entry belongs to (inline Maps), if any. */
+const index = (log: Record<string, unknown>) => (typeof log.index === 'number' ? log.index : undefined);
+
+/**
+ * aws-local-stepfunctions gives a Task with no TimeoutSeconds 60 s; on AWS such a task waits for its Lambda,
+ * which its own timeout ends. Each Task calling a described function gets that function's timeout (never
+ * less than the library's 60 s), nested Map processors included.
+ */
+function withFunctionTimeouts(definition: AslDefinition, timeoutOf: (placeholder: string) => number | undefined): AslDefinition {
+  const States = Object.fromEntries(
+    Object.entries(definition.States).map(([name, state]) => {
+      const placeholder = state.Type === 'Task' ? /^\$\{(\w+)\}$/.exec(state.Resource ?? '')?.[1] : undefined;
+      const timed: AslState = placeholder && state.TimeoutSeconds === undefined ? { ...state, TimeoutSeconds: Math.max(60, timeoutOf(placeholder) ?? 0) } : { ...state };
+      if (state.ItemProcessor) timed.ItemProcessor = withFunctionTimeouts(state.ItemProcessor, timeoutOf);
+      if (state.Iterator) timed.Iterator = withFunctionTimeouts(state.Iterator, timeoutOf);
+      if (state.Branches) timed.Branches = state.Branches.map((branch) => withFunctionTimeouts(branch, timeoutOf));
+      return [name, timed];
+    }),
+  );
+  return { ...definition, States };
+}
+
+/**
+ * aws-local-stepfunctions has no Distributed Map: each top-level DISTRIBUTED Map state becomes a Task whose
+ * Parameters carry the ItemReader's and ItemBatcher's resolved parameters (the library resolves their paths);
+ * LocalStepFunctions.runDistributedMap answers it and runs the ItemProcessor as child executions.
+ */
+function localDistributedMaps(definition: AslDefinition, region: string): { definition: AslDefinition; distributed: Map<string, DistributedMapSpec> } {
+  const distributed = new Map<string, DistributedMapSpec>();
+  const distributedNames = new Set(distributedMapStates(definition));
+  const states: Record<string, AslState> = {};
+  for (const [name, state] of Object.entries(definition.States)) {
+    const processor = state.ItemProcessor;
+    if (!distributedNames.has(name) || !processor) {
+      states[name] = state;
+      continue;
+    }
+    const reader = state.ItemReader as { Resource?: string; ReaderConfig?: { InputType?: string }; Parameters?: unknown } | undefined;
+    if (reader?.Resource !== 'arn:aws:states:::s3:getObject' || reader.ReaderConfig?.InputType !== 'JSON' || state.ItemSelector || state.Parameters) {
+      throw new Error(`Map ${name}: the local runtime runs a Distributed Map with an ItemReader of one JSON object (s3:getObject) and no ItemSelector`);
+    }
+    const batcher = state.ItemBatcher as { MaxItemsPerBatch?: number; BatchInput?: unknown } | undefined;
+    const { ProcessorConfig: _config, ...childDefinition } = processor;
+    distributed.set(name, {
+      state: name,
+      processor: new StateMachine(childDefinition as StateMachineDefinition),
+      maxItemsPerBatch: batcher?.MaxItemsPerBatch ?? 1,
+      // 0 (or none) is the service's "as many as it can": 10,000 child executions at once.
+      maxConcurrency: Number(state.MaxConcurrency) || 10_000,
+      toleratedFailurePercentage: Number(state.ToleratedFailurePercentage ?? 0),
+    });
+    const kept = Object.fromEntries(['InputPath', 'ResultPath', 'ResultSelector', 'OutputPath', 'Retry', 'Catch', 'Next', 'End', 'Comment'].filter((field) => field in state).map((field) => [field, state[field]]));
+    states[name] = {
+      ...kept,
+      Type: 'Task',
+      Resource: localFunctionArn(region, `distributed-map-${name}`),
+      // A Map has no timeout of its own (the library would give this stand-in Task 60 s); the library's timer
+      // takes milliseconds in a 32-bit setTimeout, so 11 days is as long as it can wait.
+      TimeoutSeconds: 1_000_000,
+      Parameters: { ItemReader: reader.Parameters ?? {}, ...(batcher?.BatchInput === undefined ? {} : { BatchInput: batcher.BatchInput }) },
+    };
+  }
+  return { definition: { ...definition, States: states }, distributed };
 }
 
 function paginate<T>(items: T[], body: Record<string, unknown>, key: string) {

@@ -15,6 +15,12 @@ export const SEARCH_ARCHIVE_MEMORY_SHARE = 0.4;
 export const searchArchiveCacheMb = (memoryMb: number | undefined) => Math.floor((memoryMb ?? 128) * SEARCH_ARCHIVE_MEMORY_SHARE);
 
 /**
+ * Where the ingest's list-due step writes a run's due hosts in the ingest work bucket (one object per run, read
+ * by the Distributed Map's ItemReader); the grants name the prefix and the bucket expires it after a day.
+ */
+export const INGEST_WORK_PREFIX = 'due-hosts/';
+
+/**
  * Data the classifier reads at run time rather than carrying in its bundle (the model and the training rows
  * were 620 KB of JavaScript in the bundle): repository paths, shipped in a function's asset at the same
  * path when the function lists them in `files` (lambdas/adapters/runtime-files.ts reads them).

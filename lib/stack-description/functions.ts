@@ -112,7 +112,8 @@ export const functions: readonly FunctionDescription[] = [
     name: 'ingest',
     entry: 'lambdas/pipeline/ingest.ts',
     description: 'Ingest steps: list due feeds, classify drafts, refresh highlights, record the run',
-    access: { table: 'readWrite' },
+    // The due hosts go to the work bucket for the Distributed Map (a run's list outgrows a state's 256 KB).
+    access: { table: 'readWrite', ingestWork: 'write' },
     timeoutSeconds: 300,
     memoryMb: 1024,
     environment: { FEED_CATALOGUE: 'production' },
@@ -122,9 +123,11 @@ export const functions: readonly FunctionDescription[] = [
   {
     name: 'fetch-feeds',
     entry: 'lambdas/pipeline/fetch-host.ts',
-    description: 'Ingest step: one host\'s due feeds fetched, parsed, normalised, deduplicated and stored as drafts',
+    description: 'Ingest step: a batch of hosts (a Distributed Map child), 16 at a time, each host\'s due feeds fetched one after another, parsed, normalised, deduplicated and stored as drafts',
     access: { table: 'readWrite' },
-    timeoutSeconds: 300,
+    // Under the Express child's 5 minutes, so a batch that runs long fails into the child's Catch (which
+    // alerts its hosts) rather than timing the child out; the batch itself stops starting hosts before this.
+    timeoutSeconds: 240,
     memoryMb: 1024,
   },
   {

@@ -36,6 +36,8 @@ export interface FunctionAccess {
    * monthly shards. 'read' to start an instance's index from them, 'readWrite' to take them (the snapshot step).
    */
   searchSnapshots?: 'read' | 'readWrite';
+  /** Writes the ingest's work list (the due hosts) to the ingest work bucket, under INGEST_WORK_PREFIX. */
+  ingestWork?: 'write';
 }
 
 export interface FunctionDescription {
@@ -69,6 +71,8 @@ export interface StateMachineDescription {
   /** `${Placeholder}` in the ASL -> function name whose ARN replaces it. */
   functions: Record<string, string>;
   description: string;
+  /** Reads the ingest work bucket (a Distributed Map's ItemReader), under INGEST_WORK_PREFIX. */
+  readsIngestWork?: boolean;
 }
 
 export interface ScheduleDescription {

@@ -7,6 +7,8 @@ export const stateMachines: readonly StateMachineDescription[] = [
     file: 'state-machines/ingest.asl.json',
     functions: { IngestFunctionArn: 'ingest', FetchFeedsFunctionArn: 'fetch-feeds', SearchSnapshotFunctionArn: 'search-snapshot' },
     description: 'Fetch due feeds, classify new drafts, publish, queue or reject, refresh featured and trending',
+    // Its Distributed Map reads the due hosts that list-due wrote there.
+    readsIngestWork: true,
   },
   {
     name: 'retrain',

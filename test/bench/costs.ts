@@ -5,7 +5,8 @@
  * - DynamoDB capacity: a middleware on the handlers' own DynamoDB client asks every call for
  *   ReturnConsumedCapacity and sums what DynamoDB Local answers, per operation;
  * - Lambda GB-seconds: measured warm durations x the memory each function has in the stack description;
- * - Step Functions: state transitions (StateEntered events) and history events of each execution;
+ * - Step Functions: state transitions (StateEntered events) and history events of each Standard execution,
+ *   and the Distributed Map's Express children (requests and duration, billed instead of transitions);
  * - SES: mails that reached the mail stand-in.
  * Work measured: an ingest run of generated feeds (then a second run where every feed answers 304),
  * reader visits through the local API, one newsletter digest.
@@ -20,9 +21,10 @@ import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import type { LocalStepFunctions } from '../../lib/local/stepfunctions.ts';
 import { feedXml } from './ingest.ts';
+import { readAsl } from '../../lib/asl.ts';
 import { adminListFigures } from './costs/admin-list.ts';
-import { CapacityMeter, type HistoryEvent, meterCapacity, readHistory } from './costs/meters.ts';
-import { add, dollars, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
+import { CapacityMeter, type HistoryEvent, meterCapacity, readHistory, readRunHistory } from './costs/meters.ts';
+import { add, dollars, EXPRESS_MEMORY_GB, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
 import { ask, PAGE_VIEWS_PER_VISIT, SEARCH_TERMS, visit } from './costs/reader-visits.ts';
 
 /** CNH_PORT_BASE moves every port, so two benches (or a bench beside `npm start`) can run at once. */
@@ -83,7 +85,7 @@ const progress = (started: number, phase: string) => process.stderr.write(`  [co
  * Waits for the runtime's ingest at start: it registers its execution only after loading the handlers,
  * so drain() alone can return before it has begun.
  */
-async function untilIngestIdle(sfn: LocalStepFunctions): Promise<void> {
+export async function untilIngestIdle(sfn: LocalStepFunctions): Promise<void> {
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 500));
     await sfn.drain();
@@ -97,6 +99,13 @@ const round2 = (value: number) => Math.round(value * 100) / 100;
 const settle = () => new Promise((resolve) => setTimeout(resolve, 2_500));
 /** Longer than CHANGE_NOTE_OVERLAP_MS in lambdas/services/article-search.ts. */
 const pastChangeNoteOverlap = () => new Promise((resolve) => setTimeout(resolve, 6_000));
+
+/** The ingest's host fan-out as the ASL sets it: hosts per Express child, children at once, hosts at once per child. */
+const FAN_OUT = (() => {
+  const map = readAsl('state-machines/ingest.asl.json').States.FetchHosts as unknown as { ItemBatcher: { MaxItemsPerBatch: number }; MaxConcurrency: number };
+  // lambdas/pipeline/fetch-host.ts HOSTS_AT_ONCE
+  return { hostsPerChild: map.ItemBatcher.MaxItemsPerBatch, childrenAtOnce: map.MaxConcurrency, hostsAtOncePerChild: 16 };
+})();
 
 export async function runCostsBench(): Promise<void> {
   console.log(`\nCosts: measured per-item AWS units on the local runtime (DynamoDB Local, local Step Functions, aws-ses-v2-local)`);
@@ -130,7 +139,7 @@ export async function runCostsBench(): Promise<void> {
     await settle();
     const ingestStatus = execution.status.toLowerCase();
     progress(benchStarted, `ingest run ${ingestStatus}`);
-    const ingestHistory = readHistory(execution.events as unknown as HistoryEvent[]);
+    const ingestHistory = await readRunHistory(sfn, execution.events as unknown as HistoryEvent[]);
     const ingestDb = meter.totals();
     const ingestOps = meter.breakdown();
     const ingestHot = meter.hottestKey();
@@ -142,6 +151,8 @@ export async function runCostsBench(): Promise<void> {
       gbSeconds: gbSeconds(ingestHistory.taskMs, memoryGbOf('ingest')),
       lambdaInvocations: ingestHistory.taskMs.length,
       transitions: ingestHistory.transitions,
+      expressRequests: ingestHistory.expressRequests,
+      expressGbSeconds: (sum(ingestHistory.expressMs) / 1000) * EXPRESS_MEMORY_GB,
       mails: 0,
       apiRequests: 0,
     };
@@ -164,7 +175,7 @@ export async function runCostsBench(): Promise<void> {
     execution = await sfn.waitFor(execution.executionArn);
     await settle();
     progress(benchStarted, `re-poll run ${execution.status.toLowerCase()}`);
-    const pollHistory = readHistory(execution.events as unknown as HistoryEvent[]);
+    const pollHistory = await readRunHistory(sfn, execution.events as unknown as HistoryEvent[]);
     const pollDb = meter.totals();
     const pollOps = meter.breakdown();
     const pollRun: UnitCost = {
@@ -174,6 +185,8 @@ export async function runCostsBench(): Promise<void> {
       gbSeconds: gbSeconds(pollHistory.taskMs, memoryGbOf('ingest')),
       lambdaInvocations: pollHistory.taskMs.length,
       transitions: pollHistory.transitions,
+      expressRequests: pollHistory.expressRequests,
+      expressGbSeconds: (sum(pollHistory.expressMs) / 1000) * EXPRESS_MEMORY_GB,
       mails: 0,
       apiRequests: 0,
     };
@@ -198,10 +211,12 @@ export async function runCostsBench(): Promise<void> {
       mails: 0,
       apiRequests: 0,
     };
-    const hostTransitions = pollHistory.byState.get('FetchHost') ?? 0;
-    // The part of a run that does not grow with hosts: every transition that is not a host's FetchHost.
-    const fixedTransitions = pollHistory.transitions - hostTransitions;
-    const eventsPerHost = pollHistory.hostEvents / FEED_HOSTS;
+    // The parent (Standard) does not grow with hosts: the Distributed Map is one state. What grows is the
+    // Express children: one per FAN_OUT.hostsPerChild hosts, each billed per request and duration.
+    const fixedTransitions = pollHistory.transitions;
+    const childrenPerRun = (hosts: number) => Math.ceil(hosts / FAN_OUT.hostsPerChild);
+    /** Express seconds per host: the children's time over the hosts they fetched (an upper bound: a child's hosts overlap). */
+    const expressSecondsPerHost = sum(pollHistory.expressMs) / 1000 / FEED_HOSTS;
 
     // --- Reader visits through the local API ---
     const { Article } = await import('#store/articles.ts');
@@ -310,7 +325,10 @@ export async function runCostsBench(): Promise<void> {
     console.log(`    by operation: ${ingestOps}`);
     if (ingestHot) console.log(`    hottest written partition key: ${ingestHot.key} (${ingestHot.writes} writes, ${(ingestHot.share * 100).toFixed(1)}% of written items)`);
     console.log(`    transitions by state: ${[...ingestHistory.byState].map(([name, count]) => `${name} ${count}`).join(', ')}`);
-    console.log(`  re-poll run: ${pollHistory.transitions} transitions (${fixedTransitions} per run + ${hostTransitions / FEED_HOSTS} per host), ${pollHistory.events} history events (~${eventsPerHost.toFixed(1)} per host); ingest task ms total ${sum(pollHistory.taskMs).toFixed(0)} over ${pollHistory.taskMs.length} tasks`);
+    for (const failure of [...ingestHistory.failures, ...pollHistory.failures].slice(0, 3)) console.log(`    failed child: ${failure.slice(0, 300)}`);
+    if (execution.status !== 'SUCCEEDED') console.log(`    ingest run error: ${execution.error ?? ''} ${execution.cause?.slice(0, 300) ?? ''}`);
+    console.log(`    Express children: ${ingestHistory.expressRequests} (${ingestHistory.childTransitions} states entered, not billed per transition), largest child history ${ingestHistory.largestChildEvents} events`);
+    console.log(`  re-poll run: ${pollHistory.transitions} transitions per run whatever the hosts, ${pollHistory.events} history events in the parent; ${pollHistory.expressRequests} Express children (1 per ${FAN_OUT.hostsPerChild} hosts), ${sum(pollHistory.expressMs).toFixed(0)} ms, largest child history ${pollHistory.largestChildEvents} events; task ms total ${sum(pollHistory.taskMs).toFixed(0)} over ${pollHistory.taskMs.length} tasks`);
     console.log(`    by operation: ${pollOps}`);
     console.log(`  run with no feed due: ${round2(emptyDb.readUnits)} RRU, ${round2(emptyDb.writeUnits)} WRU; by operation: ${emptyOps}`);
     console.log(`  reader visits: ${VISITS} x (home list, categories, widgets, trending, page-view beacon; 2 x article dialog + view beacon + page-view beacon; search + search beacon + page-view beacon)`);
@@ -327,14 +345,14 @@ export async function runCostsBench(): Promise<void> {
     // --- Per unit ---
     // New items' own cost: the run that brought them minus the run that polled the same feeds for nothing.
     const perThousandItems = scaled(add('', ingestRun, scaled(pollRun, -1, '')), 1000 / items, 'per 1,000 ingested items (new-items run minus the 304 run)');
-    // A poll's own cost: the 304 run minus a run that polled nothing; its transitions are counted per run and
-    // per host below, not per feed.
+    // A poll's own cost: the 304 run minus a run that polled nothing; its transitions and Express children are
+    // counted per run and per host below, not per feed.
     const pollOnly = add('', pollRun, scaled(everyRun, -1, ''));
-    const perPoll = { ...scaled(pollOnly, 1 / FEEDS, 'per feed poll answered 304 (the run minus a run with no feed due; transitions: per run and per host)'), gbSeconds: Math.max(0, pollOnly.gbSeconds / FEEDS), transitions: 0 };
+    const perPoll = { ...scaled(pollOnly, 1 / FEEDS, 'per feed poll answered 304 (the run minus a run with no feed due; transitions and Express children: per run and per host)'), gbSeconds: Math.max(0, pollOnly.gbSeconds / FEEDS), transitions: 0, expressRequests: 0, expressGbSeconds: 0 };
     const perThousandViews = scaled(readers, 1000 / pageViews, 'per 1,000 page views');
     const perSubscriber = scaled(digest, 1 / SUBSCRIBERS, 'per digest subscriber');
     console.log('  per unit (from the counts above):');
-    console.log(`  per ingest run: ${fixedTransitions} transitions + ${hostTransitions / FEED_HOSTS} per host with due feeds`);
+    console.log(`  per ingest run: ${fixedTransitions} transitions + 1 Express child per ${FAN_OUT.hostsPerChild} hosts with due feeds (~${(expressSecondsPerHost * 1000).toFixed(0)} ms of child per host)`);
     for (const cost of [perThousandItems, perPoll, everyRun, perThousandViews, perSubscriber]) printUnit(cost);
 
     // --- Multiplied out ---
@@ -346,7 +364,12 @@ export async function runCostsBench(): Promise<void> {
         scaled(perThousandItems, itemsPerDay / 1000, ''),
         scaled(perPoll, SCALE.feeds * SCALE.ingestRunsPerDay, ''),
         scaled(everyRun, SCALE.ingestRunsPerDay, ''),
-        { ...scaled(perPoll, 0, ''), transitions: SCALE.ingestRunsPerDay * (fixedTransitions + (SCALE.hosts * hostTransitions) / FEED_HOSTS) },
+        {
+          ...scaled(perPoll, 0, ''),
+          transitions: SCALE.ingestRunsPerDay * fixedTransitions,
+          expressRequests: SCALE.ingestRunsPerDay * childrenPerRun(SCALE.hosts),
+          expressGbSeconds: SCALE.ingestRunsPerDay * SCALE.hosts * expressSecondsPerHost * EXPRESS_MEMORY_GB,
+        },
       ),
       readers: scaled(perThousandViews, pageViewsPerDay / 1000, `readers: ${pageViewsPerDay.toLocaleString('en')} page views`),
       digest: scaled(perSubscriber, SCALE.digestSubscribers, `digest: ${SCALE.digestSubscribers.toLocaleString('en')} subscribers daily`),
@@ -365,7 +388,10 @@ export async function runCostsBench(): Promise<void> {
     console.log(`  total per 30 days: ${usd(monthTotal + storageGb * PRICES.dynamoStorageGbMonth)} (prices as of 2026, ap-south-1, unchecked: see PRICES in test/bench/costs/pricing.ts)`);
 
     // --- First limits ---
-    const hostsPerRun = Math.floor((25_000 - (pollHistory.events - pollHistory.hostEvents)) / eventsPerHost);
+    const feedsPerHost = SCALE.feeds / SCALE.hosts;
+    // At 1 s per real fetch: waves of children, each child's hosts HOSTS_AT_ONCE at a time, each host's feeds in turn.
+    const childSeconds = Math.ceil(FAN_OUT.hostsPerChild / FAN_OUT.hostsAtOncePerChild) * Math.ceil(feedsPerHost) * 1;
+    const runSeconds = Math.ceil(childrenPerRun(SCALE.hosts) / FAN_OUT.childrenAtOnce) * childSeconds;
     const apiPerSecond = (pageViewsPerDay * (readers.apiRequests / pageViews) / 86_400) * SCALE.peakFactor;
     const meanRequestMs = sum(requestMs) / requestMs.length;
     const concurrentArticles = (apiPerSecond * meanRequestMs) / 1000;
@@ -373,8 +399,8 @@ export async function runCostsBench(): Promise<void> {
     const hotWritesPerSecond = (readers.writeUnits / pageViews) * (pageViewsPerDay / 86_400) * SCALE.peakFactor * hotShare;
     const pollTaskMsPerFeed = sum(pollHistory.taskMs) / FEEDS;
     console.log(`  first limits (peak = ${SCALE.peakFactor} x the daily mean):`);
-    console.log(`    Step Functions history: ~${eventsPerHost.toFixed(1)} events per host -> at most ~${hostsPerRun.toLocaleString('en')} hosts in one ingest execution (25,000 events); ${SCALE.hosts.toLocaleString('en')} hosts need ~${Math.ceil(SCALE.hosts / hostsPerRun)} executions or a Distributed Map`);
-    console.log(`    Map MaxConcurrency 4: ${SCALE.hosts.toLocaleString('en')} hosts / 4 in parallel x ${SCALE.feeds / SCALE.hosts > 0 ? (SCALE.feeds / SCALE.hosts).toFixed(1) : '?'} feeds per host; at 1 s per real fetch a run takes ~${((SCALE.feeds / 4) * 1).toFixed(0)} s against a 1,800 s schedule (local 304 poll: ${pollTaskMsPerFeed.toFixed(0)} ms per feed)`);
+    console.log(`    Step Functions history: the parent has ${pollHistory.events} events whatever the hosts (the Distributed Map is one state), each child ${pollHistory.largestChildEvents} events per ${FAN_OUT.hostsPerChild} hosts: the 25,000-event cap is not met; ${SCALE.hosts.toLocaleString('en')} hosts are ${childrenPerRun(SCALE.hosts)} children (a map run takes up to 10,000 at once)`);
+    console.log(`    Distributed Map: ${childrenPerRun(SCALE.hosts)} children, ${FAN_OUT.childrenAtOnce} at once, ${FAN_OUT.hostsAtOncePerChild} hosts at once in each, ${feedsPerHost.toFixed(1)} feeds per host in turn; at 1 s per real fetch a run takes ~${runSeconds} s against a 1,800 s schedule (npm run bench -- ingest-scale measures it; local 304 poll: ${pollTaskMsPerFeed.toFixed(0)} ms of task per feed)`);
     console.log(`    HTTP API stage throttle 100 rps (burst 200): peak ${apiPerSecond.toFixed(0)} rps (${(readers.apiRequests / pageViews).toFixed(2)} requests per page view)`);
     console.log(`    Lambda concurrency 1,000 (account default): articles function at peak ~${concurrentArticles.toFixed(1)} concurrent (mean ${meanRequestMs.toFixed(1)} ms)`);
     console.log(`    DynamoDB partition 1,000 WCU/s: hottest reader key ${readerHot?.key ?? '-'} takes ${(hotShare * 100).toFixed(0)}% of writes, ~${hotWritesPerSecond.toFixed(1)} WCU/s at peak`);

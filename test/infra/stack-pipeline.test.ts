@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { stack as description, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type StackDescription } from '../../lib/stack-description.ts';
+import { stack as description, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type StackDescription } from '../../lib/stack-description.ts';
 import { synth, resourcesOf, actionsOfFunction } from './stack-template.ts';
 
 /** The stack's pipeline side: the search snapshot bucket, state machines, schedules, streams and user pool triggers. */
@@ -13,7 +13,7 @@ describe('search index snapshot', () => {
     return resourcesOf(template, 'AWS::IAM::Policy')
       .filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(roleId))
       .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement)
-      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')))
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('s3:')) && JSON.stringify(statement.Resource).includes('SearchSnapshots'))
       .map((statement) => ({ actions: [statement.Action].flat().sort(), resource: JSON.stringify(statement.Resource).replace(/SearchSnapshots[0-9A-F]{8}/g, 'Bucket') }));
   }
 
@@ -70,6 +70,66 @@ describe('search index snapshot', () => {
       expect(step?.Catch?.[0]?.Next).toBe('RecordRun');
       expect(Object.values(asl.States).filter((state) => state.Next === 'RecordRun' || state.Default === 'RecordRun')).toEqual([step]);
     }
+  });
+});
+
+describe('the ingest\'s host fan-out (Distributed Map)', () => {
+  type Statement = { Action: string | string[]; Resource: unknown };
+  const statementsOfPolicies = (policies: Array<[string, { Properties: Record<string, unknown> }]>) =>
+    policies.flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  const ingestMachine = (template: Template) => {
+    const [[id, machine] = []] = resourcesOf(template, 'AWS::StepFunctions::StateMachine').filter(([, resource]) => JSON.stringify(resource.Properties.DefinitionSubstitutions).includes('FetchFeedsFunctionArn'));
+    return { id: id as string, roleId: (machine?.Properties.RoleArn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0] };
+  };
+
+  it('reads the due hosts from the work bucket, 50 hosts per Express child, bounded, tolerating a failed batch', async () => {
+    const { readFileSync } = await import('node:fs');
+    const asl = JSON.parse(readFileSync(new URL('../../state-machines/ingest.asl.json', import.meta.url), 'utf8')) as { States: Record<string, Record<string, unknown>> };
+    expect(asl.States.FetchHosts).toMatchObject({
+      Type: 'Map',
+      ItemReader: { Resource: 'arn:aws:states:::s3:getObject', ReaderConfig: { InputType: 'JSON' }, Parameters: { 'Bucket.$': '$.due.bucket', 'Key.$': '$.due.key' } },
+      ItemBatcher: { MaxItemsPerBatch: 50, BatchInput: { 'now.$': '$.now' } },
+      MaxConcurrency: expect.any(Number),
+      ToleratedFailurePercentage: expect.any(Number),
+      ItemProcessor: { ProcessorConfig: { Mode: 'DISTRIBUTED', ExecutionType: 'EXPRESS' }, StartAt: 'FetchHostBatch' },
+    });
+    expect(asl.States.FetchHosts).not.toHaveProperty('ItemsPath');
+  });
+
+  it('lets the ingest state machine read its work lists and start, describe and stop its own children only', () => {
+    const template = synth();
+    const { id, roleId } = ingestMachine(template);
+    const policies = resourcesOf(template, 'AWS::IAM::Policy').filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(roleId));
+    const statements = statementsOfPolicies(policies);
+    const s3Read = statements.find((statement) => [statement.Action].flat().includes('s3:GetObject*'));
+    expect(JSON.stringify(s3Read?.Resource)).toMatch(new RegExp(`IngestWork[0-9A-F]{8}.*/${INGEST_WORK_PREFIX}\\*`));
+    expect(statements.find((statement) => [statement.Action].flat().includes('states:StartExecution'))?.Resource).toEqual({ Ref: id });
+    const children = statements.find((statement) => [statement.Action].flat().includes('states:DescribeExecution'));
+    expect([children?.Action].flat().sort()).toEqual(['states:DescribeExecution', 'states:StopExecution']);
+    const resources = JSON.stringify(children?.Resource);
+    expect(resources).toContain(':execution:');
+    expect(resources).toContain(':express:');
+    expect(resources).toContain(`"${id}","Name"`);
+    // No other state machine may start executions.
+    const others = resourcesOf(template, 'AWS::StepFunctions::StateMachine').filter(([other]) => other !== id);
+    for (const [, other] of others) {
+      const otherRole = (other.Properties.RoleArn as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
+      const otherStatements = statementsOfPolicies(resourcesOf(template, 'AWS::IAM::Policy').filter(([, policy]) => JSON.stringify(policy.Properties.Roles).includes(otherRole)));
+      expect(otherStatements.flatMap((statement) => [statement.Action].flat())).not.toContain('states:StartExecution');
+    }
+  });
+
+  it('has only the ingest function write work lists, under their prefix, into a bucket that forgets them after a day', () => {
+    const template = synth();
+    const [[, bucket] = []] = resourcesOf(template, 'AWS::S3::Bucket').filter(([bucketId]) => bucketId.startsWith('IngestWork'));
+    expect(bucket?.Properties).toMatchObject({
+      LifecycleConfiguration: { Rules: [expect.objectContaining({ ExpirationInDays: 1, Status: 'Enabled' })] },
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+    });
+    expect(description.functions.filter((fn) => fn.access.ingestWork).map((fn) => fn.name)).toEqual(['ingest']);
+    expect(actionsOfFunction(template, 'ingest')).toContain('s3:PutObject');
+    expect(actionsOfFunction(template, 'fetchfeeds')).not.toContain('s3:PutObject');
+    template.hasResourceProperties('AWS::Lambda::Function', { Environment: { Variables: Match.objectLike({ INGEST_WORK_BUCKET: { Ref: Match.stringLikeRegexp('^IngestWork') } }) } });
   });
 });
 

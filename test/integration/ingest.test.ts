@@ -219,11 +219,20 @@ describe('operators', () => {
     expect(executions.length).toBeGreaterThanOrEqual(3);
     const { events = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn: executions.at(-1)!.executionArn }));
     const types = events.map((event) => event.type);
-    expect(types).toContain('MapIterationStarted');
-    expect(types).toContain('MapIterationSucceeded');
+    // The hosts are fetched by a Distributed Map: the parent's history has the map run, each batch of hosts
+    // is a child execution with its own history, listed by the map run's ARN (and not among the ingest's own).
+    expect(types).toEqual(expect.arrayContaining(['MapStateEntered', 'MapRunStarted', 'MapRunSucceeded', 'MapStateExited']));
+    expect(types).not.toContain('MapIterationStarted');
     expect(events.filter((event) => event.type === 'TaskStateEntered').map((event) => event.stateEnteredEventDetails?.name)).toEqual(
-      expect.arrayContaining(['ListDueFeeds', 'FetchHost', 'ClassifyBatch', 'RefreshHighlights', 'RecordRun']),
+      expect.arrayContaining(['ListDueFeeds', 'ClassifyBatch', 'RefreshHighlights', 'RecordRun']),
     );
+    const mapRunArn = events.find((event) => event.type === 'MapRunStarted')?.mapRunStartedEventDetails?.mapRunArn;
+    const { executions: children = [] } = await sfn.send(new ListExecutionsCommand({ mapRunArn }));
+    expect(children.length).toBeGreaterThanOrEqual(1);
+    expect(executions.map((execution) => execution.executionArn)).not.toContain(children[0]!.executionArn);
+    const { events: childEvents = [] } = await sfn.send(new GetExecutionHistoryCommand({ executionArn: children[0]!.executionArn }));
+    expect(childEvents.filter((event) => event.type === 'TaskStateEntered').map((event) => event.stateEnteredEventDetails?.name)).toEqual(['FetchHostBatch']);
+    expect(childEvents.at(-1)?.type).toBe('ExecutionSucceeded');
     const [latest] = await s.runs.latestPipelineRuns('ingest', 1);
     expect(latest?.status).toBe('succeeded');
   });

@@ -110,17 +110,18 @@ describe('Pipeline Control routes', () => {
     expect(entry).toMatchObject({ action: 'execution.start', actorRole: 'admin', after: { machine: 'ingest', input: { trigger: 'console', mode: 'full' } } });
   });
 
-  it('show the first ingest\'s Map iterations: hosts fetched in parallel, each an iteration with its own timing', async () => {
+  it('show the first ingest\'s host fan-out: the Distributed Map with its timing and its hosts\' progress', async () => {
     const { body } = await callApi<ApiAnswer<'GET /admin/pipeline/executions'>>(admin, 'GET', '/admin/pipeline/executions?machine=ingest&status=SUCCEEDED&limit=100');
     const first = body.items.at(-1) as Summary; // newest first: the last one is the ingest at start
     const execution = await detail('ingest', first.name);
     expect(execution.input).toMatchObject({ trigger: 'first-start' });
-    // The fixture feeds share one host: one iteration per host.
+    // The hosts are the map run's items (DescribeMapRun); they run in child executions, not in this timeline.
     expect(execution.progress?.total).toBeGreaterThanOrEqual(1);
     expect(execution.progress?.done).toBe(execution.progress?.total);
-    const fetches = execution.timeline.filter((entry) => entry.state === 'FetchHost' || entry.state === 'AlertHostFailure');
-    expect(new Set(fetches.map((entry) => entry.iteration)).size).toBe(execution.progress?.total);
-    for (const fetch of fetches) expect(fetch.durationMs).toBe(Date.parse(fetch.exitedAt as string) - Date.parse(fetch.enteredAt));
+    const map = execution.timeline.find((entry) => entry.state === 'FetchHosts');
+    expect(map).toMatchObject({ type: 'Map', status: 'succeeded' });
+    expect(map?.durationMs).toBe(Date.parse(map?.exitedAt as string) - Date.parse(map?.enteredAt as string));
+    expect(execution.timeline.filter((entry) => entry.iteration !== undefined)).toEqual([]);
   });
 
   it('start classify-only, retrain and newsletter with their inputs; refuse options that do not apply', async () => {

@@ -217,6 +217,20 @@ export function buildExecutionTimeline(history: readonly HistoryEventLike[]): Ex
   return { timeline, progress: mapProgress(events) };
 }
 
+/** The map runs (Distributed Maps) a history started, by ARN. */
+export function mapRunArns(events: readonly HistoryEventLike[]): string[] {
+  return events.filter((event) => event.type === 'MapRunStarted').map((event) => String(details(event, 'mapRunStartedEventDetails').mapRunArn ?? '')).filter(Boolean);
+}
+
+/**
+ * The progress of Distributed Maps, whose items run in child executions outside this history: the items
+ * their map runs (DescribeMapRun) report, added up. Null when the history started none.
+ */
+export function mapRunProgress(runs: ReadonlyArray<{ itemCounts: { succeeded: number; failed: number; total: number } }>): MapProgress | null {
+  if (!runs.length) return null;
+  return runs.reduce<MapProgress>((sum, run) => ({ done: sum.done + run.itemCounts.succeeded, failed: sum.failed + run.itemCounts.failed, total: sum.total + run.itemCounts.total }), { done: 0, failed: 0, total: 0 });
+}
+
 /**
  * Map work: total = the Map's item count when the history gives it (MapStateStarted), else the iterations
  * started; done = iterations whose latest outcome is success; failed = whose latest outcome is failure.

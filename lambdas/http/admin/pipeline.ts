@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { ExecutionListItem, ExecutionStatus } from '@aws-sdk/client-sfn';
 import * as z from '#domain/common/validation.ts';
-import { buildExecutionTimeline, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
+import { buildExecutionTimeline, mapRunArns, mapRunProgress, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
 import { setScheduleState } from '#adapters/scheduler.ts';
 import {
   describeExecution,
+  describeMapRun,
   executionHistory,
   listExecutions,
   redriveExecution,
@@ -236,7 +237,11 @@ export const getPipelineExecution = route({ params: executionParams }, async ({ 
   const [execution, history] = await Promise.all([describeExecution(machine, name), executionHistory(machine, name)]).catch((error: unknown) =>
     asHttpError(error, machine, name),
   );
-  const { timeline, progress } = buildExecutionTimeline(history.map((event) => ({ ...event, id: event.id ?? 0 }) as HistoryEventLike));
+  const events = history.map((event) => ({ ...event, id: event.id ?? 0 }) as HistoryEventLike);
+  const { timeline, progress: inlineProgress } = buildExecutionTimeline(events);
+  // A Distributed Map's items run in child executions: its progress is its map run's item counts (none
+  // when the map run is gone: the timeline still shows the Map's own state).
+  const progress = inlineProgress ?? mapRunProgress(await Promise.all(mapRunArns(events).map(describeMapRun)).catch(() => []));
   const status = execution.status as ExecutionStatus;
   return {
     ...executionSummary(machine, { ...execution, name }),

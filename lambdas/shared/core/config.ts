@@ -73,6 +73,11 @@ const schema = z.object({
    * instead of reading and indexing every article. Unset: no snapshots, every instance builds its own.
    */
   SEARCH_SNAPSHOT_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  /**
+   * The bucket the ingest's list-due step writes the due hosts to (adapters/ingest-work.ts): the Distributed
+   * Map reads them from there, so the list never passes through a state's 256 KB payload.
+   */
+  INGEST_WORK_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** How often, at most, an instance's search index reads the article change notes (services/article-search.ts). */
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
   /** How often, at most, an instance writes the day's page-view, article-view and search counters it summed (shared/platform/daily-counters.ts). */

@@ -140,3 +140,45 @@ export function readHistory(events: HistoryEvent[]) {
   const hostEvents = events.filter((event) => event.type.startsWith('MapIteration') || event.stateEnteredEventDetails?.name === 'FetchHost' || event.stateExitedEventDetails?.name === 'FetchHost').length;
   return { transitions: transitions.length, events: events.length, hostEvents, byState, taskMs };
 }
+
+/** What a Step Functions endpoint (the local one, or its JSON API) answers; the bench calls it in process. */
+interface StepFunctionsCalls {
+  call(operation: string, body: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * One run, parent and Distributed Map children: the parent's transitions (Standard, billed per transition)
+ * and history, the children (Express: billed per request and duration, each its own history) with their
+ * largest history, and every Task's duration (the Lambda time) in either.
+ */
+export async function readRunHistory(sfn: StepFunctionsCalls, parentEvents: HistoryEvent[]) {
+  const parent = readHistory(parentEvents);
+  const mapRunArns = parentEvents.filter((event) => event.type === 'MapRunStarted').map((event) => (event as unknown as { mapRunStartedEventDetails: { mapRunArn: string } }).mapRunStartedEventDetails.mapRunArn);
+  const children: Array<ReturnType<typeof readHistory> & { durationMs: number }> = [];
+  const failures: string[] = [];
+  for (const mapRunArn of mapRunArns) {
+    let nextToken: string | undefined;
+    do {
+      const page = (await sfn.call('ListExecutions', { mapRunArn, maxResults: 1000, nextToken })) as { executions: Array<{ executionArn: string; startDate: number; stopDate?: number }>; nextToken?: string };
+      for (const child of page.executions as Array<{ executionArn: string; startDate: number; stopDate?: number; status?: string }>) {
+        if (child.status !== 'SUCCEEDED') {
+          const described = (await sfn.call('DescribeExecution', { executionArn: child.executionArn })) as { error?: string; cause?: string };
+          failures.push(`${child.status}: ${described.error ?? ''} ${described.cause ?? ''}`.trim());
+        }
+        const history = (await sfn.call('GetExecutionHistory', { executionArn: child.executionArn, maxResults: 100_000 })) as { events: HistoryEvent[] };
+        children.push({ ...readHistory(history.events), durationMs: ((child.stopDate ?? child.startDate) - child.startDate) * 1000 });
+      }
+      nextToken = page.nextToken;
+    } while (nextToken);
+  }
+  return {
+    ...parent,
+    taskMs: [...parent.taskMs, ...children.flatMap((child) => child.taskMs)],
+    expressRequests: children.length,
+    expressMs: children.map((child) => child.durationMs),
+    childTransitions: children.reduce((total, child) => total + child.transitions, 0),
+    largestChildEvents: Math.max(0, ...children.map((child) => child.events)),
+    /** Failed children's status, error and cause (a Map tolerates some). */
+    failures,
+  };
+}

@@ -14,6 +14,9 @@ export const PRICES = {
   lambdaGbSecond: 0.0000133334,
   lambdaRequestPerMillion: 0.2,
   stepFunctionsTransitionPerThousand: 0.025,
+  /** Express workflows (the Distributed Map's children): per request, and per GB-second billed in 64 MB steps. */
+  stepFunctionsExpressRequestPerMillion: 1.0,
+  stepFunctionsExpressGbSecond: 0.00001667,
   sesMailPerThousand: 0.1,
   httpApiRequestPerMillion: 1.0,
 };
@@ -34,15 +37,24 @@ export interface UnitCost {
   gbSeconds: number;
   lambdaInvocations: number;
   transitions: number;
+  /** Express child executions (a Distributed Map's batches) and their billed GB-seconds. */
+  expressRequests?: number;
+  expressGbSeconds?: number;
   mails: number;
   apiRequests: number;
 }
+
+/** An Express execution's billed memory: 64 MB, the smallest step (the children pass a few kB). */
+export const EXPRESS_MEMORY_GB = 64 / 1024;
 
 export function dollars(cost: UnitCost) {
   return {
     dynamo: (cost.readUnits * PRICES.dynamoReadRequestUnitPerMillion + cost.writeUnits * PRICES.dynamoWriteRequestUnitPerMillion) / 1e6,
     lambda: cost.gbSeconds * PRICES.lambdaGbSecond + (cost.lambdaInvocations * PRICES.lambdaRequestPerMillion) / 1e6,
-    stepFunctions: (cost.transitions * PRICES.stepFunctionsTransitionPerThousand) / 1000,
+    stepFunctions:
+      (cost.transitions * PRICES.stepFunctionsTransitionPerThousand) / 1000 +
+      ((cost.expressRequests ?? 0) * PRICES.stepFunctionsExpressRequestPerMillion) / 1e6 +
+      (cost.expressGbSeconds ?? 0) * PRICES.stepFunctionsExpressGbSecond,
     ses: (cost.mails * PRICES.sesMailPerThousand) / 1000,
     api: (cost.apiRequests * PRICES.httpApiRequestPerMillion) / 1e6,
   };
@@ -51,7 +63,7 @@ export function dollars(cost: UnitCost) {
 export function printUnit(cost: UnitCost): void {
   console.log(
     `  ${cost.label}: ${round(cost.readUnits)} RRU, ${round(cost.writeUnits)} WRU, ${round(cost.gbSeconds, 2)} GB-s over ${round(cost.lambdaInvocations)} invocations, ` +
-      `${round(cost.transitions)} transitions, ${round(cost.mails)} mails, ${round(cost.apiRequests)} API requests`,
+      `${round(cost.transitions)} transitions, ${round(cost.expressRequests ?? 0)} Express requests (${round(cost.expressGbSeconds ?? 0, 2)} GB-s), ${round(cost.mails)} mails, ${round(cost.apiRequests)} API requests`,
   );
 }
 
@@ -62,6 +74,8 @@ export const scaled = (cost: UnitCost, factor: number, label: string): UnitCost 
   gbSeconds: cost.gbSeconds * factor,
   lambdaInvocations: cost.lambdaInvocations * factor,
   transitions: cost.transitions * factor,
+  expressRequests: (cost.expressRequests ?? 0) * factor,
+  expressGbSeconds: (cost.expressGbSeconds ?? 0) * factor,
   mails: cost.mails * factor,
   apiRequests: cost.apiRequests * factor,
 });
@@ -73,6 +87,8 @@ export const add = (label: string, ...costs: UnitCost[]): UnitCost => ({
   gbSeconds: sum(costs.map((cost) => cost.gbSeconds)),
   lambdaInvocations: sum(costs.map((cost) => cost.lambdaInvocations)),
   transitions: sum(costs.map((cost) => cost.transitions)),
+  expressRequests: sum(costs.map((cost) => cost.expressRequests ?? 0)),
+  expressGbSeconds: sum(costs.map((cost) => cost.expressGbSeconds ?? 0)),
   mails: sum(costs.map((cost) => cost.mails)),
   apiRequests: sum(costs.map((cost) => cost.apiRequests)),
 });
