@@ -122,8 +122,9 @@ export const functions: readonly FunctionDescription[] = [
   {
     name: 'fetch-feeds',
     entry: 'lambdas/pipeline/fetch-host.ts',
-    description: 'Ingest step: one host\'s due feeds fetched, parsed, normalised, deduplicated and stored as drafts',
+    description: 'Ingest step: one host\'s due feeds fetched, parsed, normalised, deduplicated, classified and stored',
     access: { table: 'readWrite' },
+    files: [CLASSIFIER_FILES.model],
     timeoutSeconds: 300,
     memoryMb: 1024,
   },

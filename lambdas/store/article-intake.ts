@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteTransaction, CustomAttributeType, Entity } from 'electrodb';
+import { statusSortTime } from '#domain/content/article-status.ts';
+import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
+import { Article, ArticleChange, ArticleHash, changeNote, Fingerprint, knownStoryOf, type CreateResult, type NewArticle } from './articles.ts';
+import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
+import { expiresInDays } from './ids.ts';
+import { isConditionalWriteFailure, transactWithRetry } from './paging.ts';
+import { keep, service, tableConfig } from './table.ts';
+
+/**
+ * The intake of a feed's new stories, written once each and lean (docs/decisions/lean-ingest-write.md):
+ * the dedup records are claimed with conditional Puts (tiny items, no index copies), the article is one
+ * plain Put with its final status, and the status counters move once per batch. A ledger written before
+ * the batch and deleted in the transaction that moves the counters makes a crash in between harmless:
+ * whoever settles a ledger left behind counts the articles it finds and releases the claims of the others.
+ */
+
+/** One planned article of a ledger: its id, the dedup records it claims and the counters it counts in. */
+export interface IntakeEntry {
+  articleId: string;
+  urlHash: string;
+  titleHash: string;
+  counters: string[];
+}
+
+export const IntakeLedger = new Entity({
+  model: { entity: 'intakeLedger', version: '1', service },
+  attributes: {
+    feedId: { type: 'string', required: true },
+    createdAt: { type: 'string', required: true },
+    id: { type: 'string', required: true },
+    entries: { type: CustomAttributeType<IntakeEntry[]>('any'), required: true },
+  },
+  indexes: {
+    // One partition: a ledger lives only while its batch is written (rarely longer), so it holds a handful.
+    byFeed: {
+      pk: { field: 'pk', composite: [], casing: keep },
+      sk: { field: 'sk', composite: ['feedId', 'createdAt', 'id'], casing: keep },
+    },
+  },
+}, tableConfig);
+
+/**
+ * A ledger this old was left by a write that stopped (a crash, a timeout): longer than any fetch
+ * invocation runs (the fetch function's timeout is 5 minutes), so its writer is gone.
+ */
+export const UNSETTLED_AFTER_MS = 15 * 60_000;
+
+/** Of these dedup hashes, the ones a stored story (live, purged or deleted) already holds: BatchGet, no write. */
+export async function knownHashes(kind: 'url' | 'title', values: readonly string[]): Promise<Set<string>> {
+  if (values.length === 0) return new Set();
+  const { data } = await ArticleHash.get([...new Set(values)].map((value) => ({ kind, value }))).go({ concurrency: 4 });
+  return new Set(data.map((hash) => hash.value));
+}
+
+/** Claims a dedup record for an article; false when another story holds it. */
+async function claim(kind: 'url' | 'title', value: string, articleId: string): Promise<boolean> {
+  try {
+    await ArticleHash.create({ kind, value, articleId }).go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalWriteFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a claim back, only if this article still holds it. */
+async function release(kind: 'url' | 'title', value: string, articleId: string): Promise<void> {
+  try {
+    await ArticleHash.delete({ kind, value }).where((attr, { eq }) => eq(attr.articleId, articleId)).go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalWriteFailure(error)) throw error;
+  }
+}
+
+/** Counter names summed over the counted articles: one ADD per name, whatever the batch's size. */
+function summed(entries: readonly IntakeEntry[]): Map<string, number> {
+  const totals = new Map<string, number>();
+  for (const entry of entries) for (const name of entry.counters) totals.set(name, (totals.get(name) ?? 0) + 1);
+  return totals;
+}
+
+type Ledger = { feedId: string; createdAt: string; id: string };
+
+/**
+ * Moves the counters of the stored articles and deletes the ledger, in one transaction conditional on the
+ * ledger: the writer and a later settler can never both count it.
+ */
+async function settle(ledger: Ledger, counted: readonly IntakeEntry[]): Promise<boolean> {
+  const totals = [...summed(counted)];
+  const result = await transactWithRetry(() => createWriteTransaction({ intakeLedger: IntakeLedger, counter: Counter }, ({ intakeLedger, counter }) => [
+      intakeLedger.delete(ledger).where((attr, { exists }) => exists(attr.id)).commit(),
+      ...totals.map(([name, by]) => counter.update(counterKey({ scope: COUNTER_SCOPES.articles, name, by })).add({ value: by }).commit()),
+    ])
+    .go(), `Settling the intake ledger ${ledger.id}`);
+  return !result.canceled;
+}
+
+/** What storing a batch did, item by item (in the batch's order). */
+export type IntakeResult = CreateResult;
+
+/**
+ * Stores a feed's new stories, each written once: claims its URL and title hashes (a story another feed
+ * claimed meanwhile is a duplicate and costs only the claim), then the article with its final status, its
+ * fingerprint, and the change notes the public list needs. The counters move once for the batch.
+ * `concurrency`: items written at once.
+ */
+export async function storeNewArticles(feedId: string, batch: readonly NewArticle[], options: { at?: string; concurrency?: (write: () => Promise<IntakeResult>) => Promise<IntakeResult> } = {}): Promise<IntakeResult[]> {
+  if (batch.length === 0) return [];
+  const changedAt = options.at ?? new Date().toISOString();
+  const items = batch.map((input) => ({ ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) }));
+  const entries: IntakeEntry[] = items.map((item) => ({
+    articleId: item.id,
+    urlHash: item.urlHash,
+    titleHash: item.titleHash,
+    counters: articleCounterChanges(undefined, item).map((change) => change.name),
+  }));
+  const ledger = { feedId, createdAt: new Date().toISOString(), id: randomUUID() };
+  await IntakeLedger.create({ ...ledger, entries }).go({ response: 'none' });
+
+  // Articles whose Put went through, whatever happened after it: they count, and keep their claims.
+  const stored = new Set<string>();
+  const writeOne = async (item: (typeof items)[number]): Promise<IntakeResult> => {
+    if (!(await claim('url', item.urlHash, item.id))) return { created: false, reason: 'duplicate' };
+    if (!(await claim('title', item.titleHash, item.id))) {
+      await release('url', item.urlHash, item.id);
+      return { created: false, reason: 'duplicate' };
+    }
+    await Article.create(item).go({ response: 'none' });
+    stored.add(item.id);
+    const follows = item.clusterId && item.clusterId !== item.id;
+    await Promise.all([
+      item.simhash ? Fingerprint.put({ ...knownStoryOf(item), day: changedAt.slice(0, 10), expiresAt: expiresInDays(NEAR_DUPLICATE_WINDOW_DAYS + 1) }).go({ response: 'none' }) : undefined,
+      item.status === 'published' ? ArticleChange.put(changeNote(item.id)).go({ response: 'none' }) : undefined,
+      // A later report of an event the site already has: listed under the first report, not as a card of its own.
+      follows ? coveredBy(item) : undefined,
+    ]);
+    const { Item } = Article.create(item).params() as { Item: Record<string, unknown> };
+    const { data } = Article.parse({ Item });
+    if (!data) throw new Error(`Article ${item.id} could not be formatted`);
+    return { created: true, article: data };
+  };
+  const outcomes = await Promise.allSettled(items.map((item) => (options.concurrency ? options.concurrency(() => writeOne(item)) : writeOne(item))));
+  const failed = items.filter((item, index) => outcomes[index]?.status === 'rejected' && !stored.has(item.id));
+  // A story that failed before its article was stored gives its claims back, so the feed's next poll stores it
+  // (if this too fails, the ledger left behind does it later).
+  await Promise.all(failed.map((item) => Promise.all([release('url', item.urlHash, item.id), release('title', item.titleHash, item.id)])));
+  await settle(ledger, entries.filter((entry) => stored.has(entry.articleId)));
+  const firstFailure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+  if (firstFailure) throw firstFailure.reason;
+  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<IntakeResult>).value);
+}
+
+/** Lists a later report under the first one (which may have gone meanwhile: then there is nothing to list it under). */
+async function coveredBy(item: NewArticle): Promise<void> {
+  try {
+    await Article.patch({ id: item.clusterId as string })
+      .append({ alsoCoveredBy: [{ articleId: item.id, sourceName: item.sourceName, sourceUrl: item.sourceUrl, title: item.title }] })
+      .go({ response: 'none' });
+    await ArticleChange.put(changeNote(item.clusterId as string)).go({ response: 'none' });
+  } catch (error) {
+    if (!isConditionalWriteFailure(error)) throw error;
+  }
+}
+
+/**
+ * Settles the ledgers a stopped write left (all of them, or one feed's): counts the articles that were
+ * stored, releases the dedup claims of those that were not (so the feed's next poll stores them), and
+ * deletes the ledger with the counters in one transaction. Returns how many ledgers it settled.
+ */
+export async function settleUnsettledIntakes(now: Date, feedId?: string): Promise<number> {
+  const before = new Date(now.getTime() - UNSETTLED_AFTER_MS).toISOString();
+  const query = feedId ? IntakeLedger.query.byFeed({ feedId }) : IntakeLedger.query.byFeed({});
+  const { data } = await query.go({ pages: 'all', consistent: true });
+  // A partial sort key matches by prefix: feed "a" would also find feed "ab"'s ledgers.
+  const stale = data.filter((ledger) => ledger.createdAt < before && (!feedId || ledger.feedId === feedId));
+  let settled = 0;
+  for (const ledger of stale) {
+    const ids = ledger.entries.map((entry) => entry.articleId);
+    const { data: found } = await Article.get(ids.map((id) => ({ id }))).go({ consistent: true, concurrency: 4, attributes: ['id'] });
+    const stored = new Set(found.map((article) => article.id));
+    for (const entry of ledger.entries.filter((entry) => !stored.has(entry.articleId))) {
+      await release('url', entry.urlHash, entry.articleId);
+      await release('title', entry.titleHash, entry.articleId);
+    }
+    if (await settle(ledger, ledger.entries.filter((entry) => stored.has(entry.articleId)))) settled += 1;
+  }
+  return settled;
+}
