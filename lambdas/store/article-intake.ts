@@ -122,6 +122,8 @@ export async function storeNewArticles(feedId: string, batch: readonly NewArticl
   // Articles whose Put went through, whatever happened after it: they count, and keep their claims.
   const stored = new Set<string>();
   const writeOne = async (item: (typeof items)[number]): Promise<IntakeResult> => {
+    // The URL first, then the title, one after the other: two feeds racing on one story meet on the same first
+    // claim, so one of them wins both (claimed at once, each could win one and both would drop the story).
     if (!(await claim('url', item.urlHash, item.id))) return { created: false, reason: 'duplicate' };
     if (!(await claim('title', item.titleHash, item.id))) {
       await release('url', item.urlHash, item.id);
