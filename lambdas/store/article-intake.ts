@@ -102,11 +102,11 @@ export type IntakeResult = CreateResult;
 
 /**
  * Stores a feed's new stories, each written once: claims its URL and title hashes (a story another feed
- * claimed meanwhile is a duplicate and costs only the claim), then the article with its final status, its
- * fingerprint, and the change notes the public list needs. The counters move once for the batch.
- * `concurrency`: items written at once.
+ * claimed meanwhile is a duplicate and costs only the claim), then the articles with their final status, their
+ * fingerprints and the change notes the public list needs, in batches (an article's id is new, so its Put needs
+ * no condition). The counters move once for the batch. `concurrency`: claims in flight at once.
  */
-export async function storeNewArticles(feedId: string, batch: readonly NewArticle[], options: { at?: string; concurrency?: (write: () => Promise<IntakeResult>) => Promise<IntakeResult> } = {}): Promise<IntakeResult[]> {
+export async function storeNewArticles(feedId: string, batch: readonly NewArticle[], options: { at?: string; concurrency?: <T>(write: () => Promise<T>) => Promise<T> } = {}): Promise<IntakeResult[]> {
   if (batch.length === 0) return [];
   const changedAt = options.at ?? new Date().toISOString();
   const items = batch.map((input) => ({ ...input, statusAt: statusSortTime(input.status, { ...input, changedAt }) }));
@@ -119,39 +119,56 @@ export async function storeNewArticles(feedId: string, batch: readonly NewArticl
   const ledger = { feedId, createdAt: new Date().toISOString(), id: randomUUID() };
   await IntakeLedger.create({ ...ledger, entries }).go({ response: 'none' });
 
-  // Articles whose Put went through, whatever happened after it: they count, and keep their claims.
-  const stored = new Set<string>();
-  const writeOne = async (item: (typeof items)[number]): Promise<IntakeResult> => {
+  const claimBoth = async (item: (typeof items)[number]): Promise<boolean> => {
     // The URL first, then the title, one after the other: two feeds racing on one story meet on the same first
     // claim, so one of them wins both (claimed at once, each could win one and both would drop the story).
-    if (!(await claim('url', item.urlHash, item.id))) return { created: false, reason: 'duplicate' };
-    if (!(await claim('title', item.titleHash, item.id))) {
-      await release('url', item.urlHash, item.id);
-      return { created: false, reason: 'duplicate' };
-    }
-    await Article.create(item).go({ response: 'none' });
-    stored.add(item.id);
-    const follows = item.clusterId && item.clusterId !== item.id;
-    await Promise.all([
-      item.simhash ? Fingerprint.put({ ...knownStoryOf(item), day: changedAt.slice(0, 10), expiresAt: expiresInDays(NEAR_DUPLICATE_WINDOW_DAYS + 1) }).go({ response: 'none' }) : undefined,
-      item.status === 'published' ? ArticleChange.put(changeNote(item.id)).go({ response: 'none' }) : undefined,
-      // A later report of an event the site already has: listed under the first report, not as a card of its own.
-      follows ? coveredBy(item) : undefined,
-    ]);
+    if (!(await claim('url', item.urlHash, item.id))) return false;
+    if (await claim('title', item.titleHash, item.id)) return true;
+    await release('url', item.urlHash, item.id);
+    return false;
+  };
+  const claims = await Promise.allSettled(items.map((item) => (options.concurrency ? options.concurrency(() => claimBoth(item)) : claimBoth(item))));
+  const won = items.filter((_, index) => {
+    const outcome = claims[index];
+    return outcome?.status === 'fulfilled' && outcome.value;
+  });
+  let failure = claims.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected')?.reason as unknown;
+  try {
+    await writeStories(won, changedAt);
+  } catch (error) {
+    failure ??= error;
+  }
+  if (failure !== undefined) {
+    // Which stories were stored is read back, as a later settler would: they count, and the others give their
+    // claims back so the feed's next poll stores them (if this fails too, the ledger left behind does it later).
+    await settleLedger({ ...ledger, entries });
+    throw failure;
+  }
+  const stored = new Set(won.map((item) => item.id));
+  await settle(ledger, entries.filter((entry) => stored.has(entry.articleId)));
+  return items.map((item): IntakeResult => {
+    if (!stored.has(item.id)) return { created: false, reason: 'duplicate' };
+    // The stored item, defaults applied, without reading it back: ElectroDB formats the put and parses it.
     const { Item } = Article.create(item).params() as { Item: Record<string, unknown> };
     const { data } = Article.parse({ Item });
     if (!data) throw new Error(`Article ${item.id} could not be formatted`);
     return { created: true, article: data };
-  };
-  const outcomes = await Promise.allSettled(items.map((item) => (options.concurrency ? options.concurrency(() => writeOne(item)) : writeOne(item))));
-  const failed = items.filter((item, index) => outcomes[index]?.status === 'rejected' && !stored.has(item.id));
-  // A story that failed before its article was stored gives its claims back, so the feed's next poll stores it
-  // (if this too fails, the ledger left behind does it later).
-  await Promise.all(failed.map((item) => Promise.all([release('url', item.urlHash, item.id), release('title', item.titleHash, item.id)])));
-  await settle(ledger, entries.filter((entry) => stored.has(entry.articleId)));
-  const firstFailure = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-  if (firstFailure) throw firstFailure.reason;
-  return outcomes.map((outcome) => (outcome as PromiseFulfilledResult<IntakeResult>).value);
+  });
+}
+
+/** Writes claimed stories: articles, fingerprints and change notes in BatchWrites of 25, then the "also covered by" lists. */
+async function writeStories(stories: ReadonlyArray<NewArticle & { statusAt: string }>, changedAt: string): Promise<void> {
+  if (stories.length === 0) return;
+  const fingerprints = stories.filter((story) => story.simhash).map((story) => ({ ...knownStoryOf(story), day: changedAt.slice(0, 10), expiresAt: expiresInDays(NEAR_DUPLICATE_WINDOW_DAYS + 1) }));
+  const notes = stories.filter((story) => story.status === 'published').map((story) => changeNote(story.id));
+  const written = await Promise.all([
+    Article.put([...stories]).go({ concurrency: 4 }),
+    fingerprints.length ? Fingerprint.put(fingerprints).go({ concurrency: 4 }) : { unprocessed: [] },
+    notes.length ? ArticleChange.put(notes).go({ concurrency: 4 }) : { unprocessed: [] },
+  ]);
+  if (written.some((result) => result.unprocessed.length)) throw new Error('Some new stories were not written (unprocessed batch items)');
+  // A later report of an event the site already has: listed under the first report, not as a card of its own.
+  await Promise.all(stories.filter((story) => story.clusterId && story.clusterId !== story.id).map(coveredBy));
 }
 
 /** Lists a later report under the first one (which may have gone meanwhile: then there is nothing to list it under). */
@@ -178,15 +195,17 @@ export async function settleUnsettledIntakes(now: Date, feedId?: string): Promis
   // A partial sort key matches by prefix: feed "a" would also find feed "ab"'s ledgers.
   const stale = data.filter((ledger) => ledger.createdAt < before && (!feedId || ledger.feedId === feedId));
   let settled = 0;
-  for (const ledger of stale) {
-    const ids = ledger.entries.map((entry) => entry.articleId);
-    const { data: found } = await Article.get(ids.map((id) => ({ id }))).go({ consistent: true, concurrency: 4, attributes: ['id'] });
-    const stored = new Set(found.map((article) => article.id));
-    for (const entry of ledger.entries.filter((entry) => !stored.has(entry.articleId))) {
-      await release('url', entry.urlHash, entry.articleId);
-      await release('title', entry.titleHash, entry.articleId);
-    }
-    if (await settle(ledger, ledger.entries.filter((entry) => stored.has(entry.articleId)))) settled += 1;
-  }
+  for (const ledger of stale) if (await settleLedger(ledger)) settled += 1;
   return settled;
+}
+
+/** Counts a ledger's stories that were stored, releases the claims of the others, and deletes it. */
+async function settleLedger(ledger: Ledger & { entries: IntakeEntry[] }): Promise<boolean> {
+  const ids = ledger.entries.map((entry) => entry.articleId);
+  const { data: found } = await Article.get(ids.map((id) => ({ id }))).go({ consistent: true, concurrency: 4, attributes: ['id'] });
+  const stored = new Set(found.map((article) => article.id));
+  await Promise.all(
+    ledger.entries.filter((entry) => !stored.has(entry.articleId)).map((entry) => Promise.all([release('url', entry.urlHash, entry.articleId), release('title', entry.titleHash, entry.articleId)])),
+  );
+  return settle(ledger, ledger.entries.filter((entry) => stored.has(entry.articleId)));
 }
