@@ -3,7 +3,7 @@ import { evaluate, isAtLeastAsGood } from '#domain/classifier/evaluate.ts';
 import { buildModel, type HeadlineExample } from '#domain/classifier/train.ts';
 import { allReviewLabels, latestModelVersionNumber, saveModelVersion, storedModel, versionKey } from '#store/models.ts';
 import * as z from '#domain/common/validation.ts';
-import { currentModel } from './classify-drafts.ts';
+import { currentModel } from '../services/classification.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 import { runtimeJson } from '#adapters/runtime-files.ts';

@@ -8,8 +8,11 @@ import { NEAR_DUPLICATE_WINDOW_DAYS, simhash } from '#domain/content/simhash.ts'
 import { matchingStory, storyProfile, type StoryProfile } from '#domain/content/story-cluster.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
-import { createArticle, isKnownHash, knownStoryOf, recentFingerprints, type KnownStory } from '#store/articles.ts';
-import { feedNameOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
+import { knownHashes, settleUnsettledIntakes, storeNewArticles } from '#store/article-intake.ts';
+import { knownStoryOf, recentFingerprints, type KnownStory, type NewArticle } from '#store/articles.ts';
+import { feedDescriptionOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
+import { logger } from '#shared/core/logger.ts';
+import { currentClassifier, decideArticle, type Classifier } from './classification.ts';
 import { PAGE_IMAGE_DEFAULTS, pageImages, type PageImageOptions } from './page-images.ts';
 
 export interface RefreshStats {
@@ -49,8 +52,18 @@ export function recentStoriesOnce(now: Date): () => Promise<KnownStory[]> {
   return () => (stories ??= recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now));
 }
 
-/** Neither its address nor its title is stored yet: only such items are worth a request to their page. */
-const isNewStory = async (item: { sourceUrl: string; title: string }) => !(await isKnownHash('url', urlHash(item.sourceUrl))) && !(await isKnownHash('title', titleHash(item.title)));
+/**
+ * The classifier for a batch of new stories, or null when it cannot be had (the model or the settings
+ * failed to load): the stories are then stored as unclassified drafts, and the backlog run classifies them.
+ */
+async function classifierOrNull(): Promise<Classifier | null> {
+  try {
+    return await currentClassifier();
+  } catch (error) {
+    logger.warn('classifier unavailable: new stories wait as drafts for the backlog run', { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
 
 /** Profiles of known stories, computed once per ingest run rather than once per feed. */
 const profiles = new WeakMap<KnownStory, StoryProfile>();
@@ -91,8 +104,8 @@ export async function recordFailedCheck(feed: FeedToPoll, check: FailedCheck): P
 }
 
 /**
- * Refreshes one feed: conditional fetch, parse, normalise, drop duplicates, store new items as drafts
- * for the classifier, and record the check. The one use case behind the pipeline step, the CLI and
+ * Refreshes one feed: conditional fetch, parse, normalise, drop duplicates, classify the new items and
+ * store each once with its final status, and record the check. The one use case behind the pipeline step, the CLI and
  * the benchmark. It never throws for a feed's own faults: those become a health record and a backoff.
  */
 export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): Promise<RefreshStats> {
@@ -113,7 +126,8 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     return { feedId: polled.id, outcome: 'not-modified', itemsFound: 0, created: 0, duplicates: 0, nearDuplicates: 0 };
   }
   // A new body: the feed's name (on every item) is read now, never for a 304.
-  const feed = { ...polled, name: polled.name ?? (await feedNameOf(polled.id)) ?? polled.id };
+  const description = polled.name === undefined ? await feedDescriptionOf(polled.id) : null;
+  const feed = { ...polled, name: polled.name ?? description?.name ?? polled.id, isIndian: polled.isIndian ?? description?.isIndian };
 
   let parsed;
   try {
@@ -149,53 +163,64 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     fresh.push({ item, fingerprint, id, clusterId });
   }
   const limit = pLimit(WRITE_CONCURRENCY);
+  // A batch an earlier check of this feed left half-written (a crash) is settled first, so its stories
+  // that were never stored give their dedup claims back and are stored now.
+  await settleUnsettledIntakes(new Date(), feed.id);
+  // Stories already stored (live, purged or deleted) are found with reads, and cost no write: by URL,
+  // then by title for the rest.
+  const knownUrls = await knownHashes('url', fresh.map(({ item }) => urlHash(item.sourceUrl)));
+  const newUrls = fresh.filter(({ item }) => !knownUrls.has(urlHash(item.sourceUrl)));
+  const knownTitles = await knownHashes('title', newUrls.map(({ item }) => titleHash(item.title)));
+  const unseen = newUrls.filter(({ item }) => !knownTitles.has(titleHash(item.title)));
   // New stories without a feed picture: their pages are asked for one (an item already stored costs no request).
-  const withoutPicture = options.pageImages === false ? [] : fresh.filter(({ item }) => isFallbackImage(item.imageUrl));
-  const pagesToAsk = await Promise.all(withoutPicture.map(({ item }) => limit(async () => ((await isNewStory(item)) ? item.pageUrl : null))));
+  const withoutPicture = options.pageImages === false ? [] : unseen.filter(({ item }) => isFallbackImage(item.imageUrl));
   const found = await pageImages(
-    pagesToAsk.filter((url): url is string => url !== null),
+    withoutPicture.map(({ item }) => item.pageUrl),
     options.pageImages || PAGE_IMAGE_DEFAULTS,
   );
-  // Each write is its own transaction (article, dedup hashes, counters); a few run at once.
-  const outcomes = await Promise.all(
-    fresh.map(({ item, fingerprint, id, clusterId }) =>
-      limit(async () => {
-        const result = await createArticle({
-          id,
-          title: item.title,
-          summary: item.summary,
-          content: item.content,
-          category: item.categoryHint ?? 'general',
-          tags: item.rssCategories.slice(0, 5),
-          sourceUrl: item.sourceUrl,
-          sourceName: feed.name,
-          author: item.author,
-          sourceAttribution: item.sourceAttribution,
-          imageUrl: found.get(item.pageUrl) ?? item.imageUrl,
-          mediaThumbnails: item.mediaThumbnails,
-          enclosures: item.enclosures,
-          mediaMetadata: item.mediaMetadata,
-          contentType: item.contentType,
-          podcastMetadata: item.podcastMetadata,
-          commentsUrl: item.commentsUrl,
-          rssCategories: item.rssCategories,
-          readTimeMinutes: item.readTimeMinutes,
-          feedId: feed.id,
-          originalPublishedAt: item.originalPublishedAt,
-          status: 'draft',
-          adminStatus: 'unclassified',
-          urlHash: urlHash(item.sourceUrl),
-          titleHash: titleHash(item.title),
-          simhash: fingerprint,
-          ...(clusterId ? { clusterId, isDuplicate: true } : {}),
-        });
-        return { created: result.created, pageImage: result.created && found.has(item.pageUrl) };
-      }),
-    ),
-  );
+  // Each story is classified here and written once, with its final status (published, queued or rejected).
+  const classifier = unseen.length ? await classifierOrNull() : null;
+  const articles: NewArticle[] = unseen.map(({ item, fingerprint, id, clusterId }) => {
+    const story = {
+      id,
+      title: item.title,
+      summary: item.summary,
+      content: item.content,
+      category: item.categoryHint ?? 'general',
+      tags: item.rssCategories.slice(0, 5),
+      sourceUrl: item.sourceUrl,
+      sourceName: feed.name,
+      author: item.author,
+      sourceAttribution: item.sourceAttribution,
+      imageUrl: found.get(item.pageUrl) ?? item.imageUrl,
+      mediaThumbnails: item.mediaThumbnails,
+      enclosures: item.enclosures,
+      mediaMetadata: item.mediaMetadata,
+      contentType: item.contentType,
+      podcastMetadata: item.podcastMetadata,
+      commentsUrl: item.commentsUrl,
+      rssCategories: item.rssCategories,
+      readTimeMinutes: item.readTimeMinutes,
+      feedId: feed.id,
+      originalPublishedAt: item.originalPublishedAt,
+      status: 'draft' as const,
+      adminStatus: 'unclassified' as const,
+      urlHash: urlHash(item.sourceUrl),
+      titleHash: titleHash(item.title),
+      simhash: fingerprint,
+      ...(clusterId ? { clusterId, isDuplicate: true } : {}),
+    };
+    if (!classifier) return story;
+    const decided = decideArticle(classifier, story, feed.isIndian ?? false, checkedAt);
+    return { ...story, ...decided.set, status: decided.status, category: decided.category };
+  });
+  const outcomes = (await storeNewArticles(feed.id, articles, { concurrency: limit })).map((result, index) => ({
+    created: result.created,
+    pageImage: result.created && found.has(unseen[index]!.item.pageUrl),
+  }));
   const created = outcomes.filter((outcome) => outcome.created).length;
   const withPageImage = outcomes.filter((outcome) => outcome.pageImage).length;
-  const duplicates = outcomes.length - created;
+  const duplicates = fresh.length - created;
 
   await recordFeedHealth({
     feedId: feed.id,

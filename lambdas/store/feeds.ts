@@ -129,7 +129,7 @@ export type FeedHealthItem = EntityItem<typeof FeedHealth>;
 export type FeedPollItem = EntityItem<typeof FeedPoll>;
 
 /** A feed as a poll needs it: its polling state; its name only when the caller already had it. */
-export type FeedToPoll = Pick<FeedSourceItem, 'id' | 'url'> & Partial<Pick<FeedSourceItem, 'name' | 'etag' | 'lastModified' | 'consecutiveFailures' | 'lastStatus'>>;
+export type FeedToPoll = Pick<FeedSourceItem, 'id' | 'url'> & Partial<Pick<FeedSourceItem, 'name' | 'isIndian' | 'etag' | 'lastModified' | 'consecutiveFailures' | 'lastStatus'>>;
 
 /** The fields a poll changes; they live on the FeedPoll item. */
 type PollChanges = Partial<Pick<FeedPollItem, 'nextCheckAt' | 'consecutiveFailures' | 'lastStatus' | 'lastCheckedAt' | 'etag' | 'lastModified' | 'url' | 'active' | 'priority'>>;
@@ -257,7 +257,12 @@ export async function feedsToPoll(feedIds: readonly string[]): Promise<FeedToPol
 
 /** A feed's name (its description only: a poll that brings a new body, or an alert, needs it). */
 export async function feedNameOf(id: string): Promise<string | null> {
-  return (await FeedSource.get({ id }).go({ attributes: ['name'] })).data?.name ?? null;
+  return (await feedDescriptionOf(id))?.name ?? null;
+}
+
+/** What a new body's stories take from the feed's description: its name, and whether it is an Indian source (the classifier reads it). */
+export async function feedDescriptionOf(id: string): Promise<{ name: string; isIndian?: boolean | undefined } | null> {
+  return (await FeedSource.get({ id }).go({ attributes: ['name', 'isIndian'] })).data ?? null;
 }
 
 /** Makes a feed due now without its validators: the next ingest fetches its whole body. */

@@ -123,8 +123,9 @@ export const functions: readonly FunctionDescription[] = [
   {
     name: 'fetch-feeds',
     entry: 'lambdas/pipeline/fetch-host.ts',
-    description: 'Ingest step: a batch of hosts (a Distributed Map child), 16 at a time, each host\'s due feeds fetched one after another, parsed, normalised, deduplicated and stored as drafts',
+    description: 'Ingest step: a batch of hosts (a Distributed Map child), 16 at a time, each host\'s due feeds fetched one after another, parsed, normalised, deduplicated, classified and stored',
     access: { table: 'readWrite' },
+    files: [CLASSIFIER_FILES.model],
     // Under the Express child's 5 minutes, so a batch that runs long fails into the child's Catch (which
     // alerts its hosts) rather than timing the child out; the batch itself stops starting hosts before this.
     timeoutSeconds: 240,

@@ -210,8 +210,16 @@ describe('editing a feed', () => {
   });
 });
 
+/** A feed's stored stories, in whatever status the classifier gave them as they were fetched. */
+async function storedFrom(feedId: string) {
+  const pages = await Promise.all(
+    (['draft', 'published', 'rejected'] as const).map((status) => s.articles.Article.query.byStatus({ status }).where((attributes, { eq }) => eq(attributes.feedId, feedId)).go({ pages: 'all' })),
+  );
+  return pages.flatMap((page) => page.data);
+}
+
 describe('fetch now', () => {
-  it('runs the ingest refresh for one feed: new items stored as drafts, the check in its health', async () => {
+  it('runs the ingest refresh for one feed: new items stored, each classified as it was fetched, the check in its health', async () => {
     const { status, body } = await callApi<ApiAnswer<'POST /admin/feeds/{id}/fetch'>>(admin, 'POST', `/admin/feeds/${newsroomId}/fetch`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ itemsFound: 4, created: 4, status: 'healthy' });
@@ -219,9 +227,9 @@ describe('fetch now', () => {
     expect(body.feed?.lastStatus).toBe('healthy');
     expect(body.feed?.dataRichnessScore).toBeGreaterThan(0);
 
-    const { data: drafts } = await s.articles.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
-    expect(drafts).toHaveLength(4);
-    expect(drafts.every((article) => article.adminStatus === 'unclassified' && article.sourceName === 'Creator Newsroom')).toBe(true);
+    const stored = await storedFrom(newsroomId);
+    expect(stored).toHaveLength(4);
+    expect(stored.every((article) => ['auto_approved', 'pending_review', 'auto_rejected'].includes(article.adminStatus) && article.sourceName === 'Creator Newsroom')).toBe(true);
     const [check] = await s.feeds.latestFeedHealth(newsroomId, 1);
     expect(check).toMatchObject({ status: 'healthy', itemsFound: 4 });
     expect(await lastAudit(newsroomId)).toMatchObject({ action: 'feed.fetch', after: { itemsFound: 4, created: 4, status: 'healthy' } });
@@ -258,8 +266,7 @@ describe('OPML', () => {
     expect(await lastAudit(newsroomId)).toMatchObject({ action: 'feed.delete', before: { url: newsroomUrl } });
     expect((await callApi(admin, 'DELETE', `/admin/feeds/${newsroomId}`)).status).toBe(404);
     // Its articles stay.
-    const { data: drafts } = await s.articles.Article.query.byStatus({ status: 'draft' }).where(({ feedId }, { eq }) => eq(feedId, newsroomId)).go({ pages: 'all' });
-    expect(drafts).toHaveLength(4);
+    expect(await storedFrom(newsroomId)).toHaveLength(4);
 
     const imported = await callApi<ApiAnswer<'POST /admin/feeds-opml'>>(admin, 'POST', '/admin/feeds-opml', { opml: exported });
     expect(imported).toEqual({ status: 200, body: expect.objectContaining({ added: 1, skipped: before.length - 1, invalid: [] }) });

@@ -42,9 +42,12 @@ async function requestsSince(since: number): Promise<Request[]> {
   return ((await (await fetch(`${feedsUrl()}/__requests`)).json()) as Request[]).filter((request) => request.at >= since);
 }
 
+/** A feed's stored stories, in whatever status the classifier gave them as they were fetched. */
 async function storedFrom(feedId: string) {
-  const { data } = await m.articles.Article.query.byStatus({ status: 'draft' }).where(({ feedId: id }, { eq }) => eq(id, feedId)).go({ pages: 'all' });
-  return data;
+  const pages = await Promise.all(
+    (['draft', 'published', 'rejected'] as const).map((status) => m.articles.Article.query.byStatus({ status }).where(({ feedId: id }, { eq }) => eq(id, feedId)).go({ pages: 'all' })),
+  );
+  return pages.flatMap((page) => page.data);
 }
 
 const isSitePicture = (imageUrl: string | undefined) => !imageUrl || imageUrl.startsWith('/');

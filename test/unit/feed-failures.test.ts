@@ -21,14 +21,18 @@ vi.mock('#store/feeds.ts', () => ({
 }));
 vi.mock('#store/articles.ts', () => ({
   recentFingerprints: async () => [],
-  isKnownHash: async () => false,
   knownStoryOf: (input: { id: string; simhash?: string }) => ({ articleId: input.id, simhash: input.simhash ?? '' }),
-  createArticle: async (article: { feedId: string; title: string }) => {
-    if (article.feedId === 'failing') throw new Error('ProvisionedThroughputExceededException: slow down');
-    writes.created.push(article.title);
-    return { created: true };
+}));
+vi.mock('#store/article-intake.ts', () => ({
+  knownHashes: async () => new Set(),
+  settleUnsettledIntakes: async () => 0,
+  storeNewArticles: async (feedId: string, batch: Array<{ title: string }>) => {
+    if (feedId === 'failing') throw new Error('ProvisionedThroughputExceededException: slow down');
+    writes.created.push(...batch.map((article) => article.title));
+    return batch.map(() => ({ created: true }));
   },
 }));
+vi.mock('#store/models.ts', () => ({ activeModelVersion: async () => null, modelJsonOf: () => '' }));
 vi.mock('#adapters/feed-fetch.ts', () => ({
   fetchFeed: async (url: string) => ({
     kind: 'ok',
