@@ -12,12 +12,14 @@ vi.mock('#shared/platform/run-metrics.ts', () => ({ withRunMetrics: (_name: stri
 vi.mock('#store/settings.ts', () => ({ currentSettings: async () => ({ feedIntervalMinutes: 30 }) }));
 vi.mock('#store/operations.ts', () => ({ raiseAlert: async (alert: Record<string, unknown>) => void seen.alerts.push(alert) }));
 vi.mock('#store/feeds.ts', () => ({
-  getFeedSource: async (id: string) => {
-    // A store fault outside the feed's own refresh: the whole host's fetch throws.
-    if (id.startsWith('broken')) throw new Error('ProvisionedThroughputExceededException: slow down');
-    const host = id.split('-')[0];
-    return { id, name: `Feed ${id}`, url: `https://${host}.example/${id}.xml`, consecutiveFailures: 0 };
-  },
+  feedsToPoll: async (ids: string[]) =>
+    ids.map((id) => {
+      // A store fault outside the feed's own refresh: the whole host's fetch throws.
+      if (id.startsWith('broken')) throw new Error('ProvisionedThroughputExceededException: slow down');
+      const host = id.split('-')[0];
+      return { id, name: `Feed ${id}`, url: `https://${host}.example/${id}.xml`, consecutiveFailures: 0 };
+    }),
+  feedNameOf: async (id: string) => `Feed ${id}`,
   recordFeedHealth: async () => undefined,
   updateFeedAfterCheck: async () => undefined,
 }));
