@@ -50,7 +50,7 @@ async function fetchHost(feedIds: string[], now: Date) {
     }
     results.push(stats);
   }
-  const sum = (key: 'itemsFound' | 'created' | 'duplicates' | 'nearDuplicates' | 'pageImages') => results.reduce((total, r) => total + (r[key] ?? 0), 0);
+  const sum = (key: 'itemsFound' | 'created' | 'duplicates' | 'nearDuplicates' | 'pageImages' | 'classified' | 'published' | 'queued' | 'rejected') => results.reduce((total, r) => total + (r[key] ?? 0), 0);
   return {
     feeds: results.length,
     notModified: results.filter((r) => r.outcome === 'not-modified').length,
@@ -60,6 +60,10 @@ async function fetchHost(feedIds: string[], now: Date) {
     duplicates: sum('duplicates'),
     nearDuplicates: sum('nearDuplicates'),
     pageImages: sum('pageImages'),
+    classified: sum('classified'),
+    published: sum('published'),
+    queued: sum('queued'),
+    rejected: sum('rejected'),
   };
 }
 

@@ -72,7 +72,8 @@ async function handleEvent(event: unknown): Promise<unknown> {
         itemsFound: fetched.itemsFound,
         created: fetched.created,
         duplicates: fetched.duplicates + fetched.nearDuplicates,
-        ...request.totals,
+        // Stories are classified as they are fetched; the classify loop's totals add the backlog it met.
+        ...Object.fromEntries((['classified', 'published', 'queued', 'rejected'] as const).map((key) => [key, fetched[key] + (request.totals[key] ?? 0)])),
       };
       await recordRun('ingest', request, stats);
       return stats;

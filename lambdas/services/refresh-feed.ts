@@ -28,6 +28,11 @@ export interface RefreshStats {
   itemErrors?: number;
   /** Of the created: items whose feed gave no picture and whose page's og:image / twitter:image was taken. */
   pageImages?: number;
+  /** Of the created: classified as they were fetched, and what the classifier decided (the rest wait for the backlog run). */
+  classified?: number;
+  published?: number;
+  queued?: number;
+  rejected?: number;
   error?: string;
 }
 
@@ -219,6 +224,13 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     pageImage: result.created && found.has(unseen[index]!.item.pageUrl),
   }));
   const created = outcomes.filter((outcome) => outcome.created).length;
+  const stored = articles.filter((_article, index) => outcomes[index]?.created);
+  const decisions = {
+    classified: stored.filter((article) => article.adminStatus !== 'unclassified').length,
+    published: stored.filter((article) => article.status === 'published').length,
+    queued: stored.filter((article) => article.adminStatus === 'pending_review').length,
+    rejected: stored.filter((article) => article.status === 'rejected').length,
+  };
   const withPageImage = outcomes.filter((outcome) => outcome.pageImage).length;
   const duplicates = fresh.length - created;
 
@@ -243,5 +255,5 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     // Share of the six optional fields the items carry, 0-100.
     dataRichnessScore: items.length ? Math.round((dataPoints / (items.length * 6)) * 100) : 0,
   });
-  return { feedId: feed.id, outcome: 'new-items', itemsFound: parsed.items.length, created, duplicates, nearDuplicates, clustered, pageImages: withPageImage, ...(itemErrors.length ? { itemErrors: itemErrors.length } : {}) };
+  return { feedId: feed.id, outcome: 'new-items', itemsFound: parsed.items.length, created, duplicates, nearDuplicates, clustered, pageImages: withPageImage, ...decisions, ...(itemErrors.length ? { itemErrors: itemErrors.length } : {}) };
 }

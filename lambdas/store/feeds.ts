@@ -220,6 +220,14 @@ export async function putFeedSource(feed: Omit<FeedSourceItem, 'createdAt' | 'up
   await FeedPoll.put(pollStateOf({ ...feed, nextCheckAt })).go();
 }
 
+/** Many feeds at once, each with its polling state (BatchWrites): what imports and benchmarks write. */
+export async function putFeedSources(feeds: ReadonlyArray<Omit<FeedSourceItem, 'createdAt' | 'updatedAt' | 'nextCheckAt'> & { nextCheckAt?: string }>): Promise<void> {
+  const now = new Date().toISOString();
+  const withNextCheck = feeds.map((feed) => ({ ...feed, nextCheckAt: feed.nextCheckAt ?? now }));
+  await FeedSource.put(withNextCheck).go();
+  await FeedPoll.put(withNextCheck.map(pollStateOf)).go();
+}
+
 /** A due feed: what the ingest groups by host and orders by priority. */
 export type DueFeed = Pick<FeedSourceItem, 'id' | 'url' | 'priority' | 'nextCheckAt'>;
 

@@ -111,8 +111,8 @@ export async function runIngestScaleBench(): Promise<void> {
     await untilIngestIdle(runtime.stepFunctions);
     const sfn = runtime.stepFunctions;
 
-    // The farm's feeds, due now, with the ETags their last check kept: an unchanged feed answers 304.
-    const { FeedSource } = await import('#store/feeds.ts');
+    // The farm's feeds, due now, with the ETags their last check kept (in their polling state): an unchanged feed answers 304.
+    const { putFeedSources } = await import('#store/feeds.ts');
     const due = new Date(Date.now() - 60_000).toISOString();
     const feeds = Array.from({ length: FEEDS }, (_, feed) => ({ id: `farm-${feed}`, name: `Farm ${feed}`, url: feedUrl(feed), etag: unchangedEtag(feed), nextCheckAt: due }));
     // Batches of 25, 8 at once: DynamoDB Local takes them faster side by side than one after another.
@@ -121,7 +121,7 @@ export async function runIngestScaleBench(): Promise<void> {
     await Promise.all(
       Array.from({ length: Math.ceil(feeds.length / 25) }, (_, batch) =>
         writeBatch(async () => {
-          await FeedSource.put(feeds.slice(batch * 25, batch * 25 + 25)).go();
+          await putFeedSources(feeds.slice(batch * 25, batch * 25 + 25));
           written += 25;
           if (written % 2_500 === 0) log(`feeds written: ${written.toLocaleString('en')} / ${FEEDS.toLocaleString('en')}`);
         }),

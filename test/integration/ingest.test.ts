@@ -236,6 +236,16 @@ describe('operators', () => {
     const [latest] = await s.runs.latestPipelineRuns('ingest', 1);
     expect(latest?.status).toBe('succeeded');
   });
+
+  it('records what the classifier decided for the stories it classified as they were fetched', async () => {
+    // Stories are classified in the fetch step now: the run's figures must still say what became of them.
+    const runs = await s.runs.latestPipelineRuns('ingest', 50);
+    const bringing = runs.map((one) => one.stats as { created: number; classified: number; published: number; queued: number; rejected: number }).find((stats) => stats.created > 0);
+    expect(bringing, 'a run that stored new stories').toBeDefined();
+    expect(bringing!.classified).toBeGreaterThanOrEqual(bringing!.created);
+    expect(bringing!.published + bringing!.queued + bringing!.rejected).toBe(bringing!.classified);
+    expect(bringing!.published).toBeGreaterThan(0);
+  });
 });
 
 describe('retraining', () => {
