@@ -194,6 +194,17 @@ export async function publicArticleIndex(maxAgeSeconds = config.SEARCH_SYNC_SECO
   return (await currentTiers(maxAgeSeconds)).recent;
 }
 
+/**
+ * How many public articles there are, in every tier: the recent tier's own count and each archived month's
+ * from the snapshot's manifest (or the shard, when it was built here), so no shard is read for it.
+ */
+export async function publicArticleCount(): Promise<number> {
+  const state = await currentTiers();
+  let count = state.recent.size;
+  for (const [month, { articles }] of state.shardSizes) count += state.pinned.get(month)?.size ?? articles;
+  return count;
+}
+
 /** One archived month's shard: held, or read from its snapshot with the changes since applied. */
 function archiveShard(state: Tiers, month: PublicationMonth): Promise<ArticleSearchIndex> {
   const held = state.pinned.get(month) ?? state.cache.get(month);
