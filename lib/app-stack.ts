@@ -31,6 +31,12 @@ export interface CreatorNewsHubStackProps extends StackProps {
   stackDescription?: StackDescription;
   /** Domain the newsletter and mail are sent from. */
   mailDomain: string;
+  /** Where the contact form's messages go (the functions' CONTACT_TEAM_EMAIL). */
+  contactEmail: string;
+  /** Where alarms and the budget alert are mailed. */
+  alarmEmail: string;
+  /** Monthly spend in US dollars past which AWS Budgets tells alarmEmail. */
+  monthlyBudgetUsd: number;
   /** The CloudFront web ACL (EdgeSecurityStack, us-east-1). */
   webAclArn: string;
   /** The site's own name with its us-east-1 certificate (EdgeSecurityStack). Absent: CloudFront's own name. */
@@ -102,6 +108,7 @@ export class CreatorNewsHubStack extends Stack {
         },
       });
       fn.addEnvironment('SITE_URL', site.url);
+      fn.addEnvironment('CONTACT_TEAM_EMAIL', props.contactEmail);
       const poolActions = fnDescription.access.userPool ?? [];
       if (poolActions.length) {
         fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);

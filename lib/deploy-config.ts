@@ -1,7 +1,9 @@
 /**
  * What an owner sets per deployment, as CDK context: `cdk.json` holds the defaults, `-c key=value`
  * overrides them (docs/deploy.md has the table). Read and checked once, before any stack is built, so a
- * wrong value fails synth with a message instead of failing a deploy half-way.
+ * wrong or missing value fails synth with a message that says what to add, instead of failing a deploy
+ * half-way. Nothing of the project's own (its domain, its addresses) is a default: every owner value is
+ * given or derived from one that is.
  */
 
 /** The Route 53 zone the site's name lives in, and that name. */
@@ -13,35 +15,61 @@ export interface SiteDomain {
 }
 
 export interface DeployConfig {
-  /** Region of the app stack (the edge stack is always in us-east-1, where CloudFront takes certificates and web ACLs). */
+  /**
+   * Names the deployment: its stacks are `CreatorNewsHub-<stage>`, `-Mail`, `-Edge`, so staging runs beside
+   * production in one account. Absent: the production names, `CreatorNewsHub`, `CreatorNewsHubMail`, `CreatorNewsHubEdge`.
+   */
+  stage?: string;
+  /** Region of the app and mail stacks (the edge stack is always in us-east-1, where CloudFront takes certificates and web ACLs). */
   region: string;
   /** Absent: the site answers on CloudFront's own *.cloudfront.net name. */
   domain?: SiteDomain;
-  /** Domain the mail is sent from; its SES identity is made by the stack. */
+  /** Domain the mail is sent from; its SES identity is made by the mail stack and verified before anything sends as it. */
   mailDomain: string;
+  /** Where the contact form's messages go. */
+  contactEmail: string;
+  /** Where alarms and the budget alert are mailed (an SNS e-mail subscription: confirm its first mail). */
+  alarmEmail: string;
+  /** The monthly spend, in US dollars, past which AWS Budgets mails alarmEmail (at 80 % forecast and 100 % actual). */
+  monthlyBudgetUsd: number;
   /** Made an admin by the deploy itself (Cognito mails a temporary password). Absent: no account is created. */
   adminEmail?: string;
 }
 
-/** Where mail comes from when nothing says otherwise and no zone is given (as before this setting existed). */
-export const DEFAULT_MAIL_DOMAIN = 'creatornewshub.in';
 export const DEFAULT_REGION = 'ap-south-1';
+
+/** The stacks' names as CloudFormation knows them; bin/admin.ts and the CI workflow name them the same way. */
+export function stackNames(stage?: string): { main: string; mail: string; edge: string } {
+  const main = stage ? `CreatorNewsHub-${stage}` : 'CreatorNewsHub';
+  return { main, mail: `${main}${stage ? '-' : ''}Mail`, edge: `${main}${stage ? '-' : ''}Edge` };
+}
 
 const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const REGION = /^[a-z]{2}(-[a-z]+)+-\d$/;
+/** Short enough that the longest stack name stays well inside CloudFormation's 128 characters and resource names inside theirs. */
+const STAGE = /^[a-z][a-z0-9-]{0,19}$/;
 
 /** A context value as given: unset and empty (cdk.json's placeholders) both mean "not given". */
 function text(read: (key: string) => unknown, key: string): string | undefined {
   const value = read(key);
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'string') throw new Error(`Context ${key} must be a string, got ${JSON.stringify(value)}`);
-  const trimmed = value.trim().toLowerCase().replace(/\.$/, '');
+  if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`Context ${key} must be a string, got ${JSON.stringify(value)}`);
+  const trimmed = String(value).trim().toLowerCase().replace(/\.$/, '');
   return trimmed === '' ? undefined : trimmed;
+}
+
+function email(read: (key: string) => unknown, key: string): string | undefined {
+  const value = text(read, key);
+  if (value !== undefined && !EMAIL.test(value)) throw new Error(`Context ${key} must be an e-mail address, got "${value}"`);
+  return value;
 }
 
 /** Reads and checks the deployment's context (`app.node.tryGetContext`). */
 export function readDeployConfig(read: (key: string) => unknown): DeployConfig {
+  const stage = text(read, 'stage');
+  if (stage !== undefined && !STAGE.test(stage)) throw new Error(`Context stage must be a short name of lower-case letters, digits and hyphens such as staging, got "${stage}"`);
+
   const region = text(read, 'region') ?? DEFAULT_REGION;
   if (!REGION.test(region)) throw new Error(`Context region must be an AWS region name such as ap-south-1, got "${region}"`);
 
@@ -61,13 +89,36 @@ export function readDeployConfig(read: (key: string) => unknown): DeployConfig {
     domain = { domainName, hostedZoneName };
   }
 
-  const mailDomain = text(read, 'mailDomain') ?? hostedZoneName ?? DEFAULT_MAIL_DOMAIN;
+  const mailDomain = text(read, 'mailDomain') ?? hostedZoneName;
+  if (!mailDomain) {
+    throw new Error('Context mailDomain is missing: the domain the site\'s mail is sent from, one whose DNS you can edit (add -c mailDomain=example.in, or give hostedZoneName and mail goes from that zone)');
+  }
   if (!DOMAIN_NAME.test(mailDomain)) throw new Error(`Context mailDomain must be a DNS name such as example.in, got "${mailDomain}"`);
 
-  const adminEmail = text(read, 'adminEmail');
-  if (adminEmail !== undefined && !EMAIL.test(adminEmail)) throw new Error(`Context adminEmail must be an e-mail address, got "${adminEmail}"`);
+  const alarmEmail = email(read, 'alarmEmail');
+  if (!alarmEmail) throw new Error('Context alarmEmail is missing: the address alarms and the budget alert are mailed to (add -c alarmEmail=ops@example.in)');
 
-  return { region, mailDomain, ...(domain ? { domain } : {}), ...(adminEmail ? { adminEmail } : {}) };
+  const budget = text(read, 'monthlyBudgetUsd');
+  if (budget === undefined) throw new Error('Context monthlyBudgetUsd is missing: the monthly AWS spend in US dollars past which alarmEmail is told (add -c monthlyBudgetUsd=50)');
+  const monthlyBudgetUsd = Number(budget);
+  if (!Number.isFinite(monthlyBudgetUsd) || monthlyBudgetUsd < 1 || monthlyBudgetUsd > 1_000_000) {
+    throw new Error(`Context monthlyBudgetUsd must be a number of US dollars from 1 to 1000000, got "${budget}"`);
+  }
+
+  const adminEmail = email(read, 'adminEmail');
+  // The contact form needs a mailbox someone reads: the one given, else the first admin's, else the alarms'.
+  const contactEmail = email(read, 'contactEmail') ?? adminEmail ?? alarmEmail;
+
+  return {
+    ...(stage ? { stage } : {}),
+    region,
+    mailDomain,
+    contactEmail,
+    alarmEmail,
+    monthlyBudgetUsd,
+    ...(domain ? { domain } : {}),
+    ...(adminEmail ? { adminEmail } : {}),
+  };
 }
 
 /**

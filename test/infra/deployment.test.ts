@@ -5,12 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { RAZORPAY_WEBHOOK_PATH, STACK_OUTPUTS } from '../../lib/app-stack.ts';
 import { addDeployment, type Deployment } from '../../lib/deployment.ts';
 import { stack as description } from '../../lib/stack-description.ts';
+import { REQUIRED_CONTEXT } from '../support/stack.ts';
 
 const DOMAIN_CONTEXT = { domainName: 'news.example.in', hostedZoneName: 'example.in' };
 
 /** A fresh app from this context, as `cdk synth -c ...` builds it (bundling skipped: it does not change the template's shape). */
 function deploy(context: Record<string, string> = {}): Deployment & { edgeTemplate: Template; mainTemplate: Template } {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...REQUIRED_CONTEXT, ...context } });
   const deployment = addDeployment(app);
   return { ...deployment, edgeTemplate: Template.fromStack(deployment.edge), mainTemplate: Template.fromStack(deployment.main) };
 }
@@ -33,7 +34,7 @@ describe('deployment without context (cdk.json defaults)', () => {
     const { config, edge, main, edgeTemplate, mainTemplate } = deploy();
     // THEN the app stack is in Mumbai, the edge stack in us-east-1, and nothing needs a domain
     expect([main.region, edge.region]).toEqual(['ap-south-1', 'us-east-1']);
-    expect(config).toEqual({ region: 'ap-south-1', mailDomain: 'creatornewshub.in' });
+    expect(config).toEqual({ region: 'ap-south-1', mailDomain: 'example.in', contactEmail: 'ops@example.in', alarmEmail: 'ops@example.in', monthlyBudgetUsd: 50 });
     for (const template of [edgeTemplate, mainTemplate]) {
       template.resourceCountIs('AWS::CertificateManager::Certificate', 0);
       template.resourceCountIs('AWS::Route53::RecordSet', 0);
@@ -45,12 +46,12 @@ describe('deployment without context (cdk.json defaults)', () => {
     mainTemplate.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
   });
 
-  it('makes the SES identity of the default mail domain and prints its three DKIM records', () => {
+  it('makes the SES identity of the given mail domain and prints its three DKIM records', () => {
     const { mainTemplate } = deploy();
-    mainTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'creatornewshub.in' });
+    mainTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.in' });
     for (const index of [1, 2, 3]) {
       mainTemplate.hasOutput(`${STACK_OUTPUTS.mailDkimRecord}${index}`, {
-        Description: 'SES DKIM record: add it to the DNS of creatornewshub.in',
+        Description: 'SES DKIM record: add it to the DNS of example.in',
         Value: { 'Fn::Join': ['', Match.arrayWith([{ 'Fn::GetAtt': [Match.stringLikeRegexp('^MailIdentity'), `DkimDNSTokenName${index}`] }, ' CNAME '])] },
       });
     }
@@ -120,7 +121,7 @@ describe('deployment with a domain', () => {
   });
 
   it('passes cdk-nag in both stacks', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...DOMAIN_CONTEXT, adminEmail: 'owner@example.in' } });
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...REQUIRED_CONTEXT, ...DOMAIN_CONTEXT, adminEmail: 'owner@example.in' } });
     addDeployment(app);
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).not.toThrow();

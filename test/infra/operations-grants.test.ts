@@ -1,4 +1,4 @@
-import { TEST_WEB_ACL_ARN } from '../support/stack.ts';
+import { TEST_STACK_PROPS } from '../support/stack.ts';
 import { App, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -24,7 +24,7 @@ const tableLogicalId = (template: Template) => Object.keys(template.findResource
 
 describe('diagnostics and backups grants', () => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const template = Template.fromStack(new CreatorNewsHubStack(app, 'Ops', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN }));
+  const template = Template.fromStack(new CreatorNewsHubStack(app, 'Ops', TEST_STACK_PROPS));
 
   it('lets the admin-operations function back the table up and read its backup state, on the table only', () => {
     const statements = statementsOf(template, 'adminoperations');
@@ -52,7 +52,7 @@ describe('diagnostics and backups grants', () => {
 
   it('passes cdk-nag with the new grants acknowledged', () => {
     const nagApp = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    new CreatorNewsHubStack(nagApp, 'OpsNag', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
+    new CreatorNewsHubStack(nagApp, 'OpsNag', TEST_STACK_PROPS);
     Validations.of(nagApp).addPlugins(new AwsSolutionsChecks(nagApp));
     expect(() => nagApp.synth()).not.toThrow();
   });

@@ -7,7 +7,7 @@ import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
 import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, SPA_ROUTES_CODE, VIEWER_ADDRESS_HEADER } from '../../lib/constructs/site.ts';
 import { EDGE_RATE_LIMITS, EdgeSecurityStack } from '../../lib/edge-stack.ts';
 import { stack as description } from '../../lib/stack-description.ts';
-import { TEST_WEB_ACL_ARN } from '../support/stack.ts';
+import { TEST_STACK_PROPS, TEST_WEB_ACL_ARN } from '../support/stack.ts';
 import { synth, type Resource, resourcesOf } from './stack-template.ts';
 
 /** The stack's edge: the site behind CloudFront, the firewall, mail and the cdk-nag pack. */
@@ -146,14 +146,14 @@ describe('mail', () => {
 describe('cdk-nag', () => {
   it('passes the AwsSolutions pack, every exception acknowledged with a reason', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    new CreatorNewsHubStack(app, 'Nag', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
+    new CreatorNewsHubStack(app, 'Nag', TEST_STACK_PROPS);
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).not.toThrow();
   });
 
   it('fails on a finding nobody acknowledged', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new CreatorNewsHubStack(app, 'NagFail', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
+    const stack = new CreatorNewsHubStack(app, 'NagFail', TEST_STACK_PROPS);
     new s3.Bucket(stack, 'Careless'); // no access logs, no SSL enforcement: AwsSolutions-S1 and S10
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).toThrow();

@@ -2,14 +2,14 @@ import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
 import { stack as description, type StackDescription } from '../../lib/stack-description.ts';
-import { TEST_WEB_ACL_ARN } from '../support/stack.ts';
+import { TEST_STACK_PROPS } from '../support/stack.ts';
 
 /** What the stack's assertion tests share: a synthesised template and readers of its resources. */
 
 /** A fresh stack per test; bundling (esbuild, vite) is skipped, as it does not change the template's shape. */
 export function synth(stackDescription: StackDescription = description): Template {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-  const stack = new CreatorNewsHubStack(app, 'Test', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN, stackDescription });
+  const stack = new CreatorNewsHubStack(app, 'Test', { ...TEST_STACK_PROPS, stackDescription });
   return Template.fromStack(stack);
 }
 

@@ -1,4 +1,4 @@
-import { TEST_WEB_ACL_ARN } from '../support/stack.ts';
+import { TEST_STACK_PROPS } from '../support/stack.ts';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -25,7 +25,7 @@ const cdkPath = (resource: Resource) => resource.Metadata?.['aws:cdk:path'] ?? '
 
 beforeAll(() => {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:enable-path-metadata': true } });
-  const stack = new CreatorNewsHubStack(app, 'Parity', { env: { region: 'ap-south-1' }, mailDomain: 'example.in', webAclArn: TEST_WEB_ACL_ARN });
+  const stack = new CreatorNewsHubStack(app, 'Parity', TEST_STACK_PROPS);
   resources = Object.entries(Template.fromStack(stack).toJSON().Resources as Record<string, Resource>);
   manifest = JSON.parse(readFileSync(path.join(local().dataDir, 'runtime.json'), 'utf8')) as RuntimeManifest;
   manifestWrittenAt = statSync(path.join(local().dataDir, 'runtime.json')).mtimeMs;
