@@ -12,9 +12,9 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { HttpApi } from './constructs/api.ts';
+import { DeployChecks } from './constructs/deploy-checks.ts';
 import { UserAuth } from './constructs/auth.ts';
 import { DataTable } from './constructs/data.ts';
-import { hostedZoneNamed } from './constructs/hosted-zone.ts';
 import { ProjectFunction } from './constructs/functions.ts';
 import { Mail } from './constructs/mail.ts';
 import { acknowledge } from './constructs/nag.ts';
@@ -55,8 +55,6 @@ export const STACK_OUTPUTS = {
   razorpaySecretName: 'RazorpaySecretName',
   razorpayWebhookUrl: 'RazorpayWebhookUrl',
   mailDomain: 'MailDomain',
-  /** MailDkimRecord1..3: the CNAMEs SES needs, for a DNS the stack does not write. */
-  mailDkimRecord: 'MailDkimRecord',
 } as const;
 
 /** Where Razorpay posts its events, under the API's address. */
@@ -69,10 +67,8 @@ export class CreatorNewsHubStack extends Stack {
     const description = props.stackDescription ?? defaultDescription;
 
     const { table } = new DataTable(this, 'Data', description.table);
-    const zone = props.domain ? hostedZoneNamed(this, 'SiteZone', props.domain.hostedZoneName) : undefined;
-    // The stack writes the mail domain's DKIM records only into the zone of that very name.
-    const mailZone = zone && props.domain?.hostedZoneName === props.mailDomain ? zone : undefined;
-    const mail = new Mail(this, 'Mail', { domain: props.mailDomain, ...(mailZone ? { zone: mailZone } : {}) });
+    const zone = props.domain ? DeployChecks.of(this).hostedZone(this, 'SiteZone', props.domain.hostedZoneName) : undefined;
+    const mail = new Mail(this, 'Mail', { domain: props.mailDomain });
     const auth = new UserAuth(this, 'Auth', {
       mail: { domain: props.mailDomain, configurationSetName: mail.configurationSet.configurationSetName, region: this.region },
       ...(props.adminEmail ? { adminEmail: props.adminEmail } : {}),
@@ -347,18 +343,6 @@ export class CreatorNewsHubStack extends Stack {
     new CfnOutput(this, STACK_OUTPUTS.tableName, { value: table.tableName, description: 'The DynamoDB table (npm run admin keeps the profile\'s role beside the pool\'s groups)' });
     new CfnOutput(this, STACK_OUTPUTS.razorpaySecretName, { value: razorpaySecret.secretName, description: 'Secrets Manager secret to put the Razorpay keyId, keySecret and webhookSecret in' });
     new CfnOutput(this, STACK_OUTPUTS.razorpayWebhookUrl, { value: `${site.apiUrl}${RAZORPAY_WEBHOOK_PATH}`, description: 'Webhook URL to enter in the Razorpay dashboard' });
-    new CfnOutput(this, STACK_OUTPUTS.mailDomain, { value: props.mailDomain, description: 'Domain the mail is sent from (SES identity)' });
-    const dkim = [
-      [mail.identity.dkimDnsTokenName1, mail.identity.dkimDnsTokenValue1],
-      [mail.identity.dkimDnsTokenName2, mail.identity.dkimDnsTokenValue2],
-      [mail.identity.dkimDnsTokenName3, mail.identity.dkimDnsTokenValue3],
-    ] as const;
-    dkim.forEach(([name, value], index) => {
-      new CfnOutput(this, `${STACK_OUTPUTS.mailDkimRecord}${index + 1}`, {
-        value: `${name} CNAME ${value}`,
-        description: mailZone ? 'SES DKIM record (already written in the hosted zone by the stack)' : `SES DKIM record: add it to the DNS of ${props.mailDomain}`,
-      });
-    });
-
+    new CfnOutput(this, STACK_OUTPUTS.mailDomain, { value: props.mailDomain, description: 'Domain the mail is sent from (SES identity, made by the mail stack)' });
   }
 }

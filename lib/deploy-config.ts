@@ -16,8 +16,8 @@ export interface SiteDomain {
 
 export interface DeployConfig {
   /**
-   * Names the deployment: its stacks are `CreatorNewsHub-<stage>`, `-Mail`, `-Edge`, so staging runs beside
-   * production in one account. Absent: the production names, `CreatorNewsHub`, `CreatorNewsHubMail`, `CreatorNewsHubEdge`.
+   * Names the deployment: its stacks are `CreatorNewsHub-<stage>`, `-Mail`, `-MailReady`, `-Edge`, so staging runs beside
+   * production in one account. Absent: the production names, `CreatorNewsHub`, `CreatorNewsHubMail`, `CreatorNewsHubMailReady`, `CreatorNewsHubEdge`.
    */
   stage?: string;
   /** Region of the app and mail stacks (the edge stack is always in us-east-1, where CloudFront takes certificates and web ACLs). */
@@ -39,9 +39,10 @@ export interface DeployConfig {
 export const DEFAULT_REGION = 'ap-south-1';
 
 /** The stacks' names as CloudFormation knows them; bin/admin.ts and the CI workflow name them the same way. */
-export function stackNames(stage?: string): { main: string; mail: string; edge: string } {
+export function stackNames(stage?: string): { main: string; mail: string; mailReady: string; edge: string } {
   const main = stage ? `CreatorNewsHub-${stage}` : 'CreatorNewsHub';
-  return { main, mail: `${main}${stage ? '-' : ''}Mail`, edge: `${main}${stage ? '-' : ''}Edge` };
+  const part = (name: string) => `${main}${stage ? '-' : ''}${name}`;
+  return { main, mail: part('Mail'), mailReady: part('MailReady'), edge: part('Edge') };
 }
 
 const DOMAIN_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -2,7 +2,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import { hostedZoneNamed } from './constructs/hosted-zone.ts';
+import { DeployChecks } from './constructs/deploy-checks.ts';
 import type { SiteDomain } from './deploy-config.ts';
 
 export interface EdgeSecurityStackProps extends StackProps {
@@ -56,7 +56,7 @@ export class EdgeSecurityStack extends Stack {
   constructor(scope: Construct, id: string, props: EdgeSecurityStackProps) {
     super(scope, id, props);
     if (props.domain) {
-      const zone = hostedZoneNamed(this, 'SiteZone', props.domain.hostedZoneName);
+      const zone = DeployChecks.of(this).hostedZone(this, 'SiteZone', props.domain.hostedZoneName);
       const certificate = new acm.Certificate(this, 'SiteCertificate', {
         domainName: props.domain.domainName,
         validation: acm.CertificateValidation.fromDns(zone),

@@ -78,9 +78,15 @@ export class UserAuth extends Construct {
         username: props.adminEmail,
       });
       membership.node.addDependency(admin, adminGroup);
+      // A later deploy without adminEmail drops these from the template: CloudFormation then leaves the
+      // account and its admin membership in the pool instead of deleting the owner's sign-in.
+      for (const kept of [admin, membership]) kept.applyRemovalPolicy(RemovalPolicy.RETAIN);
     }
     this.webClient = this.userPool.addClient('Web', {
       authFlows: { userSrp: true, userPassword: false },
+      // The site signs in with SRP against the pool directly; no hosted UI, so no OAuth flow (CDK's default
+      // would allow the implicit grant with a callback to https://example.com).
+      disableOAuth: true,
       preventUserExistenceErrors: true,
       idTokenValidity: Duration.hours(TOKEN_VALIDITY.idTokenHours),
       accessTokenValidity: Duration.hours(TOKEN_VALIDITY.accessTokenHours),

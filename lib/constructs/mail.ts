@@ -2,7 +2,6 @@ import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
-import type * as route53 from 'aws-cdk-lib/aws-route53';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -10,16 +9,18 @@ import { Construct } from 'constructs';
 import type { MailEventType } from '../stack-description.ts';
 
 export interface MailProps {
-  /** Domain the product sends from; its DKIM records are output for the DNS. */
+  /** Domain the product sends from. Its SES identity is the mail stack's (lib/mail-stack.ts), verified before this stack deploys. */
   domain: string;
-  /** The Route 53 zone of that domain, when the stack may write its DKIM records there itself. */
-  zone?: route53.IHostedZone;
 }
 
-/** SES sending identity and configuration set (reputation metrics, TLS required, suppression of bounces). */
+/**
+ * How the app sends as the mail domain: the configuration set every mail names (reputation metrics, TLS
+ * required, suppression of bounces) and the identity's ARN for the grants. The identity itself is made and
+ * verified by the stacks deployed before this one.
+ */
 export class Mail extends Construct {
   readonly configurationSet: ses.ConfigurationSet;
-  readonly identity: ses.EmailIdentity;
+  readonly domain: string;
   readonly from: string;
 
   constructor(scope: Construct, id: string, props: MailProps) {
@@ -30,11 +31,7 @@ export class Mail extends Construct {
       tlsPolicy: ses.ConfigurationSetTlsPolicy.REQUIRE,
       suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
-    this.identity = new ses.EmailIdentity(this, 'Identity', {
-      // In the domain's own zone SES's DKIM records are written by the stack; elsewhere they are outputs to copy.
-      identity: props.zone ? ses.Identity.publicHostedZone(props.zone) : ses.Identity.domain(props.domain),
-      configurationSet: this.configurationSet,
-    });
+    this.domain = props.domain;
     this.from = `Creator News Hub <news@${props.domain}>`;
   }
 
@@ -59,7 +56,7 @@ export class Mail extends Construct {
 
   get identityArn(): string {
     const stack = Stack.of(this);
-    return stack.formatArn({ service: 'ses', resource: 'identity', resourceName: this.identity.emailIdentityName });
+    return stack.formatArn({ service: 'ses', resource: 'identity', resourceName: this.domain });
   }
 
   get configurationSetArn(): string {

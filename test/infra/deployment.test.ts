@@ -3,6 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { RAZORPAY_WEBHOOK_PATH, STACK_OUTPUTS } from '../../lib/app-stack.ts';
+import { DMARC_POLICY, MAIL_OUTPUTS } from '../../lib/mail-stack.ts';
 import { addDeployment, type Deployment } from '../../lib/deployment.ts';
 import { stack as description } from '../../lib/stack-description.ts';
 import { REQUIRED_CONTEXT } from '../support/stack.ts';
@@ -10,10 +11,16 @@ import { REQUIRED_CONTEXT } from '../support/stack.ts';
 const DOMAIN_CONTEXT = { domainName: 'news.example.in', hostedZoneName: 'example.in' };
 
 /** A fresh app from this context, as `cdk synth -c ...` builds it (bundling skipped: it does not change the template's shape). */
-function deploy(context: Record<string, string> = {}): Deployment & { edgeTemplate: Template; mainTemplate: Template } {
+function deploy(context: Record<string, string> = {}): Deployment & { edgeTemplate: Template; mailTemplate: Template; mailReadyTemplate: Template; mainTemplate: Template } {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...REQUIRED_CONTEXT, ...context } });
   const deployment = addDeployment(app);
-  return { ...deployment, edgeTemplate: Template.fromStack(deployment.edge), mainTemplate: Template.fromStack(deployment.main) };
+  return {
+    ...deployment,
+    edgeTemplate: Template.fromStack(deployment.edge),
+    mailTemplate: Template.fromStack(deployment.mail),
+    mailReadyTemplate: Template.fromStack(deployment.mailReady),
+    mainTemplate: Template.fromStack(deployment.main),
+  };
 }
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };
@@ -38,7 +45,7 @@ describe('deployment without context (cdk.json defaults)', () => {
     for (const template of [edgeTemplate, mainTemplate]) {
       template.resourceCountIs('AWS::CertificateManager::Certificate', 0);
       template.resourceCountIs('AWS::Route53::RecordSet', 0);
-      template.resourceCountIs('Custom::AWS', 0);
+      template.resourceCountIs('Custom::HostedZone', 0);
     }
     expect(distributionConfig(mainTemplate).Aliases).toBeUndefined();
     mainTemplate.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
@@ -46,15 +53,20 @@ describe('deployment without context (cdk.json defaults)', () => {
     mainTemplate.resourceCountIs('AWS::Cognito::UserPoolUser', 0);
   });
 
-  it('makes the SES identity of the given mail domain and prints its three DKIM records', () => {
-    const { mainTemplate } = deploy();
-    mainTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.in' });
+  it('makes the SES identity of the given mail domain in the mail stack and prints its three DKIM records', () => {
+    const { mailTemplate, mainTemplate } = deploy();
+    mainTemplate.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    mailTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.in', MailFromAttributes: { MailFromDomain: 'bounce.example.in' } });
+    mailTemplate.resourceCountIs('AWS::Route53::RecordSet', 0);
     for (const index of [1, 2, 3]) {
-      mainTemplate.hasOutput(`${STACK_OUTPUTS.mailDkimRecord}${index}`, {
-        Description: 'SES DKIM record: add it to the DNS of example.in',
-        Value: { 'Fn::Join': ['', Match.arrayWith([{ 'Fn::GetAtt': [Match.stringLikeRegexp('^MailIdentity'), `DkimDNSTokenName${index}`] }, ' CNAME '])] },
+      mailTemplate.hasOutput(`${MAIL_OUTPUTS.dkimRecord}${index}`, {
+        Description: 'SES DKIM record: add it to the DNS of example.in, then deploy again',
+        Value: { 'Fn::Join': ['', Match.arrayWith([{ 'Fn::GetAtt': [Match.stringLikeRegexp('^Identity'), `DkimDNSTokenName${index}`] }, ' CNAME '])] },
       });
     }
+    mailTemplate.hasOutput(MAIL_OUTPUTS.mailFromMx, { Value: 'bounce.example.in MX 10 feedback-smtp.ap-south-1.amazonses.com' });
+    mailTemplate.hasOutput(MAIL_OUTPUTS.mailFromSpf, { Value: 'bounce.example.in TXT "v=spf1 include:amazonses.com ~all"' });
+    mailTemplate.hasOutput(MAIL_OUTPUTS.dmarc, { Value: `_dmarc.example.in TXT "${DMARC_POLICY}"` });
   });
 });
 
@@ -65,11 +77,11 @@ describe('deployment with a domain', () => {
     const { edge, edgeTemplate } = deploy(DOMAIN_CONTEXT);
     // THEN the edge stack (us-east-1) holds the certificate, DNS-validated in the zone a deploy-time lookup finds
     expect(edge.region).toBe('us-east-1');
-    edgeTemplate.hasResourceProperties('Custom::AWS', { Create: Match.stringLikeRegexp('"action":"listHostedZonesByName".*"DNSName":"example.in"') });
+    edgeTemplate.hasResourceProperties('Custom::HostedZone', { ZoneName: 'example.in' });
     edgeTemplate.hasResourceProperties('AWS::CertificateManager::Certificate', {
       DomainName: 'news.example.in',
       ValidationMethod: 'DNS',
-      DomainValidationOptions: [{ DomainName: 'news.example.in', HostedZoneId: { 'Fn::Select': [2, { 'Fn::Split': ['/', { 'Fn::GetAtt': [Match.stringLikeRegexp('^SiteZone'), 'HostedZones.0.Id'] }] }] } }],
+      DomainValidationOptions: [{ DomainName: 'news.example.in', HostedZoneId: { 'Fn::GetAtt': [Match.stringLikeRegexp('^SiteZone'), 'HostedZoneId'] } }],
     });
   });
 
@@ -91,13 +103,16 @@ describe('deployment with a domain', () => {
     mainTemplate.hasOutput(STACK_OUTPUTS.siteUrl, { Value: 'https://news.example.in' });
   });
 
-  it('writes the SES domain identity\'s DKIM records into the zone, the zone\'s name being the mail domain', () => {
-    const { config, mainTemplate } = deploy(DOMAIN_CONTEXT);
+  it('writes the SES domain identity\'s DKIM, MAIL FROM and DMARC records into the zone, the zone\'s name being the mail domain', () => {
+    const { config, mailTemplate, mainTemplate } = deploy(DOMAIN_CONTEXT);
     expect(config.mailDomain).toBe('example.in');
-    mainTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.in' });
-    const dkim = resourcesOf(mainTemplate, 'AWS::Route53::RecordSet').filter(([, record]) => record.Properties.Type === 'CNAME');
+    mailTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'example.in' });
+    const dkim = resourcesOf(mailTemplate, 'AWS::Route53::RecordSet').filter(([, record]) => record.Properties.Type === 'CNAME');
     expect(dkim).toHaveLength(3);
     for (const [, record] of dkim) expect(JSON.stringify(record.Properties.ResourceRecords)).toMatch(/DkimDNSTokenValue/);
+    mailTemplate.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'bounce.example.in.', Type: 'MX', ResourceRecords: ['10 feedback-smtp.ap-south-1.amazonses.com'] });
+    mailTemplate.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'bounce.example.in.', Type: 'TXT', ResourceRecords: ['"v=spf1 include:amazonses.com ~all"'] });
+    mailTemplate.hasResourceProperties('AWS::Route53::RecordSet', { Name: '_dmarc.example.in.', Type: 'TXT', ResourceRecords: [`"${DMARC_POLICY}"`] });
     // Cognito sends its invitation and reset mails from the same domain.
     mainTemplate.hasResourceProperties('AWS::Cognito::UserPool', { EmailConfiguration: Match.objectLike({ From: Match.stringLikeRegexp('no-reply@example.in') }) });
   });
@@ -114,17 +129,73 @@ describe('deployment with a domain', () => {
   });
 
   it('takes a mail domain of its own from context, whose DKIM records are then printed, not written', () => {
-    const { mainTemplate } = deploy({ ...DOMAIN_CONTEXT, mailDomain: 'mail.example.org' });
-    mainTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.org' });
-    expect(resourcesOf(mainTemplate, 'AWS::Route53::RecordSet').filter(([, record]) => record.Properties.Type === 'CNAME')).toHaveLength(0);
-    mainTemplate.hasOutput(`${STACK_OUTPUTS.mailDkimRecord}1`, { Description: 'SES DKIM record: add it to the DNS of mail.example.org' });
+    const { mailTemplate } = deploy({ ...DOMAIN_CONTEXT, mailDomain: 'mail.example.org' });
+    mailTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.org' });
+    mailTemplate.resourceCountIs('AWS::Route53::RecordSet', 0);
+    mailTemplate.resourceCountIs('Custom::HostedZone', 0);
+    mailTemplate.hasOutput(`${MAIL_OUTPUTS.dkimRecord}1`, { Description: 'SES DKIM record: add it to the DNS of mail.example.org, then deploy again' });
   });
 
-  it('passes cdk-nag in both stacks', () => {
+  it('writes the records into the zone when the mail domain is a name under it, the identity being that name', () => {
+    const { mailTemplate } = deploy({ ...DOMAIN_CONTEXT, mailDomain: 'mail.example.in' });
+    mailTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.in' });
+    mailTemplate.hasResourceProperties('Custom::HostedZone', { ZoneName: 'example.in' });
+    expect(resourcesOf(mailTemplate, 'AWS::Route53::RecordSet').filter(([, record]) => record.Properties.Type === 'CNAME')).toHaveLength(3);
+    mailTemplate.hasResourceProperties('AWS::Route53::RecordSet', { Name: '_dmarc.mail.example.in.', Type: 'TXT' });
+    mailTemplate.hasResourceProperties('AWS::Route53::RecordSet', { Name: 'bounce.mail.example.in.', Type: 'MX' });
+    mailTemplate.hasOutput(`${MAIL_OUTPUTS.dkimRecord}1`, { Description: 'SES DKIM record: already written in the zone example.in by this stack' });
+  });
+
+  it('passes cdk-nag in every stack', () => {
     const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...REQUIRED_CONTEXT, ...DOMAIN_CONTEXT, adminEmail: 'owner@example.in' } });
     addDeployment(app);
     Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
     expect(() => app.synth()).not.toThrow();
+  });
+});
+
+/** The three configurations docs/deploy.md documents. */
+const CONFIGURATIONS = {
+  'own domain in Route 53': DOMAIN_CONTEXT,
+  'mail domain elsewhere': { ...DOMAIN_CONTEXT, mailDomain: 'mail.example.org' },
+  'no domain': { mailDomain: 'example.org' },
+} as const;
+
+describe('the first deploy\'s order (Cognito refuses an unverified SES identity)', () => {
+  for (const [name, context] of Object.entries(CONFIGURATIONS)) {
+    it(`makes the user pool only after the mail domain is verified: ${name}`, () => {
+      // GIVEN the configuration
+      const { config, mail, mailReady, main, mailReadyTemplate, mainTemplate } = deploy({ ...context, adminEmail: 'owner@example.net' });
+      // THEN the app stack, which holds the pool, waits for the mail-ready stack, which waits for the mail stack
+      expect(main.dependencies).toContain(mailReady);
+      expect(mailReady.dependencies).toContain(mail);
+      // AND the mail-ready stack's waiter polls SES for that very domain, told whether the stack writes its DNS
+      mailReadyTemplate.hasResourceProperties('Custom::MailReady', {
+        MailDomain: config.mailDomain,
+        DnsManagedByStack: String(config.mailDomain === config.domain?.hostedZoneName),
+        MailStackName: mail.stackName,
+        AdminEmail: 'owner@example.net',
+      });
+      // AND the pool sends as that domain's identity
+      mainTemplate.hasResourceProperties('AWS::Cognito::UserPool', {
+        EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', SourceArn: { 'Fn::Join': ['', Match.arrayWith([`:identity/${config.mailDomain}`])] } }),
+      });
+      // AND nothing in the app stack makes the identity itself (a rollback there cannot take it away)
+      mainTemplate.resourceCountIs('AWS::SES::EmailIdentity', 0);
+    });
+  }
+
+  it('polls with the provider framework\'s waiter, bounded in time', () => {
+    const { mailReadyTemplate } = deploy();
+    const [, waiter] = resourcesOf(mailReadyTemplate, 'AWS::StepFunctions::StateMachine')[0] ?? [];
+    expect(waiter).toBeDefined();
+    // 1 hour at one poll each 30 s: 120 attempts.
+    expect(JSON.stringify(waiter?.Properties.DefinitionString)).toMatch(/\\"MaxAttempts\\":120/);
+  });
+
+  it('asks SES to verify the first admin\'s address when it is outside the mail domain (the sandbox mails only verified addresses)', () => {
+    deploy({ adminEmail: 'owner@example.net' }).mailTemplate.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'owner@example.net' });
+    deploy({ adminEmail: 'owner@example.in' }).mailTemplate.resourceCountIs('AWS::SES::EmailIdentity', 1);
   });
 });
 
@@ -162,6 +233,13 @@ describe('the first admin', () => {
     });
   });
 
+  it('is kept when a later deploy leaves adminEmail out (CloudFormation retains the account and its membership)', () => {
+    const { mainTemplate } = deploy({ adminEmail: 'owner@example.in' });
+    for (const type of ['AWS::Cognito::UserPoolUser', 'AWS::Cognito::UserPoolUserToGroupAttachment']) {
+      mainTemplate.hasResource(type, { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+    }
+  });
+
   it('refuses an address that is not one, and a domain without its zone or outside it', () => {
     expect(() => deploy({ adminEmail: 'owner' })).toThrow('Context adminEmail must be an e-mail address, got "owner"');
     expect(() => deploy({ domainName: 'news.example.in' })).toThrow(/domainName and hostedZoneName go together/);
@@ -176,7 +254,6 @@ describe('the outputs docs/deploy.md names', () => {
     expect(outputs).toEqual(expect.arrayContaining([
       STACK_OUTPUTS.siteUrl, STACK_OUTPUTS.apiUrl, STACK_OUTPUTS.userPoolId, STACK_OUTPUTS.userPoolClientId, STACK_OUTPUTS.tableName,
       STACK_OUTPUTS.razorpaySecretName, STACK_OUTPUTS.razorpayWebhookUrl, STACK_OUTPUTS.mailDomain,
-      `${STACK_OUTPUTS.mailDkimRecord}1`, `${STACK_OUTPUTS.mailDkimRecord}2`, `${STACK_OUTPUTS.mailDkimRecord}3`,
     ]));
     mainTemplate.hasOutput(STACK_OUTPUTS.razorpayWebhookUrl, { Value: `https://news.example.in/api${RAZORPAY_WEBHOOK_PATH}` });
     mainTemplate.hasOutput(STACK_OUTPUTS.razorpaySecretName, { Value: { 'Fn::Join': Match.anyValue() } });
@@ -195,5 +272,55 @@ describe('client key salt', () => {
       expect(JSON.stringify(salt), id).toContain(`{{resolve:secretsmanager:`);
       expect(JSON.stringify(salt), id).toContain(saltId);
     }
+  });
+});
+
+describe('what an owner must give', () => {
+  it('refuses to synthesise without a mail domain, an alarm address or a budget, saying what to add', () => {
+    const without = (key: keyof typeof REQUIRED_CONTEXT) => () => {
+      const context: Record<string, string> = { ...REQUIRED_CONTEXT };
+      delete context[key];
+      const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+      addDeployment(app);
+    };
+    expect(without('mailDomain')).toThrow(/Context mailDomain is missing.*add -c mailDomain=/);
+    expect(without('alarmEmail')).toThrow(/Context alarmEmail is missing.*add -c alarmEmail=/);
+    expect(without('monthlyBudgetUsd')).toThrow(/Context monthlyBudgetUsd is missing.*add -c monthlyBudgetUsd=/);
+    expect(() => deploy({ monthlyBudgetUsd: 'lots' })).toThrow('Context monthlyBudgetUsd must be a number of US dollars from 1 to 1000000, got "lots"');
+  });
+
+  it('takes the mail domain from the zone, and sends the contact form to the address given, else the admin\'s', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [], alarmEmail: 'ops@example.in', monthlyBudgetUsd: '20', ...DOMAIN_CONTEXT, adminEmail: 'owner@example.in' } });
+    const { config } = addDeployment(app);
+    expect(config).toMatchObject({ mailDomain: 'example.in', contactEmail: 'owner@example.in', monthlyBudgetUsd: 20 });
+    expect(deploy({ contactEmail: 'Desk@Example.in' }).config.contactEmail).toBe('desk@example.in');
+  });
+
+  it('passes the contact address to every function', () => {
+    const { mainTemplate } = deploy({ contactEmail: 'desk@example.in' });
+    const projectFunctions = resourcesOf(mainTemplate, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('Fn'));
+    for (const [id, fn] of projectFunctions) {
+      expect((fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.CONTACT_TEAM_EMAIL, id).toBe('desk@example.in');
+    }
+  });
+
+  it('names a stage\'s stacks apart from production\'s', () => {
+    const production = deploy();
+    const staging = deploy({ stage: 'staging' });
+    expect([production.edge, production.mail, production.mailReady, production.main].map((stack) => stack.stackName)).toEqual(['CreatorNewsHubEdge', 'CreatorNewsHubMail', 'CreatorNewsHubMailReady', 'CreatorNewsHub']);
+    expect([staging.edge, staging.mail, staging.mailReady, staging.main].map((stack) => stack.stackName)).toEqual(['CreatorNewsHub-staging-Edge', 'CreatorNewsHub-staging-Mail', 'CreatorNewsHub-staging-MailReady', 'CreatorNewsHub-staging']);
+    expect(() => deploy({ stage: 'Prod Two' })).toThrow(/Context stage must be a short name/);
+  });
+});
+
+describe('the web client', () => {
+  it('allows no OAuth flow (the site signs in with SRP; no hosted UI, no callback URL)', () => {
+    const { mainTemplate } = deploy();
+    mainTemplate.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayWith(['ALLOW_USER_SRP_AUTH']),
+      AllowedOAuthFlows: Match.absent(),
+      CallbackURLs: Match.absent(),
+      PreventUserExistenceErrors: 'ENABLED',
+    });
   });
 });
