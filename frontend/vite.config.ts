@@ -75,7 +75,8 @@ export default defineConfig({
     // CNH_WEB_OUT builds elsewhere; the local runtime serves from there when it is set too.
     outDir: process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.resolve(root, 'dist'),
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps for our own debugging, never referenced from the bundles; the deploy leaves them out (lib/constructs/site.ts).
+    sourcemap: 'hidden',
     // The console chunk carries Cloudscape (about 190 kB gzip); it loads only under /admin.
     chunkSizeWarningLimit: 1000,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'reader', test: initial.has }] } } },

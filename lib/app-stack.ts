@@ -23,6 +23,7 @@ import { distributedMapStates, readAsl } from './asl.ts';
 import { Site } from './constructs/site.ts';
 import { apiOriginName, type SiteDomain } from './deploy-config.ts';
 import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type FunctionDescription, type StackDescription } from './stack-description.ts';
+import { ProjectStack } from './constructs/lambda-logs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -61,7 +62,7 @@ export const STACK_OUTPUTS = {
 export const RAZORPAY_WEBHOOK_PATH = '/donations/webhooks/razorpay';
 
 /** The whole deployment, built from the stack description. */
-export class CreatorNewsHubStack extends Stack {
+export class CreatorNewsHubStack extends ProjectStack {
   constructor(scope: Construct, id: string, props: CreatorNewsHubStackProps) {
     super(scope, id, props);
     const description = props.stackDescription ?? defaultDescription;

@@ -1,9 +1,10 @@
-import { Stack, type StackProps } from 'aws-cdk-lib';
+import type { StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { DeployChecks } from './constructs/deploy-checks.ts';
 import type { SiteDomain } from './deploy-config.ts';
+import { ProjectStack } from './constructs/lambda-logs.ts';
 
 export interface EdgeSecurityStackProps extends StackProps {
   /** The site's own name: its certificate is made here, as CloudFront takes certificates from us-east-1 only. */
@@ -48,7 +49,7 @@ const managedRules = (priority: number, name: string, excluded: string[] = []): 
  * us-east-1, so this is its own stack there; the app stack refers to it across regions. The API is served
  * through the same distribution (under /api), so these rules cover the API as well as the site.
  */
-export class EdgeSecurityStack extends Stack {
+export class EdgeSecurityStack extends ProjectStack {
   readonly webAclArn: string;
   /** The site's certificate (DNS-validated in its zone), when it has its own domain. */
   readonly certificateArn?: string;

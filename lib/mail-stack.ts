@@ -1,10 +1,11 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, type StackProps } from 'aws-cdk-lib';
 import type * as route53 from 'aws-cdk-lib/aws-route53';
 import { TxtRecord } from 'aws-cdk-lib/aws-route53';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
 import { DeployChecks } from './constructs/deploy-checks.ts';
 import type { SiteDomain } from './deploy-config.ts';
+import { ProjectStack } from './constructs/lambda-logs.ts';
 
 export interface MailStackProps extends StackProps {
   /** The domain every mail is sent from. */
@@ -49,7 +50,7 @@ class DomainInZone extends ses.Identity {
  * SPF) and DMARC records; elsewhere it prints them. Nothing here is kept on rollback, so a failed first
  * deploy leaves nothing behind; the app stack waits for verification in between (MailReadyStack).
  */
-export class MailStack extends Stack {
+export class MailStack extends ProjectStack {
   readonly mailDomain: string;
   readonly dnsManagedByStack: boolean;
 
@@ -98,7 +99,7 @@ export interface MailReadyStackProps extends StackProps {
  * waiting cannot help (records not in DNS, SES gave up). The app stack depends on this stack, so the user
  * pool, the table and everything kept on rollback are created only after the identity is verified.
  */
-export class MailReadyStack extends Stack {
+export class MailReadyStack extends ProjectStack {
   constructor(scope: Construct, id: string, props: MailReadyStackProps) {
     super(scope, id, props);
     this.addStackDependency(props.mail);

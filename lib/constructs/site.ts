@@ -29,6 +29,9 @@ export const API_PATH_PREFIX = '/api';
 
 export { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER };
 
+/** The build's source maps: never uploaded. */
+export const SOURCE_MAPS = '*.map';
+
 /** Paths whose last segment has no dot are the app's own routes: CloudFront serves them index.html. */
 export const SPA_ROUTES_CODE = `function handler(event) {
   var request = event.request;
@@ -211,7 +214,8 @@ export class Site extends Construct {
     const hashedAssets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
       sources: [build],
       destinationBucket: this.bucket,
-      exclude: ['index.html', 'config.json', 'sw.js', 'manifest.webmanifest'],
+      // Source maps stay on the build machine: published, they would hand out the console's source.
+      exclude: ['index.html', 'config.json', 'sw.js', 'manifest.webmanifest', SOURCE_MAPS],
       cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });

@@ -324,3 +324,35 @@ describe('the web client', () => {
     });
   });
 });
+
+describe('logs', () => {
+  it('are kept a limited time for every function of every stack, CDK\'s own helpers included', () => {
+    const deployment = deploy({ ...DOMAIN_CONTEXT, adminEmail: 'owner@example.in' });
+    const templates = [deployment.edgeTemplate, deployment.mailTemplate, deployment.mailReadyTemplate, deployment.mainTemplate];
+    let functions = 0;
+    for (const template of templates) {
+      const groups = template.findResources('AWS::Logs::LogGroup');
+      for (const [id, fn] of resourcesOf(template, 'AWS::Lambda::Function')) {
+        functions += 1;
+        const group = (fn.Properties.LoggingConfig as { LogGroup?: { Ref?: string } } | undefined)?.LogGroup?.Ref;
+        expect(group, `${id} names no log group`).toBeDefined();
+        expect(groups[group as string]?.Properties?.RetentionInDays, `${id}'s log group keeps logs forever`).toBeGreaterThan(0);
+      }
+    }
+    // The project's functions, the deploy checks, the site's BucketDeployment and the cross-region readers and writers.
+    expect(functions).toBeGreaterThan(description.functions.length + 4);
+  });
+});
+
+describe('the site\'s build', () => {
+  it('uploads no source map', () => {
+    const { mainTemplate } = deploy();
+    const deployments = resourcesOf(mainTemplate, 'Custom::CDKBucketDeployment');
+    expect(deployments.length).toBe(2);
+    for (const [id, deployment] of deployments) {
+      const exclude = deployment.Properties.Exclude as string[];
+      const include = (deployment.Properties.Include as string[] | undefined) ?? [];
+      expect(exclude.includes('*.map') || (exclude.includes('*') && include.every((file) => !file.endsWith('.map'))), id).toBe(true);
+    }
+  });
+});
