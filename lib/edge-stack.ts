@@ -1,4 +1,4 @@
-import type { StackProps } from 'aws-cdk-lib';
+import { RemovalPolicy, type StackProps } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
@@ -58,10 +58,14 @@ export class EdgeSecurityStack extends ProjectStack {
     super(scope, id, props);
     if (props.domain) {
       const zone = DeployChecks.of(this).hostedZone(this, 'SiteZone', props.domain.hostedZoneName);
-      const certificate = new acm.Certificate(this, 'SiteCertificate', {
+      // Named after the domain: CDK's cross-region writer puts a new export only under a new name (an export
+      // whose value changes keeps its old value), so a new domainName must make a new certificate resource.
+      // The old one is kept (CloudFront still uses it until the app stack moves over): delete it by hand.
+      const certificate = new acm.Certificate(this, `SiteCertificate-${props.domain.domainName}`, {
         domainName: props.domain.domainName,
         validation: acm.CertificateValidation.fromDns(zone),
       });
+      certificate.applyRemovalPolicy(RemovalPolicy.RETAIN);
       this.certificateArn = certificate.certificateArn;
     }
     const writeMethods = ['POST', 'PUT', 'PATCH', 'DELETE'].map((method) => ({

@@ -356,3 +356,21 @@ describe('the site\'s build', () => {
     }
   });
 });
+
+describe('a later change of domainName', () => {
+  /** The SSM names CDK's cross-region writer exports the edge stack's values under. */
+  const exportNames = (edgeTemplate: Template) => {
+    const [, writer] = resourcesOf(edgeTemplate, 'Custom::CrossRegionExportWriter')[0] ?? [];
+    return Object.keys((writer?.Properties.WriterProps as { exports: Record<string, unknown> }).exports);
+  };
+
+  it('exports the new certificate under a new name (the writer never rewrites an export whose value changed) and keeps the old one', () => {
+    const before = deploy(DOMAIN_CONTEXT);
+    const after = deploy({ domainName: 'www.example.in', hostedZoneName: 'example.in' });
+    const certificateExports = (names: string[]) => names.filter((name) => /Certificate/.test(name));
+    expect(certificateExports(exportNames(before.edgeTemplate))).toHaveLength(1);
+    expect(certificateExports(exportNames(after.edgeTemplate))).toHaveLength(1);
+    expect(certificateExports(exportNames(after.edgeTemplate))).not.toEqual(certificateExports(exportNames(before.edgeTemplate)));
+    before.edgeTemplate.hasResource('AWS::CertificateManager::Certificate', { DeletionPolicy: 'Retain' });
+  });
+});
