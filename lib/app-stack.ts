@@ -4,12 +4,10 @@ import { ArnFormat, type CfnResource, CfnOutput, Duration, Stack, type StackProp
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as kms from 'aws-cdk-lib/aws-kms';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
-import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { HttpApi } from './constructs/api.ts';
 import { DeployChecks } from './constructs/deploy-checks.ts';
@@ -17,6 +15,7 @@ import { UserAuth } from './constructs/auth.ts';
 import { DataTable } from './constructs/data.ts';
 import { ProjectFunction } from './constructs/functions.ts';
 import { Mail } from './constructs/mail.ts';
+import { Monitoring } from './constructs/monitoring.ts';
 import { acknowledge } from './constructs/nag.ts';
 import { Pipeline } from './constructs/pipeline.ts';
 import { distributedMapStates, readAsl } from './asl.ts';
@@ -214,9 +213,12 @@ export class CreatorNewsHubStack extends ProjectStack {
       auth.userPool.addTrigger(poolOperations[trigger.trigger], fn);
     }
 
+    // Alarms mailed to the owner, the budget, and the dead-letter queues of every asynchronous consumer.
+    const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail, monthlyBudgetUsd: props.monthlyBudgetUsd });
+
     const mailEventsFn = functions.get(description.mailEvents.fn);
     if (!mailEventsFn) throw new Error(`Mail events name unknown function ${description.mailEvents.fn}`);
-    mail.deliverEvents(description.mailEvents.events, mailEventsFn);
+    mail.deliverEvents(description.mailEvents.events, mailEventsFn, monitoring.deadLetterQueue('mail-events', { forSns: true }));
 
     let originDomain: ConstructorParameters<typeof HttpApi>[2]['originDomain'];
     if (props.domain && zone) {
@@ -252,12 +254,7 @@ export class CreatorNewsHubStack extends ProjectStack {
       if (routeFunctions.has(name)) fn.addEnvironment('EDGE_ORIGIN_TOKEN', edgeToken.secretValue.unsafeUnwrap());
     }
 
-    const alarmTopic = new sns.Topic(this, 'Alarms', {
-      displayName: 'Creator News Hub alarms',
-      enforceSSL: true,
-      masterKey: kms.Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
-    });
-    const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, alarmTopic, ingestWork });
+    const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, scheduleDeadLetters: monitoring.deadLetterQueue('schedules'), ingestWork });
 
     // Functions that start or inspect executions get the ARNs and the matching grants together.
     for (const fnDescription of description.functions) {
@@ -323,10 +320,13 @@ export class CreatorNewsHubStack extends ProjectStack {
           batchSize: consumer.batchSize,
           bisectBatchOnError: true,
           retryAttempts: 5,
+          onFailure: new SqsDlq(monitoring.deadLetterQueue(`stream-${consumer.name}`)),
           ...(consumer.filters?.length ? { filters: consumer.filters.map((pattern) => ({ pattern: JSON.stringify(pattern) })) } : {}),
         }),
       );
     }
+
+    monitoring.watch({ description, functions, api: api.api, table, stateMachines: pipeline.stateMachines, mailConfigurationSetName: mail.configurationSet.configurationSetName });
 
     site.deploy({
       apiUrl: site.apiUrl,

@@ -30,7 +30,7 @@ export interface DeployConfig {
   contactEmail: string;
   /** Where alarms and the budget alert are mailed (an SNS e-mail subscription: confirm its first mail). */
   alarmEmail: string;
-  /** The monthly spend, in US dollars, past which AWS Budgets mails alarmEmail (at 80 % forecast and 100 % actual). */
+  /** The monthly spend, in US dollars, of the AWS Budgets budget that mails alarmEmail (at 80 % and 100 % actual, 100 % forecast). */
   monthlyBudgetUsd: number;
   /** Made an admin by the deploy itself (Cognito mails a temporary password). Absent: no account is created. */
   adminEmail?: string;

@@ -5,7 +5,10 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Construct } from 'constructs';
+import { acknowledge } from './nag.ts';
 import type { MailEventType } from '../stack-description.ts';
 
 export interface MailProps {
@@ -38,8 +41,10 @@ export class Mail extends Construct {
   /**
    * Sends the configuration set's events of these types to a function: SES publishes them to an SNS topic
    * (encrypted with a key SES may use: the AWS-managed SNS key cannot grant SES), the function subscribes.
+   * An event that cannot be handled ends in `deadLetters`: SNS puts there what it could not deliver, and
+   * Lambda what still failed after its own retries of the asynchronous invocation (SNS invokes asynchronously).
    */
-  deliverEvents(events: readonly MailEventType[], fn: lambda.IFunction): sns.Topic {
+  deliverEvents(events: readonly MailEventType[], fn: lambda.IFunction, deadLetters: sqs.IQueue): sns.Topic {
     const key = new kms.Key(this, 'EventsKey', { enableKeyRotation: true, description: 'Encrypts the SES bounce and complaint topic' });
     key.addToResourcePolicy(
       new iam.PolicyStatement({ actions: ['kms:GenerateDataKey*', 'kms:Decrypt'], principals: [new iam.ServicePrincipal('ses.amazonaws.com')], resources: ['*'] }),
@@ -50,7 +55,13 @@ export class Mail extends Construct {
       destination: ses.EventDestination.snsTopic(topic),
       events: events.map((event) => sendingEvents[event]),
     });
-    topic.addSubscription(new LambdaSubscription(fn));
+    topic.addSubscription(new LambdaSubscription(fn, { deadLetterQueue: deadLetters }));
+    fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(deadLetters) });
+    if (deadLetters.encryptionMasterKey) {
+      for (const action of ['kms:ReEncrypt*', 'kms:GenerateDataKey*']) {
+        acknowledge(fn.role ?? fn, `IAM5[Action::${action}]`, 'Writing the mail events\' dead-letter queue: the key actions of an SQS send, on that queue\'s own key only (a customer managed key, which SNS needs to write there too).');
+      }
+    }
     return topic;
   }
 

@@ -1,13 +1,11 @@
-import { ArnFormat, type CfnResource, Duration, RemovalPolicy, Stack, TimeZone, Token } from 'aws-cdk-lib';
-import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import { ArnFormat, type CfnResource, RemovalPolicy, Stack, TimeZone, Token } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as scheduler from 'aws-cdk-lib/aws-scheduler';
 import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as sns from 'aws-cdk-lib/aws-sns';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import path from 'node:path';
@@ -19,12 +17,13 @@ export interface PipelineProps {
   description: StackDescription;
   functions: ReadonlyMap<string, lambda.IFunction>;
   repoRoot: string;
-  alarmTopic: sns.ITopic;
+  /** Where a schedule's start of its state machine ends when it still fails after the retries. */
+  scheduleDeadLetters: sqs.IQueue;
   /** The ingest's work lists, read by the state machines described with readsIngestWork. */
   ingestWork: s3.IBucket;
 }
 
-/** The state machines from their ASL files, their schedules (India time) and an alarm on each one's failures. */
+/** The state machines from their ASL files and their schedules (India time); their alarms are in Monitoring. */
 export class Pipeline extends Construct {
   readonly stateMachines = new Map<string, sfn.StateMachine>();
   /** The described schedules by name, in one group named after the stack, so functions can address them. */
@@ -92,23 +91,6 @@ export class Pipeline extends Construct {
         }
       }
       this.stateMachines.set(machine.name, stateMachine);
-
-      new cloudwatch.Alarm(this, `Failures-${machine.name}`, {
-        alarmDescription: `An execution of ${machine.name} failed, timed out or was aborted`,
-        metric: new cloudwatch.MathExpression({
-          expression: 'failed + timedOut + aborted',
-          usingMetrics: {
-            failed: stateMachine.metricFailed({ period: Duration.minutes(5) }),
-            timedOut: stateMachine.metricTimedOut({ period: Duration.minutes(5) }),
-            aborted: stateMachine.metricAborted({ period: Duration.minutes(5) }),
-          },
-          period: Duration.minutes(5),
-        }),
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
-      }).addAlarmAction(new actions.SnsAction(props.alarmTopic));
     }
 
     // Deterministic names: group = the stack's name, schedule = the described name (the console's
@@ -133,6 +115,7 @@ export class Pipeline extends Construct {
           input: scheduler.ScheduleTargetInput.fromObject(schedule.input),
           retryAttempts: 2,
           role: this.scheduleRole,
+          deadLetterQueue: props.scheduleDeadLetters,
         }),
       });
       // The group's name is a literal, so CloudFormation would not order them by itself.

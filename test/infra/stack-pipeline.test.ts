@@ -154,13 +154,6 @@ describe('pipeline', () => {
     });
   });
 
-  it('alarms on failed executions', () => {
-    synth().hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Metrics: Match.arrayWith([Match.objectLike({ Expression: 'failed + timedOut + aborted' })]),
-      AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
-    });
-  });
-
   it('delivers the table stream to each described consumer', () => {
     const withConsumer: StackDescription = { ...description, streamConsumers: [{ name: 'test', fn: 'lifecycle', batchSize: 50 }] };
     const template = synth(withConsumer);
