@@ -251,6 +251,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
           userPoolEndpoint: pool.endpoint,
           authFlowType: 'USER_PASSWORD_AUTH',
           payments: { checkoutScriptUrl: `${razorpay.url}/v1/checkout.js`, testCheckout: true },
+          contactEmail: LOCAL_CONTACT_EMAIL,
+          siteUrl,
         },
         ports.site,
         ports.api,
