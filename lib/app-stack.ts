@@ -335,6 +335,8 @@ export class CreatorNewsHubStack extends ProjectStack {
       userPoolClientId: auth.webClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
       payments: { checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js', testCheckout: false },
+      contactEmail: props.contactEmail,
+      siteUrl: site.url,
     });
 
     new CfnOutput(this, STACK_OUTPUTS.siteUrl, { value: site.url, description: 'The reader site (the console at /admin)' });

@@ -16,4 +16,11 @@ export interface SiteConfig {
    * test checkout here (`testCheckout` true), which pays without money and signs as Razorpay does.
    */
   payments: { checkoutScriptUrl: string; testCheckout: boolean };
+  /**
+   * Where readers write to: the deploy config's contactEmail (the local runtime's own locally). Every mail
+   * link of the site shows it; no address is built into the front end.
+   */
+  contactEmail: string;
+  /** The site's own address (its custom domain when it has one), which the legal pages link to. */
+  siteUrl: string;
 }

@@ -118,7 +118,7 @@ export async function runSmokeChecks(site: string, report: (result: SmokeResult)
     const { response, body } = await get(`${site}/config.json`, 'application/json');
     expectStatus(response, 200, 'GET /config.json');
     const config = json<Record<string, unknown>>(body, '/config.json');
-    const missing = ['apiUrl', 'region', 'userPoolId', 'userPoolClientId'].filter((key) => typeof config[key] !== 'string' || !config[key]);
+    const missing = ['apiUrl', 'region', 'userPoolId', 'userPoolClientId', 'contactEmail', 'siteUrl'].filter((key) => typeof config[key] !== 'string' || !config[key]);
     if (missing.length) fail(`/config.json lacks ${missing.join(', ')}`);
     if (!String(config.apiUrl).endsWith('/api')) fail(`/config.json's apiUrl ${String(config.apiUrl)} is not the site's /api`);
     return `region ${String(config.region)}, pool ${String(config.userPoolId)}`;

@@ -1,5 +1,10 @@
-/** Every request the ingest makes to a publisher (feeds, article pages) says who it is. */
-const USER_AGENT = 'CreatorNewsHubBot/1.0 (+https://creatornewshub.in/about; feeds@creatornewshub.in)';
+import { config } from '#shared/core/config.ts';
+
+/**
+ * Every request the ingest makes to a publisher (feeds, article pages) says who it is, and where a publisher
+ * reads about the bot: the About page of the deployment that fetches, not of this project.
+ */
+export const crawlerUserAgent = (siteUrl: string) => `CreatorNewsHubBot/1.0 (+${siteUrl}/about)`;
 
 export interface GetOptions {
   timeoutMs: number;
@@ -28,7 +33,7 @@ export async function getFollowingRedirects<T>(
   try {
     for (let redirects = 0; ; redirects += 1) {
       if (current === null) return failed('Not an http(s) address');
-      const response = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': USER_AGENT, ...options.headers } });
+      const response = await fetch(current, { redirect: 'manual', signal, headers: { 'user-agent': crawlerUserAgent(config.SITE_URL), ...options.headers } });
       if (response.status < 300 || response.status >= 400 || response.status === 304) return await answer(response, current);
       await response.body?.cancel();
       const location = response.headers.get('location');

@@ -12,7 +12,7 @@ import { startRazorpayStandIn } from './razorpay.ts';
 import { startObjectStore } from './object-store.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
-import { LOCAL_INGEST_WORK_BUCKET, LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
+import { LOCAL_CONTACT_EMAIL, LOCAL_INGEST_WORK_BUCKET, LOCAL_MAIL_FROM, LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
 import { LOCAL_API_PREFIX, startSite } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
 import { startStreamPoller, streamsClient } from './streams.ts';
@@ -99,6 +99,8 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
     API_URL: `http://localhost:${settings.ports.api}`,
+    MAIL_FROM: LOCAL_MAIL_FROM,
+    CONTACT_TEAM_EMAIL: LOCAL_CONTACT_EMAIL,
     FEED_CATALOGUE: 'fixtures',
     // DynamoDB Local has no CreateBackup: the console's backups are exports of the table into this folder.
     LOCAL_BACKUP_DIR: path.join(settings.dataDir, 'backups'),
@@ -249,6 +251,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
           userPoolEndpoint: pool.endpoint,
           authFlowType: 'USER_PASSWORD_AUTH',
           payments: { checkoutScriptUrl: `${razorpay.url}/v1/checkout.js`, testCheckout: true },
+          contactEmail: LOCAL_CONTACT_EMAIL,
+          siteUrl,
         },
         ports.site,
         ports.api,

@@ -11,6 +11,14 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export const LOCAL_SNAPSHOT_BUCKET = 'creator-news-hub-search';
 /** The local bucket of the ingest's work lists (on AWS the stack's IngestWork bucket, in INGEST_WORK_BUCKET). */
 export const LOCAL_INGEST_WORK_BUCKET = 'creator-news-hub-ingest-work';
+/**
+ * The local deployment's contact address (on AWS the deploy config's contactEmail): where the contact form's
+ * messages go (CONTACT_TEAM_EMAIL) and the address the site shows (/config.json). A name under .local, no one's
+ * domain; every mail stays in the SES stand-in's inbox.
+ */
+export const LOCAL_CONTACT_EMAIL = 'hello@creatornewshub.local';
+/** The sender of the local deployment's mail (on AWS the mail construct's, of the owner's mail domain). */
+export const LOCAL_MAIL_FROM = 'Creator News Hub <news@creatornewshub.local>';
 
 export interface LocalSettings {
   dataDir: string;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import { LOCAL_CONTACT_EMAIL } from '../../lib/local/settings.ts';
 
 const chromium = useChromium();
 
@@ -31,6 +32,30 @@ describe('the contact page', () => {
     const { ContactMessage } = await import('#store/operations.ts');
     const { data: items } = await ContactMessage.query.byReceived({}).go({ order: 'desc', limit: 5 });
     expect(items.find((message) => message.subject === subject)).toMatchObject({ name: "Asha D'Souza", email: 'asha@example.com' });
+  });
+
+  it('shows the deployment\'s contact address from /config.json: its cards, the footer and the legal pages (with the site\'s link)', async () => {
+    const page = chromium.page;
+    const mailLinks = () => page.locator('a[href^="mailto:"]').evaluateAll((links) => links.map((link) => `${link.textContent} -> ${link.getAttribute('href')}`));
+    await page.goto(`${local().urls.site}/contact`);
+    await page.getByRole('link', { name: `General: ${LOCAL_CONTACT_EMAIL}` }).waitFor();
+    await page.locator('footer').getByRole('link', { name: LOCAL_CONTACT_EMAIL }).waitFor();
+    expect(await mailLinks()).toEqual([
+      `General: ${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
+      `Editorial: ${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
+      `Partnerships: ${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
+      `Connect with us -> mailto:${LOCAL_CONTACT_EMAIL}`,
+      `Let's collaborate -> mailto:${LOCAL_CONTACT_EMAIL}`,
+      `${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
+    ]);
+    const site = new URL(local().urls.site);
+    for (const path of ['/privacy', '/terms']) {
+      await page.goto(`${local().urls.site}${path}`);
+      const questions = page.locator('main p', { hasText: 'Questions:' });
+      await questions.getByRole('link', { name: site.host }).waitFor();
+      expect(await questions.innerText(), path).toBe(`Questions: ${LOCAL_CONTACT_EMAIL} · ${site.host}`);
+      expect(await questions.locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))), path).toEqual([`mailto:${LOCAL_CONTACT_EMAIL}`, site.origin]);
+    }
   });
 
   it('has no serious or critical accessibility violations, nor have about and mission', async () => {

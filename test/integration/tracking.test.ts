@@ -4,6 +4,7 @@ import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '.
 import { waitForMail } from '../support/inbox.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
+import { LOCAL_CONTACT_EMAIL } from '../../lib/local/settings.ts';
 
 /** Views, shares and searches from anonymous readers, through the local gateway. */
 async function call(method: string, path: string, body?: unknown) {
@@ -178,7 +179,7 @@ describe('POST /contact', () => {
     const email = `asha-${Date.now()}@example.com`;
     const sent = await call('POST', '/contact', { name: "Asha D'Souza", email, subject: 'Partnership <b>idea</b>', message: 'Hello <script>alert(1)</script>\nSecond line' });
     expect(sent.status).toBe(201);
-    const team = await waitForMail(local().urls.mail, 'hello@creatornewshub.in', /Partnership <b>idea<\/b>/);
+    const team = await waitForMail(local().urls.mail, LOCAL_CONTACT_EMAIL, /Partnership <b>idea<\/b>/);
     expect(team.subject).toBe('Contact: Partnership <b>idea</b>');
     expect(team.body.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;<br>Second line');
     expect(team.body.html).not.toContain('<script>');

@@ -116,7 +116,7 @@ describe('the personal feed\'s market', () => {
 describe('account mails', () => {
   it('words the verification and reset mails with the code placeholder exactly once', () => {
     for (const source of ['CustomMessage_SignUp', 'CustomMessage_ResendCode', 'CustomMessage_ForgotPassword']) {
-      const mail = accountMail(source, '{####}', 'https://creatornewshub.in');
+      const mail = accountMail(source, '{####}', 'https://news.example.in');
       expect(mail?.html.split('{####}').length, source).toBe(2);
     }
     expect(accountMail('CustomMessage_SignUp', '{####}', 'https://x.example')?.subject).toBe('Your Creator News Hub verification code');

@@ -66,7 +66,7 @@ describe('donation rules (reader spec sections 5 and 9)', () => {
   });
 
   it('writes a receipt with both parts, the donor\'s words escaped', () => {
-    const mail = donationReceiptMail({ amount: 25_000, paidAt: '2026-11-23T08:00:00Z', razorpayPaymentId: 'pay_X', donorName: '<b>Asha</b>', message: '<script>x</script>' }, 'https://creatornewshub.in');
+    const mail = donationReceiptMail({ amount: 25_000, paidAt: '2026-11-23T08:00:00Z', razorpayPaymentId: 'pay_X', donorName: '<b>Asha</b>', message: '<script>x</script>' }, 'https://news.example.in');
     expect(mail.subject).toBe('Receipt for your ₹250 donation to Creator News Hub');
     expect(mail.text).toContain('pay_X');
     expect(mail.html).not.toContain('<script>');
@@ -75,7 +75,7 @@ describe('donation rules (reader spec sections 5 and 9)', () => {
 });
 
 describe('the SES mailbox simulator, locally', () => {
-  const mail = { messageId: 'm1', from: 'news@creatornewshub.in', destination: { to: [] as string[] }, at: 1_795_000_000 };
+  const mail = { messageId: 'm1', from: 'news@example.in', destination: { to: [] as string[] }, at: 1_795_000_000 };
   it('turns mail to the bounce and complaint addresses (with a +label) into SES events, and nothing else', () => {
     expect(simulatedEvent(mail, 'bounce+digest@simulator.amazonses.com')).toMatchObject({
       eventType: 'Bounce',

@@ -38,7 +38,7 @@ describe('OPML', () => {
 
   it('writes what it reads back: names, addresses and our attributes', () => {
     const text = writeOpml(feeds, { title: 'Feeds & more', createdAt: new Date('2026-01-02T03:04:05Z') });
-    expect(text).toContain('<opml version="2.0" xmlns:cnh="https://creatornewshub.in/ns/opml">');
+    expect(text).toContain('<opml version="2.0" xmlns:cnh="urn:x-creator-news-hub:opml">');
     expect(text).toContain('<title>Feeds &amp; more</title>');
     expect(text).toContain('<dateCreated>Fri, 02 Jan 2026 03:04:05 GMT</dateCreated>');
     expect(text).toContain('xmlUrl="https://example.com/feed?a=1&amp;b=2"');
@@ -64,6 +64,14 @@ describe('OPML', () => {
       { name: 'Only a title', url: 'https://a.example.com/rss', htmlUrl: 'https://a.example.com/' },
       { name: 'b.example.com', url: 'https://www.b.example.com/atom.xml', htmlUrl: undefined },
     ]);
+  });
+
+  it('reads our attributes by their prefix, whatever namespace URI an older export declared', () => {
+    // The namespace exports carried before it became a URN (the project's first domain): those files still import.
+    const read = readOpml(`<opml version="2.0" xmlns:cnh="https://creatornewshub.in/ns/opml"><body>
+  <outline type="rss" text="Old export" xmlUrl="https://old.example.com/rss" cnh:priority="2" cnh:region="india" cnh:active="false"/>
+</body></opml>`);
+    expect(read.feeds).toEqual([{ name: 'Old export', url: 'https://old.example.com/rss', htmlUrl: undefined, priority: 2, isIndian: true, active: false, specialization: undefined }]);
   });
 
   it('lists the outlines whose address breaks the URL rule', () => {

@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from './auth/AuthProvider.tsx';
-import { mailAddress } from '../components/contactEmail.ts';
+import { mailto, useContact } from '../components/contactEmail.ts';
 
 export function Footer() {
   const { status } = useAuth();
+  const contact = useContact();
   return (
     <footer className="site-footer">
       <div className="footer-columns">
@@ -31,7 +32,7 @@ export function Footer() {
           <h2>Legal &amp; Help</h2>
           <Link to="/privacy">Privacy Policy</Link>
           <Link to="/terms">Terms of Service</Link>
-          <a href={`mailto:${mailAddress('hello')}`}>{mailAddress('hello')}</a>
+          {contact && <a href={mailto(contact)}>{contact.email}</a>}
         </nav>
       </div>
       <p>© {new Date().getFullYear()} Creator News Hub</p>

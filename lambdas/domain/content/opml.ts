@@ -13,8 +13,13 @@ export const OPML_MAX_OUTLINES = 2_000;
 /** Folders nested deeper than this are not read (real lists use one or two levels). */
 const MAX_DEPTH = 8;
 
-/** Our own attributes on an outline, so a round trip keeps what a plain OPML reader would lose. */
-export const OPML_NAMESPACE = 'https://creatornewshub.in/ns/opml';
+/**
+ * The namespace of our own attributes on an outline (cnh:priority, cnh:region, cnh:active), so a round trip
+ * keeps what a plain OPML reader would lose. A name, never fetched: a URN, so that no owner's export names a
+ * domain that is neither theirs nor a namespace document. readOpml reads the attributes by their cnh: prefix
+ * and never compares the URI, so exports written under the project's earlier http namespace still import.
+ */
+export const OPML_NAMESPACE = 'urn:x-creator-news-hub:opml';
 
 export interface OpmlFeed {
   name: string;

@@ -1,6 +1,28 @@
 import * as z from '#domain/common/validation.ts';
 
 /**
+ * Off Lambda (the local runtime, the tests), the deployment's own addresses default to the local runtime's,
+ * at its default ports and under a name that is no one's domain (.local). On Lambda none of them has a
+ * default: the stack sets each (lib/app-stack.ts, lib/constructs/functions.ts), and a function without one
+ * fails at load (loadConfig below) rather than send mail as, or link to, a site that is not the owner's.
+ */
+const LOCAL = {
+  SITE_URL: 'http://localhost:4700',
+  API_URL: 'http://localhost:4701',
+  MAIL_FROM: 'Creator News Hub <news@creatornewshub.local>',
+  CONTACT_TEAM_EMAIL: 'hello@creatornewshub.local',
+} as const;
+
+/** What a deployed function must be given, with where the stack gives it (said in the error when missing). */
+const REQUIRED_ON_LAMBDA = {
+  SITE_URL: 'the stack sets it to the site\'s address',
+  API_URL: 'the stack sets it to the API\'s address',
+  MAIL_FROM: 'the stack sets it to the mail construct\'s sender',
+  CONTACT_TEAM_EMAIL: 'the stack sets it from the deploy config\'s contactEmail',
+  CLIENT_KEY_SALT: 'the stack sets it from its ClientKeySalt secret',
+} as const;
+
+/**
  * The environment, read and validated once at cold start. A missing variable throws here, at load,
  * instead of surfacing later as `undefined` deep inside a request.
  */
@@ -17,7 +39,8 @@ const schema = z.object({
     })),
   /** EventBridge Scheduler group of the described schedules (each schedule is named as in the description). */
   SCHEDULE_GROUP: z._default(z.string().check(z.minLength(1)), 'default'),
-  MAIL_FROM: z._default(z.string(), 'news@creatornewshub.in'),
+  /** The sender of every mail (on AWS the mail construct's, of the owner's mail domain). */
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), LOCAL.MAIL_FROM),
   /** Key of the signed newsletter links (confirm, unsubscribe) where no secret ARN is given (locally). */
   LINK_SIGNING_SECRET: z._default(z.string().check(z.minLength(32)), 'creator-news-hub-local-link-signing-secret-0001'),
   /** On AWS: the Secrets Manager secret holding that key (shared/core/secrets.ts reads it). */
@@ -33,7 +56,7 @@ const schema = z.object({
   /** Where the SDK sends Orders/Payments calls; unset on AWS (api.razorpay.com), the local stand-in here. */
   RAZORPAY_API_URL: z.optional(z.url()),
   /** Where contact-form messages go. */
-  CONTACT_TEAM_EMAIL: z._default(z.email(), 'hello@creatornewshub.in'),
+  CONTACT_TEAM_EMAIL: z._default(z.email(), LOCAL.CONTACT_TEAM_EMAIL),
   /** SES configuration set every mail is sent with (its event destination reports bounces and complaints). */
   MAIL_CONFIGURATION_SET: z.optional(z.string()),
   /** Which feed list the ingest adds to the table: real publishers, or the local fixture feeds. */
@@ -60,9 +83,9 @@ const schema = z.object({
   AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   /** The API's address, for links that call it directly (the digests' one-click List-Unsubscribe). */
-  API_URL: z.pipe(z._default(z.url(), 'https://api.creatornewshub.in'), z.transform((url) => url.replace(/\/+$/, ''))),
+  API_URL: z.pipe(z._default(z.url(), LOCAL.API_URL), z.transform((url) => url.replace(/\/+$/, ''))),
   /** The reader site's address, for links in feeds, the sitemap and share pages. */
-  SITE_URL: z._default(z.url(), 'https://creatornewshub.in'),
+  SITE_URL: z.pipe(z._default(z.url(), LOCAL.SITE_URL), z.transform((url) => url.replace(/\/+$/, ''))),
   /**
    * Locally only (DynamoDB Local has no CreateBackup): the folder the console's backups export the table
    * to (store/backups.ts). Unset on AWS, where a backup is a DynamoDB on-demand backup.
@@ -104,9 +127,11 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const { CLIENT_KEY_SALT, ...rest } = parsed.data;
-  if (!CLIENT_KEY_SALT && rest.AWS_LAMBDA_FUNCTION_NAME) {
-    // A deployed function with a salt anyone can read in the source would make client hashes guessable.
-    throw new Error('Invalid configuration: CLIENT_KEY_SALT: required on Lambda (the stack sets it from its ClientKeySalt secret)');
+  if (rest.AWS_LAMBDA_FUNCTION_NAME) {
+    // A deployed function must not fall back to a value written in the source: a salt anyone can read would
+    // make client hashes guessable, and a local address would put links and mail somewhere that is not the owner's.
+    const missing = Object.entries(REQUIRED_ON_LAMBDA).filter(([name]) => !env[name]);
+    if (missing.length) throw new Error(`Invalid configuration: ${missing.map(([name, where]) => `${name}: required on Lambda (${where})`).join('; ')}`);
   }
   return { ...rest, CLIENT_KEY_SALT: CLIENT_KEY_SALT ?? LOCAL_CLIENT_KEY_SALT };
 }

@@ -4,7 +4,7 @@ import { unreadBadge } from '#domain/reader/notifications.ts';
 import { unreadCountOf, useNotifications } from '../api/notifications.ts';
 import { useProfile } from '../api/profile.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { mailAddress } from '../../../components/contactEmail.ts';
+import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { NotificationCenter } from '../components/NotificationCenter.tsx';
 import { PreferencesPanel } from '../components/PreferencesPanel.tsx';
 import { YourData } from '../components/YourData.tsx';
@@ -30,6 +30,7 @@ export default function DashboardPage({ readingActivity, bookmarks, newsletterFo
   const notifications = useNotifications();
   const profile = useProfile();
   const unread = unreadCountOf(notifications.data);
+  const contact = useContact();
 
   useEffect(() => {
     document.title = 'Your Dashboard · Creator News Hub';
@@ -81,7 +82,7 @@ export default function DashboardPage({ readingActivity, bookmarks, newsletterFo
           <section className="notice">
             <h2>Support</h2>
             <p>
-              Questions or trouble with your account? <Link to="/contact">Write to us</Link> or mail <a href={`mailto:${mailAddress('hello')}`}>{mailAddress('hello')}</a>.
+              Questions or trouble with your account? <Link to="/contact">Write to us</Link> or mail {contact && <a href={mailto(contact)}>{contact.email}</a>}.
             </p>
           </section>
         )}

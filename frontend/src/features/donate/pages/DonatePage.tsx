@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { formatRupees, IMPACT_TIERS, RECENT_SUPPORTERS } from '#domain/donations/donations.ts';
 import { ListError } from '../../../components/ListError.tsx';
-import { mailAddress } from '../../../components/contactEmail.ts';
+import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useDonationSummary } from '../api/donations.ts';
 import { DonationForm } from '../components/DonationForm.tsx';
 import { GoalProgress } from '../components/GoalProgress.tsx';
@@ -12,6 +12,7 @@ const dateOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'm
 export default function DonatePage() {
   const [giving, setGiving] = useState(false);
   const summary = useDonationSummary();
+  const contact = useContact();
   useEffect(() => {
     document.title = 'Support Creator News Hub';
   }, []);
@@ -70,7 +71,7 @@ export default function DonatePage() {
             <button type="button" className="button primary" onClick={() => setGiving(true)}>
               Make a Donation
             </button>
-            <a className="button" href={`mailto:${mailAddress('partnerships')}?subject=${encodeURIComponent('Partnership with Creator News Hub')}`}>
+            <a className="button" href={contact && mailto(contact, 'Partnership with Creator News Hub')}>
               Partnerships
             </a>
           </div>

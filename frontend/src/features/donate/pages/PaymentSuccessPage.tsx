@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DONATION_TEXTS, formatRupees } from '#domain/donations/donations.ts';
 import { useToast } from '../../../components/Toasts.tsx';
-import { mailAddress } from '../../../components/contactEmail.ts';
+import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useDonationByOrder } from '../api/donations.ts';
 
 const SHARE_TEXT = 'I just supported Creator News Hub, independent news on India\'s creator economy. Read it free at';
@@ -16,6 +16,7 @@ export default function PaymentSuccessPage() {
   const orderId = params.get('order_id') ?? '';
   const toast = useToast();
   const donation = useDonationByOrder(orderId);
+  const contact = useContact();
   useEffect(() => {
     document.title = 'Thank you · Creator News Hub';
   }, []);
@@ -39,7 +40,7 @@ export default function PaymentSuccessPage() {
       <main className="page payment-page">
         <div className="panel" role="alert">
           <h1>{DONATION_TEXTS.unableToVerify}</h1>
-          <p>We could not find a verified payment for this link. If money left your account, write to <a href={`mailto:${mailAddress('support')}`}>{mailAddress('support')}</a> with your payment reference and we will sort it out.</p>
+          <p>We could not find a verified payment for this link. If money left your account, write to {contact && <a href={mailto(contact)}>{contact.email}</a>} with your payment reference and we will sort it out.</p>
           <Link className="button" to="/donate">Back to Donate</Link>
         </div>
       </main>

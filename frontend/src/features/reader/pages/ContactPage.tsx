@@ -1,7 +1,7 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { contactMessageSchema } from '#domain/reader/contact.ts';
 import { ApiError, apiPost } from '../../../app/api/client.ts';
-import { mailAddress } from '../../../components/contactEmail.ts';
+import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
@@ -12,6 +12,7 @@ export default function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
+  const contact = useContact();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,19 +73,23 @@ export default function ContactPage() {
         <aside className="contact-cards">
           <section className="card">
             <h2>Direct Contact</h2>
-            <a href={`mailto:${mailAddress('hello')}`}>General: {mailAddress('hello')}</a>
-            <a href={`mailto:${mailAddress('editorial')}`}>Editorial: {mailAddress('editorial')}</a>
-            <a href={`mailto:${mailAddress('partnerships')}`}>Partnerships: {mailAddress('partnerships')}</a>
+            {contact && (
+              <>
+                <a href={mailto(contact)}>General: {contact.email}</a>
+                <a href={mailto(contact)}>Editorial: {contact.email}</a>
+                <a href={mailto(contact)}>Partnerships: {contact.email}</a>
+              </>
+            )}
           </section>
           <section className="card">
             <h2>For Creators</h2>
             <p>Tell us your story, or what we should cover.</p>
-            <a href={`mailto:${mailAddress('creators')}`}>Connect with us</a>
+            <a href={contact && mailto(contact)}>Connect with us</a>
           </section>
           <section className="card">
             <h2>For Brands</h2>
             <p>Research, partnerships and sponsorships.</p>
-            <a href={`mailto:${mailAddress('partnerships')}`}>Let&apos;s collaborate</a>
+            <a href={contact && mailto(contact)}>Let&apos;s collaborate</a>
           </section>
         </aside>
       </div>

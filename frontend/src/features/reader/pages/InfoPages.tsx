@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { mailAddress } from '../../../components/contactEmail.ts';
+import { mailto, useContact, type Contact } from '../../../components/contactEmail.ts';
 
 export function AboutPage() {
   return (
@@ -30,7 +30,22 @@ export function MissionPage() {
 
 const today = () => new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
 
+/** The legal pages end with the deployment's contact address and a link to its site (reader spec). */
+function Questions({ contact }: { contact: Contact | undefined }) {
+  return (
+    <p>
+      Questions:{' '}
+      {contact && (
+        <>
+          <a href={mailto(contact)}>{contact.email}</a> · <a href={contact.siteUrl}>{contact.siteName}</a>
+        </>
+      )}
+    </p>
+  );
+}
+
 export function PrivacyPage() {
+  const contact = useContact();
   return (
     <main className="page prose">
       <h1>Privacy Policy</h1>
@@ -48,23 +63,20 @@ export function PrivacyPage() {
       <p>You can access, correct or delete your data, object to its use, take it with you (portability) and withdraw your consent at any time.</p>
       <h2>Where and under which law</h2>
       <p>We operate in India, our servers are in India, and this policy is governed by Indian law. The site is not meant for children under 13.</p>
-      <p>
-        Questions: <a href={`mailto:${mailAddress('privacy')}`}>{mailAddress('privacy')}</a> · <a href="https://creatornewshub.in">creatornewshub.in</a>
-      </p>
+      <Questions contact={contact} />
     </main>
   );
 }
 
 export function TermsPage() {
+  const contact = useContact();
   return (
     <main className="page prose">
       <h1>Terms of Service</h1>
       <p>Last updated: {today()}</p>
       <p>Headlines and summaries link to their publishers, who own their articles. Use the site for personal, non-commercial reading.</p>
       <p>Donations are one-time and voluntary. These terms are governed by Indian law; the site is not meant for children under 13.</p>
-      <p>
-        Questions: <a href={`mailto:${mailAddress('hello')}`}>{mailAddress('hello')}</a> · <a href="https://creatornewshub.in">creatornewshub.in</a>
-      </p>
+      <Questions contact={contact} />
     </main>
   );
 }
