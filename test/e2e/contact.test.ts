@@ -42,10 +42,10 @@ describe('the contact page', () => {
     await page.locator('footer').getByRole('link', { name: LOCAL_CONTACT_EMAIL }).waitFor();
     expect(await mailLinks()).toEqual([
       `General: ${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
-      `Editorial: ${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
-      `Partnerships: ${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
-      `Connect with us -> mailto:${LOCAL_CONTACT_EMAIL}`,
-      `Let's collaborate -> mailto:${LOCAL_CONTACT_EMAIL}`,
+      `Editorial -> mailto:${LOCAL_CONTACT_EMAIL}?subject=Editorial`,
+      `Partnerships -> mailto:${LOCAL_CONTACT_EMAIL}?subject=Partnerships`,
+      `Connect with us -> mailto:${LOCAL_CONTACT_EMAIL}?subject=Creators`,
+      `Let's collaborate -> mailto:${LOCAL_CONTACT_EMAIL}?subject=Brands`,
       `${LOCAL_CONTACT_EMAIL} -> mailto:${LOCAL_CONTACT_EMAIL}`,
     ]);
     const site = new URL(local().urls.site);

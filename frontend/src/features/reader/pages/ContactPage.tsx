@@ -75,21 +75,22 @@ export default function ContactPage() {
             <h2>Direct Contact</h2>
             {contact && (
               <>
+                {/* One mailbox the owner reads; each desk's link names itself in the subject. */}
                 <a href={mailto(contact)}>General: {contact.email}</a>
-                <a href={mailto(contact)}>Editorial: {contact.email}</a>
-                <a href={mailto(contact)}>Partnerships: {contact.email}</a>
+                <a href={mailto(contact, 'Editorial')}>Editorial</a>
+                <a href={mailto(contact, 'Partnerships')}>Partnerships</a>
               </>
             )}
           </section>
           <section className="card">
             <h2>For Creators</h2>
             <p>Tell us your story, or what we should cover.</p>
-            <a href={contact && mailto(contact)}>Connect with us</a>
+            <a href={contact && mailto(contact, 'Creators')}>Connect with us</a>
           </section>
           <section className="card">
             <h2>For Brands</h2>
             <p>Research, partnerships and sponsorships.</p>
-            <a href={contact && mailto(contact)}>Let&apos;s collaborate</a>
+            <a href={contact && mailto(contact, 'Brands')}>Let&apos;s collaborate</a>
           </section>
         </aside>
       </div>
