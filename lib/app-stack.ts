@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, type CfnResource, CfnOutput, Duration, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -92,7 +93,7 @@ export class CreatorNewsHubStack extends Stack {
       description: 'Sent by CloudFront to the API so the API can trust the viewer address header',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
-    acknowledge(edgeToken, 'SMG4', 'Rotating needs CloudFront and the functions to change together (one deploy); it only marks requests that came through the edge.');
+    acknowledge(edgeToken, 'SMG4', 'Not the API\'s guard with a domain: API Gateway refuses a connection without CloudFront\'s client certificate (mutual TLS, re-issued every 30 days), so the token only lets the functions trust the viewer address; rotating it needs CloudFront and the functions to change together (docs/decisions/api-only-through-cloudfront.md).');
 
     const functions = new Map<string, lambda.Function>();
     for (const fnDescription of description.functions) {
@@ -228,13 +229,16 @@ export class CreatorNewsHubStack extends Stack {
       originDomain = { domainName, zone, certificate: new acm.Certificate(this, 'ApiOriginCertificate', { domainName, validation: acm.CertificateValidation.fromDns(zone) }) };
     }
     const api = new HttpApi(this, 'Http', {
+      repoRoot,
       routes: description.routes,
       functions,
       userPool: auth.userPool,
       userPoolClient: auth.webClient,
       ...(originDomain ? { originDomain } : {}),
     });
-    site.serveApi(api.domainName, edgeToken.secretValue.unsafeUnwrap());
+    site.serveApi(api.domainName, edgeToken.secretValue.unsafeUnwrap(), api.originMtls?.clientCertificateArn);
+    // CloudFront presents its certificate before the API demands it: no refused window when mTLS is switched on.
+    api.originDomain?.node.addDependency(site.distribution);
 
     // Every function knows the API's address from the stack, never from a request's Host header: links that
     // call the API (one-click unsubscribe) and the API's own self-links (feeds, share pages), all under the
@@ -261,6 +265,7 @@ export class CreatorNewsHubStack extends Stack {
       masterKey: kms.Alias.fromAliasName(this, 'SnsKey', 'alias/aws/sns'),
     });
     const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, alarmTopic, ingestWork });
+    api.originMtls?.failures.addAlarmAction(new SnsAction(alarmTopic));
 
     // Functions that start or inspect executions get the ARNs and the matching grants together.
     for (const fnDescription of description.functions) {
