@@ -21,6 +21,7 @@ const rows: Array<[string, string]> = [
   ['Reader site', runtime.urls.site],
   ['Admin console', runtime.urls.admin],
   ['API', runtime.urls.api],
+  ['API gateway (origin)', `${runtime.urls.gateway} (refuses what did not come through the site's /api)`],
   ['Mail inbox (SES)', runtime.urls.mail],
   ['Step Functions API', runtime.urls.stepfunctions],
   ['DynamoDB Local', runtime.urls.dynamodb],

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, type CfnResource, CfnOutput, Duration, Stack, type StackProps, Token } from 'aws-cdk-lib';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
@@ -88,7 +89,7 @@ export class CreatorNewsHubStack extends ProjectStack {
       description: 'Sent by CloudFront to the API so the API can trust the viewer address header',
       generateSecretString: { passwordLength: 48, excludePunctuation: true },
     });
-    acknowledge(edgeToken, 'SMG4', 'Rotating needs CloudFront and the functions to change together (one deploy); it only marks requests that came through the edge.');
+    acknowledge(edgeToken, 'SMG4', 'Not the API\'s guard with a domain: API Gateway refuses a connection without CloudFront\'s client certificate (mutual TLS, re-issued every 30 days), so the token only lets the functions trust the viewer address; rotating it needs CloudFront and the functions to change together (docs/decisions/api-only-through-cloudfront.md).');
 
     const functions = new Map<string, lambda.Function>();
     for (const fnDescription of description.functions) {
@@ -227,13 +228,16 @@ export class CreatorNewsHubStack extends ProjectStack {
       originDomain = { domainName, zone, certificate: new acm.Certificate(this, 'ApiOriginCertificate', { domainName, validation: acm.CertificateValidation.fromDns(zone) }) };
     }
     const api = new HttpApi(this, 'Http', {
+      repoRoot,
       routes: description.routes,
       functions,
       userPool: auth.userPool,
       userPoolClient: auth.webClient,
       ...(originDomain ? { originDomain } : {}),
     });
-    site.serveApi(api.domainName, edgeToken.secretValue.unsafeUnwrap());
+    site.serveApi(api.domainName, edgeToken.secretValue.unsafeUnwrap(), api.originMtls?.clientCertificateArn);
+    // CloudFront presents its certificate before the API demands it: no refused window when mTLS is switched on.
+    api.originDomain?.node.addDependency(site.distribution);
 
     // Every function knows the API's address from the stack, never from a request's Host header: links that
     // call the API (one-click unsubscribe) and the API's own self-links (feeds, share pages), all under the
@@ -255,6 +259,7 @@ export class CreatorNewsHubStack extends ProjectStack {
     }
 
     const pipeline = new Pipeline(this, 'Pipeline', { description, functions, repoRoot, scheduleDeadLetters: monitoring.deadLetterQueue('schedules'), ingestWork });
+    api.originMtls?.failures.addAlarmAction(new SnsAction(monitoring.topic));
 
     // Functions that start or inspect executions get the ARNs and the matching grants together.
     for (const fnDescription of description.functions) {

@@ -1,4 +1,4 @@
-import { RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Annotations, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -10,19 +10,27 @@ import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
+import { OriginMutualTls } from './origin-mtls.ts';
 import type { StackDescription } from '../stack-description.ts';
 
 export interface HttpApiProps {
+  /** The repository, for bundling the origin mTLS function. */
+  repoRoot: string;
   routes: StackDescription['routes'];
   functions: ReadonlyMap<string, lambda.IFunction>;
   userPool: cognito.IUserPool;
   userPoolClient: cognito.IUserPoolClient;
   /**
    * A name of its own for CloudFront to call the API on (a regional certificate, a record in the zone).
-   * Given, the execute-api endpoint is switched off, so no call can go around CloudFront's web ACL by it.
+   * Given, the execute-api endpoint is switched off and the name demands CloudFront's client certificate
+   * (mutual TLS), so no call can go around CloudFront's web ACL: API Gateway refuses it before any route.
    */
   originDomain?: { domainName: string; certificate: acm.ICertificate; zone: route53.IHostedZone };
 }
+
+/** The synth-time warning of a deployment without a domain (no custom domain: the execute-api endpoint stays open). */
+export const OPEN_ORIGIN_WARNING =
+  'The API\'s execute-api address stays public without a site domain: a direct call skips the web ACL and is refused (403) only by the functions, each such call an API Gateway request and a Lambda invocation within the stage throttle readers share. Give -c domainName and -c hostedZoneName: the API is then reachable only through CloudFront (mutual TLS on its own name). See docs/decisions/api-only-through-cloudfront.md.';
 
 /**
  * The HTTP API: every described route, the Cognito JWT authorizer on every signed-in route (user,
@@ -30,6 +38,10 @@ export interface HttpApiProps {
  */
 export class HttpApi extends Construct {
   readonly api: apigw.HttpApi;
+  /** With an origin domain: its mutual TLS (the client certificate CloudFront presents, its rotation). */
+  readonly originMtls?: OriginMutualTls;
+  /** With an origin domain: the API Gateway custom domain that demands that certificate. */
+  readonly originDomain?: apigw.DomainName;
   private readonly originDomainName?: string;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
@@ -53,13 +65,23 @@ export class HttpApi extends Construct {
       accessLogSettings: { destination: new apigw.LogGroupLogDestination(accessLogs) },
     });
     if (props.originDomain) {
-      const domain = new apigw.DomainName(this, 'OriginDomain', { domainName: props.originDomain.domainName, certificate: props.originDomain.certificate });
+      this.originMtls = new OriginMutualTls(this, 'OriginMtls', { repoRoot: props.repoRoot, originDomainName: props.originDomain.domainName });
+      const domain = (this.originDomain = new apigw.DomainName(this, 'OriginDomain', {
+        domainName: props.originDomain.domainName,
+        certificate: props.originDomain.certificate,
+        // Mutual TLS needs a regional name with TLS 1.2 at least (both CDK's defaults, stated here).
+        endpointType: apigw.EndpointType.REGIONAL,
+        securityPolicy: apigw.SecurityPolicy.TLS_1_2,
+        mtls: this.originMtls.truststore,
+      }));
       new apigw.ApiMapping(this, 'OriginMapping', { api: this.api, domainName: domain, stage });
       new route53.ARecord(this, 'OriginRecord', {
         zone: props.originDomain.zone,
         recordName: props.originDomain.domainName,
         target: route53.RecordTarget.fromAlias(new targets.ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId)),
       });
+    } else {
+      Annotations.of(Stack.of(this)).addWarning(OPEN_ORIGIN_WARNING);
     }
     const authorizer = new HttpUserPoolAuthorizer('CognitoJwt', props.userPool, {
       userPoolClients: [props.userPoolClient],

@@ -53,6 +53,25 @@ export const API_PREFIX_CODE = `function handler(event) {
   return request;
 }`;
 
+/**
+ * An HTTPS origin to which CloudFront presents a client certificate (origin mutual TLS). The L2 HttpOrigin has
+ * no property for it yet; CloudFormation's CustomOriginConfig.OriginMtlsConfig does, so it is added to what
+ * HttpOrigin renders.
+ */
+export class MutualTlsHttpOrigin extends origins.HttpOrigin {
+  private readonly clientCertificateArn: string;
+
+  constructor(domainName: string, clientCertificateArn: string, props: origins.HttpOriginProps) {
+    super(domainName, props);
+    this.clientCertificateArn = clientCertificateArn;
+  }
+
+  protected override renderCustomOriginConfig(): cloudfront.CfnDistribution.CustomOriginConfigProperty | undefined {
+    const config = super.renderCustomOriginConfig();
+    return config && { ...config, originMtlsConfig: { clientCertificateArn: this.clientCertificateArn } };
+  }
+}
+
 function viewerFunction(scope: Construct, id: string, code: string): cloudfront.Function {
   return new cloudfront.Function(scope, id, { code: cloudfront.FunctionCode.fromInline(code), runtime: cloudfront.FunctionRuntime.JS_2_0 });
 }
@@ -170,14 +189,17 @@ export class Site extends Construct {
 
   /**
    * Serves the HTTP API under /api: nothing cached here (each answer sets its own Cache-Control for the
-   * browser), every viewer header but Host passed on (with caching off that includes Authorization), and
-   * the edge token that lets the API trust CloudFront's viewer address.
+   * browser), every viewer header but Host passed on (with caching off that includes Authorization), the
+   * edge token that lets the API trust CloudFront's viewer address and, when the API has a name of its own,
+   * the client certificate its mutual TLS demands (docs/decisions/api-only-through-cloudfront.md).
    */
-  serveApi(apiDomainName: string, edgeToken: string): void {
-    this.distribution.addBehavior(`${API_PATH_PREFIX}/*`, new origins.HttpOrigin(apiDomainName, {
+  serveApi(apiDomainName: string, edgeToken: string, clientCertificateArn?: string): void {
+    const originProps: origins.HttpOriginProps = {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [EDGE_ORIGIN_HEADER]: edgeToken },
-    }), {
+    };
+    const origin = clientCertificateArn ? new MutualTlsHttpOrigin(apiDomainName, clientCertificateArn, originProps) : new origins.HttpOrigin(apiDomainName, originProps);
+    this.distribution.addBehavior(`${API_PATH_PREFIX}/*`, origin, {
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,

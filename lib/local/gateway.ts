@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
-import { routeKey, type RouteDescription, type StackDescription } from '../stack-description.ts';
+import { EDGE_ORIGIN_HEADER, routeKey, type RouteDescription, type StackDescription } from '../stack-description.ts';
 import { loadFunctionHandler } from './functions.ts';
 
 export interface GatewayOptions {
@@ -10,6 +10,14 @@ export interface GatewayOptions {
   jwt: { issuer: string; jwksUrl: string; audience: string };
   /** Origins allowed by CORS (the site). */
   allowedOrigins: string[];
+  /**
+   * What the local edge (the site's /api proxy, lib/local/site.ts) adds to every request it passes on, in
+   * x-origin-verify. A request without it did not come through the edge and is refused with API Gateway's
+   * 403 before any route is matched or function loaded: on AWS, API Gateway refuses a connection without
+   * CloudFront's client certificate the same way (mutual TLS on the API's custom domain), and the functions
+   * refuse a request without CloudFront's x-origin-verify header.
+   */
+  edgeCredential: string;
 }
 
 interface CompiledRoute {
@@ -45,18 +53,28 @@ function flattenClaims(payload: JWTPayload): Record<string, string> {
 }
 
 /**
- * A local HTTP API: matches the described routes, checks JWTs on signed-in routes as the Cognito JWT
- * authorizer does (issuer, signature, expiry, audience or client_id), builds API Gateway v2 events and
- * calls the same handlers the Lambdas run.
+ * A local HTTP API: refuses what did not come through the edge, matches the described routes, checks JWTs on
+ * signed-in routes as the Cognito JWT authorizer does (issuer, signature, expiry, audience or client_id),
+ * builds API Gateway v2 events and calls the same handlers the Lambdas run.
  */
 export interface LocalGateway {
   server: http.Server;
   /** What this gateway actually serves, for the runtime manifest. */
   routes: Array<{ routeKey: string; auth: string; fn: string }>;
+  /** Requests refused for not coming through the edge, and requests handed to a function. */
+  counts: { refused: number; invoked: number };
+}
+
+/** API Gateway's answer to a request that fails mutual TLS (and to any request it refuses before routing). */
+export const FORBIDDEN = { message: 'Forbidden' } as const;
+
+function sameSecret(given: string, expected: string): boolean {
+  return timingSafeEqual(createHash('sha256').update(given).digest(), createHash('sha256').update(expected).digest());
 }
 
 export async function startGateway(options: GatewayOptions, port: number): Promise<LocalGateway> {
   const routes = options.stack.routes.map(compile);
+  const counts = { refused: 0, invoked: 0 };
   const jwks = createRemoteJWKSet(new URL(options.jwt.jwksUrl));
 
   async function verify(header: string | undefined): Promise<Record<string, string> | null> {
@@ -101,6 +119,12 @@ export async function startGateway(options: GatewayOptions, port: number): Promi
   }
 
   async function handle(request: http.IncomingMessage, body: Buffer, response: http.ServerResponse) {
+    // First of all, before routes, tokens or functions: only the edge may call the API.
+    const presented = request.headers[EDGE_ORIGIN_HEADER];
+    if (typeof presented !== 'string' || !sameSecret(presented, options.edgeCredential)) {
+      counts.refused += 1;
+      return send(response, request, 403, FORBIDDEN);
+    }
     const url = new URL(request.url ?? '/', 'http://localhost');
     const method = (request.method ?? 'GET').toUpperCase();
     if (method === 'OPTIONS') return send(response, request, 204, '');
@@ -167,6 +191,7 @@ export async function startGateway(options: GatewayOptions, port: number): Promi
       isBase64Encoded: false,
     };
 
+    counts.invoked += 1;
     const result = (await handler(event)) as
       | { statusCode?: number; headers?: Record<string, string>; body?: string; isBase64Encoded?: boolean }
       | string
@@ -181,5 +206,5 @@ export async function startGateway(options: GatewayOptions, port: number): Promi
   }
 
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return { server, routes: routes.map(({ key, route }) => ({ routeKey: key, auth: route.auth, fn: route.fn })) };
+  return { server, routes: routes.map(({ key, route }) => ({ routeKey: key, auth: route.auth, fn: route.fn })), counts };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -13,14 +14,17 @@ import { startObjectStore } from './object-store.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
 import { LOCAL_CONTACT_EMAIL, LOCAL_INGEST_WORK_BUCKET, LOCAL_MAIL_FROM, LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
-import { LOCAL_API_PREFIX, startSite } from './site.ts';
+import { LOCAL_API_PREFIX, startApiEdge, startSite, type LocalEdge } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
 import { startStreamPoller, streamsClient } from './streams.ts';
 import { createRequire } from 'node:module';
 
 export interface LocalUrls {
   site: string;
+  /** The API under the site's origin, through the edge (the stack's ApiUrl output on AWS): what every caller uses. */
   api: string;
+  /** The local HTTP API's own port, the origin: it refuses (403) every request that did not come through the edge. */
+  gateway: string;
   admin: string;
   mail: string;
   stepfunctions: string;
@@ -79,7 +83,7 @@ const require = createRequire(import.meta.url);
  * Points the AWS SDK of the in-process handlers at the stand-ins, through the SDK's own environment
  * variables, so handler code is the same as in Lambda.
  */
-function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string) {
+function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string, edgeCredential: string) {
   Object.assign(process.env, {
     AWS_REGION: settings.region,
     AWS_ACCESS_KEY_ID: 'local',
@@ -98,7 +102,10 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
-    API_URL: `http://localhost:${settings.ports.api}`,
+    // As on AWS: the API under the site's origin, through the edge.
+    API_URL: `http://localhost:${settings.ports.site}${LOCAL_API_PREFIX}`,
+    // As on AWS, the functions trust the viewer address the edge writes only beside the edge's token.
+    EDGE_ORIGIN_TOKEN: edgeCredential,
     MAIL_FROM: LOCAL_MAIL_FROM,
     CONTACT_TEAM_EMAIL: LOCAL_CONTACT_EMAIL,
     FEED_CATALOGUE: 'fixtures',
@@ -121,9 +128,10 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const log = options.log ?? (() => undefined);
   const { ports } = settings;
   const wantSite = options.site ?? true;
-  for (const [name, port] of Object.entries(ports)) {
-    if (name !== 'site' || wantSite) await assertPortFree(port, name);
-  }
+  // The site's port is the edge's in every configuration: without the site it still serves /api.
+  for (const [name, port] of Object.entries(ports)) await assertPortFree(port, name);
+  // This run's edge credential: known to the edge (the site's /api proxy), the gateway and the functions only.
+  const edgeCredential = randomBytes(24).toString('base64url');
   mkdirSync(settings.dataDir, { recursive: true });
 
   log('Starting DynamoDB Local, cognito-local and aws-ses-v2-local...');
@@ -143,7 +151,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   ]);
 
   const stepFunctions = new LocalStepFunctions(stack, settings.region, settings.dataDir, `http://127.0.0.1:${ports.objects}`);
-  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name));
+  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential);
 
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
@@ -177,9 +185,11 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
       stack,
       jwt: { issuer: pool.issuer, jwksUrl: pool.jwksUrl, audience: pool.userPoolClientId },
       allowedOrigins: [siteUrl, `http://127.0.0.1:${ports.site}`],
+      edgeCredential,
     },
     ports.api,
   );
+  const edge: LocalEdge = { apiPort: ports.api, credential: edgeCredential };
 
   const objectStore = await startObjectStore(ports.objects, settings.dataDir);
 
@@ -231,7 +241,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     log,
   });
 
-  const apiUrl = `http://localhost:${ports.api}`;
+  // Through the edge, like every caller: Razorpay posts its webhooks to the stack's ApiUrl on AWS.
+  const apiUrl = `${siteUrl}${LOCAL_API_PREFIX}`;
   const razorpay = await startRazorpayStandIn({
     port: ports.razorpay,
     ...settings.razorpay,
@@ -255,12 +266,12 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
           siteUrl,
         },
         ports.site,
-        ports.api,
+        edge,
         settings.serveBuiltSite,
         // The stand-ins in place of Cognito and Razorpay; fixture feed images come over http from the feed host.
         { connect: [pool.endpoint, razorpay.url], script: [razorpay.url], frame: [razorpay.url], img: [feedHost.url] },
       )
-    : null;
+    : await startApiEdge(ports.site, edge);
 
   // Every start runs an ingest (the first one fills the site within seconds; later ones fetch only the
   // feeds that came due while the runtime was stopped) instead of waiting for the 30-minute schedule.
@@ -273,6 +284,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const urls: LocalUrls = {
     site: siteUrl,
     api: apiUrl,
+    gateway: `http://localhost:${ports.api}`,
     admin: `${siteUrl}/admin`,
     mail: `http://localhost:${ports.mail}`,
     stepfunctions: `http://localhost:${ports.stepfunctions}`,
@@ -302,7 +314,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await objectStore.close();
     await Promise.all(pollers.map((poller) => poller.stop()));
     await mailEvents.stop();
-    await site?.close();
+    await site.close();
     await new Promise((resolve) => gateway.server.close(resolve));
     razorpay.server.closeAllConnections();
     await new Promise((resolve) => razorpay.server.close(resolve));

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '../site-config.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS, type PageSources } from '../site-headers.ts';
+import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
 import { repoRoot } from './settings.ts';
 
 
@@ -46,15 +47,46 @@ function encodedBody(file: string, acceptEncoding: string): { body: Buffer; enco
 /** The API on the site's own origin, as CloudFront serves it (lib/constructs/site.ts): /api/x is the API's /x. */
 export const LOCAL_API_PREFIX = '/api';
 
-function isApiPath(pathname: string): boolean {
-  return pathname === LOCAL_API_PREFIX || pathname.startsWith(`${LOCAL_API_PREFIX}/`);
+/**
+ * What makes this site the local stand-in of the deployed edge: the gateway's port, and the credential the
+ * gateway demands of every request (lib/local/gateway.ts), as API Gateway demands CloudFront's client
+ * certificate and the functions its x-origin-verify header. Only this proxy adds it.
+ */
+export interface LocalEdge {
+  apiPort: number;
+  credential: string;
 }
 
-/** Passes a request under /api to the local API gateway, without the prefix (CloudFront's viewer function does the same). */
-function proxyToApi(request: http.IncomingMessage, response: http.ServerResponse, apiPort: number): void {
-  const url = new URL(request.url ?? '/', 'http://localhost');
+/**
+ * Whether a request is for the API, from its path as sent (not normalised: `/api/../x` stays an API path, so a
+ * hostile path reaches the gateway as written, as it reaches API Gateway through CloudFront).
+ */
+function isApiRequest(rawUrl: string): boolean {
+  return rawUrl === LOCAL_API_PREFIX || rawUrl.startsWith(`${LOCAL_API_PREFIX}/`) || rawUrl.startsWith(`${LOCAL_API_PREFIX}?`);
+}
+
+/**
+ * Passes a request under /api to the local API gateway as CloudFront's /api behaviour does: without the prefix
+ * (its viewer function), with the reader's address written over whatever the client sent (x-viewer-address, as
+ * the viewer function writes event.viewer.ip), and with the edge's credential (x-origin-verify, over any the
+ * client sent). A request that reaches the gateway any other way is refused there.
+ */
+export function proxyToApi(request: http.IncomingMessage, response: http.ServerResponse, edge: LocalEdge): void {
+  const rest = (request.url ?? LOCAL_API_PREFIX).slice(LOCAL_API_PREFIX.length);
+  const upstreamPath = rest.startsWith('/') ? rest : `/${rest}`;
   const upstream = http.request(
-    { host: '127.0.0.1', port: apiPort, method: request.method, path: `${url.pathname.slice(LOCAL_API_PREFIX.length) || '/'}${url.search}`, headers: { ...request.headers, host: `127.0.0.1:${apiPort}` } },
+    {
+      host: '127.0.0.1',
+      port: edge.apiPort,
+      method: request.method,
+      path: upstreamPath,
+      headers: {
+        ...request.headers,
+        host: `127.0.0.1:${edge.apiPort}`,
+        [VIEWER_ADDRESS_HEADER]: request.socket.remoteAddress ?? '127.0.0.1',
+        [EDGE_ORIGIN_HEADER]: edge.credential,
+      },
+    },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
@@ -67,14 +99,34 @@ function proxyToApi(request: http.IncomingMessage, response: http.ServerResponse
   request.pipe(upstream);
 }
 
+/**
+ * The edge without the site (the benches run the API alone): /api as above, anything else 404. The API is
+ * reached through the edge in every configuration, as on AWS.
+ */
+export async function startApiEdge(port: number, edge: LocalEdge): Promise<{ close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    if (isApiRequest(request.url ?? '/')) return proxyToApi(request, response, edge);
+    response.writeHead(404, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ message: 'Not Found' }));
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return {
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
 /** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html, the API under /api. */
-function startBuiltSite(config: SiteConfig, port: number, apiPort: number, headers: Record<string, string>): Promise<http.Server> {
+function startBuiltSite(config: SiteConfig, port: number, edge: LocalEdge, headers: Record<string, string>): Promise<http.Server> {
   // CNH_WEB_OUT: a build elsewhere (parallel checkouts or workers each build their own).
   const dist = process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.join(repoRoot, 'frontend', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build:web\` first`);
   const server = http.createServer((request, response) => {
+    if (isApiRequest(request.url ?? '/')) return proxyToApi(request, response, edge);
     const url = new URL(request.url ?? '/', 'http://localhost');
-    if (isApiPath(url.pathname)) return proxyToApi(request, response, apiPort);
     if (url.pathname === '/config.json') {
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
       return response.end(JSON.stringify(config));
@@ -97,7 +149,7 @@ function startBuiltSite(config: SiteConfig, port: number, apiPort: number, heade
 }
 
 /** Vite's dev server (hot reload) with the same /config.json. */
-async function startDevSite(config: SiteConfig, port: number, apiPort: number, headers: Record<string, string>): Promise<{ close: () => Promise<void> }> {
+async function startDevSite(config: SiteConfig, port: number, edge: LocalEdge, headers: Record<string, string>): Promise<{ close: () => Promise<void> }> {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: path.join(repoRoot, 'frontend', 'vite.config.ts'),
@@ -106,8 +158,6 @@ async function startDevSite(config: SiteConfig, port: number, apiPort: number, h
       strictPort: true,
       host: '127.0.0.1',
       headers,
-      // A key starting with ^ is a pattern for Vite: /api and /api/..., not /apiary.
-      proxy: { [`^${LOCAL_API_PREFIX}(/|$)`]: { target: `http://127.0.0.1:${apiPort}`, rewrite: (pathname) => pathname.slice(LOCAL_API_PREFIX.length) || '/' } },
     },
     logLevel: 'warn',
     plugins: [
@@ -122,6 +172,16 @@ async function startDevSite(config: SiteConfig, port: number, apiPort: number, h
         },
       },
     ],
+  });
+  // The edge in front of the site, as CloudFront is in front of both origins: /api goes to the gateway with the
+  // edge's credential and never reaches Vite's middlewares (its host check and CORS are the site's, not the API's).
+  const httpServer = server.httpServer as http.Server | null;
+  if (!httpServer) throw new Error('Vite made no HTTP server for the dev site');
+  const siteListeners = httpServer.listeners('request') as Array<(request: http.IncomingMessage, response: http.ServerResponse) => void>;
+  httpServer.removeAllListeners('request');
+  httpServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+    if (isApiRequest(request.url ?? '/')) return proxyToApi(request, response, edge);
+    for (const listener of siteListeners) listener.call(httpServer, request, response);
   });
   await server.listen();
   return { close: () => server.close() };
@@ -140,9 +200,9 @@ function localSecurityHeaders(sources: PageSources, port: number, built: boolean
   };
 }
 
-export async function startSite(config: SiteConfig, port: number, apiPort: number, built: boolean, sources: PageSources): Promise<{ close: () => Promise<void> }> {
+export async function startSite(config: SiteConfig, port: number, edge: LocalEdge, built: boolean, sources: PageSources): Promise<{ close: () => Promise<void> }> {
   const headers = localSecurityHeaders(sources, port, built);
-  if (!built) return startDevSite(config, port, apiPort, headers);
-  const server = await startBuiltSite(config, port, apiPort, headers);
+  if (!built) return startDevSite(config, port, edge, headers);
+  const server = await startBuiltSite(config, port, edge, headers);
   return { close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

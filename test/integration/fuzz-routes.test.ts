@@ -35,13 +35,14 @@ interface Answer {
 
 /** One request exactly as given: the path is not normalised (`..`, bad %-escapes stay), the body is raw text. */
 function send(request: Sent, token: string | undefined): Promise<Answer> {
+  // Through the edge, as every reader comes: the path goes on as written after the site's /api.
   const target = new URL(local().urls.api);
   const headers: Record<string, string | number> = { ...request.headers };
   if (token) headers.authorization = `Bearer ${token}`;
   if (request.body !== undefined) headers['content-length'] = Buffer.byteLength(request.body);
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: target.hostname, port: target.port, method: request.method, path: request.path, headers, localAddress: anotherClient(), setHost: !('host' in headers) },
+      { host: target.hostname, port: target.port, method: request.method, path: `${target.pathname}${request.path}`, headers, localAddress: anotherClient(), setHost: !('host' in headers) },
       (response) => {
         let text = '';
         response.setEncoding('utf8');

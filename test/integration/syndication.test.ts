@@ -144,7 +144,7 @@ describe('outputs re-check every URL (the one URL rule)', () => {
     const hostile = (path: string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
         const url = new URL(`${local().urls.api}${path}`);
-        const request = http.request({ host: url.hostname, port: url.port, path, headers: { host: 'evil.example', 'x-forwarded-proto': 'javascript' } }, (response) => {
+        const request = http.request({ host: url.hostname, port: url.port, path: `${url.pathname}${url.search}`, headers: { host: 'evil.example', 'x-forwarded-proto': 'javascript' } }, (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
           response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));

@@ -108,7 +108,7 @@ export async function signedUpReader(fullName = 'Asha Reader', urls = local().ur
   return { email, password, idToken, refreshToken };
 }
 
-/** A call to the local API gateway, as the site makes it. */
+/** A call to the local API, as the site makes it: under the site's origin, through the edge. */
 export async function api(method: string, path: string, token?: string, body?: unknown): Promise<{ status: number; body: unknown; headers: Headers }> {
   const response = await fetch(`${local().urls.api}${path}`, {
     method,
@@ -150,13 +150,14 @@ export const lambdaContext = { awsRequestId: 'test', getRemainingTimeInMillis: (
 
 /**
  * A distinct client for the API: a random loopback source address (Linux answers the whole 127/8 on lo),
- * so the gateway sees another sourceIp, exactly as API Gateway would see another reader.
+ * which the edge (the site's /api proxy) passes on as the reader's address, exactly as CloudFront passes on
+ * another reader's.
  */
 export const anotherClient = () => `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
 
 /** Like api(), but sent from the given loopback address (see anotherClient). */
 export function apiFrom(source: string, method: string, path: string, body?: unknown, token?: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
-  const url = new URL(path, local().urls.api);
+  const url = new URL(`${local().urls.api}${path}`);
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(

@@ -37,7 +37,7 @@ describe('the deployment\'s own addresses', () => {
     const config = loadConfig({ TABLE_NAME: 'table' });
     expect([config.SITE_URL, config.API_URL, config.MAIL_FROM, config.CONTACT_TEAM_EMAIL]).toEqual([
       'http://localhost:4700',
-      'http://localhost:4701',
+      'http://localhost:4700/api',
       'Creator News Hub <news@creatornewshub.local>',
       'hello@creatornewshub.local',
     ]);

@@ -8,7 +8,7 @@ import * as z from '#domain/common/validation.ts';
  */
 const LOCAL = {
   SITE_URL: 'http://localhost:4700',
-  API_URL: 'http://localhost:4701',
+  API_URL: 'http://localhost:4700/api',
   MAIL_FROM: 'Creator News Hub <news@creatornewshub.local>',
   CONTACT_TEAM_EMAIL: 'hello@creatornewshub.local',
 } as const;
