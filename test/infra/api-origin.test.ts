@@ -113,7 +113,7 @@ describe('with a site domain', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       AlarmDescription: Match.stringLikeRegexp('^The origin mTLS function failed'),
       MetricName: 'Errors',
-      AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('^MonitoringAlarms') }],
     });
   });
 
