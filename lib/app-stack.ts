@@ -138,6 +138,7 @@ export class CreatorNewsHubStack extends ProjectStack {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
     });
     acknowledge(searchSnapshots, 'S1', 'Holds derived objects (the search tiers\' snapshots) that only the stack\'s functions read and write (their role grants, in CloudTrail); the table it is built from is the record.');
     for (const fnDescription of description.functions) {

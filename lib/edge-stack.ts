@@ -80,7 +80,8 @@ export class EdgeSecurityStack extends ProjectStack {
       scope: 'CLOUDFRONT',
       description: 'Creator News Hub: per-address rate limits and AWS managed protections for the site and its API',
       defaultAction: { allow: {} },
-      visibilityConfig: visibility('creator-news-hub'),
+      // The stack's name: staging's web ACL beside production's reports under a CloudWatch dimension of its own.
+      visibilityConfig: visibility(this.stackName),
       customResponseBodies: {
         'rate-limited': { contentType: 'APPLICATION_JSON', content: JSON.stringify({ message: 'Too many requests - please wait a moment and try again' }) },
       },

@@ -49,6 +49,16 @@ export class Mail extends Construct {
     key.addToResourcePolicy(
       new iam.PolicyStatement({ actions: ['kms:GenerateDataKey*', 'kms:Decrypt'], principals: [new iam.ServicePrincipal('ses.amazonaws.com')], resources: ['*'] }),
     );
+    // Grants of this key only for AWS services acting on AWS resources (AWS Control Tower CT.KMS.PR.3): nothing here makes grants.
+    key.addToResourcePolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        actions: ['kms:CreateGrant'],
+        principals: [new iam.AnyPrincipal()],
+        resources: ['*'],
+        conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
+      }),
+    );
     const topic = new sns.Topic(this, 'Events', { displayName: 'SES bounces and complaints', enforceSSL: true, masterKey: key });
     const sendingEvents = { Bounce: ses.EmailSendingEvent.BOUNCE, Complaint: ses.EmailSendingEvent.COMPLAINT } as const;
     this.configurationSet.addEventDestination('Events', {

@@ -105,6 +105,8 @@ export class Site extends Construct {
       enforceSSL: true,
       serverAccessLogsBucket: logs,
       serverAccessLogsPrefix: 'bucket/',
+      // Unfinished multipart uploads (an interrupted deploy) are billed until removed (AWS Control Tower CT.S3.PR.6).
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
