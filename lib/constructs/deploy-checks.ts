@@ -67,19 +67,36 @@ export class DeployChecks extends Construct {
             queryInterval: MAIL_READY_POLL,
             totalTimeout: MAIL_READY_TIMEOUT,
             logGroup,
-            waiterStateMachineLogOptions: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
           });
     acknowledge(provider, 'L1', 'CDK provider framework functions; their runtime is set by aws-cdk-lib.');
-    acknowledge(provider, 'SF1', 'The provider framework\'s waiter logs to its log group at the level CDK supports for it; each poll\'s result is in the isComplete function\'s own log.');
-    acknowledge(provider, 'SF2', 'The provider framework\'s waiter runs once per deploy that changes the mail domain, polling one SES call; its log says each step, tracing adds nothing.');
     // The framework's functions invoke the handlers by ARN and any version of them (`<arn>:*`), as CDK grants.
     const invoked = [this.fn, ...['framework-isComplete', 'framework-onTimeout'].map((id) => provider.node.tryFindChild(id)), this.node.tryFindChild('IsCompleteFunction')];
     for (const fn of invoked) {
       if (fn) acknowledge(provider, `IAM5[Resource::${arnToken(fn)}:*]`, 'CDK\'s provider framework invokes its handler functions by ARN and version; the grant names those functions only.');
     }
+    if (kind === 'mail') this.logAndTraceWaiter(provider, logGroup);
     if (kind === 'zone') this.zoneProvider = provider;
     else this.mailProvider = provider;
     return provider;
+  }
+
+  /**
+   * The provider framework's waiter state machine takes no logging or tracing options of its own (its log
+   * options were not rendered): set both on it, as every state machine of the stack has (AWS Control Tower
+   * CT.STEPFUNCTIONS.PR.1 and PR.2), with the grants Step Functions needs to deliver logs and traces.
+   */
+  private logAndTraceWaiter(provider: cr.Provider, logGroup: logs.LogGroup): void {
+    const waiter = provider.node.tryFindChild('waiter-state-machine');
+    const machine = waiter?.node.findAll().find((child): child is sfn.CfnStateMachine => child instanceof sfn.CfnStateMachine);
+    const role = waiter?.node.tryFindChild('Role') as iam.Role | undefined;
+    if (!machine || !role) throw new Error('The provider framework\'s waiter state machine was not found: check aws-cdk-lib\'s Provider');
+    machine.loggingConfiguration = { destinations: [{ cloudWatchLogsLogGroup: { logGroupArn: logGroup.logGroupArn } }], level: 'ALL', includeExecutionData: false };
+    machine.tracingConfiguration = { enabled: true };
+    role.addToPrincipalPolicy(new iam.PolicyStatement({
+      // Log delivery and X-Ray support no resource-level permissions (Step Functions developer guide, "Logging using CloudWatch Logs").
+      actions: ['logs:CreateLogDelivery', 'logs:GetLogDelivery', 'logs:UpdateLogDelivery', 'logs:DeleteLogDelivery', 'logs:ListLogDeliveries', 'logs:PutResourcePolicy', 'logs:DescribeResourcePolicies', 'logs:DescribeLogGroups', 'xray:PutTraceSegments', 'xray:PutTelemetryRecords', 'xray:GetSamplingRules', 'xray:GetSamplingTargets'],
+      resources: ['*'],
+    }));
   }
 
   private isCompleteFunction(): lambda.IFunction {

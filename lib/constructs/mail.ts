@@ -8,6 +8,7 @@ import { LambdaSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import { Construct } from 'constructs';
+import { limitGrantsToAwsServices } from './keys.ts';
 import { acknowledge } from './nag.ts';
 import type { MailEventType } from '../stack-description.ts';
 
@@ -49,16 +50,7 @@ export class Mail extends Construct {
     key.addToResourcePolicy(
       new iam.PolicyStatement({ actions: ['kms:GenerateDataKey*', 'kms:Decrypt'], principals: [new iam.ServicePrincipal('ses.amazonaws.com')], resources: ['*'] }),
     );
-    // Grants of this key only for AWS services acting on AWS resources (AWS Control Tower CT.KMS.PR.3): nothing here makes grants.
-    key.addToResourcePolicy(
-      new iam.PolicyStatement({
-        effect: iam.Effect.DENY,
-        actions: ['kms:CreateGrant'],
-        principals: [new iam.AnyPrincipal()],
-        resources: ['*'],
-        conditions: { BoolIfExists: { 'kms:GrantIsForAWSResource': 'false', 'aws:PrincipalIsAWSService': 'false' } },
-      }),
-    );
+    limitGrantsToAwsServices(key);
     const topic = new sns.Topic(this, 'Events', { displayName: 'SES bounces and complaints', enforceSSL: true, masterKey: key });
     const sendingEvents = { Bounce: ses.EmailSendingEvent.BOUNCE, Complaint: ses.EmailSendingEvent.COMPLAINT } as const;
     this.configurationSet.addEventDestination('Events', {

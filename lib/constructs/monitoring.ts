@@ -15,6 +15,7 @@ import { type CustomAlarmThreshold, DefaultDashboardFactory, MetricStatistic, Mo
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
 import type { StackDescription } from '../stack-description.ts';
+import { limitGrantsToAwsServices } from './keys.ts';
 
 /**
  * The thresholds, in one place (docs/decisions/alarms-and-budget.md says why each). Every alarm is evaluated
@@ -97,6 +98,7 @@ export class Monitoring extends Construct {
       enableKeyRotation: true,
       description: 'Encrypts the alarm topic and the SNS dead-letter queue',
     });
+    limitGrantsToAwsServices(this.key);
     this.key.addToResourcePolicy(
       new iam.PolicyStatement({
         sid: 'CloudWatchAlarmsPublish',
@@ -161,6 +163,10 @@ export class Monitoring extends Construct {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
       ...(options.forSns ? { encryption: sqs.QueueEncryption.KMS, encryptionMasterKey: this.key } : { encryption: sqs.QueueEncryption.SQS_MANAGED }),
+      // Marked as a dead-letter queue by its redrive configuration (AWS Control Tower CT.SQS.PR.1 asks it of one).
+      // allowAll is SQS's behaviour without the setting, so nothing changes; Lambda, SNS and the Scheduler are
+      // what send here, not queues.
+      redriveAllowPolicy: { redrivePermission: sqs.RedrivePermission.ALLOW_ALL },
     });
     acknowledge(queue, 'SQS3', 'This queue is itself a dead-letter queue: what lands here is kept for 14 days to be read, and alarms at once.');
     this.deadLetterQueues.push({ name, queue });

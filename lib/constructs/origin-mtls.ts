@@ -57,6 +57,8 @@ export class OriginMutualTls extends Construct {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       objectOwnership: s3.ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      // Old versions stay: the API's domain names the truststore by version. Only unfinished uploads go.
+      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(7) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledge(bucket, 'S1', 'Holds one public certificate (the origin CA\'s), written only by the stack\'s own deploy-time function and read by API Gateway; CloudTrail records both.');
