@@ -33,7 +33,6 @@ export function addDeployment(app: App): Deployment {
     env: { region: config.region },
     mailDomain: config.mailDomain,
     ...(config.domain ? { domain: config.domain } : {}),
-    ...(config.adminEmail ? { adminEmail: config.adminEmail } : {}),
   });
   const mailReady = new MailReadyStack(app, names.mailReady, {
     env: { region: config.region },

@@ -12,8 +12,6 @@ export interface MailStackProps extends StackProps {
   mailDomain: string;
   /** The site's Route 53 zone: when the mail domain is that zone or under it, the stack writes the mail records there. */
   domain?: SiteDomain;
-  /** The first admin: outside the mail domain, SES must also verify this address while the account is in the sandbox. */
-  adminEmail?: string;
 }
 
 /** The outputs that name the DNS records of the mail domain, for DNS the stack does not write. */
@@ -66,12 +64,6 @@ export class MailStack extends ProjectStack {
     });
     const dmarcName = `_dmarc.${props.mailDomain}`;
     if (zone) new TxtRecord(this, 'Dmarc', { zone, recordName: dmarcName, values: [DMARC_POLICY] });
-
-    // In the SES sandbox Cognito's invitation reaches only verified addresses: asking SES to verify the
-    // admin's address mails them a link at once, while the rest deploys.
-    if (props.adminEmail && !props.adminEmail.endsWith(`@${props.mailDomain}`)) {
-      new ses.EmailIdentity(this, 'AdminAddress', { identity: ses.Identity.email(props.adminEmail) });
-    }
 
     const where = zone ? `already written in the zone ${props.domain?.hostedZoneName} by this stack` : `add it to the DNS of ${props.mailDomain}, then deploy again`;
     new CfnOutput(this, MAIL_OUTPUTS.mailDomain, { value: props.mailDomain, description: 'Domain the mail is sent from (SES identity)' });

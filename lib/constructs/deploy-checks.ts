@@ -113,7 +113,8 @@ export class DeployChecks extends Construct {
       projectRoot: repoRoot,
       bundling: { ...LAMBDA_BUNDLING, format: nodejs.OutputFormat.ESM },
     });
-    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity', 'ses:GetAccount'], resources: ['*'] }));
+    // CreateEmailIdentity: in the SES sandbox, asking SES to verify the first admin's address (deploy-checks/rules.ts).
+    fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity', 'ses:GetAccount', 'ses:CreateEmailIdentity'], resources: ['*'] }));
     return fn;
   }
 

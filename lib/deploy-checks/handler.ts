@@ -6,7 +6,7 @@
  */
 import { Resolver } from 'node:dns/promises';
 import { ListHostedZonesByNameCommand, Route53Client } from '@aws-sdk/client-route-53';
-import { GetAccountCommand, GetEmailIdentityCommand, NotFoundException, SESv2Client } from '@aws-sdk/client-sesv2';
+import { CreateEmailIdentityCommand, GetAccountCommand, GetEmailIdentityCommand, NotFoundException, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mailReadiness, publicZoneId, type IdentityState } from './rules.ts';
 
 interface CustomResourceEvent {
@@ -74,6 +74,9 @@ export async function isComplete(event: CustomResourceEvent): Promise<{ IsComple
   });
   if (readiness.state === 'failed') throw new Error(readiness.reason);
   // The provider framework logs each poll; the reason is what an owner reads in the function's log.
-  if (readiness.state === 'waiting') console.log(JSON.stringify({ waiting: readiness.reason }));
+  if (readiness.state === 'waiting') {
+    if (readiness.verifyAddress) await ses.send(new CreateEmailIdentityCommand({ EmailIdentity: readiness.verifyAddress }));
+    console.log(JSON.stringify({ waiting: readiness.reason }));
+  }
   return { IsComplete: readiness.state === 'ready' };
 }

@@ -52,7 +52,11 @@ export interface MailReadinessInput {
   mailStackName: string;
 }
 
-export type MailReadiness = { state: 'ready' } | { state: 'waiting'; reason: string } | { state: 'failed'; reason: string };
+export type MailReadiness =
+  | { state: 'ready' }
+  /** `verifyAddress`: an address SES has no identity for yet, to ask SES to verify (it mails a link). */
+  | { state: 'waiting'; reason: string; verifyAddress?: string }
+  | { state: 'failed'; reason: string };
 
 const recordsHint = (input: MailReadinessInput) =>
   `the MailDkimRecord1..3 outputs of the stack ${input.mailStackName} (aws cloudformation describe-stacks --stack-name ${input.mailStackName} --query 'Stacks[0].Outputs')`;
@@ -82,6 +86,9 @@ export function mailReadiness(input: MailReadinessInput): MailReadiness {
     return {
       state: 'waiting',
       reason: `SES is in the sandbox: open the verification link SES mailed to ${input.adminEmail} (or request production access), so that Cognito's invitation can reach it`,
+      // Asked for here, not declared in a stack: an address identity is one per account and region, and two
+      // stages with the same admin would each declare it.
+      ...(input.adminAddress?.exists ? {} : { verifyAddress: input.adminEmail }),
     };
   }
   return { state: 'ready' };

@@ -25,10 +25,10 @@ function synth(configuration: ConfigurationName) {
 
 function synthOnce(configuration: ConfigurationName) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...CHECKED_OWNER_CONTEXT, ...DOCUMENTED_CONFIGURATIONS[configuration] } });
-  const { edge, main } = addDeployment(app);
+  const { edge, mailReady, main } = addDeployment(app);
   const assembly = app.synth();
   const template = (stackName: string) => assembly.getStackByName(stackName).template as TemplateJson;
-  return { edge, main, assembly, edgeTemplate: template(edge.stackName), mainTemplate: template(main.stackName) };
+  return { edge, mailReady, main, assembly, edgeTemplate: template(edge.stackName), mainTemplate: template(main.stackName) };
 }
 
 /** The logical ids a value names: Ref, Fn::GetAtt (both forms) and Fn::Sub's ${Id} / ${Id.Attr}. */
@@ -107,8 +107,9 @@ function exportedFromEdge(edgeTemplate: TemplateJson, parameterName: string): st
 describe('deploy order', () => {
   for (const configuration of Object.keys(DOCUMENTED_CONFIGURATIONS) as ConfigurationName[]) {
     it(`${configuration}: the app stack depends on the edge stack, so cdk deploy --all deploys the edge stack first`, () => {
-      const { edge, main, assembly } = synth(configuration);
-      expect(main.dependencies.map((stack) => stack.stackName)).toEqual([edge.stackName]);
+      const { edge, mailReady, main, assembly } = synth(configuration);
+      // The edge stack, and the mail-ready stack (test/infra/deployment.test.ts has the mail order).
+      expect(main.dependencies.map((stack) => stack.stackName).sort()).toEqual([edge.stackName, mailReady.stackName].sort());
       // What the CLI reads: the cloud assembly's dependencies of the app stack's artifact.
       expect(assembly.getStackArtifact(main.artifactId).dependencies.map((artifact) => artifact.id)).toContain(edge.artifactId);
       expect(assembly.getStackArtifact(edge.artifactId).dependencies.map((artifact) => artifact.id)).not.toContain(main.artifactId);
@@ -131,7 +132,8 @@ describe('deploy order', () => {
       // The edge stack uses no certificate itself: it only writes the site's for the app stack.
       expect(certificateUses(edgeTemplate)).toEqual([]);
       const uses = certificateUses(mainTemplate);
-      expect(uses.map((use) => use.type).sort()).toEqual(['AWS::ApiGatewayV2::DomainName', 'AWS::CloudFront::Distribution']);
+      // The API's custom domain; the distribution's viewer certificate and its API origin's client certificate (mutual TLS).
+      expect(uses.map((use) => use.type).sort()).toEqual(['AWS::ApiGatewayV2::DomainName', 'AWS::CloudFront::Distribution', 'AWS::CloudFront::Distribution']);
       for (const use of uses) {
         const [named, ...others] = namedIds(use.value);
         expect(others, `${use.id} ${use.path}`).toEqual([]);
@@ -139,6 +141,11 @@ describe('deploy order', () => {
         if (namedResource?.Type === 'AWS::CertificateManager::Certificate') {
           // A certificate of this stack (the API's, in the API's region): named, so waited for.
           expect(waitsFor(mainTemplate, use.id, named as string), `${use.id} waits for ${named}`).toBe(true);
+        } else if (namedResource?.Type === 'Custom::OriginMutualTls') {
+          // The client certificate CloudFront presents to the API: imported into ACM by that resource, which
+          // answers only once the import is done, so the distribution, naming it, waits for it.
+          expect(use.path, use.id).toMatch(/OriginMtlsConfig\.ClientCertificateArn$/);
+          expect(waitsFor(mainTemplate, use.id, named as string)).toBe(true);
         } else {
           // The site's certificate from us-east-1: read by the export reader, which this resource waits for ...
           expect(namedResource?.Type, `${use.id} ${use.path}`).toBe('Custom::CrossRegionExportReader');

@@ -40,6 +40,8 @@ const SCOPED: Record<string, { properties: string[]; why: string }> = {
   'AWS::SNS::Topic': { properties: ['DisplayName'], why: 'the sender name in mails; topic names are generated' },
   'AWS::CertificateManager::Certificate': { properties: ['DomainName'], why: 'what the certificate is for: several certificates may cover one name' },
   'AWS::CloudWatch::Alarm': { properties: ['MetricName'], why: 'names the metric watched, not the alarm' },
+  'Custom::HostedZone': { properties: ['ZoneName'], why: 'the owner\'s zone looked up, not a resource made' },
+  'Custom::OriginMutualTls': { properties: ['ClientName'], why: 'the subject of CloudFront\'s client certificate: ACM holds any number of certificates of one subject' },
 };
 
 /** Names of the owner's context (the site's and the mail's domains): equal if two stages are given the same. */
@@ -72,9 +74,9 @@ function givenNames(stack: string, template: TemplateJson): GivenName[] {
 
 function deploy(context: Record<string, string>) {
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...CHECKED_OWNER_CONTEXT, ...context } });
-  const { edge, main } = addDeployment(app);
+  const { edge, mail, mailReady, main } = addDeployment(app);
   const assembly = app.synth();
-  const stacks = [edge, main].map((stack) => ({ name: stack.stackName, artifactId: stack.artifactId, template: assembly.getStackByName(stack.stackName).template as TemplateJson }));
+  const stacks = [edge, mail, mailReady, main].map((stack) => ({ name: stack.stackName, artifactId: stack.artifactId, template: assembly.getStackByName(stack.stackName).template as TemplateJson }));
   return { stacks, names: stacks.flatMap((stack) => givenNames(stack.name, stack.template)) };
 }
 
@@ -94,8 +96,9 @@ describe('stages side by side in one account', () => {
   const staging = deploy(STAGING);
 
   it('have stack names of their own', () => {
-    expect(production.stacks.map((stack) => stack.name)).toEqual([stackNames().edge, stackNames().main]);
-    expect(staging.stacks.map((stack) => stack.name)).toEqual([stackNames('staging').edge, stackNames('staging').main]);
+    const names = (stage?: string) => [stackNames(stage).edge, stackNames(stage).mail, stackNames(stage).mailReady, stackNames(stage).main];
+    expect(production.stacks.map((stack) => stack.name)).toEqual(names());
+    expect(staging.stacks.map((stack) => stack.name)).toEqual(names('staging'));
     const productionNames = new Set(production.stacks.flatMap((stack) => [stack.name, stack.artifactId]));
     for (const stack of staging.stacks) {
       expect(productionNames.has(stack.name)).toBe(false);
