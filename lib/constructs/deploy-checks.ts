@@ -36,19 +36,7 @@ export class DeployChecks extends Construct {
 
   private constructor(scope: Construct, id: string) {
     super(scope, id);
-    const logGroup = new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
-    this.fn = new nodejs.NodejsFunction(this, 'Function', {
-      entry: path.join(repoRoot, 'lib', 'deploy-checks', 'handler.ts'),
-      handler: 'onEvent',
-      description: 'Deploy-time checks: the hosted zone of a name, the mail domain verified in SES',
-      runtime: lambda.Runtime.NODEJS_22_X,
-      architecture: lambda.Architecture.ARM_64,
-      timeout: Duration.seconds(30),
-      logGroup,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      projectRoot: repoRoot,
-      bundling: { ...LAMBDA_BUNDLING, format: nodejs.OutputFormat.ESM },
-    });
+    this.fn = this.handlerFunction('Function', 'onEvent', 'Deploy-time checks: the hosted zone of a name, the mail domain verified in SES');
     acknowledge(this, 'L1', 'Node.js 22, the same major as the product\'s functions and the tests.');
     acknowledge(this, 'IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]', 'Deploy-time custom resource functions (this one and CDK\'s provider framework) write only their own logs.');
     acknowledge(this, 'IAM5[Resource::*]', 'route53:ListHostedZonesByName and ses:GetAccount support no resource-level permissions (AWS service authorization reference); the provider framework\'s grants are CDK\'s.');
@@ -99,20 +87,24 @@ export class DeployChecks extends Construct {
     }));
   }
 
-  private isCompleteFunction(): lambda.IFunction {
-    const logGroup = new logs.LogGroup(this, 'IsCompleteLogs', { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
-    const fn = new nodejs.NodejsFunction(this, 'IsCompleteFunction', {
+  /** One export of lib/deploy-checks/handler.ts as a function, bundled like the project's own, with a month of logs. */
+  private handlerFunction(id: string, handler: 'onEvent' | 'isComplete', description: string): nodejs.NodejsFunction {
+    return new nodejs.NodejsFunction(this, id, {
       entry: path.join(repoRoot, 'lib', 'deploy-checks', 'handler.ts'),
-      handler: 'isComplete',
-      description: 'Deploy-time check: is the mail domain verified in SES yet',
+      handler,
+      description,
       runtime: lambda.Runtime.NODEJS_22_X,
       architecture: lambda.Architecture.ARM_64,
       timeout: Duration.seconds(30),
-      logGroup,
+      logGroup: new logs.LogGroup(this, `${id}Logs`, { retention: logs.RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY }),
       depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
       projectRoot: repoRoot,
       bundling: { ...LAMBDA_BUNDLING, format: nodejs.OutputFormat.ESM },
     });
+  }
+
+  private isCompleteFunction(): lambda.IFunction {
+    const fn = this.handlerFunction('IsCompleteFunction', 'isComplete', 'Deploy-time check: is the mail domain verified in SES yet');
     // CreateEmailIdentity: in the SES sandbox, asking SES to verify the first admin's address (deploy-checks/rules.ts).
     fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:GetEmailIdentity', 'ses:GetAccount', 'ses:CreateEmailIdentity'], resources: ['*'] }));
     return fn;

@@ -74,7 +74,7 @@ describe('the deploy workflow (.github/workflows/deploy.yml)', () => {
     const context = contextFrom(variables);
     expect(context).toEqual({ stage: 'staging', domainName: 'staging.news.example.com', hostedZoneName: 'example.com', mailDomain: 'staging.example.com', alarmEmail: 'ops@example.com', monthlyBudgetUsd: '20' });
     const config = readDeployConfig((key) => context[key]);
-    expect(stackNames(config.stage)).toEqual({ main: 'CreatorNewsHub-staging', mail: 'CreatorNewsHub-staging-Mail', edge: 'CreatorNewsHub-staging-Edge' });
+    expect(stackNames(config.stage)).toEqual({ main: 'CreatorNewsHub-staging', mail: 'CreatorNewsHub-staging-Mail', mailReady: 'CreatorNewsHub-staging-MailReady', edge: 'CreatorNewsHub-staging-Edge' });
     expect(contextFrom({ ...variables, STAGE: '' }).stage).toBeUndefined();
     // A value with a space would be split where the workflow uses the flags: refused.
     expect(() => contextFrom({ ...variables, ALARM_EMAIL: 'ops@example.com -c region=x' })).toThrow();
