@@ -63,8 +63,13 @@ export class DeployChecks extends Construct {
       if (fn) acknowledge(provider, `IAM5[Resource::${arnToken(fn)}:*]`, 'CDK\'s provider framework invokes its handler functions by ARN and version; the grant names those functions only.');
     }
     if (kind === 'mail') this.logAndTraceWaiter(provider, logGroup);
-    if (kind === 'zone') this.zoneProvider = provider;
-    else this.mailProvider = provider;
+    if (kind === 'zone') {
+      // Granted once, with the zone provider, however many zones the stack looks up.
+      this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['route53:ListHostedZonesByName'], resources: ['*'] }));
+      this.zoneProvider = provider;
+    } else {
+      this.mailProvider = provider;
+    }
     return provider;
   }
 
@@ -115,7 +120,6 @@ export class DeployChecks extends Construct {
    * account). Fails the deploy with a message when the account has no public zone of that name.
    */
   hostedZone(scope: Construct, id: string, zoneName: string): route53.IPublicHostedZone {
-    this.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['route53:ListHostedZonesByName'], resources: ['*'] }));
     const lookup = new CustomResource(scope, id, {
       serviceToken: this.provider('zone').serviceToken,
       resourceType: HOSTED_ZONE_TYPE,
