@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { WeightedSequencer } from './test/support/weighted-sequencer.ts';
 
 /**
  * The integration runtime listens on ports from CNH_TEST_PORT_BASE (default 4800) and the e2e runtime
@@ -13,6 +14,8 @@ const testPortBase = Number(process.env.CNH_TEST_PORT_BASE ?? 4800);
  */
 export default defineConfig({
   test: {
+    // `npm test` runs the integration and browser projects in two shards side by side (bin/test-sharded.ts).
+    sequence: { sequencer: WeightedSequencer },
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', env: { TABLE_NAME: 'unit-tests' } } },
       { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
