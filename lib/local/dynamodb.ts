@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import {
   CreateTableCommand,
@@ -17,7 +17,11 @@ import { repoRoot } from './settings.ts';
 /** AWS's own DynamoDB Local, taken from the npm package that ships its jar (see docs/local-runtime.md). */
 const SIMULATOR_PACKAGE = 'amplify-dynamodb-simulator@2.9.30';
 
-/** Downloads the jar once into a cache shared by every local data folder of this checkout. */
+/**
+ * Downloads the jar once into a cache shared by every local data folder of this checkout. Runtimes that
+ * start side by side (the test shards) may all find it missing: each fetches into its own folder and
+ * renames it into place, and the ones that lose the race use the winner's.
+ */
 export function ensureDynamoDbLocal(): string {
   const emulatorDir = path.join(repoRoot, '.local', 'cache', 'dynamodb-local');
   const jar = path.join(emulatorDir, 'DynamoDBLocal.jar');
@@ -25,12 +29,24 @@ export function ensureDynamoDbLocal(): string {
   const cacheDir = path.dirname(emulatorDir);
   mkdirSync(cacheDir, { recursive: true });
   process.stdout.write('Fetching DynamoDB Local from the npm registry (once)...\n');
-  execFileSync('npm', ['pack', SIMULATOR_PACKAGE, '--pack-destination', cacheDir, '--silent'], { stdio: 'ignore' });
-  const tarball = readdirSync(cacheDir).find((file) => file.startsWith('amplify-dynamodb-simulator') && file.endsWith('.tgz'));
-  if (!tarball) throw new Error(`npm pack ${SIMULATOR_PACKAGE} produced no tarball`);
-  mkdirSync(emulatorDir, { recursive: true });
-  execFileSync('tar', ['-xzf', path.join(cacheDir, tarball), '-C', emulatorDir, '--strip-components=2', 'package/emulator']);
-  rmSync(path.join(cacheDir, tarball));
+  const workDir = mkdtempSync(path.join(cacheDir, 'fetching-'));
+  try {
+    execFileSync('npm', ['pack', SIMULATOR_PACKAGE, '--pack-destination', workDir, '--silent'], { stdio: 'ignore' });
+    const tarball = readdirSync(workDir).find((file) => file.startsWith('amplify-dynamodb-simulator') && file.endsWith('.tgz'));
+    if (!tarball) throw new Error(`npm pack ${SIMULATOR_PACKAGE} produced no tarball`);
+    const extracted = path.join(workDir, 'dynamodb-local');
+    mkdirSync(extracted);
+    execFileSync('tar', ['-xzf', path.join(workDir, tarball), '-C', extracted, '--strip-components=2', 'package/emulator']);
+    // What an interrupted fetch of an older version of this code left (a folder without the jar) goes first.
+    if (!existsSync(jar)) rmSync(emulatorDir, { recursive: true, force: true });
+    try {
+      renameSync(extracted, emulatorDir);
+    } catch (error) {
+      if (!existsSync(jar)) throw error; // not another runtime's fetch that came first
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
   return emulatorDir;
 }
 
