@@ -324,6 +324,7 @@ export class CreatorNewsHubStack extends ProjectStack {
         new DynamoEventSource(table, {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
           batchSize: consumer.batchSize,
+          ...(consumer.batchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(consumer.batchingWindowSeconds) } : {}),
           bisectBatchOnError: true,
           retryAttempts: 5,
           onFailure: new SqsDlq(monitoring.deadLetterQueue(`stream-${consumer.name}`)),

@@ -10,7 +10,7 @@ import { articleCounterChanges, Counter, counterKey } from './counters.ts';
 import { dayOf, daysSince, expiresInDays } from './ids.ts';
 import { filledPage, isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { addToTally, ArticleTally, claimTally, foldDue, returnToTally } from './article-tallies.ts';
+import { addToTally, ArticleTally, claimTally, pendingEvents, returnToTally } from './article-tallies.ts';
 import { documentClient, tableName } from './client.ts';
 import { keep, service, tableConfig, timestamps } from './table.ts';
 
@@ -439,28 +439,33 @@ export async function countByStatus(status: ArticleStatus, range: { before?: str
   return total;
 }
 
-/** Adds one to an article's view or share count, atomically; views order the trending list, so they leave a change note. */
 /**
- * Counts a view or a share: an ADD on the article's small tally item; when the tally is due (enough
- * events, or an old one), the request that claims it adds it to the article item and writes a change
- * note, so the search index, lists and rankings see the new figure. If the article write fails, the
- * claim is given back to the tally.
+ * Counts a view or a share: an ADD on the article's small tally item, not a rewrite of the article in the
+ * table and each of its indexes. The tally stream consumer folds it into the article (foldArticleTally).
  */
 export async function countArticleEvent(id: string, event: 'views' | 'shares'): Promise<void> {
-  const tally = await addToTally(id, event);
-  if (!foldDue(tally) || !(await claimTally(tally))) return;
-  const views = tally.views ?? 0;
-  const shares = tally.shares ?? 0;
+  await addToTally(id, event);
+}
+
+/**
+ * Moves what an article's tally holds into the article item and writes a change note, so the search
+ * index, lists and rankings see the new figure; of two folds of one tally, one takes it. If the article
+ * write fails, the claim is given back to the tally. Answers whether anything was folded.
+ */
+export async function foldArticleTally(id: string): Promise<boolean> {
+  const tally = (await ArticleTally.get({ id }).go({ consistent: true })).data;
+  if (!tally || !pendingEvents(tally) || !(await claimTally(tally))) return false;
   try {
     // Two plain writes, not a transaction (which costs twice the units): a lost note only delays the
     // search index until the article's next change.
-    await Article.patch({ id }).add({ viewsCount: views, sharesCount: shares }).go({ response: 'none' });
+    await Article.patch({ id }).add({ viewsCount: tally.views ?? 0, sharesCount: tally.shares ?? 0 }).go({ response: 'none' });
   } catch (error) {
-    if (isConditionalWriteFailure(error)) return; // the article is gone: nothing to fold into
+    if (isConditionalWriteFailure(error)) return false; // the article is gone: nothing to fold into
     await returnToTally(tally);
     throw error;
   }
   await ArticleChange.put(changeNote(id)).go({ response: 'none' });
+  return true;
 }
 
 /**

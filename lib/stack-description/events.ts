@@ -19,6 +19,17 @@ export const streamConsumers: readonly StreamConsumerDescription[] = [
     ],
   },
   {
+    name: 'fold-tallies',
+    fn: 'fold-tallies',
+    batchSize: 100,
+    // Views wait at most this long before they reach lists and rankings; a busy article is rewritten once per window.
+    batchingWindowSeconds: 30,
+    filters: [
+      // An article's tally that holds events not yet in the article (a fold removes `since`).
+      { dynamodb: { NewImage: { __edb_e__: { S: ['articleTally'] }, since: { N: [{ exists: true }] } } } },
+    ],
+  },
+  {
     name: 'donation-receipts',
     fn: 'donation-receipts',
     batchSize: 10,

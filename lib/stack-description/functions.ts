@@ -60,6 +60,13 @@ export const functions: readonly FunctionDescription[] = [
     timeoutSeconds: 60,
   },
   {
+    name: 'fold-tallies',
+    entry: 'lambdas/streams/fold-tallies.ts',
+    description: 'Table stream consumer: folds the views and shares counted on articles\' tallies into the articles, so lists and rankings show them within a minute',
+    access: { table: 'readWrite' },
+    timeoutSeconds: 60,
+  },
+  {
     name: 'admin',
     entry: 'lambdas/http/admin/index.ts',
     description: 'Admin console API: dashboard, review queue, trending, revenue, newsletter, users and roles, analytics, settings',

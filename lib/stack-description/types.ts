@@ -90,6 +90,8 @@ export interface StreamConsumerDescription {
   /** Function that receives DynamoDB stream batches. */
   fn: string;
   batchSize: number;
+  /** How long Lambda gathers records before it calls (MaximumBatchingWindowInSeconds); the local poller calls at once. */
+  batchingWindowSeconds?: number;
   /**
    * Lambda event filter patterns (any one matching lets a record through), in the event source mapping's
    * syntax: the deployed mapping gets them as FilterCriteria and the local poller applies the same ones.
