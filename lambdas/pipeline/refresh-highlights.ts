@@ -1,25 +1,21 @@
+import { pipelineFeaturedChanges } from '#domain/content/featured.ts';
 import { publishedSince, setFeatured } from '#store/articles.ts';
 import { setContentKeyword } from '#store/keywords.ts';
 
-/** The three best recent articles are featured (reader spec: Featured badge). */
-const FEATURED_COUNT = 3;
-const FEATURED_WINDOW_HOURS = 48;
 const CONTENT_KEYWORD_WINDOW_HOURS = 24;
 const CONTENT_KEYWORDS_KEPT = 10;
 
 /**
- * Featured: the best-quality articles of the last 48 hours; older featured flags are cleared.
+ * Featured: the best-quality articles of the last 48 hours that no editor decided about; the pipeline's
+ * older featured flags are cleared (domain/content/featured.ts).
  * Content-based trending keywords: the keywords most matched by the last 24 hours' articles.
  */
 export async function refreshHighlights(now = new Date()): Promise<{ featured: string[]; keywords: number }> {
   const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000).toISOString();
   const recent = await publishedSince(hoursAgo(7 * 24));
-  const candidates = recent.filter((article) => article.statusAt >= hoursAgo(FEATURED_WINDOW_HOURS));
-  const featured = [...candidates].sort((a, b) => (b.qualityScore ?? 0) - (a.qualityScore ?? 0)).slice(0, FEATURED_COUNT).map((a) => a.id);
-  for (const article of recent) {
-    const shouldBe = featured.includes(article.id);
-    if (Boolean(article.isFeatured) !== shouldBe) await setFeatured(article.id, shouldBe);
-  }
+  const changes = pipelineFeaturedChanges(recent, now);
+  for (const change of changes) await setFeatured(change.id, change.isFeatured, 'pipeline');
+  const featured = recent.filter((article) => changes.find((change) => change.id === article.id)?.isFeatured ?? article.isFeatured).map((article) => article.id);
   const counts = new Map<string, number>();
   for (const article of recent.filter((a) => a.statusAt >= hoursAgo(CONTENT_KEYWORD_WINDOW_HOURS))) {
     const matches = (article.keywordMatches ?? {}) as { primary?: string[]; secondary?: string[] };

@@ -165,11 +165,10 @@ export async function featureArticle(admin: Caller, id: string, featured: boolea
   const current = await existingArticle(id);
   if (current.status === 'purged') throw new HttpError(409, 'A purged article cannot be featured');
   const before = current.isFeatured ?? false;
-  if (before !== featured) {
-    await setFeatured(current.id, featured);
-    await recordAudit(admin, { action: 'article.featured', target: current.id, before: { isFeatured: before }, after: { isFeatured: featured } });
-  }
-  return { id: current.id, isFeatured: featured };
+  // The editor's decision, also when it confirms what the pipeline chose: the pipeline leaves it alone from now on.
+  if (before !== featured || current.featuredBy !== 'editor') await setFeatured(current.id, featured, 'editor');
+  if (before !== featured) await recordAudit(admin, { action: 'article.featured', target: current.id, before: { isFeatured: before }, after: { isFeatured: featured } });
+  return { id: current.id, isFeatured: featured, featuredBy: 'editor' as const };
 }
 
 type BulkAction = (typeof BULK_ACTIONS)[number];

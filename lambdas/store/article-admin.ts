@@ -9,6 +9,7 @@ import { createWriteTransaction } from 'electrodb';
 import { adminSearchMatcher, type AdminSort, ARTICLE_LIST_ROW, LISTED_STATUSES, pageCount } from '#domain/content/article-admin.ts';
 import { ARTICLE_STATUSES, type ArticleStatus } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import type { FeaturedBy } from '#domain/content/featured.ts';
 import { type SummaryProblem, summaryProblems } from '#domain/content/summaries.ts';
 import { Article, ArticleChange, ArticleHash, type ArticleItem, changeNote } from './articles.ts';
 import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
@@ -26,6 +27,8 @@ export interface AdminArticleRow {
   category: CategorySlug;
   sourceName: string;
   isFeatured: boolean;
+  /** Who featured it (an editor or the pipeline's refresh); null when it is not featured. */
+  featuredBy: FeaturedBy | null;
   viewsCount: number;
   relevanceScore: number;
   mlConfidenceScore: number;
@@ -100,7 +103,7 @@ const ORDERS: Record<AdminSort, (a: Listed, b: Listed) => number> = {
   trending: (a, b) => (b.viewsCount ?? 0) - (a.viewsCount ?? 0) || byCreated(a, b),
 };
 
-function toRow(article: Listed): AdminArticleRow {
+function toRow(article: Listed, featuredBy: ReadonlyMap<string, FeaturedBy>): AdminArticleRow {
   return {
     id: article.id,
     title: article.title,
@@ -109,6 +112,7 @@ function toRow(article: Listed): AdminArticleRow {
     category: article.category,
     sourceName: article.sourceName,
     isFeatured: article.isFeatured ?? false,
+    featuredBy: article.isFeatured ? (featuredBy.get(article.id) ?? 'pipeline') : null,
     viewsCount: article.viewsCount ?? 0,
     relevanceScore: article.relevanceScore ?? 0,
     mlConfidenceScore: article.mlConfidenceScore ?? 0,
@@ -168,7 +172,18 @@ export async function listAdminArticles(query: AdminListQuery): Promise<AdminLis
     items = all.slice(start, start + query.pageSize);
     total = all.length;
   }
-  return { items: items.map(toRow), total, page: query.page, pageSize: query.pageSize, pages: pageCount(total, query.pageSize), counts: await countsRead };
+  const featuredBy = await featuredByOf(items.filter((item) => item.isFeatured).map((item) => item.id));
+  return { items: items.map((item) => toRow(item, featuredBy)), total, page: query.page, pageSize: query.pageSize, pages: pageCount(total, query.pageSize), counts: await countsRead };
+}
+
+/**
+ * Who featured each of the page's featured rows: one small BatchGet (a page has a few featured rows), so
+ * the list index's projection, which DynamoDB cannot change in place, stays as it is.
+ */
+async function featuredByOf(ids: readonly string[]): Promise<Map<string, FeaturedBy>> {
+  if (!ids.length) return new Map();
+  const { data } = await Article.get(ids.map((id) => ({ id }))).go({ attributes: ['id', 'featuredBy'] });
+  return new Map(data.flatMap((article) => (article.featuredBy ? [[article.id, article.featuredBy] as const] : [])));
 }
 
 export interface SummaryRow {

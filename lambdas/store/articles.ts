@@ -3,6 +3,7 @@ import type { KeywordMatches } from '#domain/classifier/keywords.ts';
 import { ARTICLE_LIST_ROW } from '#domain/content/article-admin.ts';
 import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import { FEATURED_BY, type FeaturedBy } from '#domain/content/featured.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
@@ -49,6 +50,8 @@ export const Article = new Entity({
     /** Sort key of the review queue (domain reviewSortKey); articles outside the queue sort last. */
     reviewSort: { type: 'string', required: true, default: OUTSIDE_REVIEW_QUEUE },
     isFeatured: { type: 'boolean', default: false },
+    /** Who decided isFeatured last: an editor's decision (on or off) is never changed by the pipeline. */
+    featuredBy: { type: FEATURED_BY },
     isDuplicate: { type: 'boolean', default: false },
     /** On a story that joined another publisher's earlier report of the same event: that article's id. */
     clusterId: { type: 'string' },
@@ -422,8 +425,8 @@ export async function publishedSince(since: string): Promise<ArticleItem[]> {
   return data;
 }
 
-export async function setFeatured(id: string, isFeatured: boolean): Promise<void> {
-  await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [article.patch({ id }).set({ isFeatured }).commit(), articleChange.put(changeNote(id)).commit()])
+export async function setFeatured(id: string, isFeatured: boolean, featuredBy: FeaturedBy): Promise<void> {
+  await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [article.patch({ id }).set({ isFeatured, featuredBy }).commit(), articleChange.put(changeNote(id)).commit()])
     .go(), `Featuring article ${id}`);
 }
 

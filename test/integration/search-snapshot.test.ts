@@ -114,7 +114,7 @@ describe('the search index snapshot', () => {
     expect((await reader.publicArticleCards([old.id])).map((card) => card.id)).toEqual([old.id]);
 
     // A change to it after the snapshot reaches the shard that is read later; the next save rewrites that shard only.
-    await setFeatured(old.id, true);
+    await setFeatured(old.id, true, 'editor');
     const later = await freshInstance();
     expect((await later.queryPublicArticles({ q: 'numbatroyalties', featuredOnly: true })).items.map((item) => item.id)).toEqual([old.id]);
     const again = await later.saveSearchSnapshot();

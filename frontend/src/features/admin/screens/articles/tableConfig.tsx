@@ -10,6 +10,8 @@ import { CATEGORY_NAMES, CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { formatCount, formatDateTime, formatPercent } from '../../shell/format.ts';
 import type { ArticleRow } from './api.ts';
 
+const FEATURED_BY_LABELS = { editor: 'Editor', pipeline: 'Auto' } as const;
+
 export const STATUS_LABELS: Record<ArticleStatus, string> = {
   draft: 'Draft',
   published: 'Published',
@@ -79,7 +81,10 @@ export function articleColumns(handlers: RowHandlers): TableProps.ColumnDefiniti
           disabled={!handlers.canWrite || row.status === 'purged' || handlers.featuring.has(row.id)}
           ariaLabel={`Featured: ${row.title || row.id}`}
           onChange={(event) => handlers.onFeature(row, event.detail.checked)}
-        />
+        >
+          {/* Who featured it: an editor's choice stays; the pipeline's changes with each refresh. */}
+          {row.featuredBy ? FEATURED_BY_LABELS[row.featuredBy] : ''}
+        </Toggle>
       ),
     },
     { id: 'views', header: 'Views', cell: (row) => <Box textAlign="right">{formatCount(row.viewsCount)}</Box> },
