@@ -6,6 +6,7 @@ import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
 import { logger } from '../core/logger.ts';
 import { cameThroughEdge } from './rate-limit.ts';
+import { idempotencyScope, once } from './idempotency.ts';
 import { flushDailyCountersWhenDue } from './daily-counters.ts';
 import { runMetricsMiddleware } from './run-metrics.ts';
 import { InvalidCursorError } from '#store/paging.ts';
@@ -155,11 +156,16 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
       caller,
       event,
     } as RouteInput<RouteSchemas>;
-    const result = await handler.run(input);
-    if (result instanceof TextReply) {
-      return { statusCode: result.statusCode, headers: { 'content-type': result.contentType, ...result.headers }, body: result.body };
-    }
-    return result instanceof Reply ? json(result.statusCode, result.body, result.headers) : json(200, result);
+    const respond = async (): Promise<APIGatewayProxyStructuredResultV2> => {
+      const result = await handler.run(input);
+      if (result instanceof TextReply) {
+        return { statusCode: result.statusCode, headers: { 'content-type': result.contentType, ...result.headers }, body: result.body };
+      }
+      return result instanceof Reply ? json(result.statusCode, result.body, result.headers) : json(200, result);
+    };
+    // A write sent with an Idempotency-Key runs once: a repeat of the submission gets the first answer.
+    const scope = idempotencyScope(event, caller);
+    return scope ? once(scope, event, respond) : respond();
   };
 
   // Used first, so its after / onError run last and see the final status (5xx = error).

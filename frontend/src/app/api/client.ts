@@ -46,7 +46,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export async function apiCall<T>(
   method: HttpMethod,
   path: string,
-  options: { params?: Record<string, string | number | undefined>; body?: unknown; token?: string | undefined },
+  options: { params?: Record<string, string | number | undefined>; body?: unknown; token?: string | undefined; idempotencyKey?: string | undefined },
 ): Promise<T> {
   const { apiUrl } = await siteConfig();
   const url = apiAddress(apiUrl, path);
@@ -58,6 +58,8 @@ export async function apiCall<T>(
       headers: {
         ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        // One submission of a form (see useSubmission): the server answers a repeat with the first answer.
+        ...(options.idempotencyKey ? { 'idempotency-key': options.idempotencyKey } : {}),
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       signal: AbortSignal.timeout(TIMEOUT_MS),

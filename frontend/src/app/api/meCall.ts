@@ -8,10 +8,10 @@ import { loadSession } from '../auth/user.ts';
 import { apiCall, ApiError, type HttpMethod } from './client.ts';
 
 /** Calls a `user` route with the reader's ID token (Amplify refreshes it when it has expired). */
-export async function meCall<T>(method: HttpMethod, path: string, body?: unknown, params?: Record<string, string | number | undefined>): Promise<T> {
+export async function meCall<T>(method: HttpMethod, path: string, body?: unknown, params?: Record<string, string | number | undefined>, idempotencyKey?: string): Promise<T> {
   const token = await (await loadSession()).idToken();
   if (!token) throw new ApiError(401, 'Sign in required');
-  return apiCall<T>(method, path, { body, params, token });
+  return apiCall<T>(method, path, { body, params, token, idempotencyKey });
 }
 
 export const meKeys = {

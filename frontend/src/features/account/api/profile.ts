@@ -2,6 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
+import type { Keyed } from '../../../app/api/submission.ts';
 
 export type Preferences = ApiAnswer<'GET /me/preferences'>;
 
@@ -15,10 +16,10 @@ export function usePreferences() {
   return useQuery({ queryKey: meKeys.preferences, queryFn: () => meCall<Preferences>('GET', '/me/preferences'), enabled: useSignedIn() });
 }
 
-export function useSavePreferences(notices: ChangeNotices<Preferences, Partial<Preferences>> = {}) {
+export function useSavePreferences(notices: ChangeNotices<Preferences, Keyed<Partial<Preferences>>> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: Partial<Preferences>) => meCall<Preferences>('PUT', '/me/preferences', preferences),
+    mutationFn: ({ idempotencyKey, ...preferences }: Keyed<Partial<Preferences>>) => meCall<Preferences>('PUT', '/me/preferences', preferences, undefined, idempotencyKey),
     onSuccess: (saved, preferences) => {
       queryClient.setQueryData(meKeys.preferences, saved);
       // The feeds are picked by the preferences: they are asked for again.

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { ApiError } from '../../../app/api/client.ts';
+import { useSubmission } from '../../../app/api/submission.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { usePreferences, useSavePreferences, type Preferences } from '../api/profile.ts';
 
@@ -24,6 +25,7 @@ export function PreferencesPanel() {
     onSuccess: () => toast('Success', 'Preferences updated successfully'),
     onError: (error) => toast('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Failed to update preferences'),
   });
+  const submission = useSubmission((changes: Partial<Preferences>, idempotencyKey: string) => save.mutateAsync({ ...changes, idempotencyKey }));
   const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
     if (preferences.data) setDraft({ ...preferences.data, preferredCategories: preferences.data.preferredCategories ?? [], preferredRegions: preferences.data.preferredRegions ?? [] });
@@ -50,7 +52,7 @@ export function PreferencesPanel() {
         onSubmit={(event) => {
           event.preventDefault();
           const { preferredCategories, preferredRegions, contentLanguage, emailNotifications } = draft;
-          save.mutate({ preferredCategories, preferredRegions, contentLanguage, emailNotifications });
+          void submission.run({ preferredCategories, preferredRegions, contentLanguage, emailNotifications });
         }}
       >
         <fieldset>
@@ -92,8 +94,8 @@ export function PreferencesPanel() {
             <input type="checkbox" checked={false} onChange={() => toast('Coming Soon!', 'Push notifications are on their way.')} /> Push notifications
           </label>
         </fieldset>
-        <button type="submit" className="primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save preferences'}
+        <button type="submit" className="primary" disabled={submission.pending}>
+          {submission.pending ? 'Saving...' : 'Save preferences'}
         </button>
       </form>
     </section>

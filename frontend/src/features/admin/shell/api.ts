@@ -7,7 +7,7 @@ type Params = Record<string, string | number | undefined>;
 export type { ApiAnswer } from '#http/answers.ts';
 
 /** A console API call with the signed-in user's token; errors are ApiErrors carrying the server's message. */
-export async function adminCall<T>(method: HttpMethod, path: string, options: { params?: Params; body?: unknown } = {}): Promise<T> {
+export async function adminCall<T>(method: HttpMethod, path: string, options: { params?: Params; body?: unknown; idempotencyKey?: string } = {}): Promise<T> {
   return apiCall<T>(method, path, { ...options, token: (await idToken()) ?? undefined });
 }
 

@@ -3,6 +3,7 @@ import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 import { apiCall } from '../../../app/api/client.ts';
 import { meCall } from '../../../app/api/meCall.ts';
+import type { Keyed } from '../../../app/api/submission.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 
 /** A reader's subscription as the server answers it (a change adds its message). */
@@ -25,12 +26,13 @@ export function useNewsletterOptions() {
 const key = ['me', 'newsletter'] as const;
 
 /** A guest's request: the answer is always "check your e-mail" (double opt-in). */
-export function requestSubscription(request: SubscriptionRequest) {
-  return apiCall<ApiAnswer<'POST /newsletter/subscriptions'>>('POST', '/newsletter/subscriptions', { body: request });
+export function requestSubscription(request: SubscriptionRequest, idempotencyKey?: string) {
+  return apiCall<ApiAnswer<'POST /newsletter/subscriptions'>>('POST', '/newsletter/subscriptions', { body: request, idempotencyKey });
 }
 
+/** Keyed by the link's token: the page asking twice (React runs a new page's effects twice in development) confirms once. */
 export function confirmSubscription(token: string) {
-  return apiCall<ApiAnswer<'POST /newsletter/confirmations'>>('POST', '/newsletter/confirmations', { body: { token } });
+  return apiCall<ApiAnswer<'POST /newsletter/confirmations'>>('POST', '/newsletter/confirmations', { body: { token }, idempotencyKey: `confirm:${token.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100)}` });
 }
 
 export function unsubscribeWithToken(token: string) {
@@ -50,7 +52,7 @@ export function useMySubscription() {
 export function useMySubscriptionChanges() {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (preferences: { frequency: Frequency; topics: Topic[] }) => meCall<ApiAnswer<'PUT /me/newsletter'>>('PUT', '/me/newsletter', preferences),
+    mutationFn: ({ idempotencyKey, ...preferences }: Keyed<{ frequency: Frequency; topics: Topic[] }>) => meCall<ApiAnswer<'PUT /me/newsletter'>>('PUT', '/me/newsletter', preferences, undefined, idempotencyKey),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   const leave = useMutation({

@@ -3,6 +3,7 @@ import { DEFAULT_FREQUENCY, FREQUENCIES, TOPICS, type Frequency, type Topic } fr
 import { emailSchema } from '#domain/reader/account.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { useToast } from '../../../components/Toasts.tsx';
+import { useSubmission } from '../../../app/api/submission.ts';
 import { requestSubscription, useMySubscription, useMySubscriptionChanges, useNewsletterOptions } from '../api/subscriptions.ts';
 
 /**
@@ -22,7 +23,6 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   const [frequencyChosen, setFrequencyChosen] = useState(false);
   const [topics, setTopics] = useState<Topic[]>([]);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -42,32 +42,34 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   const subscribed = signedIn && Boolean(mine.data?.subscribed);
   const toggle = (topic: Topic) => setTopics((current) => (current.includes(topic) ? current.filter((item) => item !== topic) : [...current, topic]));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  // One submission at a time, each with its Idempotency-Key (a double click subscribes once).
+  const submission = useSubmission(async (request: { email: string; frequency: Frequency; topics: Topic[] }, idempotencyKey: string) => {
     if (signedIn) {
-      save.mutate(
-        { frequency, topics },
-        {
-          onSuccess: () => toast(subscribed ? 'Newsletter preferences updated' : 'Subscribed', subscribed ? 'Preferences updated successfully!' : 'Successfully subscribed to newsletter!'),
-          onError: () => toast('Error', subscribed ? 'Failed to update preferences. Please try again.' : 'Failed to subscribe. Please try again.'),
-        },
-      );
+      try {
+        await save.mutateAsync({ frequency: request.frequency, topics: request.topics, idempotencyKey });
+        toast(subscribed ? 'Newsletter preferences updated' : 'Subscribed', subscribed ? 'Preferences updated successfully!' : 'Successfully subscribed to newsletter!');
+      } catch {
+        toast('Error', subscribed ? 'Failed to update preferences. Please try again.' : 'Failed to subscribe. Please try again.');
+      }
       return;
     }
+    try {
+      await requestSubscription(request, idempotencyKey);
+      setSentTo(request.email);
+      toast('Check your inbox', 'Please check your email to verify your subscription');
+    } catch (caught) {
+      toast('Failed to subscribe to newsletter', caught instanceof Error && caught.message ? caught.message : 'Failed to subscribe. Please try again.');
+    }
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (signedIn) return void submission.run({ email: '', frequency, topics });
     const parsed = emailSchema.safeParse(email);
     // Reader spec section 5: invalid input does nothing (the field says why).
     if (!parsed.success) return setError('Please enter a valid email address');
     setError(null);
-    setBusy(true);
-    try {
-      await requestSubscription({ email: parsed.data, frequency, topics });
-      setSentTo(parsed.data);
-      toast('Check your inbox', 'Please check your email to verify your subscription');
-    } catch (caught) {
-      toast('Failed to subscribe to newsletter', caught instanceof Error && caught.message ? caught.message : 'Failed to subscribe. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    void submission.run({ email: parsed.data, frequency, topics });
   };
 
   if (sentTo) {
@@ -89,7 +91,7 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   }
 
   return (
-    <form className={compact ? 'newsletter-form compact' : 'newsletter-form'} onSubmit={(event) => void submit(event)} noValidate>
+    <form className={compact ? 'newsletter-form compact' : 'newsletter-form'} onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor={compact ? 'nl-email-card' : 'nl-email'}>Email</label>
         <input
@@ -135,7 +137,7 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
         </>
       )}
       <div className="button-row">
-        <button type="submit" className="primary" disabled={busy || save.isPending || (signedIn && mine.isPending)}>
+        <button type="submit" className="primary" disabled={submission.pending || (signedIn && mine.isPending)}>
           {subscribed ? 'Update Preferences' : 'Subscribe to Newsletter'}
         </button>
         {subscribed && (

@@ -15,6 +15,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { MANUAL_STATUSES, type ManualStatus } from '#domain/content/article-admin.ts';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { ApiError } from '../../../../app/api/client.ts';
+import { useSubmission } from '../../../../app/api/submission.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';
@@ -82,6 +83,21 @@ export function ArticleEditor() {
   const flash = useFlash();
   const existing = useArticle(id);
   const save = useSaveArticle(id);
+  // One submission at a time, each with its Idempotency-Key: a double click on Save changes saves once.
+  const submission = useSubmission(async (input: ArticleInput, idempotencyKey: string) => {
+    setFormError(null);
+    try {
+      const saved = await save.mutateAsync({ ...input, idempotencyKey });
+      flash.notify({ type: 'success', header: id ? 'Article updated' : 'Article added', content: saved.title });
+      navigate(ARTICLES_PATH);
+    } catch (error) {
+      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
+      const fields = Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages[0] ?? 'Invalid value']));
+      setErrors(fields);
+      // Field errors show on their fields; the form says only what they do not (a 409 names its field too).
+      setFormError(Object.keys(fields).length ? `${errorText(error, 'Could not save the article').replace(/^Invalid body:.*/, 'Some fields need a change')}.` : errorText(error, 'Could not save the article'));
+    }
+  });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -109,20 +125,9 @@ export function ArticleEditor() {
     });
   };
 
-  const submit = async (event?: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    setFormError(null);
-    try {
-      const saved = await save.mutateAsync(inputOf(draft));
-      flash.notify({ type: 'success', header: id ? 'Article updated' : 'Article added', content: saved.title });
-      navigate(ARTICLES_PATH);
-    } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const fields = Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages[0] ?? 'Invalid value']));
-      setErrors(fields);
-      // Field errors show on their fields; the form says only what they do not (a 409 names its field too).
-      setFormError(Object.keys(fields).length ? `${errorText(error, 'Could not save the article').replace(/^Invalid body:.*/, 'Some fields need a change')}.` : errorText(error, 'Could not save the article'));
-    }
+    void submission.run(inputOf(draft));
   };
 
   const field = (key: keyof Draft, label: string, control: React.ReactNode, description?: string) => (
@@ -148,7 +153,7 @@ export function ArticleEditor() {
               <Button formAction="none" variant="link" onClick={() => navigate(ARTICLES_PATH)}>
                 Cancel
               </Button>
-              <Button variant="primary" loading={save.isPending}>
+              <Button variant="primary" loading={submission.pending}>
                 {id ? 'Save changes' : 'Add Article'}
               </Button>
             </SpaceBetween>

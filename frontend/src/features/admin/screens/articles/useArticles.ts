@@ -12,6 +12,7 @@ import {
   type ArticleInput,
   type ArticleListQuery,
 } from './api.ts';
+import type { Keyed } from '../../../../app/api/submission.ts';
 
 const LIST_KEY = ['admin', 'articles'] as const;
 
@@ -63,7 +64,7 @@ export function useFeatured() {
 export function useSaveArticle(id: string | null) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: ArticleInput) => (id ? updateArticle(id, input) : createArticle(input)),
+    mutationFn: ({ idempotencyKey, ...input }: Keyed<ArticleInput>) => (id ? updateArticle(id, input, idempotencyKey) : createArticle(input, idempotencyKey)),
     onSuccess: invalidate,
     ...NO_RETRY,
   });

@@ -10,6 +10,7 @@ import TextFilter from '@cloudscape-design/components/text-filter';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { UserTab } from '#domain/operations/user-admin.ts';
+import { useSubmission } from '../../../../app/api/submission.ts';
 import { adminGet, errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import type { ConsoleSession } from '../../shell/guard.tsx';
@@ -30,6 +31,7 @@ const LOAD_FAILED = 'Failed to load users. Please try again';
 const SEARCH_DELAY_MS = 300;
 
 type Dialog = { kind: UserAction; user: UserRow } | null;
+type Submitted = { request: Record<string, unknown>; work: (idempotencyKey: string) => Promise<unknown>; success: { header: string; content?: string }; failure: string };
 
 function UserTable({ tab, search, onAction }: { tab: UserTab; search: string; onAction: (action: UserAction, row: UserRow) => void }) {
   const users = useUsers(tab, search);
@@ -90,9 +92,10 @@ export default function UsersPage() {
   const close = () => setDialog(null);
   const who = (user: UserRow) => user.fullName || user.email;
 
-  const run = async (work: () => Promise<unknown>, success: { header: string; content?: string }, failure: string) => {
+  // One submission at a time, each with its Idempotency-Key: a double click on a dialog's button writes once.
+  const submission = useSubmission(async ({ work, success, failure }: Submitted, idempotencyKey: string) => {
     try {
-      await work();
+      await work(idempotencyKey);
       flash.notify({ type: 'success', ...success });
       close();
     } catch (error) {
@@ -100,9 +103,12 @@ export default function UsersPage() {
       const reason = errorText(error, '');
       flash.notify({ type: 'error', header: 'Error', content: reason ? `${failure}: ${reason}` : failure });
     }
-  };
+  });
+  /** `request` names the change (its user and values): the same change again is the same submission. */
+  const run = (request: Record<string, unknown>, work: (idempotencyKey: string) => Promise<unknown>, success: { header: string; content?: string }, failure: string) =>
+    submission.run({ request, work, success, failure });
 
-  const busy = actions.update.isPending || actions.role.isPending || actions.message.isPending || actions.suspend.isPending || actions.enable.isPending;
+  const busy = submission.pending;
 
   return (
     <ContentLayout header={<Header variant="h1" description="Accounts, roles, direct messages and suspensions.">User Management</Header>}>
@@ -130,7 +136,8 @@ export default function UsersPage() {
           onDismiss={close}
           onSave={(changes) =>
             void run(
-              () => actions.update.mutateAsync({ userId: dialog.user.userId, ...changes }),
+              { edit: dialog.user.userId, changes },
+              (idempotencyKey) => actions.update.mutateAsync({ userId: dialog.user.userId, ...changes, idempotencyKey }),
               { header: 'User profile updated', content: changes.email ? `${changes.email} must confirm the code sent to it.` : who(dialog.user) },
               'Failed to update user profile',
             )
@@ -145,7 +152,8 @@ export default function UsersPage() {
           onDismiss={close}
           onSave={(role: UserRole) =>
             void run(
-              () => actions.role.mutateAsync({ userId: dialog.user.userId, role }),
+              { role, of: dialog.user.userId },
+              (idempotencyKey) => actions.role.mutateAsync({ userId: dialog.user.userId, role, idempotencyKey }),
               { header: 'User role updated', content: `${who(dialog.user)} is now ${ROLE_LABELS[role]}; it applies from their next sign-in.` },
               'Failed to update user role',
             )
@@ -157,7 +165,7 @@ export default function UsersPage() {
           user={dialog.user}
           busy={busy}
           onDismiss={close}
-          onSend={(message) => void run(() => actions.message.mutateAsync({ userId: dialog.user.userId, message }), { header: 'Message sent', content: `To ${who(dialog.user)}` }, 'Failed to send message')}
+          onSend={(message) => void run({ message, to: dialog.user.userId }, (idempotencyKey) => actions.message.mutateAsync({ userId: dialog.user.userId, message, idempotencyKey }), { header: 'Message sent', content: `To ${who(dialog.user)}` }, 'Failed to send message')}
         />
       ) : null}
       {dialog?.kind === 'suspend' ? (
@@ -165,7 +173,7 @@ export default function UsersPage() {
           user={dialog.user}
           busy={busy}
           onDismiss={close}
-          onConfirm={(reason) => void run(() => actions.suspend.mutateAsync({ userId: dialog.user.userId, reason }), { header: 'User suspended', content: who(dialog.user) }, 'Failed to suspend user')}
+          onConfirm={(reason) => void run({ suspend: dialog.user.userId, reason }, (idempotencyKey) => actions.suspend.mutateAsync({ userId: dialog.user.userId, reason, idempotencyKey }), { header: 'User suspended', content: who(dialog.user) }, 'Failed to suspend user')}
         />
       ) : null}
       {dialog?.kind === 'enable' ? (
@@ -173,7 +181,7 @@ export default function UsersPage() {
           user={dialog.user}
           busy={busy}
           onDismiss={close}
-          onConfirm={() => void run(() => actions.enable.mutateAsync(dialog.user.userId), { header: 'User enabled', content: who(dialog.user) }, 'Failed to enable user')}
+          onConfirm={() => void run({ enable: dialog.user.userId }, (idempotencyKey) => actions.enable.mutateAsync({ userId: dialog.user.userId, idempotencyKey }), { header: 'User enabled', content: who(dialog.user) }, 'Failed to enable user')}
         />
       ) : null}
     </ContentLayout>

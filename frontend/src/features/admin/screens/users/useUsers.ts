@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserTab } from '#domain/operations/user-admin.ts';
+import type { Keyed } from '../../../../app/api/submission.ts';
 import { changeRole, enableUser, fetchUsers, sendMessage, suspendUser, updateUser, type UserRole } from './api.ts';
 
 /** The user list of a tab and search, page by page (the server's cursor). */
@@ -20,10 +21,10 @@ export function useUserActions() {
   const refresh = () => client.invalidateQueries({ queryKey: ['admin', 'users'] });
   const options = { onSettled: refresh, retry: false } as const;
   return {
-    update: useMutation({ mutationFn: ({ userId, fullName, email }: { userId: string; fullName?: string; email?: string }) => updateUser(userId, { fullName, email }), ...options }),
-    role: useMutation({ mutationFn: ({ userId, role }: { userId: string; role: UserRole }) => changeRole(userId, role), ...options }),
-    message: useMutation({ mutationFn: ({ userId, message }: { userId: string; message: string }) => sendMessage(userId, message), ...options }),
-    suspend: useMutation({ mutationFn: ({ userId, reason }: { userId: string; reason: string }) => suspendUser(userId, reason), ...options }),
-    enable: useMutation({ mutationFn: (userId: string) => enableUser(userId), ...options }),
+    update: useMutation({ mutationFn: ({ userId, fullName, email, idempotencyKey }: Keyed<{ userId: string; fullName?: string; email?: string }>) => updateUser(userId, { fullName, email }, idempotencyKey), ...options }),
+    role: useMutation({ mutationFn: ({ userId, role, idempotencyKey }: Keyed<{ userId: string; role: UserRole }>) => changeRole(userId, role, idempotencyKey), ...options }),
+    message: useMutation({ mutationFn: ({ userId, message, idempotencyKey }: Keyed<{ userId: string; message: string }>) => sendMessage(userId, message, idempotencyKey), ...options }),
+    suspend: useMutation({ mutationFn: ({ userId, reason, idempotencyKey }: Keyed<{ userId: string; reason: string }>) => suspendUser(userId, reason, idempotencyKey), ...options }),
+    enable: useMutation({ mutationFn: ({ userId, idempotencyKey }: Keyed<{ userId: string }>) => enableUser(userId, idempotencyKey), ...options }),
   };
 }
