@@ -28,7 +28,12 @@ export function MissionPage() {
   );
 }
 
-const today = () => new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+/**
+ * When the Privacy and Terms texts last changed (their Questions line, 28 November 2026): change it with the
+ * text. A date read from the clock would claim the policy changed every day.
+ */
+export const POLICY_LAST_UPDATED = '2026-11-28';
+const lastUpdated = new Date(`${POLICY_LAST_UPDATED}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The legal pages end with the deployment's contact address and a link to its site (reader spec). */
 function Questions({ contact }: { contact: Contact | undefined }) {
@@ -49,7 +54,7 @@ export function PrivacyPage() {
   return (
     <main className="page prose">
       <h1>Privacy Policy</h1>
-      <p>Last updated: {today()}</p>
+      <p>Last updated: {lastUpdated}</p>
       <h2>What we collect</h2>
       <ul>
         <li>Account creation: your e-mail address, name and password (stored by our sign-in service).</li>
@@ -73,7 +78,7 @@ export function TermsPage() {
   return (
     <main className="page prose">
       <h1>Terms of Service</h1>
-      <p>Last updated: {today()}</p>
+      <p>Last updated: {lastUpdated}</p>
       <p>Headlines and summaries link to their publishers, who own their articles. Use the site for personal, non-commercial reading.</p>
       <p>Donations are one-time and voluntary. These terms are governed by Indian law; the site is not meant for children under 13.</p>
       <Questions contact={contact} />
