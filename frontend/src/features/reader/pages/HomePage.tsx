@@ -13,6 +13,7 @@ import { SideWidgets } from '../components/SideWidgets.tsx';
 import { useNewArticles } from '../api/useNewArticles.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { useWidgets } from '../api/useWidgets.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 /** Reader spec section 9: the guest feed shows the newest 20. */
 const FEED_PAGE_SIZE = 20;
@@ -34,6 +35,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
     next.delete('article');
     setParams(next, { replace: true });
   };
+  useDocumentTitle(filters.search ? `Search: ${filters.search}` : tab === 'feed' ? 'Personalized Feed' : 'Home');
   const widgets = useWidgets();
   const toast = useToast();
   const fresh = useNewArticles((count) => toast('New Content Available', `${countOf(count, 'new article')} published`));

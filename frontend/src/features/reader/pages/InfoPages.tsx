@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { mailto, useContact, type Contact } from '../../../components/contactEmail.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 export function AboutPage() {
+  useDocumentTitle('About');
   return (
     <main className="page prose">
       <h1>About Creator News Hub</h1>
@@ -16,6 +18,7 @@ export function AboutPage() {
 }
 
 export function MissionPage() {
+  useDocumentTitle('Our Mission');
   return (
     <main className="page prose">
       <h1>Our Mission</h1>
@@ -50,6 +53,7 @@ function Questions({ contact }: { contact: Contact | undefined }) {
 }
 
 export function PrivacyPage() {
+  useDocumentTitle('Privacy Policy');
   const contact = useContact();
   return (
     <main className="page prose">
@@ -74,6 +78,7 @@ export function PrivacyPage() {
 }
 
 export function TermsPage() {
+  useDocumentTitle('Terms of Service');
   const contact = useContact();
   return (
     <main className="page prose">
