@@ -1,6 +1,8 @@
 import { Link } from 'react-router-dom';
+import { useDocumentTitle } from '../components/useDocumentTitle.ts';
 
 export function NotFoundPage() {
+  useDocumentTitle('Page not found');
   return (
     <main className="page not-found">
       <h1>404</h1>

@@ -62,3 +62,10 @@ export function normaliseCategory(value: unknown): CategorySlug {
 export function legacyCategory(value: string): CategorySlug | null {
   return LEGACY_SLUGS[value.trim().toLowerCase()] ?? null;
 }
+
+/** A category's label for people (Platform Updates for platform-updates; a legacy slug its successor's); anything else as given. */
+export function categoryLabel(value: string): string {
+  if (isCategorySlug(value)) return CATEGORY_NAMES[value];
+  const successor = legacyCategory(value);
+  return successor ? CATEGORY_NAMES[successor] : value;
+}

@@ -45,9 +45,9 @@ export function contactTeamMail(input: ContactMessageInput, messageId: string) {
 export function contactAcknowledgement(input: ContactMessageInput) {
   return {
     subject: 'We received your message - Creator News Hub',
-    text: `Hi ${input.name},\n\nThank you for reaching out. We received your message "${input.subject}" and reply within 24-48 hours.\nFor urgent media requests, write again with URGENT in the subject.\n\nCreator News Hub\n`,
+    text: `Hi ${input.name},\n\nThank you for reaching out. We received your message "${input.subject}" and will reply within 24-48 hours.\nFor urgent media requests, write again with URGENT in the subject.\n\nCreator News Hub\n`,
     html:
-      `<p>Hi ${escapeHtml(input.name)},</p><p>Thank you for reaching out. We received your message &ldquo;${escapeHtml(input.subject)}&rdquo; and reply within 24-48 hours.` +
+      `<p>Hi ${escapeHtml(input.name)},</p><p>Thank you for reaching out. We received your message &ldquo;${escapeHtml(input.subject)}&rdquo; and will reply within 24-48 hours.` +
       ` For urgent media requests, write again with URGENT in the subject.</p><p>Creator News Hub</p>`,
   };
 }

@@ -20,9 +20,10 @@ export function safeActionUrl(actionUrl: string | undefined): string | undefined
 
 export const WELCOME_NOTIFICATION = {
   title: 'Welcome to Creator News Hub!',
-  message: 'Your account is ready. Save articles, like stories and tune your feed in Settings: For You learns from what you read.',
+  message: 'Your account is ready. Save articles, like stories and tune your feed in Preferences on your dashboard: For You learns from what you read.',
   type: 'success',
-  actionUrl: '/dashboard',
+  // The dashboard's Preferences section (its Overview tab, scrolled to by the hash).
+  actionUrl: '/dashboard#preferences',
 } as const;
 
 /** At most one "new in your categories" notification per reader in this many minutes. */
@@ -40,4 +41,31 @@ export function newArticlesNotification(categoryNames: readonly string[], count:
 
 export function breakingNotification(title: string, articleId: string) {
   return { title: 'Breaking', message: title, type: 'warning', actionUrl: `/?article=${encodeURIComponent(articleId)}` } as const;
+}
+
+/**
+ * Newest first by the server's timestamp (createdAt), ties by id. A notification's id is time-ordered by
+ * the moment it is about (an article's publication, the start of a new-articles window), which can be
+ * earlier than when it was made: the list is ordered by when it was made, as its time label reads.
+ */
+export function newestFirst<T extends { id: string; createdAt: string }>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
+}
+
+const AGE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
+  ['minute', 60_000],
+  ['hour', 3_600_000],
+  ['day', 86_400_000],
+  ['week', 7 * 86_400_000],
+];
+const ageFormat = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** A notification's age: Just now under a minute, then 5 minutes ago, 2 hours ago, 3 days ago, 2 weeks ago; from four weeks, its date. */
+export function notificationAge(iso: string, now = new Date()): string {
+  const then = new Date(iso);
+  const ms = Math.max(0, now.getTime() - then.getTime());
+  if (ms < 60_000) return 'Just now';
+  if (ms >= 4 * 7 * 86_400_000) return then.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+  const [unit, size] = [...AGE_UNITS].reverse().find(([, unitMs]) => ms >= unitMs) ?? AGE_UNITS[0]!;
+  return ageFormat.format(-Math.floor(ms / size), unit);
 }

@@ -1,5 +1,5 @@
 import * as z from '#domain/common/validation.ts';
-import { NOTIFICATION_PAGE_SIZE, safeActionUrl } from '#domain/reader/notifications.ts';
+import { NOTIFICATION_PAGE_SIZE, newestFirst, safeActionUrl } from '#domain/reader/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
 import { notFound } from '#shared/core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
@@ -49,7 +49,7 @@ export const myNotifications = route(
     const scope = cursorScope('notifications', { userId, after: query.after, unreadOnly: query.unreadOnly });
     const cursor = await openCursor(scope, query.cursor);
     const [page, everything] = await Promise.all([listNotifications(userId, { ...query, cursor }), allNotifications(userId)]);
-    return { items: page.items.map(view), cursor: await sealCursor(scope, page.cursor), unreadCount: stats(everything).unread };
+    return { items: newestFirst(page.items.map(view)), cursor: await sealCursor(scope, page.cursor), unreadCount: stats(everything).unread };
   },
 );
 

@@ -10,7 +10,7 @@ import { signOutEverywhere } from '../../app/auth/session.ts';
 import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
 import { AccessDenied, ConsoleLoading, useConsoleSession, type ConsoleSession } from './shell/guard.tsx';
 import { FlashProvider, useFlash } from './shell/flash.tsx';
-import { areaTitle, breadcrumbs, canOpen, NAVIGATION, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom, type ScreenKey } from './shell/navigation.ts';
+import { areaTitle, breadcrumbs, canOpen, consoleTitle, NAVIGATION, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom, type ScreenKey } from './shell/navigation.ts';
 
 // One chunk per screen: the console shell loads first, each screen when it is opened.
 const DashboardPage = lazy(() => import('./screens/dashboard/DashboardPage.tsx'));
@@ -80,8 +80,8 @@ function ConsoleLayout({ session }: { session: ConsoleSession }) {
 
   const screen = screenOf(location.pathname);
   useEffect(() => {
-    document.title = `${screen?.title ?? 'Dashboard'} · Console · Creator News Hub`;
-  }, [screen]);
+    document.title = consoleTitle(location.pathname);
+  }, [location.pathname]);
 
   const follow = (event: CustomEvent<{ href: string; external?: boolean }>) => {
     if (event.detail.external || event.detail.href === '/') return;

@@ -1,6 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { isExternalAction, unreadBadge } from '#domain/reader/notifications.ts';
-import { relativeTime } from '#domain/content/badges.ts';
+import { isExternalAction, newestFirst, notificationAge, unreadBadge } from '#domain/reader/notifications.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { unreadCountOf, useNotificationActions, useNotifications, type NotificationView } from '../api/notifications.ts';
 
@@ -13,7 +12,8 @@ export function NotificationCenter() {
     onFailed: (action) => toast('Error', action === 'delete' ? 'Failed to load notifications' : 'Failed to mark notifications as read'),
   });
   const navigate = useNavigate();
-  const items = list.data?.pages.flatMap((page) => page.items) ?? [];
+  // Newest first by the server's timestamp, live arrivals included.
+  const items = newestFirst(list.data?.pages.flatMap((page) => page.items) ?? []);
   const unread = unreadCountOf(list.data);
 
   const open = (item: NotificationView) => {
@@ -50,7 +50,7 @@ export function NotificationCenter() {
             <button type="button" className="notification-body" onClick={() => open(item)}>
               <strong>{item.title}</strong>
               <span>{item.message}</span>
-              <time dateTime={item.createdAt}>{relativeTime(item.createdAt)}</time>
+              <time dateTime={item.createdAt}>{notificationAge(item.createdAt)}</time>
             </button>
             <div className="notification-actions">
               {!item.isRead && (

@@ -8,6 +8,7 @@ import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { NotificationCenter } from '../components/NotificationCenter.tsx';
 import { PreferencesPanel } from '../components/PreferencesPanel.tsx';
 import { YourData } from '../components/YourData.tsx';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },
@@ -31,9 +32,9 @@ export default function DashboardPage({ readingActivity, bookmarks, newsletterFo
   const profile = useProfile();
   const unread = unreadCountOf(notifications.data);
   const contact = useContact();
+  useDocumentTitle('Your Dashboard');
 
   useEffect(() => {
-    document.title = 'Your Dashboard · Creator News Hub';
     if (window.location.hash) document.querySelector(window.location.hash)?.scrollIntoView();
   }, [tab, profile.isSuccess]);
 

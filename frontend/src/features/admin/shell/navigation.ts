@@ -80,6 +80,9 @@ const SEGMENT_TITLES: Record<string, string> = {
   edit: 'Edit Article',
 };
 
+/** Segments that name a page of their own below a screen (its editor, its add form). */
+const PAGE_SEGMENTS = new Set(['new', 'edit', 'executions']);
+
 const GROUP_HOME: Record<string, string> = { content: '/admin/content/articles', system: '/admin/system/pipeline' };
 
 /**
@@ -91,16 +94,28 @@ export function breadcrumbs(pathname: string): Array<{ text: string; href: strin
   const crumbs: Array<{ text: string; href: string }> = [{ text: 'Home', href: SCREENS.dashboard.path }];
   if (segments[0] !== 'admin') return crumbs;
   const screens = Object.values(SCREENS) as ConsoleScreen[];
-  for (let depth = 2; depth <= Math.min(segments.length, 4); depth += 1) {
+  for (let depth = 2; depth <= segments.length; depth += 1) {
     const href = `/${segments.slice(0, depth).join('/')}`;
     const segment = segments[depth - 1] as string;
     const screen = screens.find((candidate) => candidate.path === href);
-    const text = screen ? (screen.crumb ?? screen.title) : SEGMENT_TITLES[segment];
+    // Past the third segment only what names a page counts (Edit Article after an article's id, never the id).
+    const text = screen ? (screen.crumb ?? screen.title) : depth <= 3 || PAGE_SEGMENTS.has(segment) ? SEGMENT_TITLES[segment] : undefined;
     // A group (/admin/content) has no page of its own: its crumb opens the group's first screen.
     if (text) crumbs.push({ text, href: depth === 2 && !screen ? (GROUP_HOME[segment] ?? href) : href });
   }
   if (segments.length === 1) crumbs.push({ text: 'Dashboard Overview', href: SCREENS.dashboard.path });
   return crumbs;
+}
+
+/**
+ * The browser tab's title for a console path: the page, the console, the site. A page below a screen names
+ * itself first (Edit Article · Manage Articles · Console · Creator News Hub).
+ */
+export function consoleTitle(pathname: string): string {
+  const screen = screenOf(pathname) ?? SCREENS.dashboard;
+  const last = pathname.replace(/\/+$/, '').split('/').at(-1) ?? '';
+  const page = pathname.startsWith(`${screen.path}/`) && PAGE_SEGMENTS.has(last) ? `${SEGMENT_TITLES[last]} · ` : '';
+  return `${page}${screen.title} · Console · Creator News Hub`;
 }
 
 /** The screen a path shows (longest matching path), or undefined for an unknown one (the shell sends it to the dashboard). */

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatRupees, IMPACT_TIERS, RECENT_SUPPORTERS } from '#domain/donations/donations.ts';
 import { ListError } from '../../../components/ListError.tsx';
 import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useDonationSummary } from '../api/donations.ts';
 import { DonationForm } from '../components/DonationForm.tsx';
 import { GoalProgress } from '../components/GoalProgress.tsx';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 
@@ -13,9 +14,7 @@ export default function DonatePage() {
   const [giving, setGiving] = useState(false);
   const summary = useDonationSummary();
   const contact = useContact();
-  useEffect(() => {
-    document.title = 'Support Creator News Hub';
-  }, []);
+  useDocumentTitle('Support Us');
 
   return (
     <main className="page donate-page">

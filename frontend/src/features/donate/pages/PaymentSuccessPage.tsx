@@ -1,9 +1,9 @@
-import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DONATION_TEXTS, formatRupees } from '#domain/donations/donations.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useDonationByOrder } from '../api/donations.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 const SHARE_TEXT = 'I just supported Creator News Hub, independent news on India\'s creator economy. Read it free at';
 
@@ -17,9 +17,7 @@ export default function PaymentSuccessPage() {
   const toast = useToast();
   const donation = useDonationByOrder(orderId);
   const contact = useContact();
-  useEffect(() => {
-    document.title = 'Thank you · Creator News Hub';
-  }, []);
+  useDocumentTitle('Thank You');
 
   const share = async () => {
     const text = `${SHARE_TEXT} ${window.location.origin}`;

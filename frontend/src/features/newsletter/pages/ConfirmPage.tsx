@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { confirmSubscription, type Subscription } from '../api/subscriptions.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 /** /newsletter/confirm?token=...: the double opt-in link from the confirmation mail. */
 export default function ConfirmPage() {
   const [params] = useSearchParams();
+  useDocumentTitle('Confirm Subscription');
   const token = params.get('token') ?? '';
   const [state, setState] = useState<{ status: 'working' } | { status: 'done'; subscription: Subscription } | { status: 'failed'; message: string }>({ status: 'working' });
   useEffect(() => {
-    document.title = 'Confirm subscription · Creator News Hub';
     if (!token) return setState({ status: 'failed', message: 'This link is invalid or has expired. Please subscribe again.' });
     confirmSubscription(token).then(
       (subscription) => setState({ status: 'done', subscription }),

@@ -1,14 +1,12 @@
-import { useEffect } from 'react';
 import { FREQUENCIES } from '#domain/newsletter/newsletter.ts';
 import { useNewsletterOptions } from '../api/subscriptions.ts';
 import { SubscribeForm } from '../components/SubscribeForm.tsx';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 /** /newsletter (reader spec section 2). */
 export default function NewsletterPage() {
   const options = useNewsletterOptions();
-  useEffect(() => {
-    document.title = 'Newsletter · Creator News Hub';
-  }, []);
+  useDocumentTitle('Newsletter');
   return (
     <main className="page newsletter-page">
       <h1>The Creator News Hub newsletter</h1>

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toasts.tsx';
 import { requestSubscription, requestUnsubscribe, unsubscribeWithToken } from '../api/subscriptions.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 type State = 'form' | 'processing' | 'done' | 'requested';
 
@@ -18,9 +19,9 @@ export default function UnsubscribePage() {
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  useDocumentTitle('Unsubscribe');
 
   useEffect(() => {
-    document.title = 'Unsubscribe · Creator News Hub';
     if (!token) return;
     unsubscribeWithToken(token).then(
       (answer) => {

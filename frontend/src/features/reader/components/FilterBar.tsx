@@ -32,19 +32,39 @@ function SelectField<T extends string>({ id, label, value, options, onChange }: 
   );
 }
 
-/** Category, sort, quality, market focus, featured only and Clear Filters; folded into a popover on small screens. */
-export function FilterBar({ filters, onChange, onClear, showCategory = true }: { filters: Filters; onChange: (change: Partial<Filters>) => void; onClear: () => void; showCategory?: boolean }) {
-  const [open, setOpen] = useState(false);
+/** The filter panel's id: the control that opens it (its own Filters button, or the search box's) names it. */
+export const FILTER_PANEL_ID = 'filter-panel';
+
+/** Whether the panel shows without being asked for: on a wide screen yes, on a phone (a popover there) no. */
+export const filtersShownAtFirst = () => typeof window === 'undefined' || !window.matchMedia('(max-width: 640px)').matches;
+
+/**
+ * Category, sort, quality, market focus, featured only and Clear Filters; folded into a popover on small
+ * screens. Its own Filters button opens it there; a page whose search box has the Filters button passes
+ * `control` (open state and setter) and the bar shows no button of its own.
+ */
+export function FilterBar({ filters, onChange, onClear, showCategory = true, control }: {
+  filters: Filters;
+  onChange: (change: Partial<Filters>) => void;
+  onClear: () => void;
+  showCategory?: boolean;
+  control?: { open: boolean; setOpen: (open: boolean) => void };
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = control ? control.open : ownOpen;
+  const setOpen = control ? control.setOpen : setOwnOpen;
   const id = useId();
   const searching = filters.search.trim() !== '';
   const sort = filters.sort || (searching ? 'best-match' : 'latest');
   const sorts = (Object.keys(SORT_LABELS) as ArticleSort[]).filter((value) => value !== 'best-match' || searching);
   return (
-    <div className="filter-bar">
-      <button type="button" className="filter-toggle" aria-expanded={open} aria-controls="filter-panel" onClick={() => setOpen((value) => !value)}>
-        Filters
-      </button>
-      <div id="filter-panel" className={open ? 'filter-panel open' : 'filter-panel'} role="group" aria-label="Filters">
+    <div className={control ? 'filter-bar controlled' : 'filter-bar'}>
+      {!control && (
+        <button type="button" className="filter-toggle" aria-expanded={open} aria-controls={FILTER_PANEL_ID} onClick={() => setOpen(!open)}>
+          Filters
+        </button>
+      )}
+      <div id={FILTER_PANEL_ID} className={open ? 'filter-panel open' : 'filter-panel'} role="group" aria-label="Filters">
         {showCategory && (
           <SelectField
             id={`${id}-category`}
@@ -63,7 +83,7 @@ export function FilterBar({ filters, onChange, onClear, showCategory = true }: {
         </label>
         <button type="button" onClick={() => {
           onClear();
-          setOpen(false);
+          if (!control) setOpen(false);
         }}>
           Clear Filters
         </button>

@@ -1,10 +1,14 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { copyLink } from './articles/share.ts';
+import { copyLink, shareUrl } from './articles/share.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 
-/** Search, bookmarks, settings and the device's share sheet, always at hand on the home page. */
-export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
+/**
+ * Search, bookmarks, settings and the device's share sheet, always at hand on the home page. Share shares
+ * the article the page shows (its share link, as the card's Copy link copies), else the page itself, and
+ * says which it copied.
+ */
+export function FloatingActionBar({ onSearch, articleId }: { onSearch: () => void; articleId?: string | null }) {
   const toast = useToast();
   // On a phone the bar would cover the first card: it shows once the reader has scrolled (see styles.css).
   const [scrolled, setScrolled] = useState(false);
@@ -15,12 +19,12 @@ export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   const share = async () => {
-    const url = window.location.href;
+    const url = articleId ? await shareUrl(articleId) : window.location.href;
     if (navigator.share) {
       await navigator.share({ title: document.title, url }).catch(() => undefined);
       return;
     }
-    await copyLink(() => url, toast);
+    await copyLink(() => url, toast, articleId ? 'Article' : 'Page');
   };
   return (
     <nav className={scrolled ? 'floating-bar scrolled' : 'floating-bar'} aria-label="Quick actions">

@@ -35,14 +35,17 @@ const DATE_CHIPS = [
   { days: 30, label: 'This month' },
 ];
 
-export function SearchBox({ value, category, days, onSearch, onCategory, onDays, onFilters }: {
+export function SearchBox({ value, category, days, onSearch, onCategory, onDays, onFilters, filtersOpen, filtersId }: {
   value: string;
   category: string;
   days: number;
   onSearch: (term: string) => void;
   onCategory: (category: string) => void;
   onDays: (days: number) => void;
+  /** The Filters button: toggles the filter panel (`filtersOpen` says whether it shows, `filtersId` is its id). */
   onFilters: () => void;
+  filtersOpen: boolean;
+  filtersId: string;
 }) {
   const [text, setText] = useState(value);
   const [open, setOpen] = useState(false);
@@ -134,8 +137,8 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
             ×
           </button>
         )}
-        <button type="button" onClick={onFilters}>
-          Filter
+        <button type="button" className="filter-button" aria-expanded={filtersOpen} aria-controls={filtersId} onClick={onFilters}>
+          Filters
         </button>
       </div>
       {open && (

@@ -1,13 +1,11 @@
-import { useEffect } from 'react';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { BookmarksList } from '../components/BookmarksList.tsx';
 import { SignInRequired } from '../../../components/SignInRequired.tsx';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 export default function BookmarksPage() {
   const { status } = useAuth();
-  useEffect(() => {
-    document.title = 'Your Bookmarks · Creator News Hub';
-  }, []);
+  useDocumentTitle('Your Bookmarks');
   return (
     <main className="page">
       <h1>Your Bookmarks</h1>

@@ -1,17 +1,15 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, PUBLIC_CATEGORY_SLUGS, CATEGORY_NAMES } from '#domain/content/categories.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { useCategories } from '../api/articleQueries.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 /** /categories: every public category with its article count, linked from the header and old pages. */
 export default function CategoriesPage() {
   const categories = useCategories('all');
   const items = categories.data?.items;
   const failed = categories.isError;
-  useEffect(() => {
-    document.title = 'Categories · Creator News Hub';
-  }, []);
+  useDocumentTitle('Categories');
   const counts = new Map(items?.map((item) => [item.slug, item.articleCount]));
   return (
     <main className="page">

@@ -5,6 +5,7 @@ import { useCategories } from '../api/articleQueries.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { useFilters } from '../components/filters.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
@@ -12,6 +13,7 @@ export function CategoryPage() {
   const known = isCategorySlug(slug);
   const summary = useCategories(filters.market, known).data?.items.find((item) => item.slug === slug) ?? null;
 
+  useDocumentTitle(known ? CATEGORY_NAMES[slug] : 'Category not found');
   const successor = legacyCategory(slug);
   if (successor) return <Navigate to={`/categories/${successor}`} replace />;
   if (!known) {

@@ -3,11 +3,13 @@ import { contactMessageSchema } from '#domain/reader/contact.ts';
 import { ApiError, apiPost } from '../../../app/api/client.ts';
 import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useToast } from '../../../components/Toasts.tsx';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 type Field = keyof typeof EMPTY;
 
 export default function ContactPage() {
+  useDocumentTitle('Contact Us');
   const toast = useToast();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});

@@ -1,11 +1,11 @@
-import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
 import { ArticleDialog } from '../components/articles/CardGrid.tsx';
 import { HOME_PAGE_SIZE } from '#domain/reader/public-articles.ts';
 import { countOf, nounFor } from '#domain/common/plural.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
-import { FilterBar } from '../components/FilterBar.tsx';
+import { FILTER_PANEL_ID, FilterBar, filtersShownAtFirst } from '../components/FilterBar.tsx';
 import { useFilters } from '../components/filters.ts';
 import { FloatingActionBar } from '../components/FloatingActionBar.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
@@ -13,6 +13,7 @@ import { SideWidgets } from '../components/SideWidgets.tsx';
 import { useNewArticles } from '../api/useNewArticles.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { useWidgets } from '../api/useWidgets.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 /** Reader spec section 9: the guest feed shows the newest 20. */
 const FEED_PAGE_SIZE = 20;
@@ -34,10 +35,28 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
     next.delete('article');
     setParams(next, { replace: true });
   };
+  useDocumentTitle(filters.search ? `Search: ${filters.search}` : tab === 'feed' ? 'Personalized Feed' : 'Home');
   const widgets = useWidgets();
   const toast = useToast();
   const fresh = useNewArticles((count) => toast('New Content Available', `${countOf(count, 'new article')} published`));
   const filterBar = useRef<HTMLDivElement>(null);
+  // One filter control, the search box's Filters button: it shows and hides the panel (shown at first on a
+  // wide screen, a popover asked for on a phone), switching to All Articles, where the panel is.
+  const [filtersOpen, setFiltersOpen] = useState(filtersShownAtFirst);
+  const [focusFilters, setFocusFilters] = useState(false);
+  const toggleFilters = () => {
+    const opening = tab !== 'all' || !filtersOpen;
+    setTab('all');
+    setFiltersOpen(opening);
+    setFocusFilters(opening);
+  };
+  useEffect(() => {
+    if (!focusFilters) return;
+    setFocusFilters(false);
+    const panel = filterBar.current?.querySelector<HTMLElement>(`#${FILTER_PANEL_ID}`);
+    panel?.scrollIntoView({ block: 'nearest' });
+    panel?.querySelector<HTMLElement>('select, input, button')?.focus();
+  }, [focusFilters]);
   const searchBox = useRef<HTMLDivElement>(null);
   const search = useCallback((term: string) => {
     update({ search: term, sort: '' });
@@ -67,7 +86,9 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
           onSearch={search}
           onCategory={(category) => update({ category })}
           onDays={(days) => update({ days })}
-          onFilters={() => filterBar.current?.querySelector<HTMLElement>('select, button')?.focus()}
+          onFilters={toggleFilters}
+          filtersOpen={tab === 'all' && filtersOpen}
+          filtersId={FILTER_PANEL_ID}
         />
       </div>
       {fresh.count > 0 && (
@@ -94,7 +115,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
                 {filters.search ? `Search results for "${filters.search}"` : 'Latest Articles'}
               </h2>
               <div ref={filterBar}>
-                <FilterBar filters={filters} onChange={update} onClear={clear} />
+                <FilterBar filters={filters} onChange={update} onClear={clear} control={{ open: filtersOpen, setOpen: setFiltersOpen }} />
               </div>
               <ArticleGrid
                 query={{ ...filters, limit: HOME_PAGE_SIZE, sort: filters.sort || undefined, category: filters.category || undefined }}
@@ -131,7 +152,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
         </div>
         <SideWidgets state={widgets} onSearch={search} revenueWidget={revenueWidget} />
       </div>
-      <FloatingActionBar onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
+      <FloatingActionBar articleId={linkedArticle} onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
       {linkedArticle && (
         <Suspense fallback={null}>
           <ArticleDialog id={linkedArticle} onOpen={(id) => setParams({ article: id }, { replace: true })} onClose={closeLinked} />

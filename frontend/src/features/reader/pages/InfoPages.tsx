@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { mailto, useContact, type Contact } from '../../../components/contactEmail.ts';
+import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 export function AboutPage() {
+  useDocumentTitle('About');
   return (
     <main className="page prose">
       <h1>About Creator News Hub</h1>
@@ -16,6 +18,7 @@ export function AboutPage() {
 }
 
 export function MissionPage() {
+  useDocumentTitle('Our Mission');
   return (
     <main className="page prose">
       <h1>Our Mission</h1>
@@ -28,7 +31,12 @@ export function MissionPage() {
   );
 }
 
-const today = () => new Date().toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric' });
+/**
+ * When the Privacy and Terms texts last changed (their Questions line, 28 November 2026): change it with the
+ * text. A date read from the clock would claim the policy changed every day.
+ */
+export const POLICY_LAST_UPDATED = '2026-11-28';
+const lastUpdated = new Date(`${POLICY_LAST_UPDATED}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The legal pages end with the deployment's contact address and a link to its site (reader spec). */
 function Questions({ contact }: { contact: Contact | undefined }) {
@@ -45,11 +53,12 @@ function Questions({ contact }: { contact: Contact | undefined }) {
 }
 
 export function PrivacyPage() {
+  useDocumentTitle('Privacy Policy');
   const contact = useContact();
   return (
     <main className="page prose">
       <h1>Privacy Policy</h1>
-      <p>Last updated: {today()}</p>
+      <p>Last updated: {lastUpdated}</p>
       <h2>What we collect</h2>
       <ul>
         <li>Account creation: your e-mail address, name and password (stored by our sign-in service).</li>
@@ -69,11 +78,12 @@ export function PrivacyPage() {
 }
 
 export function TermsPage() {
+  useDocumentTitle('Terms of Service');
   const contact = useContact();
   return (
     <main className="page prose">
       <h1>Terms of Service</h1>
-      <p>Last updated: {today()}</p>
+      <p>Last updated: {lastUpdated}</p>
       <p>Headlines and summaries link to their publishers, who own their articles. Use the site for personal, non-commercial reading.</p>
       <p>Donations are one-time and voluntary. These terms are governed by Indian law; the site is not meant for children under 13.</p>
       <Questions contact={contact} />

@@ -14,6 +14,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import { useEffect, useState, type ReactNode } from 'react';
+import { categoryLabel } from '#domain/content/categories.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
@@ -105,7 +106,8 @@ function Traffic({ data }: { data: Analytics }) {
 }
 
 function Content({ data }: { data: Analytics }) {
-  const categories = data.content.byCategory;
+  // Labels, not slugs: Platform Updates, not platform-updates.
+  const categories = data.content.byCategory.map((entry) => ({ ...entry, category: categoryLabel(entry.category) }));
   const max = Math.max(1, ...categories.map((entry) => entry.views));
   return (
     <SpaceBetween size="l">

@@ -1,4 +1,5 @@
 import type { TableProps } from '@cloudscape-design/components/table';
+import { categoryLabel } from '#domain/content/categories.ts';
 import { formatCount } from '../../shell/format.ts';
 import type { DailyRow, TopArticle } from './api.ts';
 import { formatDay, formatInr } from './format.ts';
@@ -28,7 +29,7 @@ export const referrerColumns: TableProps.ColumnDefinition<ReferrerRow>[] = [
 
 export const articleColumns: TableProps.ColumnDefinition<TopArticle>[] = [
   { id: 'title', header: 'Article', cell: (row) => row.title, isRowHeader: true },
-  { id: 'category', header: 'Category', cell: (row) => row.category ?? '—' },
+  { id: 'category', header: 'Category', cell: (row) => (row.category ? categoryLabel(row.category) : '—') },
   { id: 'views', header: 'Views', cell: (row) => formatCount(row.views) },
   { id: 'likes', header: 'Likes', cell: (row) => formatCount(row.likes) },
   { id: 'shares', header: 'Shares', cell: (row) => formatCount(row.shares) },

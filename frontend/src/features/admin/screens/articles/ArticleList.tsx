@@ -196,6 +196,8 @@ export function ArticleList() {
           loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
           loadingText="Loading articles"
           stickyHeader
+          // Title and Actions stay in view: at 1366 px nobody scrolls sideways to reach a row's actions.
+          stickyColumns={{ first: 1, last: 1 }}
           resizableColumns
           wrapLines={false}
           header={

@@ -56,7 +56,7 @@ export function articleColumns(handlers: RowHandlers): TableProps.ColumnDefiniti
       id: 'title',
       header: 'Title',
       isRowHeader: true,
-      width: 380,
+      width: 300,
       cell: (row) => (
         <Link
           href={`#article-${row.id}`}

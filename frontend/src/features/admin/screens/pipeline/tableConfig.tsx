@@ -35,7 +35,7 @@ export function executionColumns(follow: (href: string) => void): TableProps.Col
       header: 'Status',
       cell: (item) => (
         <StatusIndicator type={STATUS_INDICATOR[item.status].type}>
-          {STATUS_INDICATOR[item.status].label}
+          <NoBreak>{STATUS_INDICATOR[item.status].label}</NoBreak>
           {item.redriveCount ? ` (redriven ${item.redriveCount}×)` : ''}
         </StatusIndicator>
       ),
@@ -48,6 +48,11 @@ export function executionColumns(follow: (href: string) => void): TableProps.Col
   ];
 }
 
+/** A word or two that stay on one line however narrow the column (a table cell otherwise breaks inside a word). */
+function NoBreak({ children }: { children: ReactNode }) {
+  return <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
+}
+
 export const timelineColumns: TableProps.ColumnDefinition<TimelineEntry>[] = [
   { id: 'state', header: 'State', cell: (entry) => entry.state, isRowHeader: true, minWidth: 150 },
   { id: 'type', header: 'Type', cell: (entry) => entry.type, minWidth: 80 },
@@ -57,11 +62,12 @@ export const timelineColumns: TableProps.ColumnDefinition<TimelineEntry>[] = [
     header: 'Status',
     cell: (entry) => (
       <StatusIndicator type={STATUS_INDICATOR[entry.status].type}>
-        {STATUS_INDICATOR[entry.status].label}
+        <NoBreak>{STATUS_INDICATOR[entry.status].label}</NoBreak>
         {entry.retries ? ` after ${entry.retries} ${entry.retries === 1 ? 'retry' : 'retries'}` : ''}
       </StatusIndicator>
     ),
-    minWidth: 130,
+    // The status word never breaks ("Succeede d" in a squeezed column): the column is at least as wide as it.
+    minWidth: 150,
   },
   { id: 'entered', header: 'Entered', cell: (entry) => formatTime(entry.enteredAt), minWidth: 200 },
   { id: 'duration', header: 'Time in state', cell: (entry) => (entry.status === 'running' ? 'Running' : formatDuration(entry.durationMs)), minWidth: 110 },

@@ -9,6 +9,7 @@ import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
 import { useToast } from '../../../../components/Toasts.tsx';
+import { useDismissableDetails } from '../../../../components/useDismissableDetails.ts';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
 
@@ -60,7 +61,11 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
 
   const expand = () => setExpanded((open) => !open);
 
+  // The Share menu closes on Escape, on a click elsewhere and once a choice is made.
+  const shareMenu = useDismissableDetails();
+
   const copyShareLink = async () => {
+    shareMenu.close();
     if (!(await copyLink(() => shareUrl(article.id), toast))) return;
     trackShare(article.id, 'copy');
     setCopied(true);
@@ -68,6 +73,7 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
   };
 
   const openShare = async (target: (typeof SHARE_TARGETS)[number]) => {
+    shareMenu.close();
     trackShare(article.id, target.platform);
     window.open(target.href(await shareUrl(article.id), article.title), '_blank', 'noopener,noreferrer');
   };
@@ -123,7 +129,7 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
           {liked ? 'Liked' : 'Like'}
         </button>
         {/* Opened near the screen's foot (a phone's first card), the list would run below it: bring it into view. */}
-        <details className="share-menu" onToggle={(event) => event.currentTarget.open && event.currentTarget.querySelector('ul')?.scrollIntoView({ block: 'nearest' })}>
+        <details ref={shareMenu.ref} className="share-menu" onToggle={(event) => event.currentTarget.open && event.currentTarget.querySelector('ul')?.scrollIntoView({ block: 'nearest' })}>
           <summary>Share</summary>
           <ul>
             {SHARE_TARGETS.map((target) => (

@@ -9,6 +9,7 @@ import { ArticleImage } from './ArticleImage.tsx';
 import { ReadingProgressCard } from './ReadingProgress.tsx';
 import { isTrending, relativeTime } from '#domain/content/badges.ts';
 import { storedHtmlText } from '#domain/common/html-text.ts';
+import { useDocumentTitle } from '../../../../components/useDocumentTitle.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {
@@ -18,6 +19,8 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
   const error = detail.isError ? detail.error.message || 'An error occurred while loading this article.' : null;
   const { status } = useAuth();
   const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(id);
+  // The tab names the article while the dialog is open, and the page again once it closes.
+  useDocumentTitle(article?.title ?? (detail.isError ? 'Article Loading Error' : undefined));
 
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();

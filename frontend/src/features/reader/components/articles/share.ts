@@ -6,11 +6,14 @@ export async function shareUrl(articleId: string): Promise<string> {
   return apiAddress(apiUrl, `share/${encodeURIComponent(articleId)}`).href;
 }
 
-/** Copies a link and tells the reader how it went (reader spec section 8 texts); true when copied. */
-export async function copyLink(link: () => Promise<string> | string, toast: (title: string, description: string) => void): Promise<boolean> {
+/**
+ * Copies a link and tells the reader how it went (reader spec section 8 texts: an article's link is the
+ * Article link; a page's is the Page link); true when copied.
+ */
+export async function copyLink(link: () => Promise<string> | string, toast: (title: string, description: string) => void, what: 'Article' | 'Page' = 'Article'): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(await link());
-    toast('Link copied!', 'Article link copied to clipboard');
+    toast('Link copied!', `${what} link copied to clipboard`);
     return true;
   } catch {
     toast('Failed to copy', 'Could not copy link to clipboard');
