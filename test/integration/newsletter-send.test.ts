@@ -52,7 +52,7 @@ describe('who may preview, test and count', () => {
     ['GET', '/admin/newsletter/recipients'],
     ['POST', '/admin/newsletter/previews'],
     ['POST', '/admin/newsletter/test-sends'],
-  ])('%s %s: guest 401, reader 403, moderator 403, admin answered', async (method, path) => {
+  ])('%s %s: guest 401, reader 403, moderator 403, and nothing sent', async (method, path) => {
     const body = method === 'POST' ? { subject: `Refused ${tag}`, content: 'Nobody but an admin.' } : undefined;
     expect((await callApi(undefined, method, path, body)).status).toBe(401);
     expect((await callApi(reader, method, path, body)).status).toBe(403);
