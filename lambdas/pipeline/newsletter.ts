@@ -1,16 +1,16 @@
 import pLimit from 'p-limit';
 import * as z from '#domain/common/validation.ts';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/newsletter/digest.ts';
-import { renderComposedIssue, renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
+import { renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
 import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
+import { audienceFrequencies } from '#domain/newsletter/newsletter-admin.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/reader/public-articles.ts';
-import { sendMail } from '#adapters/mail.ts';
 import { linkSigningKey } from '#shared/core/secrets.ts';
 import { getArticles, publishedSince } from '#store/articles.ts';
 import { claimDelivery, confirmDelivery, ensureIssue, getBatch, getIssue, recordIssueTotals, releaseDelivery, saveBatch, setIssueStories } from '#store/digests.ts';
 import { listDigestRecipients } from '#store/subscribers.ts';
 import { config } from '#shared/core/config.ts';
-import { signLinkToken } from '../services/link-tokens.ts';
+import { composedIssueMail, sendNewsletterMail, UNSUBSCRIBE_PLACEHOLDER } from '../services/newsletter-mail.ts';
 import { logger } from '#shared/core/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
@@ -19,7 +19,6 @@ const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ..
 const KNOWN_TOPICS = new Set<string>(TOPICS.map((topic) => topic.value));
 /** Mails sent at once by one step (SES allows 14/s on a new account; the Map runs 4 steps at once). */
 const SEND_CONCURRENCY = 3;
-const UNSUBSCRIBE_PLACEHOLDER = '__UNSUBSCRIBE_URL__';
 
 const input = z.discriminatedUnion('step', [
   z.object({
@@ -69,7 +68,7 @@ async function prepareComposed(issueId: string) {
   const issue = await getIssue(issueId);
   if (!issue?.subject || !issue.content) throw new Error(`Composed issue ${issueId} is missing`);
   const recipients: Array<{ email: string; topics: string }> = [];
-  for (const frequency of issue.frequency ? [issue.frequency] : FREQUENCY_VALUES) {
+  for (const frequency of audienceFrequencies(issue.frequency)) {
     let cursor: string | null = null;
     do {
       const page = await listDigestRecipients(frequency, { limit: 500, cursor });
@@ -131,7 +130,7 @@ async function send(issueId: string, batchNumber: number) {
   };
   const renderFor = (topics: string): RenderedMail | null => {
     const renderKey = composed ? 'composed' : topics;
-    if (!rendered.has(renderKey)) rendered.set(renderKey, composed ? renderComposedIssue({ ...composed, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : renderTopicDigest(topics));
+    if (!rendered.has(renderKey)) rendered.set(renderKey, composed ? composedIssueMail(composed) : renderTopicDigest(topics));
     return rendered.get(renderKey) ?? null;
   };
   const totals = { sent: 0, skipped: 0, failed: 0 };
@@ -145,20 +144,8 @@ async function send(issueId: string, batchNumber: number) {
           totals.skipped += 1;
           return;
         }
-        const token = encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email: recipient.email }, key));
-        const pageUrl = `${config.SITE_URL}/unsubscribe?token=${token}`;
         try {
-          const { messageId } = await sendMail({
-            to: recipient.email,
-            subject: mail.subject,
-            html: mail.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
-            text: mail.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, pageUrl),
-            headers: {
-              'List-Unsubscribe': `<${config.API_URL}/newsletter/unsubscribe?token=${token}>`,
-              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-            },
-            tags: { kind: composed ? 'composed' : 'digest', issue: issueId },
-          });
+          const { messageId } = await sendNewsletterMail(recipient.email, mail, key, { kind: composed ? 'composed' : 'digest', issue: issueId });
           await confirmDelivery(issueId, recipient.email, messageId);
           totals.sent += 1;
         } catch (error) {

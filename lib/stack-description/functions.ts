@@ -72,8 +72,9 @@ export const functions: readonly FunctionDescription[] = [
     description: 'Admin console API: dashboard, review queue, trending, revenue, newsletter, users and roles, analytics, settings',
     access: {
       table: 'readWrite',
-      // A newsletter issue sent from the console is a newsletter execution.
+      // A newsletter issue sent from the console is a newsletter execution; a test of it is one mail to the editor.
       stateMachines: ['newsletter'],
+      mail: true,
       // Settings change the pipeline's schedule expressions.
       schedules: true,
       linkSigningKey: true,

@@ -93,6 +93,10 @@ export const routes: readonly RouteDescription[] = [
   { method: 'GET', path: '/admin/revenue', fn: 'admin', auth: 'admin' },
   { method: 'GET', path: '/admin/newsletter', fn: 'admin', auth: 'admin' },
   { method: 'GET', path: '/admin/newsletter/subscribers', fn: 'admin', auth: 'admin' },
+  // Before an issue goes out: the confirmed recipients it would reach, a preview, a test to the editor alone.
+  { method: 'GET', path: '/admin/newsletter/recipients', fn: 'admin', auth: 'admin' },
+  { method: 'POST', path: '/admin/newsletter/previews', fn: 'admin', auth: 'admin' },
+  { method: 'POST', path: '/admin/newsletter/test-sends', fn: 'admin', auth: 'admin' },
   { method: 'POST', path: '/admin/newsletter/issues', fn: 'admin', auth: 'admin' },
   { method: 'GET', path: '/admin/users', fn: 'admin', auth: 'admin' },
   { method: 'PUT', path: '/admin/users/{userId}', fn: 'admin', auth: 'admin' },

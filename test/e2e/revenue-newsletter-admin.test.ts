@@ -118,6 +118,8 @@ describe('newsletter management screen', () => {
     await dialog.getByLabel('Content').fill('Hello creators.\n\nA second paragraph.');
     await expectNoSeriousViolations(page, 'compose dialog');
     await dialog.getByRole('button', { name: 'Send newsletter' }).click();
+    // Sending asks first, naming the server's count (test/e2e/newsletter-send.test.ts covers the dialog).
+    await page.getByRole('dialog', { name: 'Send this newsletter?' }).getByRole('button', { name: `Send to ${countOf(confirmed.length, 'subscriber')}` }).click();
     await page.getByText('Sending the newsletter').or(page.getByText('Newsletter sent', { exact: true })).first().waitFor();
     await page.getByText('Newsletter sent', { exact: true }).waitFor({ timeout: 45_000 });
     await page.getByText(`Sent to ${countOf(confirmed.length, 'subscriber')}`).first().waitFor();

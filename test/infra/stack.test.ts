@@ -118,6 +118,11 @@ describe('functions', () => {
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'states:StartExecution', 'states:DescribeExecution', 'states:GetExecutionHistory', 'states:StopExecution']));
   });
 
+  it('let the admin API send mail (a newsletter test goes to the editor from the console)', () => {
+    const actions = actionsOfFunction(synth(), 'admin');
+    expect(actions.filter((action) => action.startsWith('ses:')).sort()).toEqual(['ses:SendBulkEmail', 'ses:SendEmail']);
+  });
+
   it('grant the admin API stop, history and redrive of executions, scoped to its state machines\' executions', () => {
     const template = synth();
     const actions = actionsOfFunction(template, 'admin');

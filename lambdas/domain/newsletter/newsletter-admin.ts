@@ -10,7 +10,28 @@ export const NEWSLETTER_ADMIN_TEXTS = {
   fillBoth: 'Please fill in both subject and content',
   loadFailed: 'Failed to load newsletter subscribers',
   sendFailed: 'Failed to send newsletter. Please try again.',
+  confirmCount: 'Confirm the number of recipients before sending: recipients must be the count the console showed',
+  noRecipients: 'No confirmed subscribers would receive this issue: nothing was sent',
+  noEditorAddress: 'Your account has no e-mail address to send a test to',
 } as const;
+
+/** Test sends per editor: enough to proof-read an issue many times, not a way round the subscriber list. */
+export const TEST_SEND_LIMIT = { limit: 20, windowSeconds: 3600 } as const;
+
+/** A test send's subject: the issue's, marked so nobody takes it for the real one. */
+export const testSubject = (subject: string): string => `[Test] ${subject}`;
+
+/** The count changed between the confirmation and the send: nothing is sent, the console asks again. */
+export const recipientsChanged = (confirmed: number, now: number): string =>
+  `The number of recipients changed from ${confirmed.toLocaleString('en-US')} to ${now.toLocaleString('en-US')}: nothing was sent; check and confirm again`;
+
+/** The digest frequencies an issue goes to: the one chosen, or every frequency (an address has one). */
+export const audienceFrequencies = (frequency?: Frequency): Frequency[] => (frequency ? [frequency] : [...FREQUENCY_VALUES]);
+
+/** The count the editor confirmed with Send: a whole number, not negative (absent means not confirmed). */
+export const confirmedRecipientsSchema = z.object({
+  recipients: z.optional(z.int({ error: 'recipients must be a whole number' }).check(z.minimum(0, 'recipients must not be negative'))),
+});
 
 export const SUBJECT_MAX = 200;
 export const CONTENT_MAX = 20_000;

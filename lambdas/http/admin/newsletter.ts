@@ -1,11 +1,30 @@
 import { randomBytes } from 'node:crypto';
 import * as z from '#domain/common/validation.ts';
-import { composeProblem, composeSchema, searchTerm, subscriberStatus, SUBSCRIBERS_PAGE } from '#domain/newsletter/newsletter-admin.ts';
+import {
+  audienceFrequencies,
+  composeProblem,
+  composeSchema,
+  confirmedRecipientsSchema,
+  NEWSLETTER_ADMIN_TEXTS,
+  recipientsChanged,
+  searchTerm,
+  subscriberStatus,
+  SUBSCRIBERS_PAGE,
+  TEST_SEND_LIMIT,
+  testSubject,
+} from '#domain/newsletter/newsletter-admin.ts';
+import { FREQUENCIES, type Frequency } from '#domain/newsletter/newsletter.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
 import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store/newsletter-admin.ts';
+import { getProfile } from '#store/profiles.ts';
+import { countDigestRecipients } from '#store/subscribers.ts';
+import { composedIssueMail, sendNewsletterMail, withUnsubscribeLink } from '../../services/newsletter-mail.ts';
+import { linkSigningKey } from '#shared/core/secrets.ts';
+import { config } from '#shared/core/config.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
+import { type Caller, signedInCaller } from '#shared/platform/auth.ts';
+import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
 import { badRequest, HttpError } from '#shared/core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, route } from '#shared/platform/router.ts';
@@ -62,13 +81,82 @@ function issueExecutionName(now: Date): string {
   return `issue-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
 }
 
-export const composeIssue = route({ body: z.unknown() }, async ({ body, caller }) => {
-  const admin = signedInCaller(caller);
+/** The issue as composed (subject, content, audience), cleaned and checked as the send checks it: else a 400. */
+function composedIssue(body: unknown): z.infer<typeof composeSchema> {
   const parsed = composeSchema.safeParse(body ?? {});
   if (!parsed.success) throw badRequest(parsed.error.issues.map((issue) => issue.message).join('; '));
-  const issue = parsed.data;
-  const problem = composeProblem(issue);
+  const problem = composeProblem(parsed.data);
   if (problem) throw badRequest(problem);
+  return parsed.data;
+}
+
+/**
+ * How many addresses an issue for this audience goes to now: the confirmed (verified, active, so not
+ * suppressed) subscribers of the frequency, or of all. The same Query per frequency the send step lists.
+ */
+async function recipientCount(frequency?: Frequency): Promise<number> {
+  const counts = await Promise.all(audienceFrequencies(frequency).map((each) => countDigestRecipients(each)));
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ...Frequency[]];
+const recipientsQuery = z.object({
+  frequency: z.pipe(z.optional(z.union([z.enum(FREQUENCY_VALUES, { error: `frequency must be one of ${FREQUENCY_VALUES.join(', ')}` }), z.literal('')])), z.transform((value) => value || undefined)),
+});
+
+/** The number the Send confirmation names, counted on the server when it opens. */
+export const newsletterRecipients = route({ query: recipientsQuery }, async ({ query }) => ({
+  frequency: query.frequency ?? null,
+  recipients: await recipientCount(query.frequency),
+}));
+
+/** The editor's own address: the token's e-mail claim, else their profile's; never one from the request. */
+async function editorAddress(admin: Caller): Promise<string | null> {
+  if (admin.email) return admin.email;
+  return (await getProfile(admin.userId))?.email ?? null;
+}
+
+/**
+ * The composed issue rendered by the template the send uses, as a subscriber gets it (the unsubscribe
+ * link points at the unsubscribe page instead of carrying a subscriber's token), and where a test would go.
+ */
+export const previewIssue = route({ body: z.unknown() }, async ({ body, caller }) => {
+  const admin = signedInCaller(caller);
+  const issue = composedIssue(body);
+  const mail = withUnsubscribeLink(composedIssueMail(issue), `${config.SITE_URL}/unsubscribe`);
+  return { subject: mail.subject, html: mail.html, text: mail.text, testRecipient: await editorAddress(admin) };
+});
+
+/**
+ * Sends the composed issue to the signed-in editor alone, subject marked [Test]: no issue is saved, no
+ * execution started, no delivery claimed, so it is neither counted as a send nor seen by subscribers.
+ */
+export const sendTestIssue = route({ body: z.unknown() }, async ({ body, caller, event }) => {
+  const admin = signedInCaller(caller);
+  const issue = composedIssue(body);
+  const to = await editorAddress(admin);
+  if (!to) throw badRequest(NEWSLETTER_ADMIN_TEXTS.noEditorAddress);
+  await enforceRateLimit('newsletter-test-send', TEST_SEND_LIMIT, event, admin.userId);
+  const mail = composedIssueMail(issue);
+  const { messageId } = await sendNewsletterMail(to, { ...mail, subject: testSubject(mail.subject) }, await linkSigningKey(), { kind: 'composed-test' });
+  await recordAudit(admin, { action: 'newsletter.test-send', target: to, after: { subject: issue.subject } });
+  return { to, subject: testSubject(mail.subject), messageId };
+});
+
+/**
+ * Sends the issue to every confirmed subscriber of its audience, once the editor confirmed how many that
+ * is: the body's `recipients` must equal the count now, else nothing is sent (400 without it, 409 when it
+ * changed); an audience of nobody is refused (409) rather than started.
+ */
+export const composeIssue = route({ body: z.unknown() }, async ({ body, caller }) => {
+  const admin = signedInCaller(caller);
+  const issue = composedIssue(body);
+  const confirmed = confirmedRecipientsSchema.safeParse(body ?? {});
+  if (!confirmed.success) throw badRequest(confirmed.error.issues.map((each) => each.message).join('; '));
+  if (confirmed.data.recipients === undefined) throw badRequest(NEWSLETTER_ADMIN_TEXTS.confirmCount);
+  const recipients = await recipientCount(issue.frequency);
+  if (recipients !== confirmed.data.recipients) throw new HttpError(409, recipientsChanged(confirmed.data.recipients, recipients));
+  if (recipients === 0) throw new HttpError(409, NEWSLETTER_ADMIN_TEXTS.noRecipients);
   const now = new Date();
   const name = issueExecutionName(now);
   const issueId = `composed-${name}`;
@@ -86,13 +174,16 @@ export const composeIssue = route({ body: z.unknown() }, async ({ body, caller }
   await recordAudit(admin, {
     action: 'newsletter.send',
     target: issueId,
-    after: { subject: issue.subject, frequency: issue.frequency ?? 'all', execution: `newsletter/${name}` },
+    after: { subject: issue.subject, frequency: issue.frequency ?? 'all', recipients, execution: `newsletter/${name}` },
   });
-  return { machine: 'newsletter', name, executionArn: started.executionArn, startDate: started.startDate.toISOString(), issueId };
+  return { machine: 'newsletter', name, executionArn: started.executionArn, startDate: started.startDate.toISOString(), issueId, recipients };
 });
 
 export const newsletterRoutes = {
   'GET /admin/newsletter': newsletterStats,
   'GET /admin/newsletter/subscribers': newsletterSubscribers,
+  'GET /admin/newsletter/recipients': newsletterRecipients,
+  'POST /admin/newsletter/previews': previewIssue,
+  'POST /admin/newsletter/test-sends': sendTestIssue,
   'POST /admin/newsletter/issues': composeIssue,
 };

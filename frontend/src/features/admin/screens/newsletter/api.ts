@@ -12,6 +12,10 @@ export type SubscriberPage = ApiAnswer<'GET /admin/newsletter/subscribers'>;
 export type SubscriberRow = SubscriberPage['items'][number];
 export type SubscriberStatus = SubscriberRow['status'];
 
+export type IssuePreview = ApiAnswer<'POST /admin/newsletter/previews'>;
+export type TestSent = ApiAnswer<'POST /admin/newsletter/test-sends'>;
+export type RecipientCount = ApiAnswer<'GET /admin/newsletter/recipients'>;
+
 export interface ComposedIssue {
   subject: string;
   content: string;
@@ -21,4 +25,11 @@ export interface ComposedIssue {
 export const fetchNewsletterStats = () => adminGet<NewsletterStats>('/admin/newsletter');
 export const fetchSubscribers = (search: string, cursor: string | null) =>
   adminGet<SubscriberPage>('/admin/newsletter/subscribers', { search: search || undefined, cursor: cursor ?? undefined });
-export const sendIssue = (issue: ComposedIssue) => adminPost<ApiAnswer<'POST /admin/newsletter/issues'>>('/admin/newsletter/issues', issue);
+/** The issue as subscribers will get it, rendered on the server by the template the send uses. */
+export const previewIssue = (issue: ComposedIssue) => adminPost<IssuePreview>('/admin/newsletter/previews', issue);
+/** One copy to the signed-in editor's own address (the server takes it from the token), subject marked [Test]. */
+export const sendTestIssue = (issue: ComposedIssue) => adminPost<TestSent>('/admin/newsletter/test-sends', issue);
+/** The confirmed subscribers an issue for this audience would reach now, counted on the server. */
+export const fetchRecipientCount = (frequency?: Frequency) => adminGet<RecipientCount>('/admin/newsletter/recipients', { frequency });
+/** Sends the issue; `recipients` is the count the editor confirmed (the server refuses a different one). */
+export const sendIssue = (issue: ComposedIssue & { recipients: number }) => adminPost<ApiAnswer<'POST /admin/newsletter/issues'>>('/admin/newsletter/issues', issue);
