@@ -121,6 +121,7 @@ describe('read marks on the home list', () => {
       return lines === 1 && height < limit ? [] : [`${title?.textContent ?? ''}: ${lines} boxes, ${height} px`];
     }));
     expect(await taller()).toEqual([]);
+    await page().locator('ol.headlines > li.read').first().waitFor();
     // Title, source and time on each line.
     const first = rows.first();
     expect(await first.locator('.headline-title').innerText()).not.toBe('');
@@ -144,10 +145,11 @@ describe('read marks on the home list', () => {
       return [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > width + 0.5).slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${Math.round(element.getBoundingClientRect().right)} px`);
     });
     expect(await overflowing()).toEqual([]);
+    await page().locator('ol.headlines > li.read').first().waitFor();
     await page().locator('.read-tools').scrollIntoViewIfNeeded();
     await shot('headlines-390');
     await page().getByRole('button', { name: 'Cards' }).click();
-    await page().locator('.grid article.card').first().waitFor();
+    await page().locator('.grid article.card.read').first().waitFor();
     expect(await overflowing()).toEqual([]);
     await shot('cards-390');
   });

@@ -14,7 +14,12 @@ export function HeadlineList({ items, read, onOpen }: { items: readonly Article[
               {article.title}
             </button>
             <span className="headline-meta">
-              {isRead && <span className="read-mark">Read</span>}
+              {isRead && (
+                <span className="read-mark">
+                  <span aria-hidden="true">✓</span>
+                  <span className="read-word"> Read</span>
+                </span>
+              )}
               <span className="headline-source">{article.sourceName}</span>
               <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt, now)}</time>
             </span>
