@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reader/reading.ts';
+import { hasReadingProgress, READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reader/reading.ts';
 import type { ScoredArticle } from '#domain/reader/recommend.ts';
 import { recordEngagement } from './engagement.ts';
 import { expiresInDays } from './ids.ts';
@@ -112,16 +112,43 @@ export async function recordReading(report: ReadingReport): Promise<ReadingProgr
   return (await getReadingProgress(report.userId, report.articleId)) as ReadingProgressItem;
 }
 
-/** What the user read last, most recent first. */
+/**
+ * What the user read last, most recent first: items with reading progress only (a read mark alone is not
+ * reading). Reads a few times the limit so that a run of "mark all as read" does not crowd them out.
+ */
 export async function recentReading(userId: string, limit = 10): Promise<ReadingProgressItem[]> {
-  const { data } = await ReadingProgress.query.byUserRecent({ userId }).go({ order: 'desc', limit });
-  return data;
+  const { data } = await ReadingProgress.query.byUserRecent({ userId }).go({ order: 'desc', limit: limit * 4 });
+  return data.filter(hasReadingProgress).slice(0, limit);
 }
 
-/** Everything the user read (touched) since a time. */
+/** Everything the user read since a time (items with reading progress; read marks alone are left out). */
 export async function readingSince(userId: string, since: Date): Promise<ReadingProgressItem[]> {
   const { data } = await ReadingProgress.query.byUserRecent({ userId }).gte({ updatedAt: since.toISOString() }).go({ order: 'desc', pages: 'all' });
-  return data;
+  return data.filter(hasReadingProgress);
+}
+
+/** Which of these articles the reader has read (opened, marked or read in the dialog): one BatchGet of their own items. */
+export async function readArticleIds(userId: string, articleIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(articleIds)];
+  if (!unique.length) return [];
+  const { data, unprocessed } = await ReadingProgress.get(unique.map((articleId) => ({ userId, articleId }))).go({ attributes: ['articleId'], concurrency: 1 });
+  if (unprocessed.length) throw new Error(`${unprocessed.length} read marks were not looked up`);
+  const read = new Set(data.map((item) => item.articleId));
+  return unique.filter((articleId) => read.has(articleId));
+}
+
+/**
+ * Marks articles read for the reader: one BatchGet finds those already read, one BatchWrite puts a read
+ * mark (a reading item with no progress) for the rest, so marking twice writes nothing and never resets
+ * progress. Answers how many were newly marked.
+ */
+export async function markArticlesRead(userId: string, articleIds: readonly string[]): Promise<number> {
+  const already = new Set(await readArticleIds(userId, articleIds));
+  const fresh = [...new Set(articleIds)].filter((articleId) => !already.has(articleId));
+  if (!fresh.length) return 0;
+  const { unprocessed } = await ReadingProgress.put(fresh.map((articleId) => ({ userId, articleId }))).go({ concurrency: 1 });
+  if (unprocessed.length) throw new Error(`${unprocessed.length} read marks were not written`);
+  return fresh.length;
 }
 
 export async function putRecommendations(userId: string, scored: ReadonlyArray<{ articleId: string; score: number }>): Promise<void> {

@@ -32,6 +32,8 @@ export const routes: readonly RouteDescription[] = [
   { method: 'DELETE', path: '/me/likes/{articleId}', fn: 'me', auth: 'user' },
   { method: 'GET', path: '/me/reading/{articleId}', fn: 'me', auth: 'user' },
   { method: 'POST', path: '/me/reading/{articleId}', fn: 'me', auth: 'user' },
+  { method: 'GET', path: '/me/reads', fn: 'me', auth: 'user' },
+  { method: 'POST', path: '/me/reads', fn: 'me', auth: 'user' },
   { method: 'GET', path: '/me/activity', fn: 'me', auth: 'user' },
   { method: 'POST', path: '/me/recommendations', fn: 'me', auth: 'user' },
   { method: 'GET', path: '/me/notifications', fn: 'me', auth: 'user' },

@@ -34,3 +34,18 @@ export interface ReadingTotals {
 export function engagementScore(totals: ReadingTotals): number {
   return totals.started ? Math.round((totals.completed / totals.started) * 100) : 0;
 }
+
+/**
+ * Read marks on the cards (signed-in readers): an article counts as read once the reader opened it or
+ * marked it read; both keep the reading item the tracker writes, with no progress yet. One call marks or
+ * looks up at most this many (the default list page is 45).
+ */
+export const READ_MARK_LIMIT = 50;
+
+/**
+ * Whether a reading item records reading the tracker saw (past the start, time spent or complete), as
+ * opposed to only a read mark: the Reading Activity totals and the recommender's history count these only.
+ */
+export function hasReadingProgress(item: { progressPercentage?: number | undefined; completed?: boolean | undefined; readingTimeSeconds?: number | undefined }): boolean {
+  return (item.progressPercentage ?? 0) >= READING_START_PERCENT || item.completed === true || (item.readingTimeSeconds ?? 0) > 0;
+}

@@ -4,6 +4,7 @@ import { myNotifications, myNotificationStats, readAllNotifications, readNotific
 import { getMyPreferences, putMyPreferences } from './preferences.ts';
 import { deleteMe, exportMe, getMe, updateMe } from './profile.ts';
 import { generateRecommendations, getMyReading, myActivity, postMyReading } from './reading.ts';
+import { markReads, myReads } from './reads.ts';
 import { bookmarks, likes, myBookmarks, myRelations } from './relations.ts';
 
 /** Every route of the area first refuses a deleted account's still-valid tokens. */
@@ -29,6 +30,8 @@ export const meRoutes = {
   'DELETE /me/likes/{articleId}': likes.remove,
   'GET /me/reading/{articleId}': getMyReading,
   'POST /me/reading/{articleId}': postMyReading,
+  'GET /me/reads': myReads,
+  'POST /me/reads': markReads,
   'GET /me/activity': myActivity,
   'POST /me/recommendations': generateRecommendations,
   'GET /me/notifications': myNotifications,

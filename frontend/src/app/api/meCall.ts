@@ -20,6 +20,7 @@ export const meKeys = {
   feeds: ['me', 'feed'] as const,
   feed: (kind: FeedKind) => ['me', 'feed', kind] as const,
   activity: ['me', 'activity'] as const,
+  reads: ['me', 'reads'] as const,
   preferences: ['me', 'preferences'] as const,
   notifications: ['me', 'notifications'] as const,
   profile: ['me', 'profile'] as const,

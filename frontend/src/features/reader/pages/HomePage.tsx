@@ -120,6 +120,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
               <ArticleGrid
                 query={{ ...filters, limit: HOME_PAGE_SIZE, sort: filters.sort || undefined, category: filters.category || undefined }}
                 onPage={(page) => update({ page })}
+                readerTools
               />
             </section>
           ) : (

@@ -4,6 +4,7 @@ import { CATEGORY_NAMES, isCategorySlug } from '#domain/content/categories.ts';
 import { qualityLevel } from '#domain/content/quality.ts';
 import { trackShare, trackView, type Article } from '../../api/articles.ts';
 import { useArticleDetail } from '../../api/articleQueries.ts';
+import { useMarkRead } from '../../api/readState.ts';
 import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
@@ -47,8 +48,9 @@ function useViewTracking(id: string) {
   return ref;
 }
 
-export function ArticleCard({ article, onOpen, onRemove, priority = false }: { article: Article; onOpen: (id: string) => void; onRemove?: () => void; priority?: boolean }) {
+export function ArticleCard({ article, onOpen, onRemove, priority = false, read = false }: { article: Article; onOpen: (id: string) => void; onRemove?: () => void; priority?: boolean; read?: boolean }) {
   const toast = useToast();
+  const { mark } = useMarkRead();
   const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(article.id);
   const ref = useViewTracking(article.id);
   const [expanded, setExpanded] = useState(false);
@@ -79,7 +81,7 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
   };
 
   return (
-    <article ref={ref} className={expanded ? 'card expanded' : 'card'} aria-labelledby={`title-${article.id}`}>
+    <article ref={ref} className={['card', expanded && 'expanded', read && 'read'].filter(Boolean).join(' ')} aria-labelledby={`title-${article.id}`}>
       <button type="button" className="card-image-button" tabIndex={-1} aria-hidden="true" onClick={() => onOpen(article.id)}>
         <ArticleImage src={article.imageUrl} category={article.category} sourceName={article.sourceName} className="card-image" width={640} height={320} priority={priority} />
       </button>
@@ -91,6 +93,7 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
           </span>
         ))}
         {article.indiaBadge && <span className="badge india">{article.indiaBadge}</span>}
+        {read && <span className="badge read-mark">Read</span>}
       </div>
       <h2 id={`title-${article.id}`}>
         <button type="button" className="title-button" onClick={() => onOpen(article.id)}>
@@ -161,7 +164,10 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false }: { a
           {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
           {velocity > VELOCITY_SHOWN_ABOVE ? ` · ${velocity} views/h` : ''}
         </span>
-        <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" onClick={() => trackView(article.id)}>
+        <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" onClick={() => {
+          trackView(article.id);
+          if (!read) mark([article.id]);
+        }}>
           Read Full Article<span className="visually-hidden">: {article.title}</span>
         </a>
       </div>

@@ -1,6 +1,7 @@
 import DOMPurify from 'dompurify';
 import { useEffect, useRef } from 'react';
 import { useArticleDetail } from '../../api/articleQueries.ts';
+import { useMarkRead } from '../../api/readState.ts';
 import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { useAuth } from '../../../../app/auth/AuthProvider.tsx';
@@ -25,6 +26,13 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
   useEffect(() => {
     if (!dialog.current?.open) dialog.current?.showModal();
   }, [id]);
+
+  // An article the signed-in reader opened counts as read (its card says so).
+  const { mark } = useMarkRead();
+  const loaded = article?.id;
+  useEffect(() => {
+    if (loaded && status === 'signed-in') mark([loaded]);
+  }, [loaded, status, mark]);
 
   return (
     <dialog ref={dialog} className="article-dialog" aria-labelledby="dialog-title" onClose={onClose}>

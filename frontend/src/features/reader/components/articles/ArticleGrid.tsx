@@ -1,13 +1,34 @@
 import type { ArticleQuery } from '../../api/articles.ts';
 import { ListError } from '../../../../components/ListError.tsx';
 import { Pagination } from '../../../../components/Pagination.tsx';
+import { useToast } from '../../../../components/Toasts.tsx';
+import { countOf } from '#domain/common/plural.ts';
 import { CardGrid } from './CardGrid.tsx';
+import { ReadStateBar } from './ReadStateBar.tsx';
 import { useArticles } from '../../api/useArticles.ts';
+import { useHideRead, useListView, useMarkRead, useReadIds } from '../../api/readState.ts';
+import { useSignedIn } from '../../../../app/api/meCall.ts';
 
-/** A page of the list with its count, loading, empty and error states, page links and the article dialog. */
-export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (page: number) => void }) {
+/**
+ * A page of the list with its count, loading, empty and error states, page links and the article dialog.
+ * With `readerTools`, a signed-in reader also gets the view switch (cards or headlines), Hide read and
+ * Mark all as read for the page.
+ */
+export function ArticleGrid({ query, onPage, readerTools = false }: { query: ArticleQuery; onPage: (page: number) => void; readerTools?: boolean }) {
   const { items, total, totalIsLowerBound, pages, loading, error, retryable, retry } = useArticles(query);
   const page = query.page ?? 1;
+  const tools = useSignedIn() && readerTools;
+  const toast = useToast();
+  const read = useReadIds(items.map((article) => article.id));
+  const [view, setView] = useListView();
+  const [hideRead, setHideRead] = useHideRead();
+  const markRead = useMarkRead({
+    onSuccess: (answer) => toast('Marked as read', answer.marked ? `${countOf(answer.marked, 'article')} marked as read` : 'All of these were read already'),
+    onError: () => toast('Error', 'Failed to mark articles as read'),
+  });
+  const unread = items.filter((article) => !read.has(article.id));
+  const shown = tools && hideRead ? unread : items;
+  const hidden = items.length - shown.length;
   return (
     <>
       <p className="result-count" aria-live="polite">
@@ -18,6 +39,17 @@ export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (p
           </span>
         )}
       </p>
+      {tools && !error && (
+        <ReadStateBar
+          view={view}
+          onView={setView}
+          hideRead={hideRead}
+          onHideRead={setHideRead}
+          unread={loading ? 0 : unread.length}
+          onMarkAll={() => markRead.mark(unread.map((article) => article.id))}
+          busy={markRead.pending}
+        />
+      )}
       {error && <ListError onRetry={retryable ? retry : undefined} message={error} />}
       {!error && !loading && items.length === 0 && (
         <div className="notice empty">
@@ -25,7 +57,15 @@ export function ArticleGrid({ query, onPage }: { query: ArticleQuery; onPage: (p
           <p>Try adjusting your search terms or clearing the filters.</p>
         </div>
       )}
-      <CardGrid items={items} loading={loading} />
+      {!error && !loading && hidden > 0 && (
+        <p className="hidden-read" role="status">
+          {countOf(hidden, 'read article')} hidden on this page.{' '}
+          <button type="button" className="link-button" onClick={() => setHideRead(false)}>
+            Show read
+          </button>
+        </p>
+      )}
+      <CardGrid items={tools ? shown : items} loading={loading} read={read} view={tools ? view : 'cards'} />
       <Pagination page={page} pages={pages} onPage={(next) => {
         onPage(next);
         window.scrollTo({ top: 0 });
