@@ -14,6 +14,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { MANUAL_STATUSES, type ManualStatus } from '#domain/content/article-admin.ts';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
+import { isFallbackImage } from '#domain/content/images.ts';
 import { ApiError } from '../../../../app/api/client.ts';
 import { useSubmission } from '../../../../app/api/submission.ts';
 import { errorText } from '../../shell/api.ts';
@@ -50,7 +51,8 @@ function draftOf(article: ArticleDetail): Draft {
     category: article.category,
     tags: article.tags.join(', '),
     author: article.author ?? '',
-    imageUrl: article.imageUrl ?? '',
+    // The site's stand-in picture is no publisher's image: the field stays empty (and an empty field keeps it).
+    imageUrl: isFallbackImage(article.imageUrl) ? '' : (article.imageUrl ?? ''),
     status: article.status === 'purged' ? 'archived' : article.status,
   };
 }
@@ -145,7 +147,8 @@ export function ArticleEditor() {
 
   return (
     <ContentLayout header={<Header variant="h1" description={id ? 'Changes are audited. A status change moves the article counts.' : 'The article gets its URL and title hashes, so a feed never adds it twice.'}>{id ? 'Edit Article' : 'Add Article'}</Header>}>
-      <form onSubmit={(event) => void submit(event)}>
+      {/* The server checks every field and its messages show on them (a browser's own check would stop the save silently). */}
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Form
           errorText={formError}
           actions={
