@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmationCodeSchema, emailSchema, fieldMessages, passwordSchema, signInSchema, signUpSchema } from '#domain/reader/account.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { signInFailure } from '../../../app/auth/signInFailure.ts';
 import { loadSession } from '../../../app/auth/user.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 
@@ -12,6 +13,7 @@ const PASSWORD_HINT = 'At least 8 characters, with lower case, upper case and a 
 
 /** Cognito's and Amplify's messages are written for readers; anything else gets the spec's fallback. */
 const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'An error occurred');
+
 
 function Field({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: ReactNode }) {
   return (
@@ -96,8 +98,8 @@ export default function AuthPage() {
           setNote('You signed in with a temporary password. Choose your own to finish signing in.');
           return;
         }
-        toast('Login Failed', messageOf(error));
-        setErrors({ form: messageOf(error) });
+        toast('Login Failed', signInFailure(error));
+        setErrors({ form: signInFailure(error) });
       }
     });
   };

@@ -38,7 +38,8 @@ export default function DashboardPage({ readingActivity, bookmarks, newsletterFo
     if (window.location.hash) document.querySelector(window.location.hash)?.scrollIntoView();
   }, [tab, profile.isSuccess]);
 
-  if (status === 'guest') return <Navigate to="/auth" replace />;
+  // Back here after signing in (with the tab or section asked for).
+  if (status === 'guest') return <Navigate to={`/auth?redirect=${encodeURIComponent(window.location.pathname + window.location.search + window.location.hash)}`} replace />;
   if (status === 'loading') return <p className="page" aria-busy="true">Loading...</p>;
 
   return (
