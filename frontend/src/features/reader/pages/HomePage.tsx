@@ -121,6 +121,16 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
                 query={{ ...filters, limit: HOME_PAGE_SIZE, sort: filters.sort || undefined, category: filters.category || undefined }}
                 onPage={(page) => update({ page })}
                 readerTools
+                activeFilters={
+                  filters.market !== 'all' ? (
+                    <span className="active-filter">
+                      {filters.market === 'indian' ? 'India-focused stories only' : 'Global stories only'}
+                      <button type="button" className="link-button" onClick={() => update({ market: 'all' })}>
+                        Show all markets
+                      </button>
+                    </span>
+                  ) : null
+                }
               />
             </section>
           ) : (

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ArticleQuery } from '../../api/articles.ts';
 import { ListError } from '../../../../components/ListError.tsx';
 import { Pagination } from '../../../../components/Pagination.tsx';
@@ -14,7 +15,7 @@ import { useSignedIn } from '../../../../app/api/meCall.ts';
  * With `readerTools`, a signed-in reader also gets the view switch (cards or headlines), Hide read and
  * Mark all as read for the page.
  */
-export function ArticleGrid({ query, onPage, readerTools = false }: { query: ArticleQuery; onPage: (page: number) => void; readerTools?: boolean }) {
+export function ArticleGrid({ query, onPage, readerTools = false, activeFilters }: { query: ArticleQuery; onPage: (page: number) => void; readerTools?: boolean; activeFilters?: ReactNode }) {
   const { items, total, totalIsLowerBound, pages, loading, error, retryable, retry } = useArticles(query);
   const page = query.page ?? 1;
   const tools = useSignedIn() && readerTools;
@@ -38,6 +39,8 @@ export function ArticleGrid({ query, onPage, readerTools = false }: { query: Art
             {totalIsLowerBound ? '+ articles' : total === 1 ? ' article' : ' articles'}
           </span>
         )}
+        {/* What narrows the count (a default the reader did not choose included), each with its way out. */}
+        {activeFilters}
       </p>
       {tools && !error && (
         <ReadStateBar
