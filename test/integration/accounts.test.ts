@@ -191,7 +191,7 @@ describe('the signed-in API', () => {
   it('marks notifications read one at a time or all, and deletes them', async () => {
     const list = (await api('GET', '/me/notifications', alice.idToken)).body as ApiAnswer<'GET /me/notifications'>;
     const welcome = list.items[0]!;
-    expect(welcome.actionUrl).toBe('/dashboard');
+    expect(welcome.actionUrl).toBe('/dashboard#preferences');
     expect((await api('POST', `/me/notifications/${welcome.id}/read`, alice.idToken)).body).toEqual({ id: welcome.id, isRead: true });
     expect((await api('GET', '/me/notifications/stats', alice.idToken)).body).toMatchObject({ total: 1, unread: 0, read: 1, recentCount: 1 });
     expect((await api('POST', '/me/notifications/read-all', alice.idToken)).body).toEqual({ marked: 0 });

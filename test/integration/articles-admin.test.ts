@@ -131,6 +131,7 @@ describe('GET /admin/articles', () => {
       category: 'general',
       sourceName: 'Test Source',
       isFeatured: false,
+      featuredBy: null,
       viewsCount: 7,
       relevanceScore: 70,
       mlConfidenceScore: 0.8,
@@ -366,8 +367,8 @@ describe('the article editor', () => {
 
   it('toggles featured and audits it', async () => {
     const [article] = await seed(marker(), [{ status: 'published' }]);
-    expect(await api('PUT', `/admin/articles/${article!.id}/featured`, tokens.admin, { featured: true })).toEqual(expect.objectContaining({ status: 200, body: { id: article!.id, isFeatured: true } }));
-    expect((await s.articles.getArticle(article!.id))?.isFeatured).toBe(true);
+    expect(await api('PUT', `/admin/articles/${article!.id}/featured`, tokens.admin, { featured: true })).toEqual(expect.objectContaining({ status: 200, body: { id: article!.id, isFeatured: true, featuredBy: 'editor' } }));
+    expect(await s.articles.getArticle(article!.id)).toMatchObject({ isFeatured: true, featuredBy: 'editor' });
     expect((await s.audit.listAudit({ target: article!.id })).items[0]).toMatchObject({ action: 'article.featured', before: { isFeatured: false }, after: { isFeatured: true } });
     expect((await api('PUT', `/admin/articles/${article!.id}/featured`, tokens.admin, { featured: 'yes' })).status).toBe(400);
   });
