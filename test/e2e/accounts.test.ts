@@ -223,7 +223,7 @@ describe('the signed-in reader in Chromium', () => {
     await page().getByRole('heading', { name: 'Sign In Required' }).waitFor();
     expect(await seriousViolations(page())).toEqual([]);
     await page().goto(`${site()}/dashboard`);
-    await page().waitForURL(`${site()}/auth`);
+    await page().waitForURL(`${site()}/auth?redirect=%2Fdashboard`);
     expect(await seriousViolations(page())).toEqual([]);
   });
 
