@@ -4,20 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { local } from '../support/aws.ts';
-import { useChromium } from '../support/browser.ts';
+import { DESKTOP, freshPage as openFreshPage, PHONE, useChromium } from '../support/browser.ts';
 import { expectServedFeedLinks } from '../support/feed-discovery.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
 
 /** What a new reader met on a walk through the site (feeds, categories, search, toasts, layout, forms), in Chromium. */
 const chromium = useChromium();
 const site = () => local().urls.site;
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function freshPage(viewport = DESKTOP): Promise<Page> {
-  const context = await chromium.browser.newContext({ viewport });
-  return context.newPage();
-}
+const freshPage = (viewport = DESKTOP): Promise<Page> => openFreshPage(chromium.browser, viewport);
 
 /** Whether `element`'s box overlaps `other`'s. */
 async function overlaps(element: Locator, other: Locator): Promise<boolean> {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
 import { CATEGORY_NAMES, CATEGORY_SLUGS, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { anotherClient, apiFrom, local, signedUpReader } from '../support/aws.ts';
-import { useChromium } from '../support/browser.ts';
+import { DESKTOP, freshPage as openFreshPage, PHONE, useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
 import { dailyCountersWritten } from '../support/daily-counters.ts';
 import { waitForMail } from '../support/inbox.ts';
@@ -18,13 +18,7 @@ import { waitForMail } from '../support/inbox.ts';
  */
 const chromium = useChromium();
 const site = () => local().urls.site;
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-async function freshPage(viewport = DESKTOP): Promise<Page> {
-  const context = await chromium.browser.newContext({ viewport });
-  return context.newPage();
-}
+const freshPage = (viewport = DESKTOP): Promise<Page> => openFreshPage(chromium.browser, viewport);
 
 async function shoot(page: Page, name: string): Promise<void> {
   const dir = process.env.CNH_SHOTS_DIR;

@@ -41,3 +41,13 @@ export function useChromium(): ChromiumSession {
   });
   return session;
 }
+
+/** The two widths every page is checked at. */
+export const DESKTOP = { width: 1366, height: 900 };
+export const PHONE = { width: 390, height: 844 };
+
+/** A page in a context of its own (no cookies or storage from other tests), at the given viewport. */
+export async function freshPage(browser: Browser, viewport: { width: number; height: number } = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
