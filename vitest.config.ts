@@ -14,7 +14,7 @@ const testPortBase = Number(process.env.CNH_TEST_PORT_BASE ?? 4800);
  */
 export default defineConfig({
   test: {
-    // `npm test` runs the integration and browser projects in two shards side by side (bin/test-sharded.ts).
+    // `npm test` runs the integration and browser projects in two shards side by side (bin/side-by-side.ts).
     sequence: { sequencer: WeightedSequencer },
     projects: [
       { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', env: { TABLE_NAME: 'unit-tests' } } },

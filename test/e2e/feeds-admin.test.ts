@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { seriousViolations } from '../support/axe.ts';
-import { useChromium } from '../support/browser.ts';
+import { elementsPastRightEdge, useChromium } from '../support/browser.ts';
 import { callApi, openConsole, tokenOf } from '../support/console.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
@@ -130,8 +130,7 @@ describe('RSS Feed Management', () => {
     const page = await chromium.browser.newPage({ viewport: { width: 390, height: 844 } });
     await openConsole(page, SCREEN);
     await page.getByText('Creator India Daily').first().waitFor();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    expect(await elementsPastRightEdge(page)).toEqual([]);
     await screenshot(page, 'feeds-390x844');
     await page.getByRole('button', { name: /^Latest (check|\d+ checks)$/ }).first().click();
     await page.getByRole('columnheader', { name: 'Items found' }).first().scrollIntoViewIfNeeded();

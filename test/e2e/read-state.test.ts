@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
-import { useChromium } from '../support/browser.ts';
+import { elementsPastRightEdge, useChromium } from '../support/browser.ts';
 
 /**
  * Read marks in Chromium for a signed-in reader on the home list: a story opened shows as read after a
@@ -139,11 +139,7 @@ describe('read marks on the home list', () => {
     expect(await rows.count()).toBeGreaterThan(3);
     expect(await taller()).toEqual([]);
     // No sideways scroll: nothing reaches past the viewport's right edge.
-    const overflowing = () => page().evaluate(() => {
-      const width = document.documentElement.clientWidth;
-      if (document.documentElement.scrollWidth <= width) return [];
-      return [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > width + 0.5).slice(0, 5).map((element) => `${element.tagName.toLowerCase()}.${element.className}: ${Math.round(element.getBoundingClientRect().right)} px`);
-    });
+    const overflowing = () => elementsPastRightEdge(page());
     expect(await overflowing()).toEqual([]);
     await page().locator('ol.headlines > li.read').first().waitFor();
     await page().locator('.read-tools').scrollIntoViewIfNeeded();

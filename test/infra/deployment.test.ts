@@ -10,17 +10,28 @@ import { REQUIRED_CONTEXT } from '../support/stack.ts';
 
 const DOMAIN_CONTEXT = { domainName: 'news.example.in', hostedZoneName: 'example.in' };
 
-/** A fresh app from this context, as `cdk synth -c ...` builds it (bundling skipped: it does not change the template's shape). */
-function deploy(context: Record<string, string> = {}): Deployment & { edgeTemplate: Template; mailTemplate: Template; mailReadyTemplate: Template; mainTemplate: Template } {
+type Synthesised = Deployment & { edgeTemplate: Template; mailTemplate: Template; mailReadyTemplate: Template; mainTemplate: Template };
+const deployments = new Map<string, Synthesised>();
+
+/**
+ * The app from this context, as `cdk synth -c ...` builds it (bundling skipped: it does not change the
+ * template's shape), built once per context for this file: the tests only read it, and a build takes seconds.
+ */
+function deploy(context: Record<string, string> = {}): Synthesised {
+  const key = JSON.stringify(Object.entries(context).sort());
+  const known = deployments.get(key);
+  if (known) return known;
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...REQUIRED_CONTEXT, ...context } });
   const deployment = addDeployment(app);
-  return {
+  const synthesised = {
     ...deployment,
     edgeTemplate: Template.fromStack(deployment.edge),
     mailTemplate: Template.fromStack(deployment.mail),
     mailReadyTemplate: Template.fromStack(deployment.mailReady),
     mainTemplate: Template.fromStack(deployment.main),
   };
+  deployments.set(key, synthesised);
+  return synthesised;
 }
 
 type Resource = { Type: string; Properties: Record<string, unknown>; DependsOn?: string[] };

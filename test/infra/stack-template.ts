@@ -6,11 +6,21 @@ import { TEST_STACK_PROPS } from '../support/stack.ts';
 
 /** What the stack's assertion tests share: a synthesised template and readers of its resources. */
 
-/** A fresh stack per test; bundling (esbuild, vite) is skipped, as it does not change the template's shape. */
+const templates = new WeakMap<StackDescription, Template>();
+
+/**
+ * The stack's template for a description, synthesised once per test file and shared by its tests: a Template
+ * is only read by the assertions, and each synthesis takes seconds. Bundling (esbuild, vite) is skipped, as it
+ * does not change the template's shape.
+ */
 export function synth(stackDescription: StackDescription = description): Template {
+  const known = templates.get(stackDescription);
+  if (known) return known;
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const stack = new CreatorNewsHubStack(app, 'Test', { ...TEST_STACK_PROPS, stackDescription });
-  return Template.fromStack(stack);
+  const template = Template.fromStack(stack);
+  templates.set(stackDescription, template);
+  return template;
 }
 
 /** The description plus a read-only function, to check the read grant. */

@@ -51,3 +51,18 @@ export async function freshPage(browser: Browser, viewport: { width: number; hei
   const context = await browser.newContext({ viewport });
   return context.newPage();
 }
+
+/**
+ * What reaches past the viewport's right edge (a sideways scroll on a phone): up to five elements named by tag,
+ * class and right edge, or none when the page fits.
+ */
+export function elementsPastRightEdge(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return [];
+    return [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > width + 0.5)
+      .slice(0, 5)
+      .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}: ${Math.round(element.getBoundingClientRect().right)} px`);
+  });
+}
