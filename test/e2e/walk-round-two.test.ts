@@ -3,10 +3,11 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
-import { CATEGORY_NAMES, CATEGORY_SLUGS, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { CATEGORY_NAMES, CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { anotherClient, apiFrom, local, signedUpReader } from '../support/aws.ts';
 import { DESKTOP, freshPage as openFreshPage, PHONE, useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
+import { CONSOLE_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ONLY_ROUTES } from '../support/site-routes.ts';
 import { dailyCountersWritten } from '../support/daily-counters.ts';
 import { waitForMail } from '../support/inbox.ts';
 
@@ -227,18 +228,7 @@ describe('the console on the second walk', () => {
   });
 });
 
-/**
- * The routes of the route smoke (test/support/route-smoke.ts, whose lists are not exported), opened one by
- * one: each page's title names it, and no two pages share one. Aliases of one page share its title.
- */
-const READER_ROUTES = ['/', '/?tab=feed', '/auth', '/categories', ...PUBLIC_CATEGORY_SLUGS.map((slug) => `/categories/${slug}`), '/about', '/mission', '/contact', '/privacy', '/terms', '/donate', '/newsletter', '/unsubscribe', '/no-such-page', '/newsletter/confirm?token=abc'];
-const SIGNED_IN_ROUTES = ['/dashboard', '/user-dashboard', '/bookmarks'];
-const CONSOLE_ROUTES = [
-  '/admin', '/admin/dashboard', '/admin/content/articles', '/admin/content/articles/new', '/admin/content/review', '/admin/content/summary-fix', '/admin/content/rss', '/admin/content/lifecycle',
-  '/admin/content/lifecycle/manual', '/admin/analytics', '/admin/analytics/revenue', '/admin/users', '/admin/system', '/admin/system/pipeline', '/admin/system/operations',
-  '/admin/system/monitoring', '/admin/system/security', '/admin/system/settings', '/admin/system/config', '/admin/system/newsletter', '/admin/system/recovery',
-  '/admin/system/emergency-recovery', '/admin/system/diagnostics', '/admin/no-such-screen',
-];
+/** Every route (test/support/site-routes.ts) opened one by one: each page's title names it, and no two pages share one. Aliases of one page share its title. */
 /** Routes that are another route's page (a second address, or a redirect to it). */
 const SAME_PAGE: Record<string, string> = {
   '/user-dashboard': '/dashboard',
@@ -271,7 +261,7 @@ describe('page titles', () => {
   it('names every reader page and console screen in its title, one title a page, and the article dialog while it is open', async () => {
     const titles: Record<string, string> = {};
     const guest = await freshPage();
-    for (const route of READER_ROUTES) titles[route] = await titleOf(guest, route);
+    for (const route of PUBLIC_ROUTES) titles[route] = await titleOf(guest, route);
     expect(titles['/about']).toBe('About · Creator News Hub');
     expect(titles['/no-such-page']).toBe('Page not found · Creator News Hub');
     expect(titles['/categories/platform-updates']).toBe('Platform Updates · Creator News Hub');
@@ -290,7 +280,7 @@ describe('page titles', () => {
     const reader = await signedUpReader('Title Reader');
     const signedIn = await freshPage();
     await signIn(signedIn, reader, '/');
-    for (const route of SIGNED_IN_ROUTES) titles[route] = await titleOf(signedIn, route);
+    for (const route of SIGNED_IN_ONLY_ROUTES) titles[route] = await titleOf(signedIn, route);
     await signedIn.context().close();
 
     const admin = await freshPage();

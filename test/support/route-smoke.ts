@@ -1,67 +1,25 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { local, signedUpReader } from './aws.ts';
 import { launchChromium } from './browser.ts';
+import { CONSOLE_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ONLY_ROUTES } from './site-routes.ts';
 
 /**
- * The route smoke: every route a reader or an admin can open (reader spec section 2, console spec "Route
- * table"), and the home page's Personalized Feed tab, under one server. Two test files use it, one per
- * server (the production build, Vite's dev server as `npm start` serves it), so test shards can run them
+ * The route smoke: every route a reader or an admin can open (test/support/site-routes.ts), and the home
+ * page's Personalized Feed tab, under one server. Two test files use it, one per server (the production build, Vite's dev server as `npm start` serves it), so test shards can run them
  * side by side. A route fails on an error screen (or Vite's error overlay), an uncaught page error or a
  * console error; offline example-host images (net::ERR_NAME_NOT_RESOLVED) are the one exception. One
  * browser; one page per role.
  */
 
-/** The reader site's routes; /payment-success is opened for an order the runtime really made (pending). */
+/** The reader site's routes, a guest's view; /payment-success is opened for an order the runtime really made (pending). */
 const readerRoutes = (orderId: string) => [
-  '/',
-  '/?tab=feed',
-  '/auth',
-  '/categories',
-  ...PUBLIC_CATEGORY_SLUGS.map((slug) => `/categories/${slug}`),
-  '/about',
-  '/mission',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/donate',
+  ...PUBLIC_ROUTES,
   `/payment-success?order_id=${encodeURIComponent(orderId)}&payment_id=pay_smoke`,
-  '/newsletter',
-  '/unsubscribe',
-  '/no-such-page',
-  // Signed-in only: a guest is sent to /auth.
-  '/dashboard',
-  '/bookmarks',
+  ...SIGNED_IN_ONLY_ROUTES,
 ];
 
-const SIGNED_IN_ROUTES = ['/', '/?tab=feed', '/dashboard', '/user-dashboard', '/bookmarks', '/newsletter', '/auth'];
-
-const CONSOLE_ROUTES = [
-  '/admin',
-  '/admin/dashboard',
-  '/admin/content/articles',
-  '/admin/content/review',
-  '/admin/content/summary-fix',
-  '/admin/content/rss',
-  '/admin/content/lifecycle',
-  '/admin/content/lifecycle/manual',
-  '/admin/analytics',
-  '/admin/analytics/revenue',
-  '/admin/users',
-  '/admin/system',
-  '/admin/system/pipeline',
-  '/admin/system/operations',
-  '/admin/system/monitoring',
-  '/admin/system/security',
-  '/admin/system/settings',
-  '/admin/system/config',
-  '/admin/system/newsletter',
-  '/admin/system/recovery',
-  '/admin/system/emergency-recovery',
-  '/admin/system/diagnostics',
-  '/admin/no-such-screen',
-];
+const SIGNED_IN_ROUTES = ['/', '/?tab=feed', ...SIGNED_IN_ONLY_ROUTES, '/newsletter', '/auth'];
 
 /** The error screens of the reader site and the console (ErrorBoundary, the console's guard). */
 const ERROR_SCREEN = /^(Application Error|Critical Application Error|Admin Panel Error|Component Error|Article Loading Error)$|^Error checking permissions/;
