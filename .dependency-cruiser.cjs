@@ -15,13 +15,11 @@ const STACK_DESCRIPTION = '^lib/stack-description\\.ts$';
 const DATA_JSON = '^data/.+\\.json$';
 const OWN_CODE = '^(lambdas|lib|bin|frontend|test|data)/';
 
-const layer = (name, from, allowed, comment) => ({
-  name,
-  comment,
-  severity: 'error',
-  from: { path: from },
-  to: { path: OWN_CODE, pathNot: allowed },
-});
+/** "files of `from` may not import `to`", with why. */
+const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
+const layer = (name, from, allowed, comment) => forbid(name, comment, { path: from }, { path: OWN_CODE, pathNot: allowed });
+/** The one adapter the store may import: it builds the DynamoDB clients the store sends its commands through. */
+const DYNAMODB_ADAPTER = '^lambdas/adapters/dynamodb\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -31,13 +29,12 @@ module.exports = {
       ['^lambdas/domain/', DATA_JSON],
       'domain/ holds pure rules: it imports only domain/, libraries and the JSON under data/.',
     ),
-    {
-      name: 'domain-has-no-aws',
-      comment: 'Domain rules run anywhere, the browser included: no AWS SDK, no ElectroDB.',
-      severity: 'error',
-      from: { path: '^lambdas/domain/' },
-      to: { path: '^node_modules/(@aws-sdk|electrodb)/' },
-    },
+    forbid(
+      'domain-has-no-aws',
+      'Domain rules run anywhere, the browser included: no AWS SDK, no ElectroDB.',
+      { path: '^lambdas/domain/' },
+      { path: '^node_modules/(@aws-sdk|electrodb)/' },
+    ),
     layer(
       'shared-core-imports-only-libraries',
       '^lambdas/shared/core/',
@@ -54,8 +51,28 @@ module.exports = {
     layer(
       'store-and-search-import-domain-and-core',
       '^lambdas/(store|search)/',
-      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/shared/core/', STACK_DESCRIPTION],
-      'store/ and search/ know the table and the index; they call no adapter, service or entry point.',
+      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/shared/core/', STACK_DESCRIPTION, DYNAMODB_ADAPTER],
+      'store/ and search/ know the table and the index; they call no service or entry point, and no adapter but ' +
+        'adapters/dynamodb.ts, which builds the DynamoDB clients (rule aws-sdk-clients-only-in-adapters).',
+    ),
+    forbid(
+      'aws-sdk-clients-only-in-adapters',
+      'An AWS client (@aws-sdk/client-*) is built and called in lambdas/adapters/ alone (lib/, bin/ and test/ ' +
+        'may use them too). The store gets its DynamoDB clients, and the table-level commands it sends, from ' +
+        'adapters/dynamodb.ts, the one adapter it may import. @aws-sdk/lib-dynamodb and util-dynamodb stay ' +
+        'allowed in the store: they are the item layer (Query/Update on documents, marshalling) of the table ' +
+        'the store owns, not a client. Two known exceptions, below the adapters in the layers: ' +
+        'shared/core/secrets.ts (Secrets Manager; the adapters read their keys through it) and ' +
+        'search/snapshots.ts (the index snapshots in S3; search may not import adapters).',
+      { path: LAMBDAS, pathNot: ['^lambdas/adapters/', '^lambdas/shared/core/secrets\\.ts$', '^lambdas/search/snapshots\\.ts$'] },
+      { path: '^node_modules/@aws-sdk/client-' },
+    ),
+    forbid(
+      'dynamodb-document-helpers-only-in-store-and-adapters',
+      'Items are decoded (unmarshall) and written (lib-dynamodb commands) where the table\'s shape is known: ' +
+        'the store, and the DynamoDB adapter that builds its clients. A stream consumer asks the store to decode a record.',
+      { path: LAMBDAS, pathNot: ['^lambdas/store/', '^lambdas/adapters/'] },
+      { path: '^node_modules/@aws-sdk/(lib|util)-dynamodb/' },
     ),
     layer(
       'adapters-import-domain-and-core',
@@ -81,55 +98,48 @@ module.exports = {
       ],
       'Entry points (http, pipeline, triggers, streams) call services, the store, search, adapters, domain, shared.',
     ),
-    {
-      name: 'entry-points-do-not-call-other-kinds-of-entry-point',
-      comment: 'An HTTP handler that needs a pipeline step calls the service both use (services/), not the step.',
-      severity: 'error',
-      from: { path: ENTRY_POINTS },
-      to: { path: ENTRY_POINTS, pathNot: '^lambdas/$1/' },
-    },
-    {
-      name: 'lambdas-do-not-import-the-cdk-or-the-local-runtime',
-      comment: 'lib/ is the CDK stack and the local stand-ins; a Lambda reads only the stack description.',
-      severity: 'error',
-      from: { path: LAMBDAS },
-      to: { path: '^(lib|bin)/', pathNot: STACK_DESCRIPTION },
-    },
-    {
-      name: 'bin-clis-are-entry-points',
-      comment: 'The CLIs call services, the store, search, adapters, domain, shared and lib/, never each other.',
-      severity: 'error',
-      from: { path: '^bin/' },
-      to: { path: ENTRY_POINTS },
-    },
-    {
-      name: 'production-never-imports-test',
-      comment: 'Fixtures the product ships live under data/; test/ is for the tests alone.',
-      severity: 'error',
-      from: { path: '^(lambdas|lib|bin|frontend/src)/' },
-      to: { path: '^test/' },
-    },
-    {
-      name: 'frontend-reaches-the-server-only-for-domain-and-answer-types',
-      comment: 'The browser imports domain/ (browser-safe rules) and, type-only, the answer types of http/.',
-      severity: 'error',
-      from: { path: '^frontend/src/' },
-      to: { path: '^(lambdas|bin|data)/|^lib/(?!site-config\\.ts$)', pathNot: '^lambdas/(domain|http)/' },
-    },
-    {
-      name: 'frontend-imports-answer-types-type-only',
-      comment: 'Handlers run on the server; the screens take only their declared answer types (`import type`).',
-      severity: 'error',
-      from: { path: '^frontend/src/' },
-      to: { path: '^lambdas/http/', dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'no-feature-imports-another',
-      comment: 'Features compose at the app level (frontend/src/app/), never by importing each other.',
-      severity: 'error',
-      from: { path: '^frontend/src/features/([^/]+)/' },
-      to: { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
-    },
+    forbid(
+      'entry-points-do-not-call-other-kinds-of-entry-point',
+      'An HTTP handler that needs a pipeline step calls the service both use (services/), not the step.',
+      { path: ENTRY_POINTS },
+      { path: ENTRY_POINTS, pathNot: '^lambdas/$1/' },
+    ),
+    forbid(
+      'lambdas-do-not-import-the-cdk-or-the-local-runtime',
+      'lib/ is the CDK stack and the local stand-ins; a Lambda reads only the stack description.',
+      { path: LAMBDAS },
+      { path: '^(lib|bin)/', pathNot: STACK_DESCRIPTION },
+    ),
+    forbid(
+      'bin-clis-are-entry-points',
+      'The CLIs call services, the store, search, adapters, domain, shared and lib/, never each other.',
+      { path: '^bin/' },
+      { path: ENTRY_POINTS },
+    ),
+    forbid(
+      'production-never-imports-test',
+      'Fixtures the product ships live under data/; test/ is for the tests alone.',
+      { path: '^(lambdas|lib|bin|frontend/src)/' },
+      { path: '^test/' },
+    ),
+    forbid(
+      'frontend-reaches-the-server-only-for-domain-and-answer-types',
+      'The browser imports domain/ (browser-safe rules) and, type-only, the answer types of http/.',
+      { path: '^frontend/src/' },
+      { path: '^(lambdas|bin|data)/|^lib/(?!site-config\\.ts$)', pathNot: '^lambdas/(domain|http)/' },
+    ),
+    forbid(
+      'frontend-imports-answer-types-type-only',
+      'Handlers run on the server; the screens take only their declared answer types (`import type`).',
+      { path: '^frontend/src/' },
+      { path: '^lambdas/http/', dependencyTypesNot: ['type-only'] },
+    ),
+    forbid(
+      'no-feature-imports-another',
+      'Features compose at the app level (frontend/src/app/), never by importing each other.',
+      { path: '^frontend/src/features/([^/]+)/' },
+      { path: '^frontend/src/features/', pathNot: '^frontend/src/features/$1/' },
+    ),
     {
       name: 'no-cycle-between-folders',
       comment:
@@ -137,6 +147,19 @@ module.exports = {
       severity: 'error',
       scope: 'folder',
       from: { path: LAMBDAS, pathNot: '^lambdas/domain/' },
+      // A folder counts its subfolders, so lib/ (the stack description the adapters read, and lib/local/, which
+      // starts the store) closes store -> adapters/dynamodb.ts -> lib -> store. Folder rules take no `via`, so the
+      // edges into adapters/ and lib/ are not reported here: a cycle of the layers still has an edge into another
+      // folder (adapters import no layer above them), and no-cycle-between-files sees every real cycle of files.
+      to: { circular: true, pathNot: '^(lambdas/adapters|lib)$' },
+    },
+    {
+      name: 'no-cycle-between-files',
+      comment:
+        'Within a folder too: no two files of lambdas/ import each other, directly or through others (a cycle ' +
+        'makes the load order decide what a module sees at start-up). A rule both files need goes to a third.',
+      severity: 'error',
+      from: { path: LAMBDAS },
       to: { circular: true },
     },
     {

@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import { noNodeBuiltinsInBrowser } from './eslint-rules/browser-safe-imports.js';
+import { handlersReadTheStoreOnly } from './eslint-rules/handlers-read-the-store-only.js';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'frontend/dist', '.local'] },
@@ -35,6 +36,12 @@ export default tseslint.config(
     files: ['frontend/src/**/*.{ts,tsx}'],
     plugins: { 'browser-safe': { rules: { 'no-node-builtins': noNodeBuiltinsInBrowser } } },
     rules: { 'browser-safe/no-node-builtins': 'error' },
+  },
+  {
+    // A handler reads the store or calls a service; a store write is a use case and lives in lambdas/services/.
+    files: ['lambdas/http/**/*.ts'],
+    plugins: { handlers: { rules: { 'read-the-store-only': handlersReadTheStoreOnly } } },
+    rules: { 'handlers/read-the-store-only': 'error' },
   },
   {
     // Front end: no feature imports another, and shared UI (components/) imports no feature; the app composes

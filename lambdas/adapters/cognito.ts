@@ -1,4 +1,4 @@
-import { AdminDeleteUserCommand, CognitoIdentityProviderClient, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient, DescribeUserPoolCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '#shared/core/config.ts';
 
 /**
@@ -18,5 +18,17 @@ export async function deleteCognitoUser(username: string): Promise<void> {
     await cognito.send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: username }));
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
+  }
+}
+
+/** The user pool's name (DescribeUserPool), with a bounded wait on a client made for the call: the diagnostics' check. */
+export async function userPoolName(timeoutMs: number): Promise<string> {
+  const UserPoolId = poolId();
+  const client = new CognitoIdentityProviderClient({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
+  try {
+    const answer = await client.send(new DescribeUserPoolCommand({ UserPoolId }));
+    return answer.UserPool?.Name ?? UserPoolId;
+  } finally {
+    client.destroy();
   }
 }

@@ -1,4 +1,4 @@
-import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { GetAccountCommand, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '#shared/core/config.ts';
 
 /**
@@ -42,4 +42,24 @@ export async function sendMail(mail: OutgoingMail): Promise<{ messageId: string 
     }),
   );
   return { messageId: answer.MessageId ?? '' };
+}
+
+/** What the console shows of the SES account: can it send, and has it left the sandbox. */
+export interface MailAccount {
+  sendingEnabled: boolean | undefined;
+  productionAccessEnabled: boolean | undefined;
+}
+
+/**
+ * SESv2 GetAccount with a bounded wait (one attempt, connection and request timeouts), on a client made for
+ * the call: the diagnostics and the settings' configuration status read it.
+ */
+export async function mailAccount(timeoutMs: number): Promise<MailAccount> {
+  const client = new SESv2Client({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
+  try {
+    const account = await client.send(new GetAccountCommand({}));
+    return { sendingEnabled: account.SendingEnabled, productionAccessEnabled: account.ProductionAccessEnabled };
+  } finally {
+    client.destroy();
+  }
 }

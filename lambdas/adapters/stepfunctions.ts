@@ -14,6 +14,9 @@ import {
 } from '@aws-sdk/client-sfn';
 import { config } from '#shared/core/config.ts';
 
+/** The execution types the console's use cases read (services import them from here, not from the SDK). */
+export type { ExecutionListItem, ExecutionStatus };
+
 /**
  * The state machines the function may drive, by the names of the stack description: their ARNs come in
  * STATE_MACHINE_ARNS (the CDK stack on AWS, the local runtime here), matching the function's grants.
@@ -112,4 +115,18 @@ export async function stopExecution(machine: string, name: string, reason: { err
 export async function redriveExecution(machine: string, name: string): Promise<Date> {
   const result = await call(() => sfn().send(new RedriveExecutionCommand({ executionArn: executionArn(machine, name) })));
   return result.redriveDate ?? new Date();
+}
+
+/**
+ * The newest execution of a state machine by its ARN (ListExecutions, one result), or null when it has never
+ * run, with a bounded wait on a client made for the call: the diagnostics' check.
+ */
+export async function latestExecution(stateMachineArn: string, timeoutMs: number): Promise<ExecutionListItem | null> {
+  const bounded = new SFNClient({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
+  try {
+    const answer = await bounded.send(new ListExecutionsCommand({ stateMachineArn, maxResults: 1 }));
+    return answer.executions?.[0] ?? null;
+  } finally {
+    bounded.destroy();
+  }
 }

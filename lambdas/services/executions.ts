@@ -1,6 +1,5 @@
-import type { ExecutionListItem } from '@aws-sdk/client-sfn';
 import { stateMachineAlarm, successRate, type ExecutionCounts } from '#domain/operations/operations.ts';
-import { describeExecution, listExecutions } from '#adapters/stepfunctions.ts';
+import { describeExecution, listExecutions, type ExecutionListItem } from '#adapters/stepfunctions.ts';
 import { stack } from '#stack/stack-description.ts';
 
 /**

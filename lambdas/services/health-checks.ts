@@ -1,6 +1,6 @@
-import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { SESv2Client, GetAccountCommand } from '@aws-sdk/client-sesv2';
-import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { userPoolName } from '#adapters/cognito.ts';
+import { mailAccount } from '#adapters/mail.ts';
+import { latestExecution } from '#adapters/stepfunctions.ts';
 import { checkErrorText, type DiagnosticCheck } from '#domain/operations/diagnostics.ts';
 import { config } from '#shared/core/config.ts';
 import { routesOf, stack } from '#stack/stack-description.ts';
@@ -14,8 +14,6 @@ import { boundedDynamoClient, probeTable } from '#store/backups.ts';
  */
 
 const CHECK_TIMEOUT_MS = 3_000;
-
-const bounded = { maxAttempts: 1, requestHandler: { connectionTimeout: CHECK_TIMEOUT_MS, requestTimeout: CHECK_TIMEOUT_MS } };
 
 /**
  * Each HTTP function's light GET route: calling it through the API proves the route, the gateway (and its
@@ -66,41 +64,23 @@ function databaseCheck(): Promise<DiagnosticCheck> {
 function stateMachineChecks(): Promise<DiagnosticCheck>[] {
   return Object.entries(config.STATE_MACHINE_ARNS).map(([machine, arn]) =>
     timed(`stepfunctions:${machine}`, 'state-machine', `ListExecutions ${machine}`, async () => {
-      const client = new SFNClient(bounded);
-      try {
-        const answer = await client.send(new ListExecutionsCommand({ stateMachineArn: arn, maxResults: 1 }));
-        const last = answer.executions?.[0];
-        return { detail: last ? `ListExecutions ${machine}: last run ${last.status?.toLowerCase()} (${last.startDate?.toISOString() ?? ''})` : `ListExecutions ${machine}: no runs yet` };
-      } finally {
-        client.destroy();
-      }
+      const last = await latestExecution(arn, CHECK_TIMEOUT_MS);
+      return { detail: last ? `ListExecutions ${machine}: last run ${last.status?.toLowerCase()} (${last.startDate?.toISOString() ?? ''})` : `ListExecutions ${machine}: no runs yet` };
     }),
   );
 }
 
 function mailCheck(): Promise<DiagnosticCheck> {
   return timed('ses', 'mail', 'SESv2 GetAccount', async () => {
-    const client = new SESv2Client(bounded);
-    try {
-      const account = await client.send(new GetAccountCommand({}));
-      if (account.SendingEnabled === false) throw new Error('Sending is disabled on the SES account');
-      return { detail: `SESv2 GetAccount: sending enabled${account.ProductionAccessEnabled === false ? ', sandbox' : ''}` };
-    } finally {
-      client.destroy();
-    }
+    const account = await mailAccount(CHECK_TIMEOUT_MS);
+    if (account.sendingEnabled === false) throw new Error('Sending is disabled on the SES account');
+    return { detail: `SESv2 GetAccount: sending enabled${account.productionAccessEnabled === false ? ', sandbox' : ''}` };
   });
 }
 
 function userPoolCheck(): Promise<DiagnosticCheck> {
   return timed('cognito', 'user-pool', 'DescribeUserPool', async () => {
-    if (!config.USER_POOL_ID) throw new Error('USER_POOL_ID is not set for this function');
-    const client = new CognitoIdentityProviderClient(bounded);
-    try {
-      const answer = await client.send(new DescribeUserPoolCommand({ UserPoolId: config.USER_POOL_ID }));
-      return { detail: `DescribeUserPool ${answer.UserPool?.Name ?? config.USER_POOL_ID}` };
-    } finally {
-      client.destroy();
-    }
+    return { detail: `DescribeUserPool ${await userPoolName(CHECK_TIMEOUT_MS)}` };
   });
 }
 

@@ -3,7 +3,7 @@
  * the status index (or the category index when a category is chosen), one per status, never a Scan;
  * every write that moves an article between counted states moves its counters in the same transaction.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '#adapters/dynamodb.ts';
 import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createWriteTransaction } from 'electrodb';
 import { adminSearchMatcher, type AdminSort, ARTICLE_LIST_ROW, LISTED_STATUSES, pageCount } from '#domain/content/article-admin.ts';

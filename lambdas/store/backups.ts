@@ -13,7 +13,7 @@ import {
   ScanCommand,
   type AttributeValue,
   type WriteRequest,
-} from '@aws-sdk/client-dynamodb';
+} from '#adapters/dynamodb.ts';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { backupId, backupTotals, BACKUP_ID_PATTERN, type BackupSummary } from '#domain/operations/diagnostics.ts';
 import { Counter, COUNTER_SCOPES } from './counters.ts';
@@ -27,10 +27,8 @@ import { Counter, COUNTER_SCOPES } from './counters.ts';
  * A backup reads the whole table: it is the one place a Scan is right (segmented, every page).
  */
 
-/** A client with a bounded wait: a stopped or unreachable DynamoDB fails within seconds instead of hanging. */
-export function boundedDynamoClient(timeoutMs = 3_000): DynamoDBClient {
-  return new DynamoDBClient({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
-}
+/** A client with a bounded wait (built by the DynamoDB adapter; the backups and diagnostics use it). */
+export { boundedDynamoClient } from '#adapters/dynamodb.ts';
 
 /** The diagnostics' database check: the table is ACTIVE, and the article counters can be read (one Query). */
 export async function probeTable(client: DynamoDBClient, table: string): Promise<string> {

@@ -1,7 +1,6 @@
 import { DAILY, type DailyCounters } from '#domain/analytics/daily-counters.ts';
 import { indiaDayOf } from '#domain/common/india-time.ts';
 import { Counter, counterKey } from './counters.ts';
-import { Subscriber } from './subscribers.ts';
 
 /**
  * Daily analytics counters: one Counter partition per India day (`analytics#YYYY-MM-DD`),
@@ -66,10 +65,4 @@ export async function readDailyCounters(days: readonly string[]): Promise<Record
     result[day] = totals;
   });
   return result;
-}
-
-/** When subscribers joined (asked to subscribe), from a time to a time: one Query on the joined index. */
-export async function subscriptionsStartedBetween(from: string, to: string): Promise<string[]> {
-  const { data } = await Subscriber.query.byJoined({}).between({ createdAt: from }, { createdAt: to }).go({ pages: 'all', attributes: ['createdAt', 'email'] });
-  return data.flatMap((item) => (item.createdAt && item.createdAt < to ? [item.createdAt] : []));
 }

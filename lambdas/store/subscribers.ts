@@ -142,3 +142,9 @@ export async function suppressSubscriber(email: string, reason: 'bounce' | 'comp
   await Subscriber.patch({ email }).set({ isActive: false, suppressedAt: new Date().toISOString(), suppressionReason: reason }).go();
   return true;
 }
+
+/** When subscribers joined (asked to subscribe), from a time to a time: one Query on the joined index. */
+export async function subscriptionsStartedBetween(from: string, to: string): Promise<string[]> {
+  const { data } = await Subscriber.query.byJoined({}).between({ createdAt: from }, { createdAt: to }).go({ pages: 'all', attributes: ['createdAt', 'email'] });
+  return data.flatMap((item) => (item.createdAt && item.createdAt < to ? [item.createdAt] : []));
+}

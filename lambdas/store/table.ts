@@ -1,3 +1,4 @@
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { documentClient, tableName } from './client.ts';
 
 /**
@@ -20,3 +21,18 @@ export const tableConfig = { table: tableName, client: documentClient };
 
 /** What an open-ended attribute holds (run stats, event data, alert context): a JSON object, read as written. */
 export type JsonObject = Record<string, unknown>;
+
+/** A table stream record's item (its new image, else its old one), as stored: the raw attribute values. */
+export type StreamImage = Parameters<typeof unmarshall>[0];
+
+/**
+ * Decodes a table stream record's image into the item it holds and the entity it belongs to (the entity
+ * name ElectroDB writes on every item), or null for an item no entity wrote. Stream consumers read items
+ * through this, so the table's shape stays the store's.
+ */
+export function streamItem(image: StreamImage | undefined): { entity: string; item: JsonObject } | null {
+  if (!image) return null;
+  const item = unmarshall(image) as JsonObject;
+  const entity = item.__edb_e__;
+  return typeof entity === 'string' ? { entity, item } : null;
+}

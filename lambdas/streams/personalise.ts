@@ -1,5 +1,3 @@
-import type { AttributeValue } from '@aws-sdk/client-dynamodb';
-import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { breaking } from '#domain/content/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug, type CategorySlug } from '#domain/content/categories.ts';
@@ -9,14 +7,11 @@ import { createNotificationOnce } from '#store/notifications.ts';
 import { refreshRecommendations } from '../services/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/users.ts';
+import { streamItem, type StreamImage } from '#store/table.ts';
 import { logger } from '#shared/core/logger.ts';
 import { withRunMetrics } from '#shared/platform/run-metrics.ts';
 
 type Image = Record<string, unknown>;
-
-function imageOf(value: Record<string, AttributeValue> | undefined): Image | undefined {
-  return value ? (unmarshall(value) as Image) : undefined;
-}
 
 const READER_ACTS = new Set(['like', 'bookmark', 'readingProgress']);
 
@@ -41,9 +36,9 @@ async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
   const readers = new Set<string>();
   const published: PublishedArticle[] = [];
   for (const record of event.Records) {
-    const image = imageOf((record.dynamodb?.NewImage ?? record.dynamodb?.OldImage) as Record<string, AttributeValue> | undefined);
-    const entity = image?.__edb_e__;
-    if (!image || typeof entity !== 'string') continue;
+    const decoded = streamItem((record.dynamodb?.NewImage ?? record.dynamodb?.OldImage) as StreamImage | undefined);
+    if (!decoded) continue;
+    const { entity, item: image } = decoded;
     if (READER_ACTS.has(entity) && typeof image.userId === 'string') readers.add(image.userId);
     if (entity === 'article' && record.eventName !== 'REMOVE') {
       const article = image as Image & { id: string; title: string; category: string; status: string; isDuplicate?: boolean; relevanceScore?: number };

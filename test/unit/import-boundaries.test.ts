@@ -1,12 +1,14 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { ESLint } from 'eslint';
 import { afterEach, describe, expect, it } from 'vitest';
 
 /**
  * The layer rules (.dependency-cruiser.cjs), run as `npm run lint` runs them: on the tree, which must be
  * clean, and on probe files with one bad import each, written into the layer they pretend to belong to
- * (the rules match on paths) and removed afterwards.
+ * (the rules match on paths) and removed afterwards. The handlers' store rule is an ESLint rule
+ * (eslint-rules/handlers-read-the-store-only.js): its probes are linted as text at a path under lambdas/http/.
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const depcruise = path.join(repoRoot, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
@@ -84,6 +86,49 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
     expect(violations.filter((violation) => violation.rule.name === 'no-cycle-between-domain-areas').map((violation) => violation.cycle?.map((step) => step.name))).toContainEqual(
       expect.arrayContaining(['lambdas/domain/content']),
     );
+  });
+
+  it('keep AWS clients in adapters: the store builds its DynamoDB client through adapters/dynamodb.ts alone', () => {
+    const sesClient = "import { SESv2Client } from '@aws-sdk/client-sesv2';\nexport const client = new SESv2Client({});\n";
+    // Each probe file, its one import, and what the rules say of it ('' when nothing).
+    const cases: Array<[file: string, code: string, expected: RegExp]> = [
+      ['lambdas/services/boundary-probe-aws.ts', sesClient, /^aws-sdk-clients-only-in-adapters: node_modules\/@aws-sdk\/client-sesv2\//],
+      ['lambdas/http/admin/boundary-probe-aws.ts', "import type { ExecutionListItem } from '@aws-sdk/client-sfn';\nexport type Item = ExecutionListItem;\n", /^aws-sdk-clients-only-in-adapters: node_modules\/@aws-sdk\/client-sfn\//],
+      ['lambdas/streams/boundary-probe-aws.ts', "import { unmarshall } from '@aws-sdk/util-dynamodb';\nexport const decode = unmarshall;\n", /^dynamodb-document-helpers-only-in-store-and-adapters: node_modules\/@aws-sdk\/util-dynamodb\//],
+      ['lambdas/store/boundary-probe-client.ts', "import { documentClientFor } from '#adapters/dynamodb.ts';\nexport const client = documentClientFor;\n", /^$/],
+      ['lambdas/store/boundary-probe-mail.ts', "import { sendMail } from '#adapters/mail.ts';\nexport const send = sendMail;\n", /^store-and-search-import-domain-and-core: lambdas\/adapters\/mail\.ts$/],
+      ['lambdas/adapters/boundary-probe-aws.ts', sesClient, /^$/],
+    ];
+    const files = cases.map(([file, code]) => probe(file, code));
+    const violations = cruise(files);
+    for (const [file, , expected] of cases) expect([file, broken(violations, file).join('; ')]).toEqual([file, expect.stringMatching(expected)]);
+  });
+
+  it('fail a cycle between two files of one folder, which the folder rule cannot see', () => {
+    const first = probe('lambdas/store/boundary-probe-cycle-a.ts', "import { b } from './boundary-probe-cycle-b.ts';\nexport const a = () => b;\n");
+    const second = probe('lambdas/store/boundary-probe-cycle-b.ts', "import { a } from './boundary-probe-cycle-a.ts';\nexport const b = () => a;\n");
+    const violations = cruise([first, second]);
+    expect(broken(violations, first)).toEqual(['no-cycle-between-files: lambdas/store/boundary-probe-cycle-b.ts']);
+    expect(violations.filter((violation) => violation.rule.name === 'no-cycle-between-folders')).toEqual([]);
+  });
+
+  it('let a handler read the store but not write it (ESLint rule handlers/read-the-store-only)', async () => {
+    const eslint = new ESLint({ cwd: repoRoot });
+    const lint = async (code: string, file = 'lambdas/http/admin/boundary-probe.ts') => {
+      const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
+      return (result?.messages ?? []).filter((message) => message.ruleId === 'handlers/read-the-store-only').map((message) => message.message);
+    };
+    const reads = "import { getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';\nimport { COUNTER_SCOPES, readCounters } from '#store/counters.ts';\nimport type { AlertItem } from '#store/operations.ts';\nexport const r = [getArticle, listReviewQueue, COUNTER_SCOPES, readCounters] as unknown as ArticleItem & AlertItem;\n";
+    expect(await lint(reads)).toEqual([]);
+    const writes = "import { recordAudit } from '#store/audit.ts';\nimport { countArticleEvent, getArticle } from '../../store/articles.ts';\nexport const w = [recordAudit, countArticleEvent, getArticle];\n";
+    expect(await lint(writes)).toEqual([
+      expect.stringContaining("may read the store, not write it: 'recordAudit' from #store/audit.ts"),
+      expect.stringContaining("may read the store, not write it: 'countArticleEvent' from ../../store/articles.ts"),
+    ]);
+    const namespace = "import * as feeds from '#store/feeds.ts';\nexport const all = feeds;\n";
+    expect(await lint(namespace)).toHaveLength(1);
+    // Services are where the writes go: the same imports pass there.
+    expect(await lint(writes, 'lambdas/services/boundary-probe.ts')).toEqual([]);
   });
 
   it('keep the browser to domain rules and type-only answer types, and features apart', () => {

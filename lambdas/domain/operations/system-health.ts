@@ -51,7 +51,7 @@ export const HEALTH_RULES = {
 
 export type MlStatus = 'ready' | 'stalled' | 'missing';
 
-/** Every figure the checks read, measured by the console's server from the store (http/admin/health.ts). */
+/** Every figure the checks read, measured by the console's server from the store (services/system-health.ts). */
 export interface HealthInputs {
   now: Date;
   /** Published articles (the status counter; duplicates excluded). */

@@ -9,7 +9,7 @@ import { signedInCaller } from '#shared/platform/auth.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 import { lifecycleAnalytics } from '../../services/lifecycle-analytics.ts';
-import { readSystemHealth } from './health.ts';
+import { readSystemHealth } from '../../services/system-health.ts';
 import { lifecycleRoutes } from './lifecycle.ts';
 import { ping } from './ping.ts';
 

@@ -1,31 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import * as z from '#domain/common/validation.ts';
 import {
-  audienceFrequencies,
   composeProblem,
   composeSchema,
   confirmedRecipientsSchema,
   NEWSLETTER_ADMIN_TEXTS,
-  recipientsChanged,
   searchTerm,
   subscriberStatus,
   SUBSCRIBERS_PAGE,
   TEST_SEND_LIMIT,
-  testSubject,
 } from '#domain/newsletter/newsletter-admin.ts';
 import { FREQUENCIES, type Frequency } from '#domain/newsletter/newsletter.ts';
-import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
-import { recordAudit } from '#store/audit.ts';
-import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store/newsletter-admin.ts';
+import { searchSubscribers, subscriberCounts } from '#store/newsletter-admin.ts';
 import { getProfile } from '#store/profiles.ts';
-import { countDigestRecipients } from '#store/subscribers.ts';
-import { composedIssueMail, sendNewsletterMail, withUnsubscribeLink } from '../../services/newsletter-mail.ts';
-import { linkSigningKey } from '#shared/core/secrets.ts';
+import { composedIssueMail, withUnsubscribeLink } from '../../services/newsletter-mail.ts';
+import { recipientCount, sendIssue, sendTestIssue as sendTestIssueTo } from '../../services/newsletter-issues.ts';
 import { config } from '#shared/core/config.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { type Caller, signedInCaller } from '#shared/platform/auth.ts';
 import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
-import { badRequest, HttpError } from '#shared/core/errors.ts';
+import { badRequest } from '#shared/core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, route } from '#shared/platform/router.ts';
 
@@ -76,11 +69,6 @@ export const newsletterSubscribers = route({ query: listQuery }, async ({ query 
   };
 });
 
-/** Readable and unique, like Pipeline Control's: issue-20260314T063000Z-1a2b3c */
-function issueExecutionName(now: Date): string {
-  return `issue-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}-${randomBytes(3).toString('hex')}`;
-}
-
 /** The issue as composed (subject, content, audience), cleaned and checked as the send checks it: else a 400. */
 function composedIssue(body: unknown): z.infer<typeof composeSchema> {
   const parsed = composeSchema.safeParse(body ?? {});
@@ -88,15 +76,6 @@ function composedIssue(body: unknown): z.infer<typeof composeSchema> {
   const problem = composeProblem(parsed.data);
   if (problem) throw badRequest(problem);
   return parsed.data;
-}
-
-/**
- * How many addresses an issue for this audience goes to now: the confirmed (verified, active, so not
- * suppressed) subscribers of the frequency, or of all. The same Query per frequency the send step lists.
- */
-async function recipientCount(frequency?: Frequency): Promise<number> {
-  const counts = await Promise.all(audienceFrequencies(frequency).map((each) => countDigestRecipients(each)));
-  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ...Frequency[]];
@@ -137,10 +116,7 @@ export const sendTestIssue = route({ body: z.unknown() }, async ({ body, caller,
   const to = await editorAddress(admin);
   if (!to) throw badRequest(NEWSLETTER_ADMIN_TEXTS.noEditorAddress);
   await enforceRateLimit('newsletter-test-send', TEST_SEND_LIMIT, event, admin.userId);
-  const mail = composedIssueMail(issue);
-  const { messageId } = await sendNewsletterMail(to, { ...mail, subject: testSubject(mail.subject) }, await linkSigningKey(), { kind: 'composed-test' });
-  await recordAudit(admin, { action: 'newsletter.test-send', target: to, after: { subject: issue.subject } });
-  return { to, subject: testSubject(mail.subject), messageId };
+  return sendTestIssueTo(admin, to, issue);
 });
 
 /**
@@ -154,29 +130,7 @@ export const composeIssue = route({ body: z.unknown() }, async ({ body, caller }
   const confirmed = confirmedRecipientsSchema.safeParse(body ?? {});
   if (!confirmed.success) throw badRequest(confirmed.error.issues.map((each) => each.message).join('; '));
   if (confirmed.data.recipients === undefined) throw badRequest(NEWSLETTER_ADMIN_TEXTS.confirmCount);
-  const recipients = await recipientCount(issue.frequency);
-  if (recipients !== confirmed.data.recipients) throw new HttpError(409, recipientsChanged(confirmed.data.recipients, recipients));
-  if (recipients === 0) throw new HttpError(409, NEWSLETTER_ADMIN_TEXTS.noRecipients);
-  const now = new Date();
-  const name = issueExecutionName(now);
-  const issueId = `composed-${name}`;
-  await createComposedIssue({ issueId, subject: issue.subject, content: issue.content, frequency: issue.frequency, now: now.toISOString() });
-  const input = {
-    trigger: 'console',
-    startedBy: { userId: admin.userId, ...(admin.email ? { email: admin.email } : {}) },
-    issueId,
-    ...(issue.frequency ? { frequency: issue.frequency } : {}),
-  };
-  const started = await startExecution('newsletter', name, input).catch((error: unknown) => {
-    if (error instanceof StepFunctionsError && error.code === 'ExecutionLimitExceeded') throw new HttpError(429, 'Too many executions are running; try again when some have finished');
-    throw error;
-  });
-  await recordAudit(admin, {
-    action: 'newsletter.send',
-    target: issueId,
-    after: { subject: issue.subject, frequency: issue.frequency ?? 'all', recipients, execution: `newsletter/${name}` },
-  });
-  return { machine: 'newsletter', name, executionArn: started.executionArn, startDate: started.startDate.toISOString(), issueId, recipients };
+  return sendIssue(admin, issue, confirmed.data.recipients);
 });
 
 export const newsletterRoutes = {

@@ -5,7 +5,7 @@ import { signedInCaller } from '#shared/platform/auth.ts';
 import { notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 import { flushRunMetrics } from '#shared/platform/run-metrics.ts';
-import { readSystemHealth } from './health.ts';
+import { readSystemHealth } from '../../services/system-health.ts';
 import { MACHINES, stateMachineFigures } from '../../services/executions.ts';
 import { pendingCounts, runRecoveryAction, runView } from '../../services/recovery.ts';
 import { allSchedules } from '../../services/schedules.ts';

@@ -1,93 +1,12 @@
-import { GetAccountCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import * as z from '#domain/common/validation.ts';
-import {
-  changedKeys,
-  cronAt,
-  DEFAULT_SETTINGS,
-  DIGEST_SCHEDULES,
-  settingsUpdateSchema,
-  thresholdStatus,
-  timeOfCron,
-  type ConfigurationStatusItem,
-  type SettingsValues,
-} from '#domain/operations/settings.ts';
-import { getSchedule, setScheduleExpression } from '#adapters/scheduler.ts';
-import { recordAudit } from '#store/audit.ts';
+import { DEFAULT_SETTINGS, settingsUpdateSchema } from '#domain/operations/settings.ts';
 import { getProfile } from '#store/profiles.ts';
-import { boundedDynamoClient, pointInTimeRecovery } from '#store/backups.ts';
-import { readSettings, saveSettings, StaleSettingsError } from '#store/settings.ts';
+import { readSettings } from '#store/settings.ts';
 import { indiaDays } from '#domain/common/india-time.ts';
 import { listSecurityAudit, listSignInDays } from '#store/sign-ins.ts';
+import { configurationStatus, updateSettings } from '../../services/settings.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
-import { logger } from '#shared/core/logger.ts';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const row = (item: ConfigurationStatusItem) => item;
-
-/** Point-in-time recovery on the table (DescribeContinuousBackups, as the Backup screen reads it). */
-async function pitrStatus(): Promise<ConfigurationStatusItem> {
-  const client = boundedDynamoClient(3_000);
-  const base = { configCategory: 'Data', settingName: 'Point-in-time recovery', recommendedValue: 'ENABLED' };
-  try {
-    const pitr = await pointInTimeRecovery(client, config.TABLE_NAME);
-    if (pitr.status === 'ENABLED') return row({ ...base, currentValue: 'ENABLED', status: 'ok', manualActionRequired: false });
-    if (pitr.status === 'unsupported') return row({ ...base, currentValue: 'Not available (DynamoDB Local)', status: 'warning', manualActionRequired: false });
-    return row({ ...base, currentValue: pitr.status, status: 'warning', manualActionRequired: true });
-  } catch (error) {
-    return row({ ...base, currentValue: `Unknown: ${errorText(error)}`, status: 'warning', manualActionRequired: true });
-  } finally {
-    client.destroy();
-  }
-}
-
-/** SES: sending enabled and production access (SESv2 GetAccount). */
-async function mailStatus(): Promise<ConfigurationStatusItem[]> {
-  const client = new SESv2Client({ requestHandler: { requestTimeout: 3_000 }, maxAttempts: 1 });
-  const sending = { configCategory: 'Mail', settingName: 'SES sending', recommendedValue: 'Enabled' };
-  const production = { configCategory: 'Mail', settingName: 'SES production access', recommendedValue: 'Granted' };
-  try {
-    const account = await client.send(new GetAccountCommand({}));
-    return [
-      row({ ...sending, currentValue: account.SendingEnabled === false ? 'Disabled' : 'Enabled', status: account.SendingEnabled === false ? 'warning' : 'ok', manualActionRequired: account.SendingEnabled === false }),
-      row({
-        ...production,
-        currentValue: account.ProductionAccessEnabled ? 'Granted' : 'Sandbox',
-        status: account.ProductionAccessEnabled ? 'ok' : 'warning',
-        manualActionRequired: !account.ProductionAccessEnabled,
-      }),
-    ];
-  } catch (error) {
-    return [row({ ...sending, currentValue: `Unknown: ${errorText(error)}`, status: 'warning', manualActionRequired: true })];
-  } finally {
-    client.destroy();
-  }
-}
-
-/** Each digest schedule: running (not paused) at the time the settings name. */
-async function scheduleStatus(values: SettingsValues): Promise<ConfigurationStatusItem[]> {
-  return Promise.all(
-    DIGEST_SCHEDULES.map(async ({ schedule, key }) => {
-      const base = { configCategory: 'Newsletter', settingName: `Schedule ${schedule}`, recommendedValue: `${values[key]} India time, enabled` };
-      try {
-        const current = await getSchedule(schedule);
-        const time = timeOfCron(current.ScheduleExpression ?? '') ?? current.ScheduleExpression ?? '?';
-        const enabled = current.State !== 'DISABLED';
-        const ok = enabled && time === values[key];
-        return row({ ...base, currentValue: `${time} India time, ${enabled ? 'enabled' : 'paused'}`, status: ok ? 'ok' : 'warning', manualActionRequired: !ok });
-      } catch (error) {
-        return row({ ...base, currentValue: `Unknown: ${errorText(error)}`, status: 'warning', manualActionRequired: true });
-      }
-    }),
-  );
-}
-
-async function configurationStatus(values: SettingsValues): Promise<ConfigurationStatusItem[]> {
-  const [pitr, mail, schedules] = await Promise.all([pitrStatus(), mailStatus(), scheduleStatus(values)]);
-  return [...thresholdStatus(values), pitr, ...mail, ...schedules];
-}
 
 const view = async () => {
   const stored = await readSettings();
@@ -103,40 +22,10 @@ const view = async () => {
 
 const getSettings = route({}, async () => view());
 
-/**
- * Saves every value if the version read is still current (else 409), audits the changed keys before and
- * after, and puts the digest schedules at the saved times.
- */
+/** Saves the settings (services/settings.ts: version check, audit, digest schedules) and answers the new view. */
 const putSettings = route({ body: settingsUpdateSchema }, async ({ body, caller }) => {
-  const who = signedInCaller(caller);
   const { version, ...values } = body;
-  const current = await readSettings();
-  if (current.version !== version) throw new HttpError(409, new StaleSettingsError().message);
-  const changes = changedKeys(current.values, values);
-  if (Object.keys(changes.after).length > 0) {
-    try {
-      await saveSettings(values, version, who.email ?? who.userId);
-    } catch (error) {
-      if (error instanceof StaleSettingsError) throw new HttpError(409, error.message);
-      throw error;
-    }
-    await recordAudit(who, { action: 'settings.update', target: 'settings', before: changes.before, after: changes.after });
-  }
-  // Every save puts each digest schedule at its setting's time (a no-op when it is there already), so a
-  // schedule reset elsewhere (a local runtime restart) is put right by the next save.
-  const failed: string[] = [];
-  for (const { schedule, key } of DIGEST_SCHEDULES) {
-    try {
-      const described = await getSchedule(schedule);
-      const expression = cronAt(described.ScheduleExpression ?? '', values[key]);
-      if (!expression) throw new Error(`${schedule} is not a cron schedule`);
-      await setScheduleExpression(schedule, expression);
-    } catch (error) {
-      logger.error('digest schedule not moved', { schedule, error: errorText(error) });
-      failed.push(schedule);
-    }
-  }
-  if (failed.length) throw new HttpError(502, `Settings saved, but the schedule could not be updated: ${failed.join(', ')}. The configuration status shows it; save again to retry.`);
+  await updateSettings(signedInCaller(caller), version, values);
   return view();
 });
 

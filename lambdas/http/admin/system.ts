@@ -1,14 +1,11 @@
 import * as z from '#domain/common/validation.ts';
-import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics.ts';
+import { diagnosticReport } from '#domain/operations/diagnostics.ts';
 import { runChecks } from '../../services/health-checks.ts';
-import { recordAudit } from '#store/audit.ts';
-import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
+import { backupOverview, prepareBackup } from '../../services/backups.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 
-/** Diagnostics and backups (admin spec "System diagnostics", "System Configuration & Backup"). */
+/** Diagnostics and backups (admin spec "System diagnostics", "System Configuration & Backup"); backups: services/backups.ts. */
 
 /** Nothing to send: a body, if any, must be an empty object. */
 const noBody = z.optional(z.strictObject({}));
@@ -20,50 +17,12 @@ export const runDiagnostics = route({ body: noBody }, async ({ event }) => {
   return diagnosticReport(checks, new Date());
 });
 
-/** Where backups go: exports into the runtime's folder locally, DynamoDB on-demand backups on AWS. */
-const backupMode = () => (config.LOCAL_BACKUP_DIR ? ({ kind: 'export', dir: config.LOCAL_BACKUP_DIR } as const) : ({ kind: 'aws' } as const));
+export const listBackups = route({}, async () => backupOverview());
 
-export const listBackups = route({}, async () => {
-  const client = boundedDynamoClient(5_000);
-  try {
-    const mode = backupMode();
-    const [pitr, backups] = await Promise.all([
-      pointInTimeRecovery(client, config.TABLE_NAME),
-      mode.kind === 'export' ? listExports(mode.dir) : listAwsBackups(client, config.TABLE_NAME),
-    ]);
-    return { table: config.TABLE_NAME, mode: mode.kind, pointInTimeRecovery: pitr, backups };
-  } finally {
-    client.destroy();
-  }
-});
-
-export const prepareBackup = route({ body: noBody }, async ({ caller }) => {
-  const who = signedInCaller(caller);
-  const mode = backupMode();
-  // An export reads the whole table: a longer wait per page than the checks', still bounded.
-  const client = boundedDynamoClient(20_000);
-  let backup;
-  try {
-    // Each page within 10 s, so a silent table fails here before the console's 15 s request limit.
-    backup = mode.kind === 'export' ? await exportTable(client, config.TABLE_NAME, mode.dir, new Date(), 10_000) : await createAwsBackup(client, config.TABLE_NAME);
-  } catch (error) {
-    const name = (error as { name?: string }).name ?? '';
-    const busy = /BackupInUseException|LimitExceededException|ContinuousBackupsUnavailableException/.test(name);
-    // The table busy (409) or not answering (503): either way the operator reads why, never a bare 500.
-    throw new HttpError(busy ? 409 : 503, `Failed to prepare system backup: ${checkErrorText(error)}`);
-  } finally {
-    client.destroy();
-  }
-  await recordAudit(who, {
-    action: 'backup.prepare',
-    target: `backup:${backup.id}`,
-    after: { kind: backup.kind, table: backup.table, totalRecords: backup.totalRecords, totalBytes: backup.totalBytes, components: backup.components },
-  });
-  return { backup };
-});
+export const prepareBackupRoute = route({ body: noBody }, async ({ caller }) => ({ backup: await prepareBackup(signedInCaller(caller)) }));
 
 export const systemRoutes = {
   'POST /admin/diagnostics': runDiagnostics,
   'GET /admin/backups': listBackups,
-  'POST /admin/backups': prepareBackup,
+  'POST /admin/backups': prepareBackupRoute,
 };

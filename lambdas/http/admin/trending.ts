@@ -1,10 +1,9 @@
 import * as z from '#domain/common/validation.ts';
-import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
-import { recordAudit } from '#store/audit.ts';
-import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
+import { isTrendableTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
+import { recentKeywords, type KeywordSource } from '#store/keywords.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
-import { notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
+import { setTrendingHidden } from '../../services/trending-moderation.ts';
 
 /**
  * Trending moderation: the keywords of the last 7 days, each with whether the public list
@@ -32,14 +31,9 @@ const visibilityBody = z.strictObject({
     hidden: z.boolean(),
   });
 
-export const setTrendingVisibility = route({ body: visibilityBody }, async ({ body, caller }) => {
-  const who = signedInCaller(caller);
-  const keyword = normaliseSearchTerm(body.keyword) ?? body.keyword;
-  const updated = await setKeywordHidden(body.source as KeywordSource, keyword, body.hidden ? (who.email ?? who.userId) : null);
-  if (!updated) throw notFound(`No trending keyword "${keyword}"`);
-  await recordAudit(who, { action: body.hidden ? 'trending.hide' : 'trending.show', target: `keyword:${body.source}:${keyword}`, before: { hidden: !body.hidden }, after: { hidden: body.hidden } });
-  return { keyword, source: body.source, hidden: Boolean(updated.hiddenAt) };
-});
+export const setTrendingVisibility = route({ body: visibilityBody }, async ({ body, caller }) =>
+  setTrendingHidden(signedInCaller(caller), body.source as KeywordSource, body.keyword, body.hidden),
+);
 
 export const trendingRoutes = {
   'GET /admin/trending-keywords': listTrendingKeywords,

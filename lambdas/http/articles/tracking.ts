@@ -1,11 +1,9 @@
 import * as z from '#domain/common/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
-import { countArticleEvent, getPublicArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/articles.ts';
 import { SHARE_PLATFORMS } from '#store/engagement.ts';
-import { recordShare } from '#store/engagement.ts';
-import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
-import { consumeRateLimit } from '#store/rate-limits.ts';
-import { recordAnalyticsEvent } from '#store/operations.ts';
+import { recentKeywords } from '#store/keywords.ts';
+import { countShare, countView, firstEventToday, offerTrendingSearch, recordClientError } from '../../services/reader-tracking.ts';
 import { badRequest, notFound } from '#shared/core/errors.ts';
 import type { HttpEvent } from '#shared/platform/auth.ts';
 import { limitParam, Reply, route } from '#shared/platform/router.ts';
@@ -25,8 +23,7 @@ const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100))
 async function firstToday(what: string, event: HttpEvent, userId: string | undefined, who: 'visitor' | 'address'): Promise<boolean> {
   await enforceRateLimit('tracking', TRACKING_LIMITS.events, event);
   const key = who === 'visitor' ? visitorKey(event, userId) : clientKey(event, userId);
-  const decision = await consumeRateLimit(`once:${what}`, key, { limit: 1, windowSeconds: 86_400 });
-  return decision.allowed;
+  return firstEventToday(what, key);
 }
 
 /** A view of a public article (anonymous allowed): counted once per client per article per day, atomically. */
@@ -36,7 +33,7 @@ export const trackView = route({ params }, async ({ params, event, caller }) => 
   const counted = await firstToday(`view:${params.id}`, event, caller?.userId, 'visitor');
   if (counted) {
     countArticleView(article);
-    await countArticleEvent(params.id, 'views');
+    await countView(params.id);
   }
   return new Reply(202, { ok: true, counted });
 });
@@ -45,7 +42,7 @@ export const trackView = route({ params }, async ({ params, event, caller }) => 
 export const trackShare = route({ params, body: z.object({ platform: z.enum(SHARE_PLATFORMS) }) }, async ({ params, body, event, caller }) => {
   if (!(await getPublicArticleItem(params.id))) throw notFound('Article not found');
   const counted = await firstToday(`share:${params.id}`, event, caller?.userId, 'visitor');
-  if (counted) await Promise.all([recordShare({ articleId: params.id, platform: body.platform }), countArticleEvent(params.id, 'shares')]);
+  if (counted) await countShare(params.id, body.platform);
   return new Reply(202, { ok: true, counted });
 });
 
@@ -59,7 +56,7 @@ export const trackSearch = route({ body: z.object({ term: z.string().check(z.max
   const counted = await firstToday(`search:${term}`, event, caller?.userId, 'address');
   if (counted) {
     countSearch(term);
-    if (isTrendableTerm(term)) await bumpKeyword('search-based', term);
+    await offerTrendingSearch(term);
   }
   return new Reply(202, { ok: true, counted });
 });
@@ -96,6 +93,6 @@ export const trackClientError = route({
   }),
 }, async ({ body, event }) => {
   await enforceRateLimit('client-errors', TRACKING_LIMITS.clientErrors, event);
-  await recordAnalyticsEvent({ eventName: 'exception', eventData: { ...body, fatal: body.level === 'critical' } });
+  await recordClientError(body);
   return new Reply(202, { ok: true });
 });

@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { NOTIFICATION_PAGE_SIZE, newestFirst, safeActionUrl } from '#domain/reader/notifications.ts';
-import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
-import { notFound } from '#shared/core/errors.ts';
+import { allNotifications, listNotifications, type NotificationItem } from '#store/notifications.ts';
+import { readEveryNotification, readOneNotification, removeOneNotification } from '../../services/reader-activity.ts';
 import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
@@ -56,13 +56,13 @@ export const myNotifications = route(
 export const myNotificationStats = route({}, async ({ caller }) => stats(await allNotifications(reader(caller).userId)));
 
 export const readNotification = route({ params: idParams }, async ({ caller, params }) => {
-  if (!(await markNotificationRead(reader(caller).userId, params.id))) throw notFound('Notification not found');
+  await readOneNotification(reader(caller).userId, params.id);
   return { id: params.id, isRead: true };
 });
 
-export const readAllNotifications = route({}, async ({ caller }) => ({ marked: await markAllNotificationsRead(reader(caller).userId) }));
+export const readAllNotifications = route({}, async ({ caller }) => ({ marked: await readEveryNotification(reader(caller).userId) }));
 
 export const removeNotification = route({ params: idParams }, async ({ caller, params }) => {
-  if (!(await deleteNotification(reader(caller).userId, params.id))) throw notFound('Notification not found');
+  await removeOneNotification(reader(caller).userId, params.id);
   return { id: params.id, deleted: true };
 });

@@ -1,6 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { getPreferences, savePreferences, type PreferencesItem } from '#store/users.ts';
+import { getPreferences, type PreferencesItem } from '#store/users.ts';
+import { changePreferences } from '../../services/reader-activity.ts';
 import { route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
@@ -22,4 +23,4 @@ function view(preferences: PreferencesItem) {
 
 export const getMyPreferences = route({}, async ({ caller }) => view(await getPreferences(reader(caller).userId)));
 
-export const putMyPreferences = route({ body: preferencesBody }, async ({ caller, body }) => view(await savePreferences(reader(caller).userId, body)));
+export const putMyPreferences = route({ body: preferencesBody }, async ({ caller, body }) => view(await changePreferences(reader(caller).userId, body)));

@@ -1,10 +1,9 @@
 import * as z from '#domain/common/validation.ts';
 import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '../../services/personalisation.ts';
-import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
+import { reportReading } from '../../services/reader-activity.ts';
+import { getReadingProgress, readingSince, topRecommendations } from '#store/reading.ts';
 import { activitySince } from '#store/users.ts';
-import { notFound } from '#shared/core/errors.ts';
 import { route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
@@ -40,8 +39,7 @@ export const postMyReading = route(
   },
   async ({ caller, params, body }) => {
     const { userId } = reader(caller);
-    if (!(await getPublicArticleItem(params.articleId))) throw notFound('Article not found');
-    const progress = await recordReading({ userId, articleId: params.articleId, event: body.event, progressPercentage: Math.round(body.progressPercentage), secondsRead: body.secondsRead, lastPosition: body.lastPosition });
+    const progress = await reportReading({ userId, articleId: params.articleId, event: body.event, progressPercentage: Math.round(body.progressPercentage), secondsRead: body.secondsRead, lastPosition: body.lastPosition });
     return progressView(params.articleId, progress);
   },
 );

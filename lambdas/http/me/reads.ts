@@ -1,9 +1,7 @@
 import * as z from '#domain/common/validation.ts';
-import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { READ_MARK_LIMIT } from '#domain/reader/reading.ts';
-import { getArticles } from '#store/articles.ts';
-import { markArticlesRead, readArticleIds } from '#store/reading.ts';
-import { notFound } from '#shared/core/errors.ts';
+import { readArticleIds } from '#store/reading.ts';
+import { markRead } from '../../services/reader-activity.ts';
 import { route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
@@ -31,12 +29,5 @@ export const myReads = route({ query: z.object({ ids: idsParam }) }, async ({ ca
  */
 export const markReads = route(
   { body: z.object({ articleIds: z.array(articleId).check(z.minLength(1, 'Give at least one article id'), z.maxLength(READ_MARK_LIMIT, tooMany)) }) },
-  async ({ caller, body }) => {
-    const { userId } = reader(caller);
-    const ids = [...new Set(body.articleIds)];
-    const known = (await getArticles(ids)).filter(isPublicArticle).map((article) => article.id);
-    if (!known.length) throw notFound(ids.length === 1 ? 'Article not found' : 'None of these articles was found');
-    const marked = await markArticlesRead(userId, known);
-    return { marked, read: known };
-  },
+  async ({ caller, body }) => markRead(reader(caller).userId, body.articleIds),
 );

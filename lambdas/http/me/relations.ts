@@ -1,9 +1,7 @@
 import * as z from '#domain/common/validation.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleCards } from '../../services/article-search.ts';
-import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
-import { recordActivity } from '#store/users.ts';
-import { notFound } from '#shared/core/errors.ts';
+import { addReaderRelation, removeReaderRelation } from '../../services/reader-activity.ts';
+import { allRelationIds, listRelations } from '#store/reader-relations.ts';
 import { route } from '#shared/platform/router.ts';
 import { reader } from './caller.ts';
 
@@ -32,17 +30,12 @@ function relationRoutes(kind: 'bookmark' | 'like') {
   const field = kind === 'bookmark' ? 'saved' : 'liked';
   return {
     add: route({ params }, async ({ caller, params }) => {
-      const { userId } = reader(caller);
       // Only what a reader can see can be saved or liked.
-      if (!(await getPublicArticleItem(params.articleId))) throw notFound('Article not found');
-      const added = await addRelation(kind, userId, params.articleId);
-      if (added) await recordActivity({ userId, actionType: kind, resourceType: 'article', resourceId: params.articleId });
+      await addReaderRelation(kind, reader(caller).userId, params.articleId);
       return { articleId: params.articleId, [field]: true };
     }),
     remove: route({ params }, async ({ caller, params }) => {
-      const { userId } = reader(caller);
-      const removed = await removeRelation(kind, userId, params.articleId);
-      if (removed) await recordActivity({ userId, actionType: `un${kind}`, resourceType: 'article', resourceId: params.articleId });
+      await removeReaderRelation(kind, reader(caller).userId, params.articleId);
       return { articleId: params.articleId, [field]: false };
     }),
   };

@@ -1,20 +1,11 @@
 import * as z from '#domain/common/validation.ts';
-import {
-  CONFIRMATION_LINK_HOURS,
-  confirmationMail,
-  NEWSLETTER_LIMITS,
-  NEWSLETTER_TEXTS,
-  newsletterPreferencesSchema,
-  subscriptionRequestSchema,
-  unsubscribeRequestMail,
-} from '#domain/newsletter/newsletter.ts';
-import { sendMail } from '#adapters/mail.ts';
+import { NEWSLETTER_LIMITS, NEWSLETTER_TEXTS, newsletterPreferencesSchema, subscriptionRequestSchema } from '#domain/newsletter/newsletter.ts';
 import { linkSigningKey } from '#shared/core/secrets.ts';
 import { currentSettings } from '#store/settings.ts';
-import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
+import { getSubscriber, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
-import { readLinkToken, signLinkToken } from '../../services/link-tokens.ts';
+import { readLinkToken } from '../../services/link-tokens.ts';
+import { activate, leave, requestSubscription, sendUnsubscribeLink } from '../../services/subscriptions.ts';
 import { badRequest } from '#shared/core/errors.ts';
 import { areaHandler, Reply, route } from '#shared/platform/router.ts';
 import { enforceRateLimit, enforceRateLimitOn } from '#shared/platform/rate-limit.ts';
@@ -40,8 +31,6 @@ async function readLink<P extends 'confirm' | 'unsubscribe'>(token: string, purp
   return payload as Extract<NonNullable<typeof payload>, { purpose: P }>;
 }
 
-const unsubscribeUrl = async (email: string) => `${config.SITE_URL}/unsubscribe?token=${encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email }, await linkSigningKey()))}`;
-
 async function view(subscriber: SubscriberItem | null) {
   const subscribed = Boolean(subscriber?.isActive && subscriber.isVerified);
   return {
@@ -62,25 +51,10 @@ const subscribe = route({ body: subscriptionRequestSchema }, async ({ body: aske
   await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
   const body = { ...asked, frequency: asked.frequency ?? (await currentSettings()).defaultFrequency };
   await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, body.email);
-  await atLeast(UNIFORM_ANSWER_MS, async () => {
-    const subscriber = await recordSubscriptionRequest(body.email);
-    // A bounced or complaining address gets no more mail, not even a confirmation; the answer stays the same.
-    if (subscriber.suppressedAt) return;
-    const token = signLinkToken({ purpose: 'confirm', email: body.email, frequency: body.frequency, topics: body.topics, expiresAt: Date.now() + CONFIRMATION_LINK_HOURS * 3_600_000 }, await linkSigningKey());
-    await sendMail({ to: body.email, tags: { kind: 'newsletter-confirmation' }, ...confirmationMail(body, `${config.SITE_URL}/newsletter/confirm?token=${encodeURIComponent(token)}`) });
-  });
+  // A bounced or complaining address gets no more mail, not even a confirmation; the answer stays the same.
+  await atLeast(UNIFORM_ANSWER_MS, () => requestSubscription(body));
   return new Reply(202, { needsVerification: true, message: NEWSLETTER_TEXTS.checkEmail });
 });
-
-/** Subscribes, or says why the address cannot be (it bounced or complained) as a 400. */
-async function activate(email: string, preferences: { frequency: SubscriberItem['subscriptionType']; topics: string[] }) {
-  try {
-    return await activateSubscription(email, preferences);
-  } catch (error) {
-    if (error instanceof SuppressedAddressError) throw badRequest(error.message);
-    throw error;
-  }
-}
 
 const confirm = route({ body: tokenQuery }, async ({ body }) => {
   const payload = await readLink(body.token, 'confirm');
@@ -94,7 +68,7 @@ const confirm = route({ body: tokenQuery }, async ({ body }) => {
  */
 const unsubscribe = route({ query: tokenQuery }, async ({ query }) => {
   const payload = await readLink(query.token, 'unsubscribe');
-  await deactivateSubscription(payload.email);
+  await leave(payload.email);
   return { email: payload.email, subscribed: false, message: NEWSLETTER_TEXTS.unsubscribed };
 });
 
@@ -106,10 +80,7 @@ const unsubscribe = route({ query: tokenQuery }, async ({ query }) => {
 const requestUnsubscribe = route({ body: z.object({ email: subscriptionRequestSchema.shape.email }) }, async ({ body, event }) => {
   await enforceRateLimit('newsletter-client', NEWSLETTER_LIMITS.perClient, event);
   await enforceRateLimitOn('newsletter-unsubscribe-address', NEWSLETTER_LIMITS.perAddress, body.email);
-  await atLeast(UNIFORM_ANSWER_MS, async () => {
-    const subscriber = await getSubscriber(body.email);
-    if (subscriber?.isActive) await sendMail({ to: body.email, tags: { kind: 'newsletter-unsubscribe' }, ...unsubscribeRequestMail(await unsubscribeUrl(body.email)) });
-  });
+  await atLeast(UNIFORM_ANSWER_MS, () => sendUnsubscribeLink(body.email));
   return new Reply(202, { message: NEWSLETTER_TEXTS.unsubscribeRequested });
 });
 
@@ -129,7 +100,7 @@ const updateMyNewsletter = route({ body: newsletterPreferencesSchema }, async ({
 
 const leaveMyNewsletter = route({}, async ({ caller }) => {
   const email = readerEmail(caller);
-  await deactivateSubscription(email);
+  await leave(email);
   return { email, ...(await view(await getSubscriber(email))), message: NEWSLETTER_TEXTS.unsubscribed };
 });
 

@@ -10,7 +10,8 @@ import { stack } from '#stack/stack-description.ts';
 
 /**
  * The figures the health model reads (domain/operations/system-health.ts), measured once here for every screen that
- * shows health: the dashboard (function `admin`), Operations, Monitoring and Recovery (`admin-operations`).
+ * shows health: the dashboard (function `admin`, http/admin/console.ts), Operations, Monitoring and Recovery
+ * (`admin-operations`, http/admin/operations.ts). Both functions call this service.
  */
 
 const DAY_MS = 86_400_000;
