@@ -42,6 +42,8 @@ const PLATFORM_WORDS = [
 const BRAND_WORDS = [
   'shares', 'stock', 'ipo', 'raises', 'funding', 'valuation', 'revenue', 'sales', 'profit', 'loss', 'acquires', 'acquisition',
   'stake', 'brand', 'campaign', 'ad', 'ads', 'launches', 'ceo', 'founder', 'startup', 'investors', 'deal',
+  // legal trouble is an organisation's: "Zoom allegedly engaged in deceptive practices"
+  'sues', 'sued', 'lawsuit', 'allegedly', 'deceptive', 'antitrust', 'settlement', 'fined',
 ];
 const AGENCY_WORDS = [
   'agency', 'agencies', 'influencer', 'influencers', 'creator', 'creators', 'talent', 'marketing', 'campaign', 'clients',
@@ -51,7 +53,8 @@ const REGULATOR_WORDS = [
   'guidelines', 'rules', 'norms', 'notice', 'notices', 'fine', 'fines', 'fined', 'probe', 'advisory', 'order', 'orders',
   'crackdown', 'disclosure', 'disclosures', 'ad', 'ads', 'advertising', 'advert', 'adverts', 'influencer', 'influencers',
   'consumer', 'consumers', 'complaint', 'complaints', 'watchdog', 'penalty', 'regulation', 'regulator', 'action',
-  'misleading', 'endorsement', 'endorsements', 'investigation', 'merger', 'competition', 'ruling', 'rules',
+  'misleading', 'endorsement', 'endorsements', 'investigation', 'merger', 'competition', 'ruling', 'slams', 'govt',
+  'government', 'rti',
 ];
 const CREATOR_WORDS = ['youtuber', 'youtubers', 'youtube', 'podcast', 'podcaster', 'influencer', 'creator', 'channel', 'fans', 'subscribers', 'video', 'controversy', 'streamer'];
 const FOREIGN = ['us', 'u', 'uk', 'britain', 'british', 'china', 'chinese', 'pakistan', 'japan', 'german', 'germany', 'french', 'france', 'australia', 'australian', 'canada', 'canadian', 'american', 'singapore'];
@@ -74,33 +77,39 @@ const BY_ENTITY: Record<string, Evidence> = {
     family: ['threads', 'bluesky', 'meta', 'instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'tesla'],
     words: ['musk', 'elon', 'twitter', 'grok', 'xai', 'yaccarino', 'tweet', 'tweets', 'post', 'posts', 'users', 'advertisers', 'ads', 'ad', 'verification', 'formerly', 'platform', 'app', 'creators', 'revenue', 'subscription', 'premium', 'handle', 'handles', 'account', 'accounts', 'followers'],
     possessive: true,
-    notAfter: ['gen', 'generation', 'series', 'model', 'project', 'brand', 'malcolm', 'planet', 'factor', 'space', 'tesla', 'xbox', 'x'],
+    notAfter: ['iphone', 'gen', 'generation', 'series', 'model', 'project', 'brand', 'malcolm', 'planet', 'factor', 'space', 'tesla', 'xbox', 'x'],
     notBefore: ['factor', 'games', 'men', 'files', 'ray', 'rays', 'axis', 'times'],
   },
-  'youtube-shorts': { family: ['youtube', 'tiktok', 'instagram-reels', 'instagram', 'snapchat-spotlight', 'facebook-reels'], words: ['monetisation', 'monetization', 'short', 'vertical'] },
-  'instagram-reels': { family: ['instagram', 'meta', 'tiktok', 'youtube-shorts', 'youtube', 'snapchat', 'moj', 'josh'], words: ['instagram', 'insta'] },
+  'youtube-shorts': { family: ['youtube', 'tiktok', 'instagram-reels', 'instagram', 'snapchat-spotlight', 'facebook-reels'], words: ['monetisation', 'monetization', 'short', 'vertical', 'creators'] },
+  'instagram-reels': { family: ['instagram', 'facebook', 'meta', 'tiktok', 'youtube-shorts', 'youtube', 'snapchat', 'moj', 'josh'], words: ['instagram', 'insta'] },
   'snapchat-spotlight': { family: ['snapchat', 'snap-inc'], words: ['snapchat', 'snap'] },
   threads: { family: ['meta', 'instagram', 'x-twitter', 'bluesky', 'facebook'], words: ['app', 'users', 'downloads', 'sign', 'signups', 'zuckerberg', 'mosseri', 'twitter', 'feed', 'posts', 'creators', 'launch', 'platform'] },
   'facebook-messenger': { family: ['facebook', 'meta', 'whatsapp', 'instagram'] },
-  'snap-inc': { family: ['snapchat', 'meta', 'google', 'pinterest'], words: ['inc', 'shares', 'stock', 'earnings', 'revenue', 'spiegel', 'snapchat', 'layoffs', 'ceo', 'investors', 'spectacles', 'quarter'] },
+  'snap-inc': { family: ['snapchat', 'meta', 'google', 'pinterest'], words: ['inc', 'shares', 'stock', 'earnings', 'revenue', 'spiegel', 'snapchat', 'layoffs', 'lay', 'workforce', 'staff', 'jobs', 'ceo', 'investors', 'spectacles', 'quarter'] },
+  'prime-hydration': { family: ['logan-paul', 'ksi'], words: ['hydration', 'drink', 'drinks', 'bottle', 'bottles', 'logan', 'ksi', 'lawsuit'], notAfter: ['amazon'], notBefore: ['minister', 'ministers', 'video', 'day', 'days', 'time', 'members', 'membership', 'focus'] },
+  cameo: { words: ['app', 'platform', 'startup', 'layoffs', 'lays', 'unicorn', 'celebrity', 'shoutout', 'shoutouts', 'creators', 'valued'] },
+  revolve: { words: ['influencer', 'influencers', 'fest', 'festival', 'retailer', 'fashion', 'ambassador', 'stock', 'cofounders'], possessive: true },
+  'sec-us': { words: [...REGULATOR_WORDS, 'charges', 'charged', 'crypto', 'celebrities', 'securities', 'touting'] },
+  koo: { words: [...PLATFORM_WORDS, 'funding', 'round', 'valuation', 'invest', 'shutting', 'founder'], possessive: true },
+  vine: { family: ['x-twitter', 'byte'], words: [...PLATFORM_WORDS, 'brands', 'stars', 'six', 'seconds'], possessive: true },
   kick: { family: ['twitch', 'youtube', 'xqc', 'kai-cenat', 'ninja'], words: ['streamer', 'streamers', 'streaming', 'stream', 'streams', 'livestream', 'gambling', 'platform', 'deal'] },
   ghost: { family: ['substack', 'patreon', 'beehiiv', 'medium'], words: ['newsletter', 'newsletters', 'publishing', 'writers', 'publishers'] },
   hike: { possessive: true, words: ['app', 'messenger', 'kavin', 'mittal', 'gaming', 'rush', 'sticker', 'stickers'], notWith: ['price', 'prices', 'tariff', 'rate', 'rates', 'fee', 'fees', 'salary', 'tax', 'duty', 'fare', 'fares'] },
-  'ranveer-allahbadia': { family: ['samay-raina'], words: ['samay', 'latent', 'podcast', 'beerbiceps', 'allahbadia', 'youtuber', 'influencer', 'raina'] },
+  'ranveer-allahbadia': { notBefore: ['singh'], family: ['samay-raina'], words: ['samay', 'latent', 'podcast', 'beerbiceps', 'allahbadia', 'youtuber', 'influencer', 'raina'] },
   'samay-raina': { family: ['ranveer-allahbadia'], words: ['ranveer', 'latent', 'comedian', 'youtuber', 'raina', 'allahbadia'] },
   'bhuvan-bam': { words: ['bhuvan', 'vines', 'youtuber', 'youtube'] },
   ninja: { family: ['twitch', 'kick', 'youtube', 'xqc'], words: ['streamer', 'streaming', 'fortnite', 'twitch', 'gamer', 'esports'] },
   mortal: { family: ['youtube'], words: ['bgmi', 'pubg', 'esports', 'gamer', 'gaming', 'streamer', 's8ul', 'soul'] },
   'sugar-cosmetics': { family: ['nykaa', 'mamaearth', 'purplle', 'lakme'], words: ['cosmetics', 'beauty', 'makeup', 'lipstick', 'vineeta', 'singh', 'skincare', 'brand', 'funding', 'series'] },
   'sugar-cosmetics:SUGAR': { capitalised: true },
-  'reliance-industries': { family: ['tata-group', 'adani-group'], words: ['ambani', 'jio', 'retail', 'industries', 'ril', 'shares', 'stake', 'acquires', 'deal'], india: true },
-  'tata-group': { capitalised: true, notBefore: ['memorial', 'institute'] },
+  'reliance-industries': { family: ['tata-group', 'adani-group'], words: ['ambani', 'jio', 'retail', 'industries', 'ril', 'shares', 'stake', 'acquires', 'deal', 'merger', 'disney', 'agm', 'media'], india: true },
+  'tata-group': { capitalised: true, notBefore: ['memorial', 'institute'], notAfter: ['ratan', 'noel', 'jamsetji', 'jrd', 'j', 'r', 'n'] },
   'tata-neu': { family: ['tata-group'], words: ['tata', 'tatas', 'superapp', 'app'] },
   'ola-electric': { words: ['electric', 'scooter', 'scooters', 'ev', 'bhavish', 'aggarwal', 'ipo', 'shares', 'cab', 'ride'], india: true },
   zomato: { family: ['blinkit', 'swiggy', 'zepto'], words: ['zomato', 'blinkit', 'goyal', 'deepinder', 'shares', 'quick', 'commerce'] },
   physicswallah: { words: ['edtech', 'physics', 'wallah', 'alakh', 'pandey', 'jee', 'neet', 'ipo', 'unicorn'] },
   cred: { capitalised: true },
-  'ccpa-india': { india: true, words: ['consumer', 'consumers', 'misleading', 'endorsement', 'endorsements', 'influencers', 'notice', 'notices', 'dark', 'patterns'], notWith: ['california', 'californian', 'privacy', 'cpra'] },
+  'ccpa-india': { india: true, words: [...REGULATOR_WORDS, 'betting', 'gambling', 'consumer', 'consumers', 'misleading', 'endorsement', 'endorsements', 'influencers', 'notice', 'notices', 'dark', 'patterns'], notWith: ['california', 'californian', 'privacy', 'cpra'] },
   'cma-uk': { words: [...REGULATOR_WORDS, 'uk', 'britain', 'british', 'ftc'] },
   'finance-ministry-india': { capitalised: true, notWith: FOREIGN },
   'income-tax-department': { india: true, words: ['tax', 'notice', 'notices', 'raid', 'raids', 'income', 'influencers', 'returns', 'itr'] },
@@ -110,15 +119,28 @@ const BY_ENTITY: Record<string, Evidence> = {
   caa: { words: ['talent', 'agency', 'hollywood', 'creators', 'signs', 'influencer', 'influencers', 'youtuber', 'youtubers', 'artists'] },
 };
 
+/**
+ * A bare feature name belongs to the platform the text is about: "Reels" is Instagram's unless the text names
+ * Facebook and not Instagram ("Facebook is Trying to be Cool Again! Rise in Reels").
+ */
+const REDIRECTS: Array<{ from: string; surface: string; to: string; when: string; unless: string }> = [
+  { from: 'instagram-reels', surface: 'Reels', to: 'facebook-reels', when: 'facebook', unless: 'instagram' },
+];
+
 const ruleFor = (match: AliasMatch): Evidence =>
   BY_ENTITY[`${match.alias.entity.id}:${match.alias.surface}`] ?? BY_ENTITY[match.alias.entity.id] ?? BY_KIND[match.alias.entity.kind];
 
-const isCapitalRun = (token: Token | undefined) => !!token && token.text.length > 1 && /^[\p{Lu}\p{N}]+$/u.test(token.text);
+/** Most words set in capitals: the case of an acronym tells nothing there. */
+const isShouting = (tokens: readonly Token[]) => {
+  const words = tokens.filter((token) => /\p{L}{3,}/u.test(token.text));
+  return words.length >= 3 && words.filter((token) => token.text === token.text.toUpperCase()).length / words.length > 0.6;
+};
 
 interface Context {
   text: string;
   tokens: Token[];
   keys: Set<string>;
+  shouting: boolean;
   accepted: Map<string, EntityKind>;
   hasIndiaCue: () => boolean;
 }
@@ -132,10 +154,11 @@ function hasEvidence(match: AliasMatch, rule: Evidence, context: Context): boole
   if (before && rule.notAfter?.includes(before.key)) return false;
   if (after && rule.notBefore?.includes(after.key)) return false;
   if (rule.notWith?.some((word) => keys.has(word))) return false;
-  // Glued by a hyphen to a word: "X-ray", "Meta-analysis", "Gen-X".
-  if ((before && /^[-‐‑]$/u.test(text.slice(before.end, first.start))) || (after && /^[-‐‑]$/u.test(text.slice(last.end, after.start)))) return false;
-  // An acronym in a run of capitals ("THE CAN DO SPIRIT") is no evidence of anything.
-  if (/^[A-Z]+$/.test(match.alias.surface) && (isCapitalRun(before) || isCapitalRun(after)) && !context.accepted.size) return false;
+  // Glued by a hyphen to a lowercase word: "X-ray", "Meta-analysis" (not "Reliance-Disney merger").
+  const glued = (token: Token | undefined, gap: string) => !!token && /^[-‐‑]$/u.test(gap) && /^\p{Ll}/u.test(token.text);
+  if (glued(before, before ? text.slice(before.end, first.start) : '') || glued(after, after ? text.slice(last.end, after.start) : '')) return false;
+  // In a headline set in capitals ("CCPA ADVERTISEMENT GUIDELINES"), an acronym's case proves nothing.
+  if (context.shouting && /^[A-Z]+$/.test(match.alias.surface)) return false;
   if (rule.capitalised) return true;
   const own = match.alias.entity;
   for (const [id, kind] of context.accepted) {
@@ -175,7 +198,7 @@ export function tagEntities(text: string, catalogue: Catalogue, hasIndiaCue: (te
     }
   }
   let cue: boolean | undefined;
-  const context: Context = { text, tokens, keys: new Set(tokens.map((token) => token.key)), accepted, hasIndiaCue: () => (cue ??= hasIndiaCue(text)) };
+  const context: Context = { text, tokens, keys: new Set(tokens.map((token) => token.key)), shouting: isShouting(tokens), accepted, hasIndiaCue: () => (cue ??= hasIndiaCue(text)) };
   // Twice, so one accepted ambiguous mention can vouch for another ("Ranveer & Samay").
   for (let round = 0; round < 2; round++) {
     for (const match of chosen) {
@@ -189,7 +212,8 @@ export function tagEntities(text: string, catalogue: Catalogue, hasIndiaCue: (te
     .map((match) => {
       const start = tokens[match.first]!.start;
       const end = tokens[match.last]!.end;
-      const entity = match.alias.entity;
+      const redirect = REDIRECTS.find((rule) => rule.from === match.alias.entity.id && rule.surface === match.alias.surface && accepted.has(rule.when) && !accepted.has(rule.unless));
+      const entity = (redirect && catalogue.entities.get(redirect.to)) || match.alias.entity;
       return { id: entity.id, kind: entity.kind, name: entity.name, text: text.slice(start, end), start, end };
     });
 }
