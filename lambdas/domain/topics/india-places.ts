@@ -44,7 +44,7 @@ const UNITS = '(?:crores?|cr|lakhs?|lacs?|bn|billion|mn|million|k|thousand)';
 /** Rupee amounts: "₹4 Cr", "Rs 3,726 cr", "Rs. 500", "INR 420 Cr", "Rs 5,421-Crore", "290 crore", "1.1 lakh", Indian grouping "1,61,150", "rupee". */
 const MONEY = [
   new RegExp(`₹\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?-?\\s?${UNITS}\\b)?`, 'giu'),
-  new RegExp(`\\b(?:Rs\\.?|RS\\.?|INR)\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?-?\\s?${UNITS}\\b)?`, 'gu'),
+  new RegExp(`\\b(?:Rs\\.?|INR)\\s?\\d[\\d,]*(?:\\.\\d+)?(?:\\s?-?\\s?${UNITS}\\b)?`, 'giu'),
   /\b\d[\d,]*(?:\.\d+)?\s?-?\s?(?:crores?|cr|lakhs?|lacs?)\b/giu,
   /\b\d{1,2}(?:,\d{2})+,\d{3}\b/gu,
   /\brupees?\b/giu,
