@@ -73,6 +73,12 @@ const BY_ENTITY: Record<string, Evidence> = {
   amazon: { capitalised: true, notBefore: ['rainforest', 'river', 'basin', 'forest', 'forests', 'jungle', 'tribe', 'tribes'], notAfter: ['the'] },
   apple: { capitalised: true, notAfter: ['big'], notBefore: ['pie', 'cider', 'orchard', 'orchards', 'juice'] },
   'coca-cola': { capitalised: true },
+  // Names that are also lowercase words ("market intel", "uber-rich", "indigo dye", "skims the news"): capitalised only.
+  intel: { capitalised: true },
+  uber: { capitalised: true },
+  indigo: { capitalised: true },
+  skims: { capitalised: true },
+  lightspeed: { capitalised: true, notAfter: ['at'] },
   'x-twitter': {
     family: ['threads', 'bluesky', 'meta', 'instagram', 'facebook', 'youtube', 'tiktok', 'linkedin', 'tesla'],
     words: ['musk', 'elon', 'twitter', 'grok', 'xai', 'yaccarino', 'tweet', 'tweets', 'post', 'posts', 'users', 'advertisers', 'ads', 'ad', 'verification', 'formerly', 'platform', 'app', 'creators', 'revenue', 'subscription', 'premium', 'handle', 'handles', 'account', 'accounts', 'followers'],
