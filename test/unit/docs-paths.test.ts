@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
  */
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const TOP_FOLDERS = ['lambdas', 'frontend', 'lib', 'bin', 'test', 'state-machines', 'data', 'docs', 'eslint-rules', '.ci'];
+/** What a build writes (git ignores it): a doc may name it before it exists. */
+const BUILD_OUTPUTS = /^(frontend\/dist|cdk\.out)(\/|$)/;
 const quotedPath = new RegExp(`^(?:${TOP_FOLDERS.map((folder) => folder.replace('.', '\\.')).join('|')})/[\\w./@-]*$`);
 
 function markdownFiles(folder: string): string[] {
@@ -22,7 +24,7 @@ function markdownFiles(folder: string): string[] {
 function quotedPaths(markdown: string): string[] {
   return [...markdown.matchAll(/`([^`\s]+)`/g)]
     .map((match) => (match[1] ?? '').replace(/[:#].*$/, ''))
-    .filter((candidate) => quotedPath.test(candidate) && !candidate.includes('*') && !candidate.includes('<'));
+    .filter((candidate) => quotedPath.test(candidate) && !BUILD_OUTPUTS.test(candidate) && !candidate.includes('*') && !candidate.includes('<'));
 }
 
 /** Relative link targets, without their #fragment, resolved against the document's folder. */
