@@ -16,7 +16,6 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { categoryLabel } from '#domain/content/categories.ts';
 import { errorText } from '../../shell/api.ts';
-import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { StatTile } from '../../shell/StatTile.tsx';
@@ -223,7 +222,6 @@ function Conversion({ data }: { data: Analytics }) {
 
 function Reports({ data, days, active }: { data: Analytics; days: AnalyticsDays; active: boolean }) {
   const report = useAnalyticsReport(days, active);
-  const { notify } = useFlash();
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     if (!report.data) return undefined;
@@ -231,9 +229,6 @@ function Reports({ data, days, active }: { data: Analytics; days: AnalyticsDays;
     setHref(url);
     return () => URL.revokeObjectURL(url);
   }, [report.data]);
-  useEffect(() => {
-    if (report.error) notify({ type: 'error', header: 'Error', content: 'Failed to fetch analytics data' });
-  }, [report.error, notify]);
   const filename = `analytics-${days}d-${data.daily.at(-1)?.date ?? 'today'}.csv`;
   return (
     <Table
@@ -267,14 +262,9 @@ function Reports({ data, days, active }: { data: Analytics; days: AnalyticsDays;
 }
 
 export default function AnalyticsPage() {
-  const { notify } = useFlash();
   const [days, setDays] = useState<AnalyticsDays>(30);
   const [tab, setTab] = useState('traffic');
   const analytics = useAnalytics(days);
-
-  useEffect(() => {
-    if (analytics.error) notify({ type: 'error', header: 'Error', content: 'Failed to fetch analytics data' });
-  }, [analytics.error, notify]);
 
   const header = (
     <Header

@@ -26,7 +26,6 @@ import { countOf } from '#domain/common/plural.ts';
 const LOAD_FAILED = 'Failed to load newsletter subscribers';
 
 function Subscribers() {
-  const { notify } = useFlash();
   const [filter, setFilter] = useState('');
   const [search, setSearch] = useState('');
   // cursors[i] opens page i + 1; a new search starts again at page 1.
@@ -42,9 +41,6 @@ function Subscribers() {
     }, 300);
     return () => clearTimeout(timer);
   }, [filter]);
-  useEffect(() => {
-    if (page.error) notify({ type: 'error', header: 'Error', content: LOAD_FAILED });
-  }, [page.error, notify]);
   useEffect(() => {
     const next = page.data?.cursor;
     if (next && cursors.length === pageIndex + 1) setCursors((known) => [...known, next]);

@@ -8,9 +8,8 @@ import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../shell/api.ts';
-import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { SECURITY_PERIODS, type SecurityDays } from './api.ts';
@@ -27,13 +26,8 @@ const stat = (label: string, value: number, testId: string) => (
 );
 
 export default function SecurityPage() {
-  const { notify } = useFlash();
   const [days, setDays] = useState<SecurityDays>(7);
   const security = useSecurity(days);
-
-  useEffect(() => {
-    if (security.error) notify({ type: 'error', header: 'Error', content: 'Failed to load security data' });
-  }, [security.error, notify]);
 
   const header = (
     <Header

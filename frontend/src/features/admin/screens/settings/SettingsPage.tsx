@@ -87,9 +87,6 @@ export default function SettingsPage() {
   const [formError, setFormError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (settings.error) notify({ type: 'error', header: 'Error', content: 'Failed to load system configuration data' });
-  }, [settings.error, notify]);
-  useEffect(() => {
     if (settings.data) setDraft(toDraft(settings.data.values));
   }, [settings.data]);
 
