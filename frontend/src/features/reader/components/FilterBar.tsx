@@ -22,10 +22,14 @@ function SelectField<T extends string>({ id, label, value, options, onChange }: 
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => {
-        const chosen = event.target.value;
-        if (isOneOf(values, chosen)) onChange(chosen);
-      }}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isOneOf(values, chosen)) onChange(chosen);
+        }}
+      >
         {options.map(([option, text]) => (
           <option key={option} value={option}>
             {text}

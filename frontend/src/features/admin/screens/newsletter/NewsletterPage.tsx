@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../../shell/api.ts';
 import { useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
+import { PageHeader } from '../../shell/PageHeader.tsx';
 import { RunProgress } from '../../shell/RunProgress.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
@@ -100,20 +101,19 @@ export default function NewsletterPage() {
 
   const running = started !== null && (followed?.status ?? 'RUNNING') === 'RUNNING';
   const header = (
-    <Header
-      variant="h1"
+    <PageHeader
       description="Subscribers, their confirmations and suppressions; compose an issue for every confirmed subscriber."
       actions={
-        <SpaceBetween direction="horizontal" size="xs">
+        <>
           <Button iconName="refresh" ariaLabel="Refresh" onClick={() => void client.invalidateQueries({ queryKey: ['admin', 'newsletter'] })} />
           <Button variant="primary" disabled={running} onClick={() => setComposing(true)}>
             Compose
           </Button>
-        </SpaceBetween>
+        </>
       }
     >
       Newsletter Management
-    </Header>
+    </PageHeader>
   );
 
   const progress = followed?.progress;
