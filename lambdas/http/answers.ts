@@ -1,4 +1,4 @@
-import type { AnswersOf } from '#shared/platform/router.ts';
+import type { AnswersOf, InputsOf } from '#shared/platform/router.ts';
 import type { analyticsRoutes } from './admin/analytics.ts';
 import type { articleRoutes } from './admin/articles.ts';
 import type { consoleRoutes } from './admin/console.ts';
@@ -17,13 +17,8 @@ import type { donationRoutes } from './donations/index.ts';
 import type { meRoutes } from './me/index.ts';
 import type { newsletterAreaRoutes } from './newsletter/index.ts';
 
-/**
- * The API's contract: every route key ('GET /admin/articles') with the JSON its handler answers, as
- * tsc infers it from the handler. The console's screens, the reader's API modules and the tests import
- * these types (type-only, so nothing of the server reaches the bundle) instead of writing them again:
- * a handler that changes its answer breaks the readers that no longer fit at compile time.
- */
-export type ApiAnswers = AnswersOf<
+/** Every route of the API (route key -> handler), as types. */
+type ApiRoutes =
   typeof articleAreaRoutes &
     typeof meRoutes &
     typeof newsletterAreaRoutes &
@@ -40,8 +35,25 @@ export type ApiAnswers = AnswersOf<
     typeof feedRoutes &
     typeof pipelineRoutes &
     typeof operationsRoutes &
-    typeof systemRoutes
->;
+    typeof systemRoutes;
+
+/**
+ * The API's contract: every route key ('GET /admin/articles') with the JSON its handler answers, as
+ * tsc infers it from the handler. The console's screens, the reader's API modules and the tests import
+ * these types (type-only, so nothing of the server reaches the bundle) instead of writing them again:
+ * a handler that changes its answer breaks the readers that no longer fit at compile time.
+ */
+export type ApiAnswers = AnswersOf<ApiRoutes>;
 
 /** The JSON answer of one route, by its key as the stack description writes it. */
 export type ApiAnswer<RouteKey extends keyof ApiAnswers> = ApiAnswers[RouteKey];
+
+/**
+ * What a caller sends to each route, by part (query, params, body), as the route's zod schemas accept it
+ * (`z.input`: before defaults and coercions). Derived from the same routes, type-only like ApiAnswers; the
+ * front end's typed client (frontend/src/app/api/client.ts) builds its requests from it.
+ */
+export type ApiInputs = InputsOf<ApiRoutes>;
+
+/** The route keys of the API ('GET /admin/articles'). */
+export type ApiRoute = keyof ApiAnswers & keyof ApiInputs;

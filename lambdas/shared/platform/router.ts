@@ -16,6 +16,8 @@ export const DIRECT_CALL_MESSAGE = 'This API answers only through the site: call
 
 type Schema = z.ZodMiniType;
 type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
+/** What a caller sends for one part (before defaults, coercions and transforms): absent when the route reads no such part. */
+type Sent<S> = S extends z.ZodMiniType ? z.input<S> : undefined;
 
 export interface RouteSchemas {
   query?: Schema;
@@ -53,9 +55,9 @@ export class TextReply {
   ) {}
 }
 
-/** One route: its input schemas and its work, which resolves to what the route answers. */
-export interface RouteHandler<Answer = unknown> {
-  schemas: RouteSchemas;
+/** One route: its input schemas (their types kept, for InputsOf) and its work, which resolves to what the route answers. */
+export interface RouteHandler<Answer = unknown, S extends RouteSchemas = RouteSchemas> {
+  schemas: S;
   run(input: RouteInput<RouteSchemas>): Promise<Answer>;
 }
 
@@ -64,8 +66,8 @@ export interface RouteHandler<Answer = unknown> {
  * answer's type is inferred from `run` (or given as the second type argument) and travels with the
  * handler, so screens and tests read it with `AnswerOf`/`ApiAnswer` instead of writing it again.
  */
-export function route<S extends RouteSchemas, Answer>(schemas: S, run: (input: RouteInput<S>) => Promise<Answer>): RouteHandler<Answer> {
-  return { schemas, run: run as RouteHandler<Answer>['run'] };
+export function route<S extends RouteSchemas, Answer>(schemas: S, run: (input: RouteInput<S>) => Promise<Answer>): RouteHandler<Answer, S> {
+  return { schemas, run: run as RouteHandler<Answer, S>['run'] };
 }
 
 /** The JSON body a route answers: a Reply's body, a plain value as it is; a TextReply has no JSON body. */
@@ -82,6 +84,14 @@ export interface ErrorAnswer {
 
 /** A table of routes (route key -> handler) as a table of their JSON answers. */
 export type AnswersOf<Routes> = { [Key in keyof Routes]: AnswerOf<Routes[Key]> };
+
+/** What a call of a route sends, by part, as its schemas accept it (z.input); `undefined` for a part the route does not read. */
+export type InputOf<Handler> = Handler extends { schemas: infer S extends RouteSchemas }
+  ? { query: Sent<S['query']>; params: Sent<S['params']>; body: Sent<S['body']> }
+  : never;
+
+/** A table of routes (route key -> handler) as a table of what their callers send. */
+export type InputsOf<Routes> = { [Key in keyof Routes]: InputOf<Routes[Key]> };
 
 function fieldErrors(error: z.core.$ZodError): Record<string, string[]> {
   return z.flattenError(error).fieldErrors as Record<string, string[]>;

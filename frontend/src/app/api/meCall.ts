@@ -5,13 +5,13 @@
 import type { FeedKind } from '#domain/reader/feed.ts';
 import { useAuth } from '../auth/AuthProvider.tsx';
 import { loadSession } from '../auth/user.ts';
-import { apiCall, ApiError, type HttpMethod } from './client.ts';
+import { ApiError, callWithToken, type ApiAnswer, type JsonRoute, type RequestArgs } from './client.ts';
 
-/** Calls a `user` route with the reader's ID token (Amplify refreshes it when it has expired). */
-export async function meCall<T>(method: HttpMethod, path: string, body?: unknown, params?: Record<string, string | number | undefined>, idempotencyKey?: string): Promise<T> {
+/** Calls a `user` route by its key with the reader's ID token (Amplify refreshes it when it has expired). */
+export async function meCall<Key extends JsonRoute>(key: Key, ...request: RequestArgs<Key>): Promise<ApiAnswer<Key>> {
   const token = await (await loadSession()).idToken();
   if (!token) throw new ApiError(401, 'Sign in required');
-  return apiCall<T>(method, path, { body, params, token, idempotencyKey });
+  return callWithToken(token, key, ...request);
 }
 
 export const meKeys = {
@@ -23,6 +23,8 @@ export const meKeys = {
   reads: ['me', 'reads'] as const,
   preferences: ['me', 'preferences'] as const,
   notifications: ['me', 'notifications'] as const,
+  /** The poll for notifications newer than the list's newest (its own key: not under the list's). */
+  arrivals: ['me', 'notification-arrivals'] as const,
   profile: ['me', 'profile'] as const,
 };
 

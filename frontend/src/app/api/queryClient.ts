@@ -1,4 +1,27 @@
-import { focusManager, QueryClient } from '@tanstack/react-query';
+import { focusManager, QueryCache, QueryClient } from '@tanstack/react-query';
+
+/**
+ * What a query tells the cache about its failures: `errorToast` is the text shown once when a read fails
+ * (after its retries), `false` (or nothing) shows none: the screen shows the failure itself.
+ */
+export interface QueryMeta extends Record<string, unknown> {
+  errorToast?: string | false;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: QueryMeta;
+  }
+}
+
+type ErrorToastListener = (message: string, error: unknown) => void;
+const errorToastListeners = new Set<ErrorToastListener>();
+
+/** The UI that shows toasts (the console's Flashbar) listens here; returns the unsubscribe. */
+export function onQueryErrorToast(listener: ErrorToastListener): () => void {
+  errorToastListeners.add(listener);
+  return () => void errorToastListeners.delete(listener);
+}
 
 /**
  * One cache for the whole site (reader spec section 9, "data cache"): answers stay fresh 2 minutes and
@@ -6,6 +29,13 @@ import { focusManager, QueryClient } from '@tanstack/react-query';
  * (articles: stale after 30 s, refetched every 180 s) set their own times in their query hooks.
  */
 export const queryClient = new QueryClient({
+  // A failed read is toasted once, from here, when its query names the text (meta.errorToast).
+  queryCache: new QueryCache({
+    onError: (error, query) => {
+      const message = query.meta?.errorToast;
+      if (message) for (const listener of errorToastListeners) listener(message, error);
+    },
+  }),
   defaultOptions: {
     queries: { staleTime: 2 * 60_000, gcTime: 5 * 60_000, retry: 2 },
     mutations: { retry: 1 },

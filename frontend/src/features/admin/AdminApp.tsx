@@ -176,10 +176,10 @@ function ConsoleLayout({ session }: { session: ConsoleSession }) {
 
 /** The console: the route guard, then the shell. Loaded only under /admin (its own chunk). */
 export default function AdminApp() {
-  const session = useConsoleSession();
   const location = useLocation();
+  const session = useConsoleSession(location);
   if (session.state === 'checking') return <ConsoleLoading />;
-  if (session.state === 'guest') return null; // useConsoleSession has sent the guest to /auth.
+  if (session.state === 'guest') return <Navigate to={session.redirect} replace />;
   // A reader: the text names what the screen asked for needs (the dashboard needs an admin, the review queue a moderator).
   if (session.state === 'denied') return <AccessDenied role={screenOf(location.pathname)?.role ?? 'admin'} />;
   if (session.state === 'failed') return <AccessDenied message={`Error checking permissions: ${session.message}`} />;

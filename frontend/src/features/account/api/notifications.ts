@@ -2,8 +2,8 @@
  * The reader's notifications with TanStack Query: pages by cursor, a poll for new ones while the page is
  * visible, optimistic read / read-all / delete rolled back on failure.
  */
-import { useInfiniteQuery, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { meCall, meKeys, useSignedIn } from '../../../app/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
@@ -17,7 +17,7 @@ export const NOTIFICATION_POLL_MS = 8000;
 export function useNotifications() {
   return useInfiniteQuery({
     queryKey: meKeys.notifications,
-    queryFn: ({ pageParam }) => meCall<NotificationPage>('GET', '/me/notifications', undefined, { cursor: pageParam ?? undefined }),
+    queryFn: ({ pageParam }) => meCall('GET /me/notifications', { query: { cursor: pageParam ?? undefined } }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.cursor,
     enabled: useSignedIn(),
@@ -44,20 +44,17 @@ export function useNotificationWatcher(onArrived: (items: NotificationView[]) =>
   const signedIn = useSignedIn();
   const queryClient = useQueryClient();
   const list = useNotifications();
-  const newest = list.data?.pages[0]?.items[0]?.id;
-  const newestRef = useRef(newest);
-  newestRef.current = newest;
+  const newestRef = useRef(list.data?.pages[0]?.items[0]?.id);
+  newestRef.current = list.data?.pages[0]?.items[0]?.id;
   const arrivedRef = useRef(onArrived);
   arrivedRef.current = onArrived;
-  const loaded = list.isSuccess;
 
-  useEffect(() => {
-    if (!signedIn || !loaded) return;
-    const check = async () => {
-      if (document.visibilityState !== 'visible') return;
-      const after = newestRef.current;
-      const answer = await meCall<NotificationPage>('GET', '/me/notifications', undefined, { after }).catch(() => null);
-      if (!answer?.items.length) return;
+  // The poll: every few seconds while the page is visible (TanStack pauses the interval in a hidden tab).
+  useQuery({
+    queryKey: meKeys.arrivals,
+    queryFn: async () => {
+      const answer = await meCall('GET /me/notifications', { query: { after: newestRef.current } }).catch(() => null);
+      if (!answer?.items.length) return null;
       queryClient.setQueryData<NotificationCache>(meKeys.notifications, (cache) => {
         if (!cache) return cache;
         const known = new Set(cache.pages.flatMap((page) => page.items.map((item) => item.id)));
@@ -67,10 +64,16 @@ export function useNotificationWatcher(onArrived: (items: NotificationView[]) =>
         return { ...cache, pages: [{ ...first, items: [...fresh, ...first.items], unreadCount: answer.unreadCount }, ...rest] };
       });
       arrivedRef.current(answer.items);
-    };
-    const timer = setInterval(() => void check(), NOTIFICATION_POLL_MS);
-    return () => clearInterval(timer);
-  }, [signedIn, loaded, queryClient]);
+      return answer.items.length;
+    },
+    enabled: signedIn && list.isSuccess,
+    // The first look is one interval after the list loaded, as every later one.
+    initialData: null,
+    staleTime: Infinity,
+    refetchInterval: NOTIFICATION_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: false,
+  });
 
   return list;
 }
@@ -96,7 +99,7 @@ export function useNotificationActions(notices: NotificationNotices = {}) {
     queryClient.getQueryData<NotificationCache>(meKeys.notifications)?.pages.some((page) => page.items.some((item) => item.id === id && !item.isRead)) ?? false;
 
   const markRead = useMutation({
-    mutationFn: (id: string) => meCall('POST', `/me/notifications/${id}/read`),
+    mutationFn: (id: string) => meCall('POST /me/notifications/{id}/read', { params: { id } }),
     onMutate: (id) => {
       const unread = wasUnread(id);
       return optimistic((items) => items.map((item) => (item.id === id ? { ...item, isRead: true } : item)), (count) => count - (unread ? 1 : 0));
@@ -107,7 +110,7 @@ export function useNotificationActions(notices: NotificationNotices = {}) {
     },
   });
   const markAllRead = useMutation({
-    mutationFn: () => meCall('POST', '/me/notifications/read-all'),
+    mutationFn: () => meCall('POST /me/notifications/read-all'),
     onMutate: () => optimistic((items) => items.map((item) => ({ ...item, isRead: true })), () => 0),
     onSuccess: () => notices.onAllRead?.(),
     onError: (_error, _input, context) => {
@@ -116,7 +119,7 @@ export function useNotificationActions(notices: NotificationNotices = {}) {
     },
   });
   const remove = useMutation({
-    mutationFn: (id: string) => meCall('DELETE', `/me/notifications/${id}`),
+    mutationFn: (id: string) => meCall('DELETE /me/notifications/{id}', { params: { id } }),
     onMutate: (id) => {
       const unread = wasUnread(id);
       return optimistic((items) => items.filter((item) => item.id !== id), (count) => count - (unread ? 1 : 0));

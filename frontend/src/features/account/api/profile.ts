@@ -2,24 +2,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
+import type { ApiBody } from '../../../app/api/client.ts';
 import type { Keyed } from '../../../app/api/submission.ts';
 
 export type Preferences = ApiAnswer<'GET /me/preferences'>;
 
 export type Profile = ApiAnswer<'GET /me'>;
 
+/** The preferences a change sends (PUT /me/preferences' body). */
+export type PreferencesChange = ApiBody<'PUT /me/preferences'>;
+
 export function useProfile() {
-  return useQuery({ queryKey: meKeys.profile, queryFn: () => meCall<Profile>('GET', '/me'), enabled: useSignedIn() });
+  return useQuery({ queryKey: meKeys.profile, queryFn: () => meCall('GET /me'), enabled: useSignedIn() });
 }
 
 export function usePreferences() {
-  return useQuery({ queryKey: meKeys.preferences, queryFn: () => meCall<Preferences>('GET', '/me/preferences'), enabled: useSignedIn() });
+  return useQuery({ queryKey: meKeys.preferences, queryFn: () => meCall('GET /me/preferences'), enabled: useSignedIn() });
 }
 
-export function useSavePreferences(notices: ChangeNotices<Preferences, Keyed<Partial<Preferences>>> = {}) {
+export function useSavePreferences(notices: ChangeNotices<Preferences, Keyed<PreferencesChange>> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ idempotencyKey, ...preferences }: Keyed<Partial<Preferences>>) => meCall<Preferences>('PUT', '/me/preferences', preferences, undefined, idempotencyKey),
+    mutationFn: ({ idempotencyKey, ...preferences }: Keyed<PreferencesChange>) => meCall('PUT /me/preferences', { body: preferences, idempotencyKey }),
     onSuccess: (saved, preferences) => {
       queryClient.setQueryData(meKeys.preferences, saved);
       // The feeds are picked by the preferences: they are asked for again.
@@ -31,6 +35,6 @@ export function useSavePreferences(notices: ChangeNotices<Preferences, Keyed<Par
 }
 
 /** Everything the site holds on the reader, as a JSON document (GDPR export). */
-export const exportMyData = () => meCall<ApiAnswer<'GET /me/export'>>('GET', '/me/export');
+export const exportMyData = () => meCall('GET /me/export');
 
-export const deleteMyAccount = () => meCall('DELETE', '/me');
+export const deleteMyAccount = () => meCall('DELETE /me');

@@ -3,20 +3,31 @@ import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categorie
 import { ApiError } from '../../../app/api/client.ts';
 import { useSubmission } from '../../../app/api/submission.ts';
 import { useToast } from '../../../components/Toasts.tsx';
-import { usePreferences, useSavePreferences, type Preferences } from '../api/profile.ts';
+import { usePreferences, useSavePreferences, type Preferences, type PreferencesChange } from '../api/profile.ts';
 
-const REGIONS = [
+type Region = NonNullable<PreferencesChange['preferredRegions']>[number];
+type Language = NonNullable<PreferencesChange['contentLanguage']>;
+const REGIONS: { value: Region; label: string }[] = [
   { value: 'indian', label: 'India' },
   { value: 'global', label: 'Global' },
 ];
-const LANGUAGES = [
+const LANGUAGES: { value: Language; label: string }[] = [
   { value: 'en', label: 'English' },
   { value: 'hi', label: 'Hindi' },
 ];
+const isRegion = (value: string): value is Region => REGIONS.some((region) => region.value === value);
+const isLanguage = (value: string | undefined): value is Language => LANGUAGES.some((language) => language.value === value);
 
 /** Preferences (reader spec section 3): categories, regions, language, e-mail notifications; push is coming. */
 /** The form edits whole lists: the answer types them optional (as the store's attributes are), the server always fills them. */
-type Draft = Preferences & { preferredCategories: string[]; preferredRegions: string[] };
+type Draft = Omit<Preferences, 'preferredRegions' | 'contentLanguage'> & { preferredCategories: string[]; preferredRegions: Region[]; contentLanguage: Language | undefined };
+
+const draftOf = (saved: Preferences): Draft => ({
+  ...saved,
+  preferredCategories: saved.preferredCategories ?? [],
+  preferredRegions: (saved.preferredRegions ?? []).filter(isRegion),
+  contentLanguage: isLanguage(saved.contentLanguage) ? saved.contentLanguage : undefined,
+});
 
 export function PreferencesPanel() {
   const preferences = usePreferences();
@@ -25,10 +36,10 @@ export function PreferencesPanel() {
     onSuccess: () => toast('Success', 'Preferences updated successfully'),
     onError: (error) => toast('Error', error instanceof ApiError && error.status === 400 ? error.message : 'Failed to update preferences'),
   });
-  const submission = useSubmission((changes: Partial<Preferences>, idempotencyKey: string) => save.mutateAsync({ ...changes, idempotencyKey }));
+  const submission = useSubmission((changes: PreferencesChange, idempotencyKey: string) => save.mutateAsync({ ...changes, idempotencyKey }));
   const [draft, setDraft] = useState<Draft | null>(null);
   useEffect(() => {
-    if (preferences.data) setDraft({ ...preferences.data, preferredCategories: preferences.data.preferredCategories ?? [], preferredRegions: preferences.data.preferredRegions ?? [] });
+    if (preferences.data) setDraft(draftOf(preferences.data));
   }, [preferences.data]);
 
   if (preferences.isError) return <p role="alert">Failed to load user preferences</p>;
@@ -40,7 +51,7 @@ export function PreferencesPanel() {
     const next = current.includes(slug) ? current.filter((item) => item !== slug) : [...current, slug];
     setDraft({ ...draft, preferredCategories: next.length ? next : ['all'] });
   };
-  const toggleRegion = (region: string) => {
+  const toggleRegion = (region: Region) => {
     const next = draft.preferredRegions.includes(region) ? draft.preferredRegions.filter((item) => item !== region) : [...draft.preferredRegions, region];
     if (next.length) setDraft({ ...draft, preferredRegions: next });
   };
@@ -77,7 +88,7 @@ export function PreferencesPanel() {
         </fieldset>
         <div className="field">
           <label htmlFor="pref-language">Content language</label>
-          <select id="pref-language" value={draft.contentLanguage} onChange={(event) => setDraft({ ...draft, contentLanguage: event.target.value })}>
+          <select id="pref-language" value={draft.contentLanguage} onChange={(event) => setDraft({ ...draft, contentLanguage: isLanguage(event.target.value) ? event.target.value : draft.contentLanguage })}>
             {LANGUAGES.map((language) => (
               <option key={language.value} value={language.value}>
                 {language.label}

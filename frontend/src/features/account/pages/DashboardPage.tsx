@@ -27,7 +27,7 @@ export default function DashboardPage({ readingActivity, bookmarks, newsletterFo
   const { status, user } = useAuth();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const tab: TabId = TABS.some((candidate) => candidate.id === requested) ? (requested as TabId) : 'overview';
+  const tab: TabId = TABS.find((candidate) => candidate.id === requested)?.id ?? 'overview';
   const notifications = useNotifications();
   const profile = useProfile();
   const unread = unreadCountOf(notifications.data);

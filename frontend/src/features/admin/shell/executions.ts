@@ -1,43 +1,62 @@
-import { useEffect, useState } from 'react';
-import { adminGet, adminPost, type ApiAnswer } from './api.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError } from '../../../app/api/client.ts';
+import { adminCall, type ApiAnswer, type ApiBody } from './api.ts';
+
+/** The state machines Pipeline Control knows (the execution routes' `machine`). */
+export const MACHINES = ['ingest', 'lifecycle', 'retrain', 'newsletter'] as const;
+export type Machine = (typeof MACHINES)[number];
+export const isMachine = (value: string): value is Machine => MACHINES.some((machine) => machine === value);
+
+/** An execution's address names its machine: one the API does not know is not found (the server would refuse it). */
+export function knownMachine(machine: string): Machine {
+  if (!isMachine(machine)) throw new ApiError(404, 'Service not found - please try again later');
+  return machine;
+}
 
 /** The pipeline API's answers that other screens use to start a run and follow it (Pipeline Control owns the rest). */
 export type StartedExecution = Omit<ApiAnswer<'POST /admin/pipeline/executions'>, 'machine'> & { machine: string };
 export type ExecutionProgress = Pick<ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>, 'status' | 'error' | 'cause' | 'output' | 'progress'>;
 
-export const startExecution = (machine: string, options: Record<string, unknown> = {}) =>
-  adminPost<StartedExecution>('/admin/pipeline/executions', { machine, ...options });
+type StartBody = ApiBody<'POST /admin/pipeline/executions'>;
 
-export const fetchExecution = (machine: string, name: string) =>
-  adminGet<ExecutionProgress>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}`);
+export const startExecution = (machine: StartBody['machine'], options: Omit<StartBody, 'machine'> = {}): Promise<StartedExecution> =>
+  adminCall('POST /admin/pipeline/executions', { body: { machine, ...options } });
+
+export const fetchExecution = (machine: string, name: string): Promise<ExecutionProgress> =>
+  adminCall('GET /admin/pipeline/executions/{machine}/{name}', { params: { machine: knownMachine(machine), name } });
 
 export const executionPath = (machine: string, name: string) => `/admin/system/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}`;
 
-/** Polls an execution every 2 s until it ends; null while nothing is followed. */
-export function useFollowExecution(started: StartedExecution | null, onEnd?: (result: ExecutionProgress) => void) {
-  const [state, setState] = useState<ExecutionProgress | null>(null);
-  useEffect(() => {
-    if (!started) return;
-    let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const poll = async () => {
-      try {
-        const current = await fetchExecution(started.machine, started.name);
-        if (stopped) return;
-        setState(current);
-        if (current.status === 'RUNNING') timer = setTimeout(() => void poll(), 2000);
-        else onEnd?.(current);
-      } catch {
-        if (!stopped) timer = setTimeout(() => void poll(), 4000);
-      }
-    };
-    setState({ status: 'RUNNING', progress: null });
-    void poll();
-    return () => {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    };
-    // Follows one execution; onEnd is read when it ends.
-  }, [started?.executionArn]);
-  return state;
+/** The followed runs' cache key (their progress, a subset of Pipeline Control's detail: its own key). */
+export const executionKeys = {
+  progress: (machine: string, name: string) => ['admin', 'execution-progress', machine, name] as const,
+};
+
+const RUNNING: ExecutionProgress = { status: 'RUNNING', progress: null };
+
+/**
+ * Polls an execution every 2 s (every 4 s after a failed look) until it ends; null while nothing is
+ * followed. `onEnd` hears the ended run once, from the look that saw it end.
+ */
+export function useFollowExecution(started: StartedExecution | null, onEnd?: (result: ExecutionProgress) => void): ExecutionProgress | null {
+  const onEndRef = useRef(onEnd);
+  onEndRef.current = onEnd;
+  const query = useQuery({
+    queryKey: executionKeys.progress(started?.machine ?? '', started?.name ?? ''),
+    queryFn: async () => {
+      const current = await fetchExecution(started?.machine ?? '', started?.name ?? '');
+      if (current.status !== 'RUNNING') onEndRef.current?.(current);
+      return current;
+    },
+    enabled: Boolean(started),
+    retry: false,
+    // The interval drives every look: an ended run is never asked for again (so onEnd runs once).
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    refetchInterval: (current) => (current.state.data && current.state.data.status !== 'RUNNING' ? false : current.state.status === 'error' ? 4000 : 2000),
+    refetchIntervalInBackground: true,
+  });
+  if (!started) return null;
+  return query.data ?? RUNNING;
 }

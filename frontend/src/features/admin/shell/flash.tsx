@@ -1,5 +1,6 @@
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { onQueryErrorToast } from '../../../app/api/queryClient.ts';
 
 export interface FlashMessage {
   type: 'success' | 'error' | 'info' | 'warning';
@@ -30,6 +31,8 @@ export function FlashProvider({ children }: { children: ReactNode }) {
     ]);
     if (message.type === 'success' || message.type === 'info') setTimeout(dismiss, 8000);
   }, []);
+  // A console read that failed, toasted once by the query cache (its meta.errorToast): a subscription, no fetch.
+  useEffect(() => onQueryErrorToast((content) => notify({ type: 'error', header: 'Error', content })), [notify]);
   const value = useMemo(() => ({ items, notify }), [items, notify]);
   return <FlashContext.Provider value={value}>{children}</FlashContext.Provider>;
 }

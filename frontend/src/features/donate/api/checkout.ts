@@ -20,6 +20,13 @@ interface Checkout {
 }
 type CheckoutConstructor = new (options: CheckoutOptions) => Checkout;
 
+declare global {
+  interface Window {
+    /** Set by the checkout script once it has loaded (Razorpay's, or the local stand-in's). */
+    Razorpay?: CheckoutConstructor;
+  }
+}
+
 let loading: Promise<CheckoutConstructor> | undefined;
 
 /**
@@ -34,7 +41,7 @@ export function loadCheckout(): Promise<CheckoutConstructor> {
         script.src = payments.checkoutScriptUrl;
         script.async = true;
         script.onload = () => {
-          const constructor = (window as unknown as { Razorpay?: CheckoutConstructor }).Razorpay;
+          const constructor = window.Razorpay;
           if (constructor) resolve(constructor);
           else reject(new Error('The payment checkout did not load'));
         };

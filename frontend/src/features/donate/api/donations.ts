@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiAnswer } from '#http/answers.ts';
 import { useState } from 'react';
-import { apiCall, apiGet } from '../../../app/api/client.ts';
+import { call } from '../../../app/api/client.ts';
 
 /** The Donate page's figures, all computed by the server from the counters kept with each payment (amounts in paise). */
 export type DonationSummary = ApiAnswer<'GET /donations/summary'>;
@@ -18,15 +18,15 @@ export type DonationByOrder = ApiAnswer<'GET /donations/orders/{orderId}'>;
 export const summaryKey = ['donations', 'summary'] as const;
 
 export function useDonationSummary() {
-  return useQuery({ queryKey: summaryKey, queryFn: () => apiGet<DonationSummary>('/donations/summary'), refetchInterval: 60_000 });
+  return useQuery({ queryKey: summaryKey, queryFn: () => call('GET /donations/summary'), refetchInterval: 60_000 });
 }
 
 export function createDonation(request: { amount: number; donor_name?: string; donor_email?: string; message?: string; is_anonymous: boolean }) {
-  return apiCall<CreatedOrder>('POST', '/donations', { body: { ...request, currency: 'INR', donation_type: 'one-time' } });
+  return call('POST /donations', { body: { ...request, currency: 'INR', donation_type: 'one-time' } });
 }
 
 export function verifyPayment(result: CheckoutResult) {
-  return apiCall<ApiAnswer<'POST /donations/verifications'>>('POST', '/donations/verifications', { body: result });
+  return call('POST /donations/verifications', { body: result });
 }
 
 /** How long the payment page waits for the server to see the payment verified (checkout callback or webhook). */
@@ -37,7 +37,7 @@ export function useDonationByOrder(orderId: string) {
   const [startedAt] = useState(() => Date.now());
   return useQuery({
     queryKey: ['donations', 'order', orderId],
-    queryFn: () => apiGet<DonationByOrder>(`/donations/orders/${encodeURIComponent(orderId)}`),
+    queryFn: () => call('GET /donations/orders/{orderId}', { params: { orderId } }),
     enabled: Boolean(orderId),
     retry: 1,
     // The webhook may still be on its way: look again until it is settled or the wait is over.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useDonationSummary } from '../api/donations.ts';
 import { GoalProgress } from './GoalProgress.tsx';
+import { WidgetBody } from '../../../components/WidgetBody.tsx';
 
 const compactRupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1 }).format(paise / 100);
 
@@ -10,16 +11,16 @@ export default function RevenueWidget() {
   return (
     <section className="widget" aria-labelledby="widget-revenue">
       <h2 id="widget-revenue">Community Support</h2>
-      {summary.isPending && <p aria-busy="true">Loading...</p>}
-      {summary.isError && <p className="widget-error">Unable to load data</p>}
-      {summary.data && (
-        <>
-          <GoalProgress raised={summary.data.monthRaised} goal={summary.data.monthlyGoal} percent={summary.data.goalPercent} compact />
-          <p className="small muted">
-            {compactRupees(summary.data.totalRaised)} raised in all from {summary.data.supporters} supporters. <Link to="/donate">Support us</Link>
-          </p>
-        </>
-      )}
+      <WidgetBody query={summary}>
+        {(data) => (
+          <>
+            <GoalProgress raised={data.monthRaised} goal={data.monthlyGoal} percent={data.goalPercent} compact />
+            <p className="small muted">
+              {compactRupees(data.totalRaised)} raised in all from {data.supporters} supporters. <Link to="/donate">Support us</Link>
+            </p>
+          </>
+        )}
+      </WidgetBody>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import { apiCall } from '../../../app/api/client.ts';
+import { call } from '../../../app/api/client.ts';
 import { meCall } from '../../../app/api/meCall.ts';
 import type { Keyed } from '../../../app/api/submission.ts';
 import { useAuth } from '../../../app/auth/AuthProvider.tsx';
@@ -20,43 +20,43 @@ export type NewsletterOptions = ApiAnswer<'GET /newsletter/options'>;
 
 /** The console's default frequency and digest times (Settings), cached by the API for a minute. */
 export function useNewsletterOptions() {
-  return useQuery({ queryKey: ['newsletter', 'options'], queryFn: () => apiCall<NewsletterOptions>('GET', '/newsletter/options', {}), staleTime: 60_000 });
+  return useQuery({ queryKey: ['newsletter', 'options'], queryFn: () => call('GET /newsletter/options'), staleTime: 60_000 });
 }
 
 const key = ['me', 'newsletter'] as const;
 
 /** A guest's request: the answer is always "check your e-mail" (double opt-in). */
 export function requestSubscription(request: SubscriptionRequest, idempotencyKey?: string) {
-  return apiCall<ApiAnswer<'POST /newsletter/subscriptions'>>('POST', '/newsletter/subscriptions', { body: request, idempotencyKey });
+  return call('POST /newsletter/subscriptions', { body: request, idempotencyKey });
 }
 
 /** Keyed by the link's token: the page asking twice (React runs a new page's effects twice in development) confirms once. */
 export function confirmSubscription(token: string) {
-  return apiCall<ApiAnswer<'POST /newsletter/confirmations'>>('POST', '/newsletter/confirmations', { body: { token }, idempotencyKey: `confirm:${token.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100)}` });
+  return call('POST /newsletter/confirmations', { body: { token }, idempotencyKey: `confirm:${token.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100)}` });
 }
 
 export function unsubscribeWithToken(token: string) {
-  return apiCall<ApiAnswer<'POST /newsletter/unsubscribe'>>('POST', '/newsletter/unsubscribe', { params: { token } });
+  return call('POST /newsletter/unsubscribe', { query: { token } });
 }
 
 export function requestUnsubscribe(email: string) {
-  return apiCall<ApiAnswer<'POST /newsletter/unsubscribe-requests'>>('POST', '/newsletter/unsubscribe-requests', { body: { email } });
+  return call('POST /newsletter/unsubscribe-requests', { body: { email } });
 }
 
 /** The signed-in reader's subscription, loaded from the server (the old app never did). */
 export function useMySubscription() {
   const signedIn = useAuth().status === 'signed-in';
-  return useQuery({ queryKey: key, queryFn: () => meCall<Subscription>('GET', '/me/newsletter'), enabled: signedIn });
+  return useQuery({ queryKey: key, queryFn: () => meCall('GET /me/newsletter'), enabled: signedIn });
 }
 
 export function useMySubscriptionChanges() {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: ({ idempotencyKey, ...preferences }: Keyed<{ frequency: Frequency; topics: Topic[] }>) => meCall<ApiAnswer<'PUT /me/newsletter'>>('PUT', '/me/newsletter', preferences, undefined, idempotencyKey),
+    mutationFn: ({ idempotencyKey, ...preferences }: Keyed<{ frequency: Frequency; topics: Topic[] }>) => meCall('PUT /me/newsletter', { body: preferences, idempotencyKey }),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   const leave = useMutation({
-    mutationFn: () => meCall<ApiAnswer<'DELETE /me/newsletter'>>('DELETE', '/me/newsletter'),
+    mutationFn: () => meCall('DELETE /me/newsletter'),
     onSuccess: (answer) => queryClient.setQueryData(key, answer),
   });
   return { save, leave };

@@ -1,6 +1,6 @@
 import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/reader/public-articles.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import { apiGet, apiPost, quietly } from '../../../app/api/client.ts';
+import { call, quietly, type ApiBody } from '../../../app/api/client.ts';
 
 /** The card fields GET /articles answers with (lambdas/domain/reader/public-articles.ts toPublicArticle). */
 export type Article = PublicArticle;
@@ -20,7 +20,7 @@ export interface ArticleQuery {
 export type ArticleList = ApiAnswer<'GET /articles'>;
 
 export function fetchArticles(query: ArticleQuery): Promise<ArticleList> {
-  return apiGet<ArticleList>('/articles', {
+  return call('GET /articles', { query: {
     q: query.search?.trim() || undefined,
     category: query.category,
     sort: query.sort,
@@ -30,31 +30,33 @@ export function fetchArticles(query: ArticleQuery): Promise<ArticleList> {
     days: query.days || undefined,
     page: query.page,
     limit: query.limit,
-  });
+  } });
 }
 
 export type ArticleDetail = ApiAnswer<'GET /articles/{id}'>;
 
 export function fetchArticle(id: string): Promise<ArticleDetail> {
-  return apiGet<ArticleDetail>(`/articles/${encodeURIComponent(id)}`);
+  return call('GET /articles/{id}', { params: { id } });
 }
 
 export type CategorySummary = ApiAnswer<'GET /categories'>['items'][number];
 
 export function fetchCategories(market?: MarketFocus): Promise<ApiAnswer<'GET /categories'>> {
-  return apiGet<ApiAnswer<'GET /categories'>>('/categories', { market });
+  return call('GET /categories', { query: { market } });
 }
 
 export type TrendingKeyword = ApiAnswer<'GET /trending-keywords'>['items'][number];
 
 export function fetchTrendingKeywords(limit = 5): Promise<ApiAnswer<'GET /trending-keywords'>> {
-  return apiGet<ApiAnswer<'GET /trending-keywords'>>('/trending-keywords', { limit });
+  return call('GET /trending-keywords', { query: { limit } });
 }
 
 export function fetchWidgets(): Promise<ApiAnswer<'GET /widgets'>> {
-  return apiGet<ApiAnswer<'GET /widgets'>>('/widgets');
+  return call('GET /widgets');
 }
 
-export const trackSearch = (term: string) => quietly(apiPost('/search-keywords', { term }));
-export const trackView = (id: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/views`, {}));
-export const trackShare = (id: string, platform: string) => quietly(apiPost(`/articles/${encodeURIComponent(id)}/shares`, { platform }));
+export const trackSearch = (term: string) => quietly(call('POST /search-keywords', { body: { term } }));
+export const trackView = (id: string) => quietly(call('POST /articles/{id}/views', { params: { id } }));
+/** Where an article was shared to, as the server counts it. */
+export type SharePlatform = ApiBody<'POST /articles/{id}/shares'>['platform'];
+export const trackShare = (id: string, platform: SharePlatform) => quietly(call('POST /articles/{id}/shares', { params: { id }, body: { platform } }));

@@ -1,9 +1,8 @@
 /** The signed-in reader's own feed and reading activity (reader spec section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedKind } from '#domain/reader/feed.ts';
-import { apiGet } from '../../../app/api/client.ts';
+import { call } from '../../../app/api/client.ts';
 import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
-import type { Article } from './articles.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 export type Activity = ApiAnswer<'GET /me/activity'>;
@@ -15,21 +14,21 @@ export type Performance = ApiAnswer<'GET /content-performance'>;
 
 /** The site's content performance over a range, for the signed-in side widget; refreshed every minute. */
 export function useContentPerformance(range: PerformanceRange) {
-  return useQuery({ queryKey: ['content-performance', range], queryFn: () => apiGet<Performance>('/content-performance', { range }), refetchInterval: 60_000 });
+  return useQuery({ queryKey: ['content-performance', range], queryFn: () => call('GET /content-performance', { query: { range } }), refetchInterval: 60_000 });
 }
 
 export function useFeed(kind: FeedKind) {
-  return useQuery({ queryKey: meKeys.feed(kind), queryFn: () => meCall<{ items: Article[]; source: string }>('GET', '/me/feed', undefined, { kind }), enabled: useSignedIn() });
+  return useQuery({ queryKey: meKeys.feed(kind), queryFn: () => meCall('GET /me/feed', { query: { kind } }), enabled: useSignedIn() });
 }
 
 export function useActivity() {
-  return useQuery({ queryKey: meKeys.activity, queryFn: () => meCall<Activity>('GET', '/me/activity'), enabled: useSignedIn(), refetchInterval: 60_000 });
+  return useQuery({ queryKey: meKeys.activity, queryFn: () => meCall('GET /me/activity'), enabled: useSignedIn(), refetchInterval: 60_000 });
 }
 
 export function useGenerateRecommendations(notices: ChangeNotices<{ generated: number }> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => meCall<{ generated: number }>('POST', '/me/recommendations'),
+    mutationFn: () => meCall('POST /me/recommendations'),
     onSuccess: (answer) => {
       notices.onSuccess?.(answer);
       void queryClient.invalidateQueries({ queryKey: meKeys.feed('for-you') });

@@ -19,7 +19,7 @@ export function useReadIds(ids: readonly string[], enabled = true): ReadonlySet<
   const key = [...ids].sort();
   const query = useQuery({
     queryKey: [...meKeys.reads, key],
-    queryFn: () => meCall<Reads>('GET', '/me/reads', undefined, { ids: key.join(',') }),
+    queryFn: () => meCall('GET /me/reads', { query: { ids: key.join(',') } }),
     enabled: signedIn && enabled && key.length > 0,
     staleTime: 60_000,
     select: (answer) => new Set(answer.read),
@@ -32,7 +32,7 @@ export function useMarkRead(notices: ChangeNotices<Marked, readonly string[]> = 
   const queryClient = useQueryClient();
   const signedIn = useSignedIn();
   const mutation = useMutation({
-    mutationFn: (articleIds: readonly string[]) => meCall<Marked>('POST', '/me/reads', { articleIds }),
+    mutationFn: (articleIds: readonly string[]) => meCall('POST /me/reads', { body: { articleIds: [...articleIds] } }),
     onMutate: async (articleIds) => {
       await queryClient.cancelQueries({ queryKey: meKeys.reads });
       const before = queryClient.getQueriesData<Reads>({ queryKey: meKeys.reads });

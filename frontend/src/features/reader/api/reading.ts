@@ -9,5 +9,5 @@ export interface ReadingReport {
 
 /** Reading tracking is silent on failure (reader spec section 8). */
 export function reportReading(articleId: string, report: ReadingReport): void {
-  void meCall('POST', `/me/reading/${encodeURIComponent(articleId)}`, report).catch(() => undefined);
+  void meCall('POST /me/reading/{articleId}', { params: { articleId }, body: report }).catch(() => undefined);
 }

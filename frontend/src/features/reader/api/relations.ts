@@ -17,7 +17,7 @@ export interface RelationChange {
 }
 
 export function useRelations() {
-  return useQuery({ queryKey: meKeys.relations, queryFn: () => meCall<Relations>('GET', '/me/relations'), enabled: useSignedIn(), staleTime: 60_000 });
+  return useQuery({ queryKey: meKeys.relations, queryFn: () => meCall('GET /me/relations'), enabled: useSignedIn(), staleTime: 60_000 });
 }
 
 /** Save/Saved and Like/Liked for one article, optimistic and rolled back on failure. */
@@ -28,7 +28,7 @@ export function useArticleRelations(articleId: string, notices: ChangeNotices<un
   const liked = relations.data?.likes.includes(articleId) ?? false;
 
   const mutation = useMutation({
-    mutationFn: ({ kind, on }: RelationChange) => meCall(on ? 'PUT' : 'DELETE', `/me/${kind === 'bookmark' ? 'bookmarks' : 'likes'}/${encodeURIComponent(articleId)}`),
+    mutationFn: ({ kind, on }: RelationChange) => meCall(`${on ? 'PUT' : 'DELETE'} /me/${kind === 'bookmark' ? 'bookmarks' : 'likes'}/{articleId}`, { params: { articleId } }),
     onMutate: async ({ kind, on }) => {
       await queryClient.cancelQueries({ queryKey: meKeys.relations });
       const before = queryClient.getQueryData<Relations>(meKeys.relations);
@@ -58,7 +58,7 @@ export function useArticleRelations(articleId: string, notices: ChangeNotices<un
 export function useBookmarkRemover(notices: ChangeNotices<unknown, string> = {}) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: (articleId: string) => meCall('DELETE', `/me/bookmarks/${encodeURIComponent(articleId)}`),
+    mutationFn: (articleId: string) => meCall('DELETE /me/bookmarks/{articleId}', { params: { articleId } }),
     onMutate: async (articleId) => {
       await queryClient.cancelQueries({ queryKey: meKeys.bookmarks });
       const bookmarks = queryClient.getQueryData<{ items: BookmarkedArticle[] }>(meKeys.bookmarks);
@@ -81,5 +81,5 @@ export function useBookmarkRemover(notices: ChangeNotices<unknown, string> = {})
 }
 
 export function useBookmarks() {
-  return useQuery({ queryKey: meKeys.bookmarks, queryFn: () => meCall<{ items: BookmarkedArticle[] }>('GET', '/me/bookmarks'), enabled: useSignedIn(), networkMode: 'offlineFirst' });
+  return useQuery({ queryKey: meKeys.bookmarks, queryFn: () => meCall('GET /me/bookmarks'), enabled: useSignedIn(), networkMode: 'offlineFirst' });
 }

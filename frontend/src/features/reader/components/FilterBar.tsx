@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { ArticleSort, MarketFocus, QualityFilter } from '#domain/reader/public-articles.ts';
 import { categoryName } from './articles/ArticleCard.tsx';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import type { Filters } from './filters.ts';
+import { isOneOf, type Filters } from './filters.ts';
 
 const SORT_LABELS: Record<ArticleSort, string> = {
   'best-match': 'Best match',
@@ -18,10 +18,18 @@ const MARKET_LABELS: Record<MarketFocus, string> = { all: 'Global and India', in
 
 /** A labelled select of the filter bar; options are [value, label] pairs. */
 function SelectField<T extends string>({ id, label, value, options, onChange }: { id: string; label: string; value: T; options: ReadonlyArray<readonly [T, string]>; onChange: (value: T) => void }) {
+  const values = options.map(([option]) => option);
   return (
     <div className="filter-field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={value} onChange={(event) => onChange(event.target.value as T)}>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => {
+          const chosen = event.target.value;
+          if (isOneOf(values, chosen)) onChange(chosen);
+        }}
+      >
         {options.map(([option, text]) => (
           <option key={option} value={option}>
             {text}

@@ -15,7 +15,10 @@ export interface Filters {
   page: number;
 }
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
+/** Whether a text is one of the values (a type guard: a select's or the address's text narrowed without a cast). */
+export const isOneOf = <T extends string>(values: readonly T[], value: string | null): value is T => values.some((each) => each === value);
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (isOneOf(values, value) ? value : fallback);
 
 /** Reader spec section 2: market focus defaults to Indian. */
 export const DEFAULT_MARKET: MarketFocus = 'indian';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { contactMessageSchema } from '#domain/reader/contact.ts';
-import { ApiError, apiPost } from '../../../app/api/client.ts';
+import { ApiError, call } from '../../../app/api/client.ts';
 import { mailto, useContact } from '../../../components/contactEmail.ts';
 import { useToast } from '../../../components/Toasts.tsx';
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
@@ -28,7 +28,7 @@ export default function ContactPage() {
     setErrors({});
     setBusy(true);
     try {
-      const answer = await apiPost<{ message?: string }>('/contact', checked.data);
+      const answer = await call('POST /contact', { body: checked.data });
       toast('Message sent!', answer.message ?? "Thank you for reaching out. We'll get back to you soon.");
       setValues(EMPTY);
     } catch (caught) {

@@ -1,5 +1,5 @@
 import Alert from '@cloudscape-design/components/alert';
-import BarChart from '@cloudscape-design/components/bar-chart';
+import BarChart, { type BarChartProps } from '@cloudscape-design/components/bar-chart';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import ColumnLayout from '@cloudscape-design/components/column-layout';
@@ -16,7 +16,6 @@ import Tabs from '@cloudscape-design/components/tabs';
 import { useEffect, useState, type ReactNode } from 'react';
 import { categoryLabel } from '#domain/content/categories.ts';
 import { errorText } from '../../shell/api.ts';
-import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { StatTile } from '../../shell/StatTile.tsx';
@@ -32,6 +31,14 @@ const CARDS = [
   { key: 'conversions', label: 'Conversions', note: 'Confirmed subscriptions + paid donations' },
 ] as const;
 
+/** The engagement tab's tiles: the total counted, its label. */
+const ENGAGEMENT_TILES = [
+  ['likes', 'Likes'],
+  ['shares', 'Shares'],
+  ['bookmarks', 'Bookmarks'],
+  ['searches', 'Searches'],
+] as const;
+
 const DEVICE_LABELS = { mobile: 'Mobile', tablet: 'Tablet', desktop: 'Desktop' } as const;
 
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
@@ -42,6 +49,41 @@ function Empty({ children }: { children: ReactNode }) {
     <Box textAlign="center" color="inherit" padding="m">
       {children}
     </Box>
+  );
+}
+
+/** A tab's totals: four tiles in a row. */
+function Totals({ title, tiles }: { title: string; tiles: Array<{ label: string; value: string; testId: string }> }) {
+  return (
+    <Container header={<Header variant="h2">{title}</Header>}>
+      <ColumnLayout columns={4} variant="text-grid" minColumnWidth={120}>
+        {tiles.map((tile) => (
+          <StatTile key={tile.testId} label={tile.label} value={tile.value} testId={tile.testId} />
+        ))}
+      </ColumnLayout>
+    </Container>
+  );
+}
+
+/** A per-day bar chart (India-time days) of some series, its y axis from 0 to just above `max`; the legend only for several series. */
+function DailyBars(props: { title: string; days: Date[]; max: number; yTitle: string; series: BarChartProps<Date>['series']; yTickFormatter?: (value: number) => string; empty: string }) {
+  return (
+    <Container header={<Header variant="h2">{props.title}</Header>}>
+      <BarChart
+        series={props.series}
+        xDomain={props.days}
+        yDomain={[0, Math.ceil(props.max * 1.1)]}
+        xScaleType="categorical"
+        xTitle="Day (India time)"
+        yTitle={props.yTitle}
+        height={220}
+        hideFilter
+        hideLegend={props.series.length === 1}
+        ariaLabel={props.title}
+        i18nStrings={{ xTickFormatter: tickDay, ...(props.yTickFormatter ? { yTickFormatter: props.yTickFormatter } : {}) }}
+        empty={<Empty>{props.empty}</Empty>}
+      />
+    </Container>
   );
 }
 
@@ -145,14 +187,7 @@ function Engagement({ data }: { data: Analytics }) {
   const totals = data.engagement.totals;
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2">Engagement totals</Header>}>
-        <ColumnLayout columns={4} variant="text-grid" minColumnWidth={120}>
-          <StatTile label="Likes" value={formatCount(totals.likes)} testId="an-likes" />
-          <StatTile label="Shares" value={formatCount(totals.shares)} testId="an-shares" />
-          <StatTile label="Bookmarks" value={formatCount(totals.bookmarks)} testId="an-bookmarks" />
-          <StatTile label="Searches" value={formatCount(totals.searches)} testId="an-searches" />
-        </ColumnLayout>
-      </Container>
+      <Totals title="Engagement totals" tiles={ENGAGEMENT_TILES.map(([key, label]) => ({ label, value: formatCount(totals[key]), testId: `an-${key}` }))} />
       <DailyLines
         title="Engagement per day"
         daily={data.daily}
@@ -175,55 +210,41 @@ function Conversion({ data }: { data: Analytics }) {
   const maxAmount = Math.max(1, ...data.daily.map((row) => row.donationAmountPaise / 100));
   return (
     <SpaceBetween size="l">
-      <Container header={<Header variant="h2">Conversion totals</Header>}>
-        <ColumnLayout columns={4} variant="text-grid" minColumnWidth={120}>
-          <StatTile label="Subscriptions started" value={formatCount(totals.subscriptionsStarted)} testId="an-subs-started" />
-          <StatTile label="Subscriptions confirmed" value={formatCount(totals.subscriptionsConfirmed)} testId="an-subs-confirmed" />
-          <StatTile label="Paid donations" value={`${formatCount(totals.donations)} · ${formatInr(totals.donationAmountPaise)}`} testId="an-donations" />
-          <StatTile label="Conversion rate" value={formatRate(data.conversion.conversionRate)} testId="an-rate" />
-        </ColumnLayout>
-      </Container>
-      <Container header={<Header variant="h2">Newsletter subscriptions per day</Header>}>
-        <BarChart
-          series={subs === 0 ? [] : [
-            { title: 'Started', type: 'bar', data: data.daily.map((row) => ({ x: dayOf(row.date), y: row.subscriptionsStarted })) },
-            { title: 'Confirmed', type: 'bar', data: data.daily.map((row) => ({ x: dayOf(row.date), y: row.subscriptionsConfirmed })) },
-          ]}
-          xDomain={days}
-          yDomain={[0, Math.ceil(maxSubs * 1.1)]}
-          xScaleType="categorical"
-          xTitle="Day (India time)"
-          yTitle="Subscriptions"
-          height={220}
-          hideFilter
-          ariaLabel="Newsletter subscriptions per day"
-          i18nStrings={{ xTickFormatter: tickDay }}
-          empty={<Empty>No subscriptions in this period</Empty>}
-        />
-      </Container>
-      <Container header={<Header variant="h2">Paid donations per day</Header>}>
-        <BarChart
-          series={totals.donations === 0 ? [] : [{ title: 'Amount (₹)', type: 'bar', data: data.daily.map((row) => ({ x: dayOf(row.date), y: row.donationAmountPaise / 100 })), valueFormatter: (value) => formatInr(Math.round(value * 100)) }]}
-          xDomain={days}
-          yDomain={[0, Math.ceil(maxAmount * 1.1)]}
-          xScaleType="categorical"
-          xTitle="Day (India time)"
-          yTitle="Amount (₹)"
-          height={220}
-          hideFilter
-          hideLegend
-          ariaLabel="Paid donations per day"
-          i18nStrings={{ xTickFormatter: tickDay, yTickFormatter: (value) => `₹${formatCount(value)}` }}
-          empty={<Empty>No paid donations in this period</Empty>}
-        />
-      </Container>
+      <Totals
+        title="Conversion totals"
+        tiles={[
+          { label: 'Subscriptions started', value: formatCount(totals.subscriptionsStarted), testId: 'an-subs-started' },
+          { label: 'Subscriptions confirmed', value: formatCount(totals.subscriptionsConfirmed), testId: 'an-subs-confirmed' },
+          { label: 'Paid donations', value: `${formatCount(totals.donations)} · ${formatInr(totals.donationAmountPaise)}`, testId: 'an-donations' },
+          { label: 'Conversion rate', value: formatRate(data.conversion.conversionRate), testId: 'an-rate' },
+        ]}
+      />
+      <DailyBars
+        title="Newsletter subscriptions per day"
+        days={days}
+        max={maxSubs}
+        yTitle="Subscriptions"
+        series={subs === 0 ? [] : [
+          { title: 'Started', type: 'bar', data: data.daily.map((row) => ({ x: dayOf(row.date), y: row.subscriptionsStarted })) },
+          { title: 'Confirmed', type: 'bar', data: data.daily.map((row) => ({ x: dayOf(row.date), y: row.subscriptionsConfirmed })) },
+        ]}
+        empty="No subscriptions in this period"
+      />
+      <DailyBars
+        title="Paid donations per day"
+        days={days}
+        max={maxAmount}
+        yTitle="Amount (₹)"
+        series={totals.donations === 0 ? [] : [{ title: 'Amount (₹)', type: 'bar', data: data.daily.map((row) => ({ x: dayOf(row.date), y: row.donationAmountPaise / 100 })), valueFormatter: (value) => formatInr(Math.round(value * 100)) }]}
+        yTickFormatter={(value) => `₹${formatCount(value)}`}
+        empty="No paid donations in this period"
+      />
     </SpaceBetween>
   );
 }
 
 function Reports({ data, days, active }: { data: Analytics; days: AnalyticsDays; active: boolean }) {
   const report = useAnalyticsReport(days, active);
-  const { notify } = useFlash();
   const [href, setHref] = useState<string | null>(null);
   useEffect(() => {
     if (!report.data) return undefined;
@@ -231,9 +252,6 @@ function Reports({ data, days, active }: { data: Analytics; days: AnalyticsDays;
     setHref(url);
     return () => URL.revokeObjectURL(url);
   }, [report.data]);
-  useEffect(() => {
-    if (report.error) notify({ type: 'error', header: 'Error', content: 'Failed to fetch analytics data' });
-  }, [report.error, notify]);
   const filename = `analytics-${days}d-${data.daily.at(-1)?.date ?? 'today'}.csv`;
   return (
     <Table
@@ -267,14 +285,9 @@ function Reports({ data, days, active }: { data: Analytics; days: AnalyticsDays;
 }
 
 export default function AnalyticsPage() {
-  const { notify } = useFlash();
   const [days, setDays] = useState<AnalyticsDays>(30);
   const [tab, setTab] = useState('traffic');
   const analytics = useAnalytics(days);
-
-  useEffect(() => {
-    if (analytics.error) notify({ type: 'error', header: 'Error', content: 'Failed to fetch analytics data' });
-  }, [analytics.error, notify]);
 
   const header = (
     <Header

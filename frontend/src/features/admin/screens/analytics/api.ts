@@ -1,7 +1,5 @@
-import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
-import { idToken } from '../../../../app/auth/session.ts';
 import type { Analytics } from '#domain/analytics/report.ts';
-import { adminGet } from '../../shell/api.ts';
+import { adminCall, adminFile } from '../../shell/api.ts';
 
 export const ANALYTICS_PERIODS = [
   { days: 7, label: '7 days' },
@@ -13,16 +11,10 @@ export type AnalyticsDays = (typeof ANALYTICS_PERIODS)[number]['days'];
 export type { Analytics, DailyRow } from '#domain/analytics/report.ts';
 export type TopArticle = Analytics['content']['topArticles'][number];
 
-export const fetchAnalytics = (days: AnalyticsDays) => adminGet<Analytics>('/admin/analytics', { days });
+export const fetchAnalytics = (days: AnalyticsDays) => adminCall('GET /admin/analytics', { query: { days: `${days}` } });
 
 /** The CSV report as text (the token goes in the header, so a plain link cannot fetch it). */
 export async function fetchReport(days: AnalyticsDays): Promise<string> {
-  const token = await idToken();
-  const { apiUrl } = await siteConfig();
-  const response = await fetch(apiAddress(apiUrl, `/admin/analytics/report?days=${days}`), { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { message?: string };
-    throw new Error(body.message ?? 'Failed to fetch analytics data');
-  }
-  return response.text();
+  const { blob } = await adminFile('GET /admin/analytics/report', { query: { days: `${days}` }, failure: 'Failed to fetch analytics data' });
+  return blob.text();
 }

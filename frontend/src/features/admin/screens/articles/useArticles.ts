@@ -6,13 +6,13 @@ import {
   deleteArticle,
   fetchArticle,
   fetchArticles,
-  fetchSession,
   setFeatured,
   updateArticle,
   type ArticleInput,
   type ArticleListQuery,
 } from './api.ts';
 import type { Keyed } from '../../../../app/api/submission.ts';
+import { useConsoleSessionQuery } from '../../shell/guard.tsx';
 
 const LIST_KEY = ['admin', 'articles'] as const;
 
@@ -27,7 +27,7 @@ export function useArticle(id: string | null) {
 
 /** The caller's role (the server's answer), so writes a moderator may not make are not offered. */
 export function useConsoleRole() {
-  return useQuery({ queryKey: ['admin', 'session'], queryFn: fetchSession, staleTime: 5 * 60_000 }).data?.role ?? null;
+  return useConsoleSessionQuery().data?.role ?? null;
 }
 
 /**

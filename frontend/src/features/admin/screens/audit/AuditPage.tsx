@@ -6,12 +6,10 @@ import ExpandableSection from '@cloudscape-design/components/expandable-section'
 import Header from '@cloudscape-design/components/header';
 import Table from '@cloudscape-design/components/table';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { adminGet, errorText, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, errorText } from '../../shell/api.ts';
 import { formatDateTime } from '../../shell/format.ts';
 
-type AuditPage = ApiAnswer<'GET /admin/audit'>;
-
-const fetchAudit = (cursor?: string) => adminGet<AuditPage>('/admin/audit', { limit: 50, cursor });
+const fetchAudit = (cursor?: string) => adminCall('GET /admin/audit', { query: { limit: 50, cursor } });
 
 const json = (value: unknown) => (value === undefined ? '—' : JSON.stringify(value, null, 1));
 

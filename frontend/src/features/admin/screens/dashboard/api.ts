@@ -1,6 +1,6 @@
-import { adminGet, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer } from '../../shell/api.ts';
 
 export type Dashboard = ApiAnswer<'GET /admin/dashboard'>;
 export type LifecycleAnalytics = Dashboard['lifecycle'];
 
-export const fetchDashboard = () => adminGet<Dashboard>('/admin/dashboard');
+export const fetchDashboard = () => adminCall('GET /admin/dashboard');

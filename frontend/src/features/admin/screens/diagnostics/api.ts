@@ -1,4 +1,4 @@
-import { adminGet, adminPost, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer } from '../../shell/api.ts';
 
 export type DiagnosticReport = ApiAnswer<'POST /admin/diagnostics'>;
 /** One check of POST /admin/diagnostics (lambdas/domain/operations/diagnostics.ts). */
@@ -7,6 +7,6 @@ export type BackupsPage = ApiAnswer<'GET /admin/backups'>;
 export type Backup = BackupsPage['backups'][number];
 export type BackupComponent = Backup['components'][number];
 
-export const runDiagnostics = () => adminPost<DiagnosticReport>('/admin/diagnostics');
-export const fetchBackups = () => adminGet<BackupsPage>('/admin/backups');
-export const prepareBackup = () => adminPost<ApiAnswer<'POST /admin/backups'>>('/admin/backups');
+export const runDiagnostics = () => adminCall('POST /admin/diagnostics');
+export const fetchBackups = () => adminCall('GET /admin/backups');
+export const prepareBackup = () => adminCall('POST /admin/backups');

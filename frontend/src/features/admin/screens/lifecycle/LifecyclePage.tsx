@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../shell/api.ts';
 import { startExecution, useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
+import { PageHeader } from '../../shell/PageHeader.tsx';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { fetchLifecycle } from './api.ts';
@@ -51,20 +52,19 @@ export default function LifecyclePage() {
   };
 
   const header = (
-    <Header
-      variant="h1"
+    <PageHeader
       description="Rejected articles are archived after 48 hours and archived ones purged after 30 days, at 06:00 and 18:00 India time; a purge keeps only the URL and title hashes, so no feed brings the article back."
       actions={
-        <SpaceBetween direction="horizontal" size="xs">
+        <>
           <Button onClick={() => navigate('/admin/content/lifecycle/manual')}>Manual Controls</Button>
           <Button variant="primary" loading={starting || started !== null} onClick={() => void run()}>
             Run Lifecycle Manager
           </Button>
-        </SpaceBetween>
+        </>
       }
     >
       Article Lifecycle Management
-    </Header>
+    </PageHeader>
   );
 
   if (lifecycle.isPending) return <ContentLayout header={header}><ConsoleLoading /></ContentLayout>;

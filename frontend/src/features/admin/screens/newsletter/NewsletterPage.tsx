@@ -14,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { errorText } from '../../shell/api.ts';
 import { useFollowExecution, type StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';
+import { PageHeader } from '../../shell/PageHeader.tsx';
 import { RunProgress } from '../../shell/RunProgress.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
@@ -26,7 +27,6 @@ import { countOf } from '#domain/common/plural.ts';
 const LOAD_FAILED = 'Failed to load newsletter subscribers';
 
 function Subscribers() {
-  const { notify } = useFlash();
   const [filter, setFilter] = useState('');
   const [search, setSearch] = useState('');
   // cursors[i] opens page i + 1; a new search starts again at page 1.
@@ -42,9 +42,6 @@ function Subscribers() {
     }, 300);
     return () => clearTimeout(timer);
   }, [filter]);
-  useEffect(() => {
-    if (page.error) notify({ type: 'error', header: 'Error', content: LOAD_FAILED });
-  }, [page.error, notify]);
   useEffect(() => {
     const next = page.data?.cursor;
     if (next && cursors.length === pageIndex + 1) setCursors((known) => [...known, next]);
@@ -104,20 +101,19 @@ export default function NewsletterPage() {
 
   const running = started !== null && (followed?.status ?? 'RUNNING') === 'RUNNING';
   const header = (
-    <Header
-      variant="h1"
+    <PageHeader
       description="Subscribers, their confirmations and suppressions; compose an issue for every confirmed subscriber."
       actions={
-        <SpaceBetween direction="horizontal" size="xs">
+        <>
           <Button iconName="refresh" ariaLabel="Refresh" onClick={() => void client.invalidateQueries({ queryKey: ['admin', 'newsletter'] })} />
           <Button variant="primary" disabled={running} onClick={() => setComposing(true)}>
             Compose
           </Button>
-        </SpaceBetween>
+        </>
       }
     >
       Newsletter Management
-    </Header>
+    </PageHeader>
   );
 
   const progress = followed?.progress;

@@ -13,5 +13,6 @@ export function useSubscribers(search: string, cursor: string | null) {
     staleTime: 0,
     retry: 1,
     placeholderData: keepPreviousData,
+    meta: { errorToast: 'Failed to load newsletter subscribers' },
   });
 }

@@ -1,4 +1,4 @@
-import { adminGet, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer } from '../../shell/api.ts';
 
 export type OperationsData = ApiAnswer<'GET /admin/operations'>;
 export type AlarmView = OperationsData['alarms'][number];
@@ -8,4 +8,4 @@ export type FunctionWindow = FunctionFigures['hour'];
 export type StateMachineFigures = OperationsData['stateMachines'][number];
 export type ScheduleView = OperationsData['schedules'][number];
 
-export const fetchOperations = () => adminGet<OperationsData>('/admin/operations');
+export const fetchOperations = () => adminCall('GET /admin/operations');

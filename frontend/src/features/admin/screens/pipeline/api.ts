@@ -1,9 +1,10 @@
-import { adminGet, adminPost, adminPut, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer, type ApiBody, type ApiQuery } from '../../shell/api.ts';
+import { knownMachine as known } from '../../shell/executions.ts';
+
+export { isMachine, MACHINES, type Machine } from '../../shell/executions.ts';
 
 /** Typed calls of the Pipeline Control API (lambdas/http/admin/pipeline.ts). */
 
-export const MACHINES = ['ingest', 'lifecycle', 'retrain', 'newsletter'] as const;
-export type Machine = (typeof MACHINES)[number];
 export const EXECUTION_STATUSES = ['RUNNING', 'SUCCEEDED', 'FAILED', 'TIMED_OUT', 'ABORTED'] as const;
 export type ExecutionStatus = (typeof EXECUTION_STATUSES)[number];
 
@@ -12,41 +13,33 @@ export type ExecutionSummary = ExecutionPage['items'][number];
 export type ExecutionDetail = ApiAnswer<'GET /admin/pipeline/executions/{machine}/{name}'>;
 export type TimelineEntry = ExecutionDetail['timeline'][number];
 
-export interface ExecutionFilters {
-  machine?: Machine;
-  status?: ExecutionStatus;
-  since?: string;
-  until?: string;
-}
+/** The list's filters (GET /admin/pipeline/executions' query, less the paging). */
+export type ExecutionFilters = Omit<NonNullable<ApiQuery<'GET /admin/pipeline/executions'>>, 'cursor' | 'limit'>;
 
-export interface StartRequest {
-  machine: Machine;
-  mode?: 'full' | 'classify-only';
-  frequency?: 'daily' | 'weekly' | 'monthly';
-}
+export type StartRequest = ApiBody<'POST /admin/pipeline/executions'>;
 
 export type Started = ApiAnswer<'POST /admin/pipeline/executions'>;
 export type Schedule = ApiAnswer<'PUT /admin/pipeline/schedules/{name}'>;
 export type AutomationAlert = ApiAnswer<'POST /admin/alerts/{id}/resolve'>;
 
 export const listExecutions = (filters: ExecutionFilters, cursor?: string, limit = 25) =>
-  adminGet<ExecutionPage>('/admin/pipeline/executions', { ...filters, cursor, limit });
+  adminCall('GET /admin/pipeline/executions', { query: { ...filters, cursor, limit } });
 
 export const getExecution = (machine: string, name: string) =>
-  adminGet<ExecutionDetail>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}`);
+  adminCall('GET /admin/pipeline/executions/{machine}/{name}', { params: { machine: known(machine), name } });
 
-export const startExecution = (request: StartRequest) => adminPost<Started>('/admin/pipeline/executions', request);
+export const startExecution = (request: StartRequest) => adminCall('POST /admin/pipeline/executions', { body: request });
 
 export const stopExecution = (machine: string, name: string) =>
-  adminPost<ApiAnswer<'POST /admin/pipeline/executions/{machine}/{name}/stop'>>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}/stop`);
+  adminCall('POST /admin/pipeline/executions/{machine}/{name}/stop', { params: { machine: known(machine), name } });
 
 export const redriveExecution = (machine: string, name: string) =>
-  adminPost<ApiAnswer<'POST /admin/pipeline/executions/{machine}/{name}/redrive'>>(`/admin/pipeline/executions/${encodeURIComponent(machine)}/${encodeURIComponent(name)}/redrive`);
+  adminCall('POST /admin/pipeline/executions/{machine}/{name}/redrive', { params: { machine: known(machine), name } });
 
-export const listSchedules = () => adminGet<ApiAnswer<'GET /admin/pipeline/schedules'>>('/admin/pipeline/schedules');
+export const listSchedules = () => adminCall('GET /admin/pipeline/schedules');
 
-export const setSchedulePaused = (name: string, paused: boolean) => adminPut<Schedule>(`/admin/pipeline/schedules/${encodeURIComponent(name)}`, { paused });
+export const setSchedulePaused = (name: string, paused: boolean) => adminCall('PUT /admin/pipeline/schedules/{name}', { params: { name }, body: { paused } });
 
-export const listOpenAlerts = () => adminGet<ApiAnswer<'GET /admin/alerts'>>('/admin/alerts', { resolved: 'false', limit: 20 });
+export const listOpenAlerts = () => adminCall('GET /admin/alerts', { query: { resolved: 'false', limit: 20 } });
 
-export const resolveAlert = (id: string) => adminPost<AutomationAlert>(`/admin/alerts/${encodeURIComponent(id)}/resolve`);
+export const resolveAlert = (id: string) => adminCall('POST /admin/alerts/{id}/resolve', { params: { id } });

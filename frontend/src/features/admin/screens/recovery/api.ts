@@ -1,8 +1,8 @@
-import { adminGet, adminPost, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer } from '../../shell/api.ts';
 
 export type RecoveryData = ApiAnswer<'GET /admin/recovery'>;
 export type RecoveryRun = ApiAnswer<'POST /admin/recovery/{action}'>;
 export type RecoveryAction = RecoveryData['actions'][number]['action'];
 
-export const fetchRecovery = () => adminGet<RecoveryData>('/admin/recovery');
-export const runRecovery = (action: RecoveryAction, body: { runId?: string } = {}) => adminPost<RecoveryRun>(`/admin/recovery/${action}`, body);
+export const fetchRecovery = () => adminCall('GET /admin/recovery');
+export const runRecovery = (action: RecoveryAction, body: { runId?: string } = {}) => adminCall('POST /admin/recovery/{action}', { params: { action }, body });

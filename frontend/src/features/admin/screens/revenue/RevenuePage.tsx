@@ -10,9 +10,8 @@ import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../shell/api.ts';
-import { useFlash } from '../../shell/flash.tsx';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { REVENUE_PERIODS, type RevenueAnalytics, type RevenueDays, type Tier } from './api.ts';
@@ -56,13 +55,8 @@ function Trend({ data }: { data: RevenueAnalytics }) {
 }
 
 export default function RevenuePage() {
-  const { notify } = useFlash();
   const [days, setDays] = useState<RevenueDays>(30);
   const revenue = useRevenue(days);
-
-  useEffect(() => {
-    if (revenue.error) notify({ type: 'error', header: 'Error', content: 'Failed to load revenue analytics' });
-  }, [revenue.error, notify]);
 
   const header = (
     <Header

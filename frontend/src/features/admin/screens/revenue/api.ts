@@ -1,5 +1,4 @@
-import type { RevenueAnalytics } from '#domain/donations/revenue.ts';
-import { adminGet } from '../../shell/api.ts';
+import { adminCall } from '../../shell/api.ts';
 
 export const REVENUE_PERIODS = [
   { days: 7, label: 'Last 7 Days' },
@@ -12,4 +11,4 @@ export type RevenueDays = (typeof REVENUE_PERIODS)[number]['days'];
 export type { RevenueAnalytics } from '#domain/donations/revenue.ts';
 export type { SupporterTier as Tier } from '#domain/donations/donations.ts';
 
-export const fetchRevenue = (days: RevenueDays) => adminGet<RevenueAnalytics>('/admin/revenue', { days });
+export const fetchRevenue = (days: RevenueDays) => adminCall('GET /admin/revenue', { query: { days: String(days) } });

@@ -4,7 +4,7 @@ import Header from '@cloudscape-design/components/header';
 import StatusIndicator from '@cloudscape-design/components/status-indicator';
 import Table from '@cloudscape-design/components/table';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminGet, adminPut, errorText, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, errorText, type ApiAnswer } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 
@@ -21,9 +21,9 @@ const STATE_TEXT: Record<TrendingRow['state'], { type: 'success' | 'stopped' | '
 export function TrendingKeywords() {
   const client = useQueryClient();
   const { notify } = useFlash();
-  const list = useQuery({ queryKey: ['admin', 'trending-keywords'], queryFn: () => adminGet<ApiAnswer<'GET /admin/trending-keywords'>>('/admin/trending-keywords'), retry: 1 });
+  const list = useQuery({ queryKey: ['admin', 'trending-keywords'], queryFn: () => adminCall('GET /admin/trending-keywords'), retry: 1 });
   const change = useMutation({
-    mutationFn: (row: TrendingRow & { hidden: boolean }) => adminPut<ApiAnswer<'PUT /admin/trending-keywords/visibility'>>('/admin/trending-keywords/visibility', { keyword: row.keyword, source: row.source, hidden: row.hidden }),
+    mutationFn: (row: TrendingRow & { hidden: boolean }) => adminCall('PUT /admin/trending-keywords/visibility', { body: { keyword: row.keyword, source: row.source, hidden: row.hidden } }),
     onSuccess: (_answer, row) => notify({ type: 'success', header: row.hidden ? 'Keyword hidden' : 'Keyword shown', content: `“${row.keyword}” ${row.hidden ? 'is off' : 'may be back on'} Trending.` }),
     onError: (error) => notify({ type: 'error', header: 'Update Failed', content: errorText(error, 'Could not change the keyword') }),
     onSettled: () => void client.invalidateQueries({ queryKey: ['admin', 'trending-keywords'] }),

@@ -7,10 +7,9 @@ import ContentLayout from '@cloudscape-design/components/content-layout';
 import Header from '@cloudscape-design/components/header';
 import SegmentedControl from '@cloudscape-design/components/segmented-control';
 import SpaceBetween from '@cloudscape-design/components/space-between';
-import Table from '@cloudscape-design/components/table';
-import { useEffect, useState } from 'react';
+import Table, { type TableProps } from '@cloudscape-design/components/table';
+import { useState } from 'react';
 import { errorText } from '../../shell/api.ts';
-import { useFlash } from '../../shell/flash.tsx';
 import { formatCount } from '../../shell/format.ts';
 import { ConsoleLoading } from '../../shell/guard.tsx';
 import { SECURITY_PERIODS, type SecurityDays } from './api.ts';
@@ -26,14 +25,26 @@ const stat = (label: string, value: number, testId: string) => (
   </div>
 );
 
+/** One of the report's tables: its rows counted in the header, its empty text. */
+function reportTable<T>(table: { title: string; items: T[]; columns: TableProps.ColumnDefinition<T>[]; loading: boolean; loadingText: string; empty: string; testId: string }) {
+  return (
+    <Table
+      header={<Header variant="h2" counter={`(${table.items.length})`}>{table.title}</Header>}
+      items={table.items}
+      columnDefinitions={table.columns}
+      variant="container"
+      wrapLines
+      loading={table.loading}
+      loadingText={table.loadingText}
+      empty={<Box textAlign="center" padding="m">{table.empty}</Box>}
+      data-testid={table.testId}
+    />
+  );
+}
+
 export default function SecurityPage() {
-  const { notify } = useFlash();
   const [days, setDays] = useState<SecurityDays>(7);
   const security = useSecurity(days);
-
-  useEffect(() => {
-    if (security.error) notify({ type: 'error', header: 'Error', content: 'Failed to load security data' });
-  }, [security.error, notify]);
 
   const header = (
     <Header
@@ -66,6 +77,7 @@ export default function SecurityPage() {
     );
   }
   const data = security.data;
+  const loading = security.isFetching && security.isPlaceholderData;
   return (
     <ContentLayout header={header}>
       <SpaceBetween size="l">
@@ -76,28 +88,8 @@ export default function SecurityPage() {
             {stat('Accounts with failures', data.totals.accountsWithFailures, 'sec-accounts')}
           </ColumnLayout>
         </Container>
-        <Table
-          header={<Header variant="h2" counter={`(${data.signInFailures.length})`}>Sign-in failures</Header>}
-          items={data.signInFailures}
-          columnDefinitions={failureColumns}
-          variant="container"
-          wrapLines
-          loading={security.isFetching && security.isPlaceholderData}
-          loadingText="Loading sign-ins"
-          empty={<Box textAlign="center" padding="m">No failed sign-ins in this period</Box>}
-          data-testid="sec-failures-table"
-        />
-        <Table
-          header={<Header variant="h2" counter={`(${data.roleChanges.length})`}>Role changes and suspensions</Header>}
-          items={data.roleChanges}
-          columnDefinitions={roleChangeColumns}
-          variant="container"
-          wrapLines
-          loading={security.isFetching && security.isPlaceholderData}
-          loadingText="Loading changes"
-          empty={<Box textAlign="center" padding="m">No role changes or suspensions in this period</Box>}
-          data-testid="sec-roles-table"
-        />
+        {reportTable({ title: 'Sign-in failures', items: data.signInFailures, columns: failureColumns, loading, loadingText: 'Loading sign-ins', empty: 'No failed sign-ins in this period', testId: 'sec-failures-table' })}
+        {reportTable({ title: 'Role changes and suspensions', items: data.roleChanges, columns: roleChangeColumns, loading, loadingText: 'Loading changes', empty: 'No role changes or suspensions in this period', testId: 'sec-roles-table' })}
       </SpaceBetween>
     </ContentLayout>
   );

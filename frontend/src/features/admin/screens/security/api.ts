@@ -1,4 +1,4 @@
-import { adminGet, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer } from '../../shell/api.ts';
 
 export const SECURITY_PERIODS = [1, 7, 30] as const;
 export type SecurityDays = (typeof SECURITY_PERIODS)[number];
@@ -7,4 +7,4 @@ export type SecurityReport = ApiAnswer<'GET /admin/security'>;
 export type SignInFailure = SecurityReport['signInFailures'][number];
 export type RoleChange = SecurityReport['roleChanges'][number];
 
-export const fetchSecurity = (days: SecurityDays) => adminGet<SecurityReport>('/admin/security', { days });
+export const fetchSecurity = (days: SecurityDays) => adminCall('GET /admin/security', { query: { days: `${days}` } });

@@ -34,36 +34,27 @@ interface FieldSpec {
   type?: 'number' | 'time' | 'frequency';
 }
 
+/** One field of a section: its setting, label, help text and input kind. */
+const field = (key: Key, label: string, description: string, type?: FieldSpec['type']): FieldSpec => ({ key, label, description, ...(type ? { type } : {}) });
+
 const SECTIONS: Array<{ title: string; description: string; fields: FieldSpec[] }> = [
-  {
-    title: 'Classifier',
-    description: 'How the classifier decides each new draft: publish, send to review, or reject.',
-    fields: [
-      { key: 'publishRelevance', label: 'Publish relevance threshold', description: 'Relevance (1–100) at or above which a story is published without review.', type: 'number' },
-      { key: 'publishConfidence', label: 'Publish confidence threshold', description: 'Model confidence (0–1) also needed to publish without review.', type: 'number' },
-      { key: 'reviewRelevance', label: 'Review relevance threshold', description: 'Below this relevance a story is rejected; from it up to the publish threshold it goes to review.', type: 'number' },
-    ],
-  },
-  {
-    title: 'Donations',
-    description: 'The goal the Donate page shows this month’s donations against.',
-    fields: [{ key: 'monthlyGoalRupees', label: 'Monthly donation goal (₹)', description: 'Whole rupees, 1 to 1,00,00,000.', type: 'number' }],
-  },
-  {
-    title: 'Newsletter',
-    description: 'When each digest goes out, India time (24-hour HH:MM; saving moves the schedules), and the frequency new subscribers start from.',
-    fields: [
-      { key: 'dailyDigestTime', label: 'Daily Digest time', description: 'Every day.', type: 'time' },
-      { key: 'weeklyDigestTime', label: 'Weekly Roundup time', description: 'Mondays.', type: 'time' },
-      { key: 'monthlyDigestTime', label: 'Monthly Summary time', description: 'On the 1st.', type: 'time' },
-      { key: 'defaultFrequency', label: 'Default frequency', description: 'What the subscription form preselects.', type: 'frequency' },
-    ],
-  },
-  {
-    title: 'Feeds',
-    description: 'Politeness towards publishers.',
-    fields: [{ key: 'feedIntervalMinutes', label: 'Minimum minutes between fetches of one feed', description: '5 to 1440; a publisher may ask for longer (Cache-Control, Retry-After).', type: 'number' }],
-  },
+  { title: 'Classifier', description: 'How the classifier decides each new draft: publish, send to review, or reject.', fields: [
+    field('publishRelevance', 'Publish relevance threshold', 'Relevance (1–100) at or above which a story is published without review.', 'number'),
+    field('publishConfidence', 'Publish confidence threshold', 'Model confidence (0–1) also needed to publish without review.', 'number'),
+    field('reviewRelevance', 'Review relevance threshold', 'Below this relevance a story is rejected; from it up to the publish threshold it goes to review.', 'number'),
+  ] },
+  { title: 'Donations', description: 'The goal the Donate page shows this month’s donations against.', fields: [
+    field('monthlyGoalRupees', 'Monthly donation goal (₹)', 'Whole rupees, 1 to 1,00,00,000.', 'number'),
+  ] },
+  { title: 'Newsletter', description: 'When each digest goes out, India time (24-hour HH:MM; saving moves the schedules), and the frequency new subscribers start from.', fields: [
+    field('dailyDigestTime', 'Daily Digest time', 'Every day.', 'time'),
+    field('weeklyDigestTime', 'Weekly Roundup time', 'Mondays.', 'time'),
+    field('monthlyDigestTime', 'Monthly Summary time', 'On the 1st.', 'time'),
+    field('defaultFrequency', 'Default frequency', 'What the subscription form preselects.', 'frequency'),
+  ] },
+  { title: 'Feeds', description: 'Politeness towards publishers.', fields: [
+    field('feedIntervalMinutes', 'Minimum minutes between fetches of one feed', '5 to 1440; a publisher may ask for longer (Cache-Control, Retry-After).', 'number'),
+  ] },
 ];
 
 const toDraft = (values: SettingsValues): Draft => Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value)])) as Draft;
@@ -86,9 +77,6 @@ export default function SettingsPage() {
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
 
-  useEffect(() => {
-    if (settings.error) notify({ type: 'error', header: 'Error', content: 'Failed to load system configuration data' });
-  }, [settings.error, notify]);
   useEffect(() => {
     if (settings.data) setDraft(toDraft(settings.data.values));
   }, [settings.data]);

@@ -4,7 +4,7 @@ import { fetchSettings, saveSettings, type SettingsValues } from './api.ts';
 const key = ['admin', 'settings'] as const;
 
 export function useSettings() {
-  return useQuery({ queryKey: key, queryFn: fetchSettings, staleTime: 0, retry: 1 });
+  return useQuery({ queryKey: key, queryFn: fetchSettings, staleTime: 0, retry: 1, meta: { errorToast: 'Failed to load system configuration data' } });
 }
 
 export function useSaveSettings() {

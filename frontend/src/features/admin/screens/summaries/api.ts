@@ -1,4 +1,4 @@
-import { adminGet, adminPost, type ApiAnswer } from '../../shell/api.ts';
+import { adminCall, type ApiAnswer } from '../../shell/api.ts';
 import type { SummaryProblem } from '#domain/content/summaries.ts';
 
 export type { SummaryProblem };
@@ -15,5 +15,5 @@ export type SummaryList = ApiAnswer<'GET /admin/summaries'>;
 export type SummaryRow = SummaryList['items'][number];
 export type RegenerateResult = ApiAnswer<'POST /admin/summaries/regenerate'>;
 
-export const fetchSummaries = (query: { problem: SummaryProblem | ''; page: number; pageSize: number }) => adminGet<SummaryList>('/admin/summaries', { ...query });
-export const regenerateSummaries = (ids: string[]) => adminPost<RegenerateResult>('/admin/summaries/regenerate', { ids });
+export const fetchSummaries = (query: { problem: SummaryProblem | ''; page: number; pageSize: number }) => adminCall('GET /admin/summaries', { query });
+export const regenerateSummaries = (ids: string[]) => adminCall('POST /admin/summaries/regenerate', { body: { ids } });

@@ -7,13 +7,12 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import Tabs from '@cloudscape-design/components/tabs';
 import TextFilter from '@cloudscape-design/components/text-filter';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { UserTab } from '#domain/operations/user-admin.ts';
 import { useSubmission } from '../../../../app/api/submission.ts';
-import { adminGet, errorText } from '../../shell/api.ts';
+import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
-import type { ConsoleSession } from '../../shell/guard.tsx';
+import { useConsoleSessionQuery } from '../../shell/guard.tsx';
 import type { UserRole, UserRow } from './api.ts';
 import { EditUserModal, EnableModal, MessageModal, RoleModal, SuspendModal } from './UserDialogs.tsx';
 import { ROLE_LABELS, userColumns, type UserAction } from './tableConfig.tsx';
@@ -81,7 +80,7 @@ export default function UsersPage() {
   const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
   const actions = useUserActions();
-  const session = useQuery({ queryKey: ['admin', 'session'], queryFn: () => adminGet<ConsoleSession>('/admin/session'), staleTime: 5 * 60_000 });
+  const session = useConsoleSessionQuery();
 
   useEffect(() => {
     const timer = setTimeout(() => setSearch(filteringText.trim()), SEARCH_DELAY_MS);
