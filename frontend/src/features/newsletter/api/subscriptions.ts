@@ -30,13 +30,31 @@ export function requestSubscription(request: SubscriptionRequest, idempotencyKey
   return call('POST /newsletter/subscriptions', { body: request, idempotencyKey });
 }
 
-/** Keyed by the link's token: the page asking twice (React runs a new page's effects twice in development) confirms once. */
-export function confirmSubscription(token: string) {
+/** Keyed by the link's token: the page asking twice confirms once. */
+function confirmSubscription(token: string) {
   return call('POST /newsletter/confirmations', { body: { token }, idempotencyKey: `confirm:${token.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 100)}` });
 }
 
-export function unsubscribeWithToken(token: string) {
+function unsubscribeWithToken(token: string) {
   return call('POST /newsletter/unsubscribe', { query: { token } });
+}
+
+/**
+ * A mail link's one action, asked as a query of its token: the cache asks once per token (a remount, a
+ * second render in development, a focus ask nothing again), and both actions are safe to repeat on the
+ * server (the confirmation carries an Idempotency-Key; unsubscribing twice leaves one state), so no effect
+ * posts on load. A failure is shown by the page, never retried behind the reader's back.
+ */
+const ONCE_PER_LINK = { staleTime: Infinity, gcTime: Infinity, retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false } as const;
+
+/** The double opt-in link (/newsletter/confirm?token=...). */
+export function useConfirmation(token: string) {
+  return useQuery({ queryKey: ['newsletter', 'confirmation', token], queryFn: () => confirmSubscription(token), enabled: token !== '', ...ONCE_PER_LINK });
+}
+
+/** The unsubscribe link of a newsletter (/unsubscribe?token=...). */
+export function useLinkUnsubscribe(token: string) {
+  return useQuery({ queryKey: ['newsletter', 'unsubscribe', token], queryFn: () => unsubscribeWithToken(token), enabled: token !== '', ...ONCE_PER_LINK });
 }
 
 export function requestUnsubscribe(email: string) {

@@ -1,7 +1,7 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useToast } from '../../../components/Toasts.tsx';
-import { requestSubscription, requestUnsubscribe, unsubscribeWithToken } from '../api/subscriptions.ts';
+import { requestSubscription, requestUnsubscribe, useLinkUnsubscribe } from '../api/subscriptions.ts';
 import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
 
 type State = 'form' | 'processing' | 'done' | 'requested';
@@ -12,28 +12,19 @@ type State = 'form' | 'processing' | 'done' | 'requested';
  */
 export default function UnsubscribePage() {
   const [params] = useSearchParams();
-  const token = params.get('token');
+  const token = params.get('token') ?? '';
   const toast = useToast();
-  const [state, setState] = useState<State>(token ? 'processing' : 'form');
+  const linkUnsubscribe = useLinkUnsubscribe(token);
+  const [requested, setRequested] = useState(false);
   const [email, setEmail] = useState('');
-  const [again, setAgain] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [typedAgain, setAgain] = useState<string | null>(null);
+  const [formError, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Unsubscribe');
-
-  useEffect(() => {
-    if (!token) return;
-    unsubscribeWithToken(token).then(
-      (answer) => {
-        setAgain(answer.email);
-        setState('done');
-      },
-      () => {
-        setError('Failed to unsubscribe. Please try manual unsubscribe.');
-        setState('form');
-      },
-    );
-  }, [token]);
+  const state: State = requested ? 'requested' : linkUnsubscribe.isSuccess ? 'done' : token && linkUnsubscribe.isPending ? 'processing' : 'form';
+  const error = formError ?? (linkUnsubscribe.isError ? 'Failed to unsubscribe. Please try manual unsubscribe.' : null);
+  // The address to resubscribe: what the reader typed, else the one the link unsubscribed.
+  const again = typedAgain ?? linkUnsubscribe.data?.email ?? '';
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +34,7 @@ export default function UnsubscribePage() {
       await requestUnsubscribe(email.trim());
       setAgain(email.trim());
       setError(null);
-      setState('requested');
+      setRequested(true);
     } catch {
       setError('Failed to unsubscribe. Please check your email address.');
     } finally {
