@@ -25,7 +25,7 @@
  * It prints what it could not do (a namespace import or vi.mock factory of a split file): review those by hand.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 
@@ -41,7 +41,6 @@ const dryRun = args.includes('--dry-run');
 const movesPath = path.resolve(args.find((a) => !a.startsWith('--')) ?? '.moves/moves.json');
 const root = execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: path.dirname(movesPath), encoding: 'utf8' }).trim();
 const abs = (p: string) => path.join(root, p);
-const rel = (p: string) => path.relative(root, p).split(path.sep).join('/');
 const warnings: string[] = [];
 const warn = (text: string) => warnings.push(text);
 
@@ -91,6 +90,13 @@ for (const move of moves) {
     const earlier = [...movedNow].find(([, old]) => old === from);
     movedNow.set(to, earlier ? movedNow.get(earlier[0])! : from);
     if (earlier) movedNow.delete(earlier[0]);
+  }
+}
+
+// Folders the moves emptied go too.
+for (const old of movedNow.values()) {
+  for (let dir = path.posix.dirname(old); dir !== '.' && existsSync(abs(dir)) && readdirSync(abs(dir)).length === 0; dir = path.posix.dirname(dir)) {
+    if (!dryRun) rmdirSync(abs(dir));
   }
 }
 
@@ -240,6 +246,7 @@ for (const file of codeFiles) {
 
 // 5. other mentions of moved paths
 const PATH_MENTION = /(?<![\w-])((?:lambdas|lib|bin|test|frontend|#[\w-]+)\/(?:[\w-]|\\\\\.|\.(?=[\w-])|\/)*)/g;
+const SHORT_MENTION = /(?<![\w/.#-])((?:shared|store|http|pipeline|streams|triggers|services|adapters|search|core|platform)\/(?:[\w-]|\.(?=[\w-])|\/)*)/g;
 const textFiles = [
   ...codeFiles,
   ...walk('docs').filter((f) => f.endsWith('.md')),
@@ -248,7 +255,7 @@ const textFiles = [
 let mentionsChanged = 0;
 for (const file of textFiles) {
   const text = readFileSync(abs(file), 'utf8');
-  const out = text.replace(PATH_MENTION, (mention: string) => {
+  let out = text.replace(PATH_MENTION, (mention: string) => {
     const escaped = mention.includes('\\\\.');
     const plain = escaped ? mention.replaceAll('\\\\.', '.') : mention;
     const isAlias = plain.startsWith('#');
@@ -261,6 +268,12 @@ for (const file of textFiles) {
     if (escaped) next = next.replaceAll('.', '\\\\.');
     return next;
   });
+  // The short form comments use inside lambdas/: `shared/platform/router.ts`, `store/users.ts`.
+  const shortened = out.replace(SHORT_MENTION, (mention: string) => {
+    const mapped = mapPath(`lambdas/${mention}`);
+    return mapped !== `lambdas/${mention}` && mapped.startsWith('lambdas/') ? mapped.slice('lambdas/'.length) : mention;
+  });
+  out = shortened;
   if (out !== text) {
     mentionsChanged++;
     if (!dryRun) writeFileSync(abs(file), out);
