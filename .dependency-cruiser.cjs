@@ -39,47 +39,47 @@ module.exports = {
       to: { path: '^node_modules/(@aws-sdk|electrodb)/' },
     },
     layer(
-      'shared-core-imports-only-libraries',
-      '^lambdas/shared/core/',
-      ['^lambdas/shared/core/', '^lambdas/domain/common/validation\\.ts$'],
-      'shared/core/ (config, errors, logger, validation) is the bottom layer: libraries only, and the one zod ' +
+      'core-imports-only-libraries',
+      '^lambdas/core/',
+      ['^lambdas/core/', '^lambdas/domain/common/validation\\.ts$'],
+      'core/ (config, errors, logger, validation) is the bottom layer: libraries only, and the one zod ' +
         'set-up that domain/common/validation.ts owns.',
     ),
     layer(
-      'shared-platform-imports-core-and-store',
-      '^lambdas/shared/platform/',
-      ['^lambdas/shared/', '^lambdas/store/', '^lambdas/domain/', STACK_DESCRIPTION],
-      'shared/platform/ (router, auth, limits, metrics, cursors) sits on shared/core/, the store and domain types.',
+      'platform-imports-core-and-store',
+      '^lambdas/platform/',
+      ['^lambdas/(core|platform)/', '^lambdas/store/', '^lambdas/domain/', STACK_DESCRIPTION],
+      'platform/ (router, auth, limits, metrics, cursors) sits on core/, the store and domain types.',
     ),
     layer(
       'store-and-search-import-domain-and-core',
       '^lambdas/(store|search)/',
-      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/shared/core/', STACK_DESCRIPTION],
+      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/core/', STACK_DESCRIPTION],
       'store/ and search/ know the table and the index; they call no adapter, service or entry point.',
     ),
     layer(
       'adapters-import-domain-and-core',
       '^lambdas/adapters/',
-      ['^lambdas/adapters/', '^lambdas/domain/', '^lambdas/shared/core/', STACK_DESCRIPTION],
+      ['^lambdas/adapters/', '^lambdas/domain/', '^lambdas/core/', STACK_DESCRIPTION],
       'adapters/ wrap one outside service each (SES, S3, Step Functions, feed HTTP...); they never read the store.',
     ),
     layer(
       'services-import-below-them',
       '^lambdas/services/',
-      ['^lambdas/(services|store|search|adapters|domain)/', '^lambdas/shared/core/', STACK_DESCRIPTION, DATA_JSON],
-      'services/ are the use cases: store, search, adapters, domain, shared/core and the data the product ships ' +
+      ['^lambdas/(services|store|search|adapters|domain)/', '^lambdas/core/', STACK_DESCRIPTION, DATA_JSON],
+      'services/ are the use cases: store, search, adapters, domain, core and the data the product ships ' +
         '(the feed catalogues), never an entry point.',
     ),
     layer(
       'entry-points-import-layers-not-each-other',
       ENTRY_POINTS,
       [
-        '^lambdas/(services|store|search|adapters|domain|shared)/',
+        '^lambdas/(services|store|search|adapters|domain|core|platform)/',
         STACK_DESCRIPTION,
         // Within its own kind: a handler's helpers beside it (http/admin/*.ts, pipeline/sources/...).
         ENTRY_POINTS,
       ],
-      'Entry points (http, pipeline, triggers, streams) call services, the store, search, adapters, domain, shared.',
+      'Entry points (http, pipeline, triggers, streams) call services, the store, search, adapters, domain, core, platform.',
     ),
     {
       name: 'entry-points-do-not-call-other-kinds-of-entry-point',
@@ -97,7 +97,7 @@ module.exports = {
     },
     {
       name: 'bin-clis-are-entry-points',
-      comment: 'The CLIs call services, the store, search, adapters, domain, shared and lib/, never each other.',
+      comment: 'The CLIs call services, the store, search, adapters, domain, core, platform and lib/, never each other.',
       severity: 'error',
       from: { path: '^bin/' },
       to: { path: ENTRY_POINTS },

@@ -12,7 +12,7 @@ import {
   type ExecutionStatus,
   type HistoryEvent,
 } from '@aws-sdk/client-sfn';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * The state machines the function may drive, by the names of the stack description: their ARNs come in

@@ -43,7 +43,7 @@ const schema = z.object({
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), LOCAL.MAIL_FROM),
   /** Key of the signed newsletter links (confirm, unsubscribe) where no secret ARN is given (locally). */
   LINK_SIGNING_SECRET: z._default(z.string().check(z.minLength(32)), 'creator-news-hub-local-link-signing-secret-0001'),
-  /** On AWS: the Secrets Manager secret holding that key (shared/core/secrets.ts reads it). */
+  /** On AWS: the Secrets Manager secret holding that key (core/secrets.ts reads it). */
   LINK_SIGNING_SECRET_ARN: z.optional(z.string()),
   /**
    * Razorpay keys where no secret ARN is given (locally: the stand-in's test keys, set by the local
@@ -75,7 +75,7 @@ const schema = z.object({
    */
   EDGE_ORIGIN_TOKEN: z.optional(z.string().check(z.minLength(16))),
   /**
-   * Salt of the client hashes that per-client limits and counts key on (shared/platform/rate-limit.ts). On Lambda
+   * Salt of the client hashes that per-client limits and counts key on (platform/rate-limit.ts). On Lambda
    * the stack sets it from its own secret and it is required (load() below); the default is for local runs.
    */
   CLIENT_KEY_SALT: z.optional(z.string().check(z.minLength(8))),
@@ -103,7 +103,7 @@ const schema = z.object({
   INGEST_WORK_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** How often, at most, an instance's search index reads the article change notes (services/article-search.ts). */
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
-  /** How often, at most, an instance writes the day's page-view, article-view and search counters it summed (shared/platform/daily-counters.ts). */
+  /** How often, at most, an instance writes the day's page-view, article-view and search counters it summed (platform/daily-counters.ts). */
   ANALYTICS_FLUSH_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 30),
   /**
    * The recent tier every instance loads: whole publication months from this many days ago to now (about

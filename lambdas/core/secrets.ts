@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from '#domain/common/validation.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * Secrets: on AWS they live in Secrets Manager (the stack passes each one's ARN, never its value) and are

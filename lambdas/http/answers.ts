@@ -1,4 +1,4 @@
-import type { AnswersOf } from '#shared/platform/router.ts';
+import type { AnswersOf } from '#platform/router.ts';
 import type { analyticsRoutes } from './admin/analytics.ts';
 import type { articleRoutes } from './admin/articles.ts';
 import type { consoleRoutes } from './admin/console.ts';

@@ -3,9 +3,9 @@ import * as z from '#domain/common/validation.ts';
 import { feedNameOf, feedsToPoll } from '#store/feeds.ts';
 import { raiseAlert } from '#store/operations.ts';
 import { currentSettings } from '#store/settings.ts';
-import { config } from '#shared/core/config.ts';
-import { logger } from '#shared/core/logger.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { config } from '#core/config.ts';
+import { logger } from '#core/logger.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 import { recentStoriesOnce, recordFailedCheck, refreshFeed, type RefreshStats } from '../services/refresh-feed.ts';
 import { addFetchFigures, alertHostFailure, type HostFetchFigures } from './host-failure.ts';
 

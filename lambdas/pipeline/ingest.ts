@@ -6,7 +6,7 @@ import { classifyDrafts } from './classify-drafts.ts';
 import { refreshHighlights } from './refresh-highlights.ts';
 import { addFetchFigures, alertHostFailure } from './host-failure.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 /** Task steps of state-machines/ingest.asl.json, one Lambda, dispatched on `step`. */
 const input = z.discriminatedUnion('step', [
@@ -81,5 +81,5 @@ async function handleEvent(event: unknown): Promise<unknown> {
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('ingest', handleEvent);

@@ -2,9 +2,9 @@ import * as z from '#domain/common/validation.ts';
 import { lifecycleCutoffs, purgeChange, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import type { ArticleStatus } from '#domain/content/article-status.ts';
 import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
-import { logger } from '#shared/core/logger.ts';
+import { logger } from '#core/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 /** Articles one invocation moves; the state machine loops while more are due, so no run hits the Lambda timeout. */
 const BATCH_SIZE = 200;
@@ -74,5 +74,5 @@ async function handleEvent(event: unknown): Promise<unknown> {
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('lifecycle', handleEvent);

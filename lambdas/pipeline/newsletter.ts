@@ -5,15 +5,15 @@ import { renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.
 import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
 import { audienceFrequencies } from '#domain/newsletter/newsletter-admin.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/reader/public-articles.ts';
-import { linkSigningKey } from '#shared/core/secrets.ts';
+import { linkSigningKey } from '#core/secrets.ts';
 import { getArticles, publishedSince } from '#store/articles.ts';
 import { claimDelivery, confirmDelivery, ensureIssue, getBatch, getIssue, recordIssueTotals, releaseDelivery, saveBatch, setIssueStories } from '#store/digests.ts';
 import { listDigestRecipients } from '#store/subscribers.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { composedIssueMail, sendNewsletterMail, UNSUBSCRIBE_PLACEHOLDER } from '../services/newsletter-mail.ts';
-import { logger } from '#shared/core/logger.ts';
+import { logger } from '#core/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ...Frequency[]];
 const KNOWN_TOPICS = new Set<string>(TOPICS.map((topic) => topic.value));
@@ -179,5 +179,5 @@ async function handleEvent(event: unknown) {
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('newsletter-digest', handleEvent);

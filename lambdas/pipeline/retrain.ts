@@ -5,7 +5,7 @@ import { allReviewLabels, latestModelVersionNumber, saveModelVersion, storedMode
 import * as z from '#domain/common/validation.ts';
 import { currentModel } from '../services/classification.ts';
 import { executionFields, recordRun } from './runs.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 import { runtimeJson } from '#adapters/runtime-files.ts';
 import { CLASSIFIER_FILES } from '#stack/stack-description.ts';
 
@@ -64,5 +64,5 @@ async function handleEvent(event: unknown): Promise<unknown> {
   return stats;
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('retrain', handleEvent);

@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { saveSearchSnapshot, type SavedSnapshot } from '../services/article-search.ts';
-import { logger } from '#shared/core/logger.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { logger } from '#core/logger.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 /** Which run asks (for the log): the ingest and lifecycle state machines both end with this step. */
 const input = z.object({ after: z.enum(['ingest', 'lifecycle']) });

@@ -9,7 +9,7 @@ import { logger } from '../core/logger.ts';
  * The day's analytics counters of page views, article views and searches, summed in this instance's
  * memory and written at most every ANALYTICS_FLUSH_SECONDS, one ADD per counter whatever it sums (as
  * run-metrics.ts does for run figures): a page view costs no write of its own. The flush is awaited by
- * the invocation that finds it due (shared/platform/router.ts), so a frozen instance keeps its counts
+ * the invocation that finds it due (platform/router.ts), so a frozen instance keeps its counts
  * for its next invocation; an instance reclaimed with counts not yet written loses them (at most one
  * interval of that instance's traffic). Outside Lambda a timer also flushes a quiet process; on Lambda a
  * timer could fire after the answer, when the sandbox may freeze in the middle of a write.

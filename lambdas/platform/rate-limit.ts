@@ -22,7 +22,7 @@ export function clientAddress(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_T
 
 /**
  * Whether the request came through CloudFront (it carries the deployment's edge token). With no token
- * configured (locally) every request counts as such. The API refuses the others (shared/platform/router.ts), so no
+ * configured (locally) every request counts as such. The API refuses the others (platform/router.ts), so no
  * call goes around the web ACL by the API's own address.
  */
 export function cameThroughEdge(event: HttpEvent, edgeToken = config.EDGE_ORIGIN_TOKEN): boolean {

@@ -27,7 +27,7 @@ import {
   type QualityFilter,
 } from '#domain/reader/public-articles.ts';
 import type { ArchiveManifest } from '#domain/reader/search-tiers.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { TextIndex, type TextFields, type TextIndexState } from './text-index.ts';
 
 export interface ArticleQuery {

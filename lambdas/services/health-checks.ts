@@ -2,7 +2,7 @@ import { CognitoIdentityProviderClient, DescribeUserPoolCommand } from '@aws-sdk
 import { SESv2Client, GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { checkErrorText, type DiagnosticCheck } from '#domain/operations/diagnostics.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { routesOf, stack } from '#stack/stack-description.ts';
 import { boundedDynamoClient, probeTable } from '#store/backups.ts';
 

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * One client per container, created at cold start and reused. The endpoint comes from the SDK's own

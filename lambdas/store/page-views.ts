@@ -22,7 +22,7 @@ async function addDaily(names: readonly string[], at = new Date()): Promise<void
 }
 
 /**
- * Adds counts gathered in a function's memory (shared/platform/daily-counters.ts): one ADD per counter,
+ * Adds counts gathered in a function's memory (platform/daily-counters.ts): one ADD per counter,
  * whatever it sums. Resolves with the entries that could not be written, for the next flush.
  */
 export async function addDailyCounts<T extends { day: string; name: string; by: number }>(counts: readonly T[]): Promise<T[]> {

@@ -1,7 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { getDonation } from '#store/donations.ts';
 import { sendDonationReceipt } from '../services/donation-receipt.ts';
-import { logger } from '#shared/core/logger.ts';
+import { logger } from '#core/logger.ts';
 
 /**
  * Sends again the receipts whose first send failed (the donations API records receiptFailedAt). The stream

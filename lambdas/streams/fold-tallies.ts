@@ -1,7 +1,7 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { foldArticleTally } from '#store/articles.ts';
-import { logger } from '#shared/core/logger.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { logger } from '#core/logger.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 /**
  * Folds articles' view and share tallies into the articles. The stream filter passes tallies holding
@@ -16,5 +16,5 @@ async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
   logger.info('tallies folded', { records: event.Records.length, articles: ids.size, folded });
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('fold-tallies', handleEvent);

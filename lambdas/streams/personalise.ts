@@ -9,8 +9,8 @@ import { createNotificationOnce } from '#store/notifications.ts';
 import { refreshRecommendations } from '../services/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/users.ts';
-import { logger } from '#shared/core/logger.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { logger } from '#core/logger.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 type Image = Record<string, unknown>;
 
@@ -98,5 +98,5 @@ async function notifyFollowers(articles: readonly PublishedArticle[], now = new 
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('personalise', handleEvent);

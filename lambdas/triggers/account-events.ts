@@ -3,11 +3,11 @@ import { accountMail } from '#domain/reader/account-mail.ts';
 import { WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
 import { roleGroupsIn } from '#adapters/cognito-users.ts';
 import { createAccountRecords, getProfile } from '#store/profiles.ts';
-import { roleOf } from '#shared/platform/auth.ts';
+import { roleOf } from '#platform/auth.ts';
 import { recordSignInAttempt, recordSignInSuccess } from '#store/sign-ins.ts';
-import { config } from '#shared/core/config.ts';
-import { logger } from '#shared/core/logger.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { config } from '#core/config.ts';
+import { logger } from '#core/logger.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 type AccountEvent = CustomMessageTriggerEvent | PostConfirmationTriggerEvent | PreAuthenticationTriggerEvent | PostAuthenticationTriggerEvent;
 
@@ -74,5 +74,5 @@ async function ensureAccountRecords(event: PostAuthenticationTriggerEvent, userI
   }
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('account-events', handleEvent);

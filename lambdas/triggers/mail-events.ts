@@ -1,8 +1,8 @@
 import type { SNSEvent } from 'aws-lambda';
 import * as z from '#domain/common/validation.ts';
 import { suppressSubscriber } from '#store/subscribers.ts';
-import { logger } from '#shared/core/logger.ts';
-import { withRunMetrics } from '#shared/platform/run-metrics.ts';
+import { logger } from '#core/logger.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
 
 /** The parts of an SES event (configuration set -> SNS) this reads. */
 const sesEvent = z.object({
@@ -47,5 +47,5 @@ async function handleEvent(event: SNSEvent): Promise<{ suppressed: number }> {
   return { suppressed };
 }
 
-/** The described function's entry: every invocation's duration and outcome are recorded (shared/platform/run-metrics.ts). */
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
 export const handler = withRunMetrics('mail-events', handleEvent);

@@ -134,7 +134,7 @@ export async function runCostsBench(): Promise<void> {
     const { FeedPoll } = await import('#store/feeds.ts');
     // Run metrics are flushed every 30 s whatever runs (one ADD per function and hour): flushed before each
     // compared run, so neither carries a flush that belongs to the other.
-    const { flushRunMetrics } = await import('#shared/platform/run-metrics.ts');
+    const { flushRunMetrics } = await import('#platform/run-metrics.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -228,7 +228,7 @@ export async function runCostsBench(): Promise<void> {
     if (!articleIds.length) throw new Error('No published articles to read: the ingest at start published nothing');
     // Warm the articles function (its search index loads at the first search), as the load bench does.
     for (const request of visit(articleIds, 0, 'warm')) await ask(runtime.urls.api, new http.Agent(), request);
-    const { flushDailyCounters } = await import('#shared/platform/daily-counters.ts');
+    const { flushDailyCounters } = await import('#platform/daily-counters.ts');
     await flushDailyCounters();
     await settle();
     meter.reset();

@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, stack } from '../../lib/stack-description.ts';
 import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';

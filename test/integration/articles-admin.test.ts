@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';

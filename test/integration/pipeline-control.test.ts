@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Pipeline Control through the local gateway: the admin function drives the runtime's Step Functions

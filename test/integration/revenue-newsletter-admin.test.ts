@@ -4,7 +4,7 @@ import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Revenue analytics and Newsletter management through the local gateway: figures

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cursorKeyFrom, cursorScope, openCursorWith, sealCursorWith } from '#shared/platform/cursors.ts';
+import { cursorKeyFrom, cursorScope, openCursorWith, sealCursorWith } from '#platform/cursors.ts';
 import { InvalidCursorError } from '#store/paging.ts';
 
 const key = cursorKeyFrom('a-test-secret-that-is-long-enough-0123456789');

@@ -6,7 +6,7 @@ import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { sharesSince } from '#store/engagement.ts';
 import { readDailyCounters, subscriptionsStartedBetween } from '#store/page-views.ts';
-import { route, TextReply } from '#shared/platform/router.ts';
+import { route, TextReply } from '#platform/router.ts';
 
 /**
  * Analytics (admin spec Analytics): daily counters of both periods (one Query per India

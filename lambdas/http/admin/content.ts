@@ -1,4 +1,4 @@
-import { areaHandler } from '#shared/platform/router.ts';
+import { areaHandler } from '#platform/router.ts';
 import { articleRoutes } from './articles.ts';
 import { feedRoutes } from './feeds.ts';
 

@@ -19,10 +19,10 @@ import {
   type FeedHealthItem,
   type FeedSourceItem,
 } from '#store/feeds.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
-import { Reply, route, TextReply } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { config } from '#core/config.ts';
+import { HttpError, notFound } from '#core/errors.ts';
+import { Reply, route, TextReply } from '#platform/router.ts';
 import { recentStoriesOnce, refreshFeed } from '../../services/refresh-feed.ts';
 
 /**

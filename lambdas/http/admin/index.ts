@@ -1,4 +1,4 @@
-import { areaHandler } from '#shared/platform/router.ts';
+import { areaHandler } from '#platform/router.ts';
 import { analyticsRoutes } from './analytics.ts';
 import { consoleRoutes } from './console.ts';
 import { newsletterRoutes } from './newsletter.ts';

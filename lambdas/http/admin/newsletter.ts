@@ -20,14 +20,14 @@ import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store
 import { getProfile } from '#store/profiles.ts';
 import { countDigestRecipients } from '#store/subscribers.ts';
 import { composedIssueMail, sendNewsletterMail, withUnsubscribeLink } from '../../services/newsletter-mail.ts';
-import { linkSigningKey } from '#shared/core/secrets.ts';
-import { config } from '#shared/core/config.ts';
+import { linkSigningKey } from '#core/secrets.ts';
+import { config } from '#core/config.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
-import { type Caller, signedInCaller } from '#shared/platform/auth.ts';
-import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
-import { badRequest, HttpError } from '#shared/core/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, route } from '#shared/platform/router.ts';
+import { type Caller, signedInCaller } from '#platform/auth.ts';
+import { enforceRateLimit } from '#platform/rate-limit.ts';
+import { badRequest, HttpError } from '#core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, route } from '#platform/router.ts';
 
 /**
  * Newsletter management (admin spec: Newsletter management): the subscribers' figures

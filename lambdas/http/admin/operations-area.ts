@@ -1,4 +1,4 @@
-import { areaHandler } from '#shared/platform/router.ts';
+import { areaHandler } from '#platform/router.ts';
 import { operationsRoutes } from './operations.ts';
 import { pipelineRoutes } from './pipeline.ts';
 import { systemRoutes } from './system.ts';

@@ -15,10 +15,10 @@ import {
 } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
 import { getAlert, listAlerts, resolveAlert, type AlertItem } from '#store/operations.ts';
-import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
-import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { signedInCaller, type Caller } from '#platform/auth.ts';
+import { badRequest, HttpError, notFound } from '#core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { MACHINES, type Machine } from '../../services/executions.ts';
 import { allSchedules, SCHEDULE_NAMES, scheduleView } from '../../services/schedules.ts';
 

@@ -18,11 +18,11 @@ import { boundedDynamoClient, pointInTimeRecovery } from '#store/backups.ts';
 import { readSettings, saveSettings, StaleSettingsError } from '#store/settings.ts';
 import { indiaDays } from '#domain/common/india-time.ts';
 import { listSecurityAudit, listSignInDays } from '#store/sign-ins.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
-import { logger } from '#shared/core/logger.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { config } from '#core/config.ts';
+import { HttpError } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
+import { logger } from '#core/logger.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const row = (item: ConfigurationStatusItem) => item;

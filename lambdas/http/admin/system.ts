@@ -3,10 +3,10 @@ import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics
 import { runChecks } from '../../services/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
 import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { config } from '#core/config.ts';
+import { HttpError } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
 
 /** Diagnostics and backups (admin spec "System diagnostics", "System Configuration & Backup"). */
 

@@ -2,9 +2,9 @@ import * as z from '#domain/common/validation.ts';
 import { isTrendableTerm, normaliseSearchTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
 import { recordAudit } from '#store/audit.ts';
 import { recentKeywords, setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { notFound } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
 
 /**
  * Trending moderation: the keywords of the last 7 days, each with whether the public list

@@ -6,10 +6,10 @@ import { recordAudit } from '#store/audit.ts';
 import { createNotification } from '#store/notifications.ts';
 import { getProfile, setProfileRole, type ProfileItem } from '#store/profiles.ts';
 import { listUsersForConsole, setProfileSuspended, updateProfileDetails } from '#store/user-admin.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { HttpError, notFound } from '#core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 
 /** User management (admin spec: user management, sections 5, 6, 8 and 9). */
 

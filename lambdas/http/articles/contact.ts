@@ -1,10 +1,10 @@
 import { CONTACT_LIMITS, CONTACT_SUCCESS_MESSAGE, contactAcknowledgement, contactMessageSchema, contactTeamMail } from '#domain/reader/contact.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { saveContactMessage } from '#store/operations.ts';
-import { config } from '#shared/core/config.ts';
-import { Reply, route } from '#shared/platform/router.ts';
-import { logger } from '#shared/core/logger.ts';
-import { enforceRateLimit, enforceRateLimitOn } from '#shared/platform/rate-limit.ts';
+import { config } from '#core/config.ts';
+import { Reply, route } from '#platform/router.ts';
+import { logger } from '#core/logger.ts';
+import { enforceRateLimit, enforceRateLimitOn } from '#platform/rate-limit.ts';
 
 /**
  * A message from the contact form: limited per client and per sender address, stored first (it is never

@@ -4,8 +4,8 @@ import { publicArticleCards, publicArticleIndex } from '../../services/article-s
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
 import { followedCategories, getPreferences } from '#store/users.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 
 const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 

@@ -1,4 +1,4 @@
-import { areaHandler } from '#shared/platform/router.ts';
+import { areaHandler } from '#platform/router.ts';
 import { listCategories } from './categories.ts';
 import { sendContactMessage } from './contact.ts';
 import { personalFeed } from './feed.ts';

@@ -6,12 +6,12 @@ import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
 import { consumeRateLimit } from '#store/rate-limits.ts';
 import { recordAnalyticsEvent } from '#store/operations.ts';
-import { badRequest, notFound } from '#shared/core/errors.ts';
-import type { HttpEvent } from '#shared/platform/auth.ts';
-import { limitParam, Reply, route } from '#shared/platform/router.ts';
+import { badRequest, notFound } from '#core/errors.ts';
+import type { HttpEvent } from '#platform/auth.ts';
+import { limitParam, Reply, route } from '#platform/router.ts';
 import { TRACKING_LIMITS } from '#domain/analytics/tracking.ts';
-import { countArticleView, countSearch } from '#shared/platform/daily-counters.ts';
-import { clientKey, enforceRateLimit, visitorKey } from '#shared/platform/rate-limit.ts';
+import { countArticleView, countSearch } from '#platform/daily-counters.ts';
+import { clientKey, enforceRateLimit, visitorKey } from '#platform/rate-limit.ts';
 
 const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 

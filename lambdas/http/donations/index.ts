@@ -26,10 +26,10 @@ import {
   type DonationItem,
 } from '#store/donations.ts';
 import { sendDonationReceipt } from '../../services/donation-receipt.ts';
-import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
-import { areaHandler, route } from '#shared/platform/router.ts';
-import { logger } from '#shared/core/logger.ts';
-import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
+import { badRequest, HttpError, notFound } from '#core/errors.ts';
+import { areaHandler, route } from '#platform/router.ts';
+import { logger } from '#core/logger.ts';
+import { enforceRateLimit } from '#platform/rate-limit.ts';
 
 /** Orders per client and hour: generous for a person, a wall for a script filling Razorpay with orders. */
 const ORDERS_PER_CLIENT = { limit: 30, windowSeconds: 3600 } as const;

@@ -1,4 +1,4 @@
-import { areaHandler, type RouteHandler } from '#shared/platform/router.ts';
+import { areaHandler, type RouteHandler } from '#platform/router.ts';
 import { liveReader } from './caller.ts';
 import { myNotifications, myNotificationStats, readAllNotifications, readNotification, removeNotification } from './notifications.ts';
 import { getMyPreferences, putMyPreferences } from './preferences.ts';

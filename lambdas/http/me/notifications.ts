@@ -1,9 +1,9 @@
 import * as z from '#domain/common/validation.ts';
 import { NOTIFICATION_PAGE_SIZE, newestFirst, safeActionUrl } from '#domain/reader/notifications.ts';
 import { allNotifications, deleteNotification, listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem } from '#store/notifications.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { notFound } from '#core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const WEEK_MS = 7 * 86_400_000;

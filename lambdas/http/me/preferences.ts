@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { getPreferences, savePreferences, type PreferencesItem } from '#store/users.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 export const REGIONS = ['indian', 'global'] as const;

@@ -4,8 +4,8 @@ import { WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
 import { deleteCognitoUser } from '#adapters/cognito.ts';
 import { deleteUserData, exportUserData } from '#store/accounts.ts';
 import { createAccountRecords, getProfile, updateProfileName, type ProfileItem } from '#store/profiles.ts';
-import { Reply, route } from '#shared/platform/router.ts';
-import type { Caller } from '#shared/platform/auth.ts';
+import { Reply, route } from '#platform/router.ts';
+import type { Caller } from '#platform/auth.ts';
 import { reader } from './caller.ts';
 
 function profileView(profile: ProfileItem, caller: Caller) {

@@ -4,8 +4,8 @@ import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '../../services/personalisation.ts';
 import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
 import { activitySince } from '#store/users.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
+import { notFound } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });

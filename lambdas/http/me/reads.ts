@@ -3,8 +3,8 @@ import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { READ_MARK_LIMIT } from '#domain/reader/reading.ts';
 import { getArticles } from '#store/articles.ts';
 import { markArticlesRead, readArticleIds } from '#store/reading.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
+import { notFound } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const articleId = z.string().check(z.minLength(1, 'An article id is required'), z.maxLength(100, 'An article id is at most 100 characters'));

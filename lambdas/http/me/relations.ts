@@ -3,8 +3,8 @@ import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleCards } from '../../services/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
 import { recordActivity } from '#store/users.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
+import { notFound } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });

@@ -9,15 +9,15 @@ import {
   unsubscribeRequestMail,
 } from '#domain/newsletter/newsletter.ts';
 import { sendMail } from '#adapters/mail.ts';
-import { linkSigningKey } from '#shared/core/secrets.ts';
+import { linkSigningKey } from '#core/secrets.ts';
 import { currentSettings } from '#store/settings.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { config } from '#shared/core/config.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { config } from '#core/config.ts';
 import { readLinkToken, signLinkToken } from '../../services/link-tokens.ts';
-import { badRequest } from '#shared/core/errors.ts';
-import { areaHandler, Reply, route } from '#shared/platform/router.ts';
-import { enforceRateLimit, enforceRateLimitOn } from '#shared/platform/rate-limit.ts';
+import { badRequest } from '#core/errors.ts';
+import { areaHandler, Reply, route } from '#platform/router.ts';
+import { enforceRateLimit, enforceRateLimitOn } from '#platform/rate-limit.ts';
 
 /** Answers that could tell whether a mail went out take at least this long (an SES call is well under it). */
 const UNIFORM_ANSWER_MS = 400;
