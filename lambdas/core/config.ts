@@ -88,7 +88,7 @@ const schema = z.object({
   SITE_URL: z.pipe(z._default(z.url(), LOCAL.SITE_URL), z.transform((url) => url.replace(/\/+$/, ''))),
   /**
    * Locally only (DynamoDB Local has no CreateBackup): the folder the console's backups export the table
-   * to (store/backups.ts). Unset on AWS, where a backup is a DynamoDB on-demand backup.
+   * to (store/table/backups.ts). Unset on AWS, where a backup is a DynamoDB on-demand backup.
    */
   LOCAL_BACKUP_DIR: z.optional(z.string().check(z.minLength(1))),
   /**

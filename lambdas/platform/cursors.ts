@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { linkSigningKey } from '../core/secrets.ts';
-import { InvalidCursorError } from '#store/paging.ts';
+import { InvalidCursorError } from '#store/table/paging.ts';
 
 /**
  * List cursors leave the API sealed with AES-256-GCM: opaque (the table's key layout stays inside),

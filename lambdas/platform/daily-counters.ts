@@ -1,7 +1,7 @@
 import { DAILY } from '#domain/analytics/daily-counters.ts';
 import type { DeviceClass } from '#domain/analytics/page-view-input.ts';
 import { indiaDayOf } from '#domain/common/india-time.ts';
-import { addDailyCounts } from '#store/page-views.ts';
+import { addDailyCounts } from '#store/daily-counters.ts';
 import { config } from '../core/config.ts';
 import { logger } from '../core/logger.ts';
 

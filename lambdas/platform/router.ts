@@ -9,7 +9,7 @@ import { cameThroughEdge } from './rate-limit.ts';
 import { idempotencyScope, once } from './idempotency.ts';
 import { flushDailyCountersWhenDue } from './daily-counters.ts';
 import { runMetricsMiddleware } from './run-metrics.ts';
-import { InvalidCursorError } from '#store/paging.ts';
+import { InvalidCursorError } from '#store/table/paging.ts';
 
 /** The answer to a call that did not come through the site's CloudFront distribution. */
 export const DIRECT_CALL_MESSAGE = 'This API answers only through the site: call it at the site\'s /api address';

@@ -7,7 +7,7 @@ import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/content/norm
 import { simhash } from '#domain/content/simhash.ts';
 import { regenerateSummary } from '#domain/content/summaries.ts';
 import type { Caller } from '#domain/common/caller.ts';
-import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-admin.ts';
+import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-edits.ts';
 import { changeArticleStatus, createArticle, getArticle, getArticles, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';
 import { HttpError, notFound } from '#core/errors.ts';

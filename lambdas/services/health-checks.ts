@@ -4,7 +4,7 @@ import { ListExecutionsCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { checkErrorText, type DiagnosticCheck } from '#domain/operations/diagnostics.ts';
 import { config } from '#core/config.ts';
 import { routesOf, stack } from '#stack/stack-description.ts';
-import { boundedDynamoClient, probeTable } from '#store/backups.ts';
+import { boundedDynamoClient, probeTable } from '#store/table/backups.ts';
 
 /**
  * The diagnostics' real checks, each against the service itself with a short, bounded wait (one attempt,

@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
-import { isConditionalWriteFailure } from './paging.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { isConditionalWriteFailure } from './table/paging.ts';
+import { keep, service, tableConfig } from './table/table.ts';
 
 /**
  * Views and shares of one article counted since they were last folded into the article item. A view

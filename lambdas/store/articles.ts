@@ -7,13 +7,13 @@ import { FEATURED_BY, type FeaturedBy } from '#domain/content/featured.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
-import { articleCounterChanges, Counter, counterKey } from './counters.ts';
-import { dayOf, daysSince, expiresInDays } from './ids.ts';
-import { filledPage, isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
+import { articleCounterChanges, Counter, counterKey } from './table/counters.ts';
+import { dayOf, daysSince, expiresInDays } from './table/ids.ts';
+import { filledPage, isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './table/paging.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { addToTally, ArticleTally, claimTally, pendingEvents, returnToTally } from './article-tallies.ts';
-import { documentClient, tableName } from './client.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { documentClient, tableName } from './table/client.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 export const Article = new Entity({
   model: { entity: 'article', version: '1', service },

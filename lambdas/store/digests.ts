@@ -1,7 +1,7 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
-import { expiresInDays } from './ids.ts';
+import { expiresInDays } from './table/ids.ts';
 import { SUBSCRIPTION_TYPES } from './subscribers.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 /** A newsletter issue (one per frequency and India-time day, week or month) and its stories per topic set. */
 export const NewsletterIssue = new Entity({

@@ -3,8 +3,8 @@ import { Entity, type EntityItem } from 'electrodb';
 import pLimit from 'p-limit';
 import { FEED_DEFAULT_PRIORITY, FEED_HEALTH_SHOWN, feedUrlKey, slugOf } from '#domain/content/feed-sources.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { expiresInDays } from './ids.ts';
-import { keep, now, service, tableConfig, timestamps } from './table.ts';
+import { expiresInDays } from './table/ids.ts';
+import { keep, now, service, tableConfig, timestamps } from './table/table.ts';
 
 export const FeedSource = new Entity({
   model: { entity: 'feedSource', version: '1', service },

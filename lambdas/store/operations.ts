@@ -1,8 +1,8 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { dayOf, expiresInDays, newId } from './ids.ts';
-import { filledPage, type Page, type PageOptions } from './paging.ts';
-import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
+import { dayOf, expiresInDays, newId } from './table/ids.ts';
+import { filledPage, type Page, type PageOptions } from './table/paging.ts';
+import { type JsonObject, keep, service, tableConfig, timestamps } from './table/table.ts';
 
 export const ContactMessage = new Entity({
   model: { entity: 'contactMessage', version: '1', service },

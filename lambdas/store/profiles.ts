@@ -1,10 +1,10 @@
 import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
-import { expiresInDays, newId } from './ids.ts';
+import { Counter, COUNTER_SCOPES, counterKey } from './table/counters.ts';
+import { expiresInDays, newId } from './table/ids.ts';
 import { type NewNotification, Notification } from './notifications.ts';
-import { transactWithRetry } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { transactWithRetry } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 import { DEFAULT_PREFERENCES, Preferences } from './users.ts';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;

@@ -1,9 +1,9 @@
 import { createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { CATEGORY_SLUGS, type CategorySlug, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { expiresInDays, newId } from './ids.ts';
-import { transactWithRetry } from './paging.ts';
-import { type JsonObject, keep, service, tableConfig, timestamps } from './table.ts';
+import { expiresInDays, newId } from './table/ids.ts';
+import { transactWithRetry } from './table/paging.ts';
+import { type JsonObject, keep, service, tableConfig, timestamps } from './table/table.ts';
 
 export const Preferences = new Entity({
   model: { entity: 'preferences', version: '1', service },

@@ -125,7 +125,7 @@ export async function runCostsBench(): Promise<void> {
     await untilIngestIdle(runtime.stepFunctions);
     progress(benchStarted, 'ingest at start done');
     const meter = new CapacityMeter();
-    const { documentClient } = await import('#store/client.ts');
+    const { documentClient } = await import('#store/table/client.ts');
     meterCapacity(documentClient as unknown as DynamoDBClient, meter);
     const sfn = runtime.stepFunctions;
 
@@ -303,7 +303,7 @@ export async function runCostsBench(): Promise<void> {
 
     // How DynamoDB Local counts a transaction: the same small item written plainly and in a one-item transaction.
     const { PutCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { tableName } = await import('#store/client.ts');
+    const { tableName } = await import('#store/table/client.ts');
     meter.reset();
     await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: 'costs-calibration', sk: 'plain', note: 'x' } }));
     const plainUnits = meter.totals().writeUnits;

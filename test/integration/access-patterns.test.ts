@@ -18,9 +18,9 @@ type Store = {
   reading: typeof import('#store/reading.ts');
   users: typeof import('#store/users.ts');
   operations: typeof import('#store/operations.ts');
-  counters: typeof import('#store/counters.ts');
-  userAdmin: typeof import('#store/user-admin.ts');
-  newsletterAdmin: typeof import('#store/newsletter-admin.ts');
+  counters: typeof import('#store/table/counters.ts');
+  userAdmin: typeof import('#store/read-models/user-admin.ts');
+  newsletterAdmin: typeof import('#store/read-models/newsletter-admin.ts');
 };
 let s: Store;
 
@@ -39,9 +39,9 @@ beforeAll(async () => {
     reading: await import('#store/reading.ts'),
     users: await import('#store/users.ts'),
     operations: await import('#store/operations.ts'),
-    counters: await import('#store/counters.ts'),
-    userAdmin: await import('#store/user-admin.ts'),
-    newsletterAdmin: await import('#store/newsletter-admin.ts'),
+    counters: await import('#store/table/counters.ts'),
+    userAdmin: await import('#store/read-models/user-admin.ts'),
+    newsletterAdmin: await import('#store/read-models/newsletter-admin.ts'),
   };
 });
 

@@ -16,8 +16,8 @@ import { useFreshTable } from '../support/aws.ts';
 
 type Store = {
   articles: typeof import('#store/articles.ts');
-  admin: typeof import('#store/article-admin.ts');
-  client: typeof import('#store/client.ts');
+  admin: typeof import('#store/article-edits.ts');
+  client: typeof import('#store/table/client.ts');
 };
 let s: Store;
 const meter = new CapacityMeter();
@@ -31,7 +31,7 @@ const CONTENT = 'Creator economy news paragraph. '.repeat(70);
 
 beforeAll(async () => {
   await useFreshTable();
-  s = { articles: await import('#store/articles.ts'), admin: await import('#store/article-admin.ts'), client: await import('#store/client.ts') };
+  s = { articles: await import('#store/articles.ts'), admin: await import('#store/article-edits.ts'), client: await import('#store/table/client.ts') };
   meterCapacity(s.client.documentClient as unknown as DynamoDBClient, meter);
   // 150 articles: five statuses (purged left out of the unfiltered list), three categories, every tenth a duplicate.
   for (let n = 0; n < 150; n += 1) {

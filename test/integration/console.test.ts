@@ -92,7 +92,7 @@ describe('the dashboard', () => {
   });
 
   it('counts accounts as active users, as the profiles in the table', async () => {
-    const { listUsersForConsole } = await import('#store/user-admin.ts');
+    const { listUsersForConsole } = await import('#store/read-models/user-admin.ts');
     let profiles = 0;
     let cursor: string | null = null;
     do {

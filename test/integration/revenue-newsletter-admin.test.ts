@@ -138,7 +138,7 @@ describe('newsletter management', () => {
   });
 
   it('counts subscribers by status and frequency from the store', async () => {
-    const { searchSubscribers } = await import('#store/newsletter-admin.ts');
+    const { searchSubscribers } = await import('#store/read-models/newsletter-admin.ts');
     const everyone = [];
     let cursor: string | null = null;
     do {

@@ -3,14 +3,14 @@ import { testArticle } from '../support/articles.ts';
 import { useFreshTable } from '../support/aws.ts';
 
 type Articles = typeof import('#store/articles.ts');
-type Counters = typeof import('#store/counters.ts');
+type Counters = typeof import('#store/table/counters.ts');
 let articles: Articles;
 let counters: Counters;
 
 beforeAll(async () => {
   await useFreshTable();
   articles = await import('#store/articles.ts');
-  counters = await import('#store/counters.ts');
+  counters = await import('#store/table/counters.ts');
 });
 
 const statusCounts = async () => counters.readCounters(counters.COUNTER_SCOPES.articles);

@@ -5,7 +5,7 @@ import { ANALYTICS_PERIODS, analyticsWindow, DEFAULT_ANALYTICS_DAYS, type Analyt
 import { getArticles } from '#store/articles.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { sharesSince } from '#store/engagement.ts';
-import { readDailyCounters, subscriptionsStartedBetween } from '#store/page-views.ts';
+import { readDailyCounters, subscriptionsStartedBetween } from '#store/daily-counters.ts';
 import { route, TextReply } from '#platform/router.ts';
 
 /**

@@ -3,8 +3,8 @@ import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-st
 import { indiaDayStart } from '#domain/common/india-time.ts';
 import { rate, visibilityGap } from '#domain/operations/system-health.ts';
 import { listAudit } from '#store/audit.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { runsSince } from '#store/console-metrics.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
+import { runsSince } from '#store/read-models/console-metrics.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#platform/router.ts';

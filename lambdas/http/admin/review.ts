@@ -9,8 +9,8 @@ import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { recordAudit } from '#store/audit.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { reviewQueueScores } from '#store/console-metrics.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
+import { reviewQueueScores } from '#store/read-models/console-metrics.ts';
 
 /** Admin spec: the review queue item. */
 function toQueueItem(article: ArticleItem) {

@@ -14,7 +14,7 @@ import {
 import { getSchedule, setScheduleExpression } from '#adapters/scheduler.ts';
 import { recordAudit } from '#store/audit.ts';
 import { getProfile } from '#store/profiles.ts';
-import { boundedDynamoClient, pointInTimeRecovery } from '#store/backups.ts';
+import { boundedDynamoClient, pointInTimeRecovery } from '#store/table/backups.ts';
 import { readSettings, saveSettings, StaleSettingsError } from '#store/settings.ts';
 import { indiaDays } from '#domain/common/india-time.ts';
 import { listSecurityAudit, listSignInDays } from '#store/sign-ins.ts';

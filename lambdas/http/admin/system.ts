@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { checkErrorText, diagnosticReport } from '#domain/operations/diagnostics.ts';
 import { runChecks } from '../../services/health-checks.ts';
 import { recordAudit } from '#store/audit.ts';
-import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
+import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/table/backups.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { config } from '#core/config.ts';
 import { HttpError } from '#core/errors.ts';

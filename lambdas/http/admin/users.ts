@@ -5,7 +5,7 @@ import { ROLES } from '#store/profiles.ts';
 import { recordAudit } from '#store/audit.ts';
 import { createNotification } from '#store/notifications.ts';
 import { getProfile, setProfileRole, type ProfileItem } from '#store/profiles.ts';
-import { listUsersForConsole, setProfileSuspended, updateProfileDetails } from '#store/user-admin.ts';
+import { listUsersForConsole, setProfileSuspended, updateProfileDetails } from '#store/read-models/user-admin.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { HttpError, notFound } from '#core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';

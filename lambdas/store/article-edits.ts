@@ -12,9 +12,9 @@ import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts
 import type { FeaturedBy } from '#domain/content/featured.ts';
 import { type SummaryProblem, summaryProblems } from '#domain/content/summaries.ts';
 import { Article, ArticleChange, ArticleHash, type ArticleItem, changeNote } from './articles.ts';
-import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
-import { documentClient, tableName } from './client.ts';
-import { transactWithRetry } from './paging.ts';
+import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey, readCounters } from './table/counters.ts';
+import { documentClient, tableName } from './table/client.ts';
+import { transactWithRetry } from './table/paging.ts';
 
 /** What a row of the console's list carries: the list index's projection. */
 const ROW_ATTRIBUTES = ARTICLE_LIST_ROW;

@@ -1,6 +1,6 @@
-import { Article, type ArticleItem } from './articles.ts';
-import { Alert } from './operations.ts';
-import { PipelineRun, type PipelineRunItem } from './pipeline-runs.ts';
+import { Article, type ArticleItem } from '../articles.ts';
+import { Alert } from '../operations.ts';
+import { PipelineRun, type PipelineRunItem } from '../pipeline-runs.ts';
 
 /** Reads behind the console dashboard: each a Query on a key, counted page by page. */
 

@@ -1,6 +1,6 @@
 import { DAILY, type DailyCounters } from '#domain/analytics/daily-counters.ts';
 import { indiaDayOf } from '#domain/common/india-time.ts';
-import { Counter, counterKey } from './counters.ts';
+import { Counter, counterKey } from './table/counters.ts';
 import { Subscriber } from './subscribers.ts';
 
 /**

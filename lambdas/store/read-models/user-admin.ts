@@ -1,6 +1,6 @@
 import { isActiveUser, matchesUserSearch, recentSince, type UserTab } from '#domain/operations/user-admin.ts';
-import { type Page, queryPage } from './paging.ts';
-import { Profile, type ProfileItem } from './profiles.ts';
+import { type Page, queryPage } from '../table/paging.ts';
+import { Profile, type ProfileItem } from '../profiles.ts';
 
 /** How many profiles one Query page reads while a filter (search, active) thins it out. */
 const READ_PAGE = 100;

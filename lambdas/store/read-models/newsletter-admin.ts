@@ -1,8 +1,8 @@
 import { type SubscriberStatus, subscriberStatus } from '#domain/newsletter/newsletter-admin.ts';
 import type { Frequency } from '#domain/newsletter/newsletter.ts';
-import { NewsletterIssue } from './digests.ts';
-import { filledPage, type Page, queryPage } from './paging.ts';
-import { Subscriber, type SubscriberItem } from './subscribers.ts';
+import { NewsletterIssue } from '../digests.ts';
+import { filledPage, type Page, queryPage } from '../table/paging.ts';
+import { Subscriber, type SubscriberItem } from '../subscribers.ts';
 
 /** Console figures of the subscribers: one Query on the joined index (no Scan), only the fields counted. */
 export async function subscriberCounts(): Promise<{ total: number; byStatus: Record<SubscriberStatus, number>; byFrequency: Record<Frequency, number> }> {
