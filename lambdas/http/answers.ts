@@ -12,10 +12,10 @@ import type { settingsRoutes } from './admin/settings.ts';
 import type { systemRoutes } from './admin/system.ts';
 import type { trendingRoutes } from './admin/trending.ts';
 import type { userRoutes } from './admin/users.ts';
-import type { articleAreaRoutes } from './articles/index.ts';
-import type { donationRoutes } from './donations/index.ts';
-import type { meRoutes } from './me/index.ts';
-import type { newsletterAreaRoutes } from './newsletter/index.ts';
+import type { articleAreaRoutes } from './articles/articles.handler.ts';
+import type { donationRoutes } from './donations/donations.handler.ts';
+import type { meRoutes } from './me/me.handler.ts';
+import type { newsletterAreaRoutes } from './newsletter/newsletter.handler.ts';
 
 /**
  * The API's contract: every route key ('GET /admin/articles') with the JSON its handler answers, as

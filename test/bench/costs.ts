@@ -106,7 +106,7 @@ const pastChangeNoteOverlap = () => new Promise((resolve) => setTimeout(resolve,
 /** The ingest's host fan-out as the ASL sets it: hosts per Express child, children at once, hosts at once per child. */
 const FAN_OUT = (() => {
   const map = readAsl('state-machines/ingest.asl.json').States.FetchHosts as unknown as { ItemBatcher: { MaxItemsPerBatch: number }; MaxConcurrency: number };
-  // lambdas/pipeline/fetch-host.ts HOSTS_AT_ONCE
+  // lambdas/pipeline/fetch-feeds.handler.ts HOSTS_AT_ONCE
   return { hostsPerChild: map.ItemBatcher.MaxItemsPerBatch, childrenAtOnce: map.MaxConcurrency, hostsAtOncePerChild: 16 };
 })();
 

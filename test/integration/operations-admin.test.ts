@@ -111,7 +111,7 @@ describe('recorded runs', () => {
   it('counts a thrown error of a non-HTTP function and flushes it at once', async () => {
     const before = fnOf(await operations(), 'lifecycle').day;
     // The described lifecycle function's handler, called as Lambda would call it, with an input it refuses.
-    const { handler } = await import('../../lambdas/pipeline/lifecycle.ts');
+    const { handler } = await import('../../lambdas/pipeline/lifecycle.handler.ts');
     await expect(handler({ step: 'no-such-step' })).rejects.toThrow();
     const after = fnOf(await operations(), 'lifecycle').day;
     expect(after.invocations - before.invocations).toBe(1);

@@ -232,7 +232,7 @@ describe('newsletter management', () => {
     for (const name of ['weekly', 'pending', 'bounced', 'left']) expect((await mailsTo(local().urls.mail, address(name))).filter((m) => m.subject === subject)).toHaveLength(0);
 
     // Redriving or re-running the same issue sends nobody a second copy.
-    const { handler } = await import('../../lambdas/pipeline/newsletter.ts');
+    const { handler } = await import('../../lambdas/pipeline/newsletter-digest.handler.ts');
     const issueId = `composed-${started.body.name}`;
     expect(await handler({ step: 'send', issueId, batch: 0 })).toMatchObject({ sent: 0 });
     expect((await mailsTo(local().urls.mail, address('daily-a'))).filter((m) => m.subject === subject)).toHaveLength(1);

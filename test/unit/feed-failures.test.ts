@@ -47,9 +47,9 @@ vi.mock('#adapters/feed-fetch.ts', () => ({
 vi.mock('#adapters/page-head.ts', () => ({ fetchPageHead: async () => ({ kind: 'error', error: 'HTTP 404' }) }));
 
 describe('a feed that throws while being refreshed', () => {
-  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-host.ts');
+  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   beforeAll(async () => {
-    fetchFeeds = await import('../../lambdas/pipeline/fetch-host.ts');
+    fetchFeeds = await import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   }, 60_000);
   beforeEach(() => {
     writes.health.length = 0;

@@ -39,9 +39,9 @@ vi.mock('#adapters/feed-fetch.ts', () => ({
 vi.mock('#adapters/page-head.ts', () => ({ fetchPageHead: async () => ({ kind: 'error', error: 'HTTP 404' }) }));
 
 describe('a batch of hosts (the Distributed Map child)', () => {
-  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-host.ts');
+  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   beforeAll(async () => {
-    fetchFeeds = await import('../../lambdas/pipeline/fetch-host.ts');
+    fetchFeeds = await import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   }, 60_000);
   beforeEach(() => {
     seen.alerts.length = 0;

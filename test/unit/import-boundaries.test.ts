@@ -54,7 +54,7 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
   it('fail an import that goes up or across a layer, naming the rule', () => {
     const domain = probe('lambdas/domain/common/boundary-probe.ts', "import { config } from '#core/config.ts';\nexport const table = config.TABLE_NAME;\n");
     const adapter = probe('lambdas/adapters/boundary-probe.ts', "import { getArticle } from '#store/articles.ts';\nexport const read = getArticle;\n");
-    const handler = probe('lambdas/http/admin/boundary-probe.ts', "import { handler } from '../../pipeline/ingest.ts';\nexport const run = handler;\n");
+    const handler = probe('lambdas/http/admin/boundary-probe.ts', "import { handler } from '../../pipeline/ingest.handler.ts';\nexport const run = handler;\n");
     const service = probe('lambdas/services/boundary-probe.ts', "import { route } from '#platform/router.ts';\nexport const r = route;\n");
     const fixture = probe('lambdas/pipeline/boundary-probe.ts', "import data from '../../test/fixtures/pipeline/ingest-history.json' with { type: 'json' };\nexport const d = data;\n");
     const aws = probe('lambdas/domain/common/boundary-probe-aws.ts', "import { Entity } from 'electrodb';\nexport const entity = Entity;\n");
@@ -62,7 +62,7 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
     expect(broken(violations, domain)).toEqual(['domain-imports-only-domain: lambdas/core/config.ts']);
     expect(broken(violations, aws)).toEqual([expect.stringMatching(/^domain-has-no-aws: node_modules\/electrodb\//)]);
     expect(broken(violations, adapter)).toEqual(['adapters-import-domain-and-core: lambdas/store/articles.ts']);
-    expect(broken(violations, handler)).toEqual(['entry-points-do-not-call-other-kinds-of-entry-point: lambdas/pipeline/ingest.ts']);
+    expect(broken(violations, handler)).toEqual(['entry-points-do-not-call-other-kinds-of-entry-point: lambdas/pipeline/ingest.handler.ts']);
     expect(broken(violations, service)).toEqual(['services-import-below-them: lambdas/platform/router.ts']);
     expect(broken(violations, fixture).map((line) => line.split(':')[0])).toContain('production-never-imports-test');
   });
