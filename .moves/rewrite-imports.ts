@@ -193,7 +193,10 @@ for (const file of codeFiles) {
         const split = activeSplits.find((s) => mapPath(s.split) === target);
         if (split && ts.isImportDeclaration(node) && node.importClause) splitImport(node, split, specifier, target);
         else if (split && ts.isExportDeclaration(node) && node.exportClause && ts.isNamedExports(node.exportClause)) splitImport(node, split, specifier, target);
-        else {
+        else if (split && destructuredHome(node, split, target)) {
+          const next = respecify(specifier, destructuredHome(node, split, target)!);
+          if (next !== specifier) edits.push({ start: literal.getStart(source) + 1, end: literal.getEnd() - 1, text: next });
+        } else {
           if (split && !ts.isImportTypeNode(node)) warn(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1}: ${specifier} is a split file; review this use by hand`);
           const next = respecify(specifier, target);
           if (next !== specifier) edits.push({ start: literal.getStart(source) + 1, end: literal.getEnd() - 1, text: next });
@@ -202,6 +205,22 @@ for (const file of codeFiles) {
     }
     ts.forEachChild(node, visit);
   };
+
+  /** `const { a, b } = await import('split')` whose names all went to one file: that file. */
+  function destructuredHome(node: ts.Node, split: SplitEntry, target: string): string | undefined {
+    if (ts.isImportTypeNode(node) && node.qualifier) {
+      const first = ts.isIdentifier(node.qualifier) ? node.qualifier.text : node.qualifier.getText(source).split('.')[0]!;
+      return Object.entries(split.into).find(([, names]) => names.includes(first))?.[0] ?? target;
+    }
+    const awaited = node.parent;
+    const declaration = awaited && ts.isAwaitExpression(awaited) ? awaited.parent : undefined;
+    if (!declaration || !ts.isVariableDeclaration(declaration) || !ts.isObjectBindingPattern(declaration.name)) return undefined;
+    const homes = new Set(declaration.name.elements.map((el) => {
+      const name = (el.propertyName ?? el.name).getText(source);
+      return Object.entries(split.into).find(([, names]) => names.includes(name))?.[0] ?? target;
+    }));
+    return homes.size === 1 ? [...homes][0] : undefined;
+  }
 
   function splitImport(node: ts.ImportDeclaration | ts.ExportDeclaration, split: SplitEntry, specifier: string, target: string) {
     const owner = new Map<string, string>();

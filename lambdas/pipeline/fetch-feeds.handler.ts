@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import * as z from '#domain/common/validation.ts';
 import { feedNameOf, feedsToPoll } from '#store/feeds.ts';
-import { raiseAlert } from '#store/operations.ts';
+import { raiseAlert } from '#store/alerts.ts';
 import { currentSettings } from '#store/settings.ts';
 import { config } from '#core/config.ts';
 import { logger } from '#core/logger.ts';

@@ -8,7 +8,9 @@ import { Profile } from './profiles.ts';
 import { Bookmark, Like, removeRelation } from './reader-relations.ts';
 import { ReadingProgress, Recommendation } from './reading.ts';
 import { keep, service, tableConfig } from './table/table.ts';
-import { Activity, CategoryFollower, Preferences } from './users.ts';
+import { Activity } from './activity.ts';
+import { CategoryFollower } from './category-followers.ts';
+import { Preferences } from './preferences.ts';
 
 /**
  * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API

@@ -8,7 +8,7 @@ import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { createNotificationOnce } from '#store/notifications.ts';
 import { refreshRecommendations } from '../services/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';
-import { followersOf } from '#store/users.ts';
+import { followersOf } from '#store/category-followers.ts';
 import { logger } from '#core/logger.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';
 

@@ -212,7 +212,7 @@ describe('the signed-in API', () => {
 
     const { Profile } = await import('#store/profiles.ts');
     const { Bookmark, Like } = await import('#store/reader-relations.ts');
-    const { Preferences } = await import('#store/users.ts');
+    const { Preferences } = await import('#store/preferences.ts');
     const { Notification } = await import('#store/notifications.ts');
     const { ReadingProgress, Recommendation } = await import('#store/reading.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;

@@ -219,7 +219,7 @@ describe('errors reported by readers\u2019 browsers', () => {
     const report = { errorId, level: 'critical', name: 'TypeError', message: 'x is undefined', page: '/categories/general' };
     expect((await call('POST', '/client-errors', report)).status).toBe(202);
     useLocalAws();
-    const { AnalyticsEvent } = await import('#store/operations.ts');
+    const { AnalyticsEvent } = await import('#store/analytics-events.ts');
     const { data: events } = await AnalyticsEvent.query.byDay({ day: new Date().toISOString().slice(0, 10) }).go({ pages: 'all' });
     expect(events.find((event) => (event.eventData as { errorId?: string }).errorId === errorId)).toMatchObject({ eventName: 'exception', eventData: { fatal: true, level: 'critical' } });
     const refused = await call('POST', '/client-errors', { ...report, level: 'apocalyptic', message: 'x'.repeat(1001) });

@@ -10,7 +10,7 @@ const writes = vi.hoisted(() => ({ health: [] as Array<Record<string, unknown>>,
 vi.mock('#core/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX_BYTES: 1_000_000 } }));
 vi.mock('#platform/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
 vi.mock('#store/settings.ts', () => ({ currentSettings: async () => ({ feedIntervalMinutes: 30 }) }));
-vi.mock('#store/operations.ts', () => ({ raiseAlert: async () => undefined }));
+vi.mock('#store/alerts.ts', () => ({ raiseAlert: async () => undefined }));
 vi.mock('#store/feeds.ts', () => ({
   ensureFeedSources: async () => 0,
   listDueFeeds: async () => [],

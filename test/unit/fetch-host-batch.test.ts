@@ -10,7 +10,7 @@ const seen = vi.hoisted(() => ({ alerts: [] as Array<Record<string, unknown>>, i
 vi.mock('#core/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX_BYTES: 1_000_000 } }));
 vi.mock('#platform/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
 vi.mock('#store/settings.ts', () => ({ currentSettings: async () => ({ feedIntervalMinutes: 30 }) }));
-vi.mock('#store/operations.ts', () => ({ raiseAlert: async (alert: Record<string, unknown>) => void seen.alerts.push(alert) }));
+vi.mock('#store/alerts.ts', () => ({ raiseAlert: async (alert: Record<string, unknown>) => void seen.alerts.push(alert) }));
 vi.mock('#store/feeds.ts', () => ({
   feedsToPoll: async (ids: string[]) =>
     ids.map((id) => {

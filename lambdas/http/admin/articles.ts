@@ -6,7 +6,7 @@ import { toPlainText } from '#domain/content/normalise.ts';
 import { SUMMARY_PROBLEMS } from '#domain/content/summaries.ts';
 import { visibleText } from '#domain/common/text.ts';
 import { httpUrl } from '#domain/content/urls.ts';
-import { listAdminArticles, listSummaryProblems } from '#store/article-edits.ts';
+import { listAdminArticles, listSummaryProblems } from '#store/read-models/admin-article-list.ts';
 import { type ArticleItem, getArticleWithTally } from '#store/articles.ts';
 import { notFound } from '#core/errors.ts';
 import { signedInCaller } from '#platform/auth.ts';

@@ -3,7 +3,7 @@ import { readerVisibility, systemHealth } from '#domain/operations/system-health
 import { countByStatus } from '#store/articles.ts';
 import { countAlertsSince, countPublishedSince, runsSince } from '#store/read-models/console-metrics.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
-import { listAlerts } from '#store/operations.ts';
+import { listAlerts } from '#store/alerts.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { hourOf, runFiguresSince } from '#store/run-metrics.ts';
 import { stack } from '#stack/stack-description.ts';

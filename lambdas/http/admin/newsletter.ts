@@ -16,7 +16,8 @@ import {
 import { FREQUENCIES, type Frequency } from '#domain/newsletter/newsletter.ts';
 import { startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
-import { createComposedIssue, searchSubscribers, subscriberCounts } from '#store/read-models/newsletter-admin.ts';
+import { createComposedIssue } from '#store/digests.ts';
+import { searchSubscribers, subscriberCounts } from '#store/read-models/newsletter-admin.ts';
 import { getProfile } from '#store/profiles.ts';
 import { countDigestRecipients } from '#store/subscribers.ts';
 import { composedIssueMail, sendNewsletterMail, withUnsubscribeLink } from '../../services/newsletter-mail.ts';

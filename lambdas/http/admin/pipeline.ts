@@ -14,7 +14,7 @@ import {
   StepFunctionsError,
 } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
-import { getAlert, listAlerts, resolveAlert, type AlertItem } from '#store/operations.ts';
+import { getAlert, listAlerts, resolveAlert, type AlertItem } from '#store/alerts.ts';
 import { signedInCaller, type Caller } from '#platform/auth.ts';
 import { badRequest, HttpError, notFound } from '#core/errors.ts';
 import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';

@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS, CONTACT_SUCCESS_MESSAGE, contactAcknowledgement, contactMessageSchema, contactTeamMail } from '#domain/reader/contact.ts';
 import { sendMail } from '#adapters/mail.ts';
-import { saveContactMessage } from '#store/operations.ts';
+import { saveContactMessage } from '#store/contact-messages.ts';
 import { config } from '#core/config.ts';
 import { Reply, route } from '#platform/router.ts';
 import { logger } from '#core/logger.ts';

@@ -5,7 +5,7 @@ import { SHARE_PLATFORMS } from '#store/engagement.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';
 import { consumeRateLimit } from '#store/rate-limits.ts';
-import { recordAnalyticsEvent } from '#store/operations.ts';
+import { recordAnalyticsEvent } from '#store/analytics-events.ts';
 import { badRequest, notFound } from '#core/errors.ts';
 import type { HttpEvent } from '#platform/auth.ts';
 import { limitParam, Reply, route } from '#platform/router.ts';

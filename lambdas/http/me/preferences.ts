@@ -1,6 +1,6 @@
 import * as z from '#domain/common/validation.ts';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { getPreferences, savePreferences, type PreferencesItem } from '#store/users.ts';
+import { getPreferences, savePreferences, type PreferencesItem } from '#store/preferences.ts';
 import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 

@@ -3,7 +3,7 @@ import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { refreshRecommendations } from '../../services/personalisation.ts';
 import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
-import { activitySince } from '#store/users.ts';
+import { activitySince } from '#store/activity.ts';
 import { notFound } from '#core/errors.ts';
 import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';

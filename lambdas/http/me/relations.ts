@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { getPublicArticleItem } from '#store/articles.ts';
 import { publicArticleCards } from '../../services/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
-import { recordActivity } from '#store/users.ts';
+import { recordActivity } from '#store/activity.ts';
 import { notFound } from '#core/errors.ts';
 import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';

@@ -1,5 +1,5 @@
 import { Article, type ArticleItem } from '../articles.ts';
-import { Alert } from '../operations.ts';
+import { Alert } from '../alerts.ts';
 import { PipelineRun, type PipelineRunItem } from '../pipeline-runs.ts';
 
 /** Reads behind the console dashboard: each a Query on a key, counted page by page. */

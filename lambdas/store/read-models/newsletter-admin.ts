@@ -1,6 +1,5 @@
 import { type SubscriberStatus, subscriberStatus } from '#domain/newsletter/newsletter-admin.ts';
 import type { Frequency } from '#domain/newsletter/newsletter.ts';
-import { NewsletterIssue } from '../digests.ts';
 import { filledPage, type Page, queryPage } from '../table/paging.ts';
 import { Subscriber, type SubscriberItem } from '../subscribers.ts';
 
@@ -38,17 +37,4 @@ export function searchSubscribers(search: string, options: { limit: number; curs
     options.limit,
     options.cursor,
   );
-}
-
-/** Saves an issue an admin composed; the newsletter state machine sends it (each address once). */
-export async function createComposedIssue(issue: { issueId: string; subject: string; content: string; frequency?: Frequency; now: string }): Promise<void> {
-  await NewsletterIssue.create({
-    issueId: issue.issueId,
-    subject: issue.subject,
-    content: issue.content,
-    ...(issue.frequency ? { frequency: issue.frequency } : {}),
-    since: issue.now,
-    until: issue.now,
-    stories: {},
-  }).go();
 }

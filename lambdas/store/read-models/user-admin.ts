@@ -46,18 +46,3 @@ export async function listUsersForConsole(options: UserListOptions): Promise<Pag
   }
   return { items, cursor };
 }
-
-/** Records the suspension on the profile (the Cognito account is what stops the sign-in). */
-export async function setProfileSuspended(userId: string, suspended: boolean): Promise<void> {
-  const update = Profile.patch({ userId });
-  await (suspended ? update.set({ suspended: true, suspendedAt: new Date().toISOString() }) : update.set({ suspended: false }).remove(['suspendedAt'])).go();
-}
-
-/** The admin's edit of a profile; returns the profile after it. */
-export async function updateProfileDetails(userId: string, changes: { fullName?: string | undefined; email?: string | undefined }): Promise<ProfileItem> {
-  const set: { fullName?: string; email?: string } = {};
-  if (changes.fullName !== undefined) set.fullName = changes.fullName;
-  if (changes.email !== undefined) set.email = changes.email;
-  const { data } = await Profile.patch({ userId }).set(set).go({ response: 'all_new' });
-  return data as ProfileItem;
-}

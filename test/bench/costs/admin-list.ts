@@ -93,8 +93,8 @@ export async function seedListArticles(count: number, options: { content?: (n: n
 }
 
 /** The list's cases: each read once, with its read units (eventually consistent, as the route reads). */
-export async function measureListCases(meter: CapacityMeter, cases: Array<[string, Parameters<typeof import('#store/article-edits.ts').listAdminArticles>[0]]>): Promise<AdminListCase[]> {
-  const { listAdminArticles } = await import('#store/article-edits.ts');
+export async function measureListCases(meter: CapacityMeter, cases: Array<[string, Parameters<typeof import('#store/read-models/admin-article-list.ts').listAdminArticles>[0]]>): Promise<AdminListCase[]> {
+  const { listAdminArticles } = await import('#store/read-models/admin-article-list.ts');
   const measured: AdminListCase[] = [];
   for (const [name, query] of cases) {
     meter.reset();
@@ -111,7 +111,7 @@ export async function measureListCases(meter: CapacityMeter, cases: Array<[strin
  * (2026-11-27, docs/decisions/console-list-index.md): the middle page (page 980 of 1,960) and trending each
  * read every slim row, ~2,850 RRU, and took 74-90 s here parsing 49,000 rows.
  */
-export const SCALE_CASES: Array<[string, Parameters<typeof import('#store/article-edits.ts').listAdminArticles>[0]]> = [
+export const SCALE_CASES: Array<[string, Parameters<typeof import('#store/read-models/admin-article-list.ts').listAdminArticles>[0]]> = [
   ['list as it opens (listed statuses, latest, 25)', { sort: 'latest', page: 1, pageSize: 25 }],
   ['page 2 of the list', { sort: 'latest', page: 2, pageSize: 25 }],
   ['status published, oldest first, 100', { status: 'published', sort: 'oldest', page: 1, pageSize: 100 }],
