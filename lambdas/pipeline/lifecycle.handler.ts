@@ -1,7 +1,8 @@
 import * as z from '#domain/common/validation.ts';
 import { lifecycleCutoffs, purgeChange, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import type { ArticleStatus } from '#domain/content/article-status.ts';
-import { changeArticleStatus, listArticlesByStatus, type StatusChange } from '#store/articles.ts';
+import { changeArticleStatus, type StatusChange } from '#store/articles.ts';
+import { listArticlesByStatus } from '#store/article-lists.ts';
 import { logger } from '#core/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';

@@ -6,7 +6,7 @@ import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newslet
 import { audienceFrequencies } from '#domain/newsletter/newsletter-admin.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/reader/public-articles.ts';
 import { linkSigningKey } from '#core/secrets.ts';
-import { getArticles, publishedSince } from '#store/articles.ts';
+import { getArticles, publishedSince } from '#store/article-lists.ts';
 import { claimDelivery, confirmDelivery, ensureIssue, getBatch, getIssue, recordIssueTotals, releaseDelivery, saveBatch, setIssueStories } from '#store/digests.ts';
 import { listDigestRecipients } from '#store/subscribers.ts';
 import { config } from '#core/config.ts';

@@ -8,7 +8,8 @@ import { simhash } from '#domain/content/simhash.ts';
 import { regenerateSummary } from '#domain/content/summaries.ts';
 import type { Caller } from '#domain/common/caller.ts';
 import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-edits.ts';
-import { changeArticleStatus, createArticle, getArticle, getArticles, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
+import { changeArticleStatus, createArticle, getArticle, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
 import { recordAudit } from '#store/audit.ts';
 import { HttpError, notFound } from '#core/errors.ts';
 

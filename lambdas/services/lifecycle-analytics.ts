@@ -1,5 +1,5 @@
 import { lifecycleCutoffs, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
-import { countByStatus } from '#store/articles.ts';
+import { countByStatus } from '#store/article-lists.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 

@@ -1,5 +1,5 @@
 import type { DynamoDBStreamEvent } from 'aws-lambda';
-import { foldArticleTally } from '#store/articles.ts';
+import { foldArticleTally } from '#store/article-tallies.ts';
 import { logger } from '#core/logger.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';
 

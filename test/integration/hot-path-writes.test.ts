@@ -36,8 +36,8 @@ describe('a reader\u2019s page views on the hot path', () => {
 
   it('count a view on the article\u2019s tally, read back exactly, and fold it into the article item within a minute with no further traffic', async () => {
     useLocalAws();
-    const { getArticle, getPublicArticleItem } = await import('#store/articles.ts');
-    const { ArticleTally } = await import('#store/article-tallies.ts');
+    const { getArticle } = await import('#store/articles.ts');
+    const { ArticleTally, getPublicArticleItem } = await import('#store/article-tallies.ts');
     const id = await someArticleId();
     const stored = async () => (await getArticle(id))!.viewsCount ?? 0;
     const exact = async () => (await getPublicArticleItem(id))!.viewsCount ?? 0;

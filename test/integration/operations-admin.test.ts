@@ -169,7 +169,8 @@ describe('recovery actions', () => {
   });
 
   it('rebuild-search-index notes every published article, in chunks the caller continues', async () => {
-    const { createArticle, articlesChangedSince } = await import('#store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
+    const { articlesChangedSince } = await import('#store/article-lists.ts');
     const { testArticle } = await import('../support/articles.ts');
     const { countArticlesInTable } = await import('../support/store-counts.ts');
     const fresh = Array.from({ length: 12 }, () => testArticle());

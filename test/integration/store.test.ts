@@ -72,7 +72,7 @@ describe('changing status', () => {
     const old = await articles.createArticle(testArticle({ status: 'rejected' }), { at: '2026-01-01T00:00:00.000Z' });
     const recent = await articles.createArticle(testArticle({ status: 'rejected' }));
     if (!old.created || !recent.created) throw new Error('not created');
-    const due = await articles.listArticlesByStatus('rejected', { before: '2026-06-01T00:00:00.000Z', order: 'asc' });
+    const due = await (await import('#store/article-lists.ts')).listArticlesByStatus('rejected', { before: '2026-06-01T00:00:00.000Z', order: 'asc' });
     const ids = due.items.map((item) => item.id);
     expect(ids).toContain(old.article.id);
     expect(ids).not.toContain(recent.article.id);

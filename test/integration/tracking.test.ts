@@ -37,7 +37,7 @@ describe('view and share tracking', () => {
     const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as ApiAnswer<'GET /articles'>;
     const article = items.at(-1)!;
     useLocalAws();
-    const { getPublicArticleItem } = await import('#store/articles.ts');
+    const { getPublicArticleItem } = await import('#store/article-tallies.ts');
     const counts = async () => (await getPublicArticleItem(article.id)) as { viewsCount?: number; sharesCount?: number };
     const before = await counts();
     const attacker = anotherClient();
@@ -79,7 +79,7 @@ describe('view and share tracking', () => {
   it('counts readers behind one carrier address (CGNAT) as different visitors by their browsers', async () => {
     const article = await firstPublicArticle();
     useLocalAws();
-    const { getPublicArticleItem } = await import('#store/articles.ts');
+    const { getPublicArticleItem } = await import('#store/article-tallies.ts');
     const before = (await getPublicArticleItem(article.id))?.viewsCount ?? 0;
     const carrier = anotherClient();
     for (const agent of ['Mozilla/5.0 (Linux; Android 14; SM-A155F) Chrome/124 Mobile', 'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) Chrome/123 Mobile', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148']) {

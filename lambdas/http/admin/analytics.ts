@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { analyticsCsv } from '#domain/analytics/csv.ts';
 import { buildAnalytics, type Analytics } from '#domain/analytics/report.ts';
 import { ANALYTICS_PERIODS, analyticsWindow, DEFAULT_ANALYTICS_DAYS, type AnalyticsPeriod } from '#domain/analytics/window.ts';
-import { getArticles } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { sharesSince } from '#store/engagement.ts';
 import { readDailyCounters, subscriptionsStartedBetween } from '#store/daily-counters.ts';

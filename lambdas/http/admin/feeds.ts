@@ -4,21 +4,8 @@ import { OpmlError, readOpml, writeOpml } from '#domain/content/opml.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { recordAudit } from '#store/audit.ts';
-import {
-  addFeedSource,
-  addFeedSources,
-  changeFeedSource,
-  FeedExistsError,
-  findFeedByUrl,
-  getLiveFeedSource,
-  latestFeedHealth,
-  listFeeds,
-  listFeedsWithHealth,
-  removeFeedSource,
-  type FeedChanges,
-  type FeedHealthItem,
-  type FeedSourceItem,
-} from '#store/feeds.ts';
+import { addFeedSource, addFeedSources, changeFeedSource, FeedExistsError, findFeedByUrl, getLiveFeedSource, removeFeedSource, type FeedChanges } from '#store/feed-edits.ts';
+import { latestFeedHealth, listFeeds, listFeedsWithHealth, type FeedHealthItem, type FeedSourceItem } from '#store/feeds.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { config } from '#core/config.ts';
 import { HttpError, notFound } from '#core/errors.ts';

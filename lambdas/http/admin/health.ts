@@ -1,6 +1,6 @@
 import { functionErrorAlarm, mergeFigures, windowOf } from '#domain/operations/operations.ts';
 import { readerVisibility, systemHealth } from '#domain/operations/system-health.ts';
-import { countByStatus } from '#store/articles.ts';
+import { countByStatus } from '#store/article-lists.ts';
 import { countAlertsSince, countPublishedSince, runsSince } from '#store/read-models/console-metrics.ts';
 import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
 import { listAlerts } from '#store/alerts.ts';

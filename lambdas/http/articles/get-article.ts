@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { cardDetails, toPublicArticle } from '#domain/reader/public-articles.ts';
 import { storedHtmlText } from '#domain/common/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
 import { notFound } from '#core/errors.ts';
 import { route } from '#platform/router.ts';

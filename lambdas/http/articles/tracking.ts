@@ -1,6 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
-import { countArticleEvent, getPublicArticleItem } from '#store/articles.ts';
+import { countArticleEvent } from '#store/article-tallies.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { SHARE_PLATFORMS } from '#store/engagement.ts';
 import { recordShare } from '#store/engagement.ts';
 import { bumpKeyword, recentKeywords } from '#store/keywords.ts';

@@ -1,6 +1,6 @@
 import * as z from '#domain/common/validation.ts';
 import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { refreshRecommendations } from '../../services/personalisation.ts';
 import { getReadingProgress, readingSince, recordReading, topRecommendations } from '#store/reading.ts';
 import { activitySince } from '#store/activity.ts';

@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { READ_MARK_LIMIT } from '#domain/reader/reading.ts';
-import { getArticles } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
 import { markArticlesRead, readArticleIds } from '#store/reading.ts';
 import { notFound } from '#core/errors.ts';
 import { route } from '#platform/router.ts';

@@ -1,5 +1,5 @@
 import * as z from '#domain/common/validation.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { publicArticleCards } from '../../services/article-search.ts';
 import { addRelation, allRelationIds, listRelations, removeRelation } from '#store/reader-relations.ts';
 import { recordActivity } from '#store/activity.ts';
