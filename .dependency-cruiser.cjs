@@ -36,22 +36,22 @@ module.exports = {
       { path: '^node_modules/(@aws-sdk|electrodb)/' },
     ),
     layer(
-      'shared-core-imports-only-libraries',
-      '^lambdas/shared/core/',
-      ['^lambdas/shared/core/', '^lambdas/domain/common/validation\\.ts$'],
-      'shared/core/ (config, errors, logger, validation) is the bottom layer: libraries only, and the one zod ' +
+      'core-imports-only-libraries',
+      '^lambdas/core/',
+      ['^lambdas/core/', '^lambdas/domain/common/validation\\.ts$'],
+      'core/ (config, errors, logger, validation) is the bottom layer: libraries only, and the one zod ' +
         'set-up that domain/common/validation.ts owns.',
     ),
     layer(
-      'shared-platform-imports-core-and-store',
-      '^lambdas/shared/platform/',
-      ['^lambdas/shared/', '^lambdas/store/', '^lambdas/domain/', STACK_DESCRIPTION],
-      'shared/platform/ (router, auth, limits, metrics, cursors) sits on shared/core/, the store and domain types.',
+      'platform-imports-core-and-store',
+      '^lambdas/platform/',
+      ['^lambdas/(core|platform)/', '^lambdas/store/', '^lambdas/domain/', STACK_DESCRIPTION],
+      'platform/ (router, auth, limits, metrics, cursors) sits on core/, the store and domain types.',
     ),
     layer(
       'store-and-search-import-domain-and-core',
       '^lambdas/(store|search)/',
-      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/shared/core/', STACK_DESCRIPTION, DYNAMODB_ADAPTER],
+      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/core/', STACK_DESCRIPTION, DYNAMODB_ADAPTER],
       'store/ and search/ know the table and the index; they call no service or entry point, and no adapter but ' +
         'adapters/dynamodb.ts, which builds the DynamoDB clients (rule aws-sdk-clients-only-in-adapters).',
     ),
@@ -62,9 +62,9 @@ module.exports = {
         'adapters/dynamodb.ts, the one adapter it may import. @aws-sdk/lib-dynamodb and util-dynamodb stay ' +
         'allowed in the store: they are the item layer (Query/Update on documents, marshalling) of the table ' +
         'the store owns, not a client. Two known exceptions, below the adapters in the layers: ' +
-        'shared/core/secrets.ts (Secrets Manager; the adapters read their keys through it) and ' +
+        'core/secrets.ts (Secrets Manager; the adapters read their keys through it) and ' +
         'search/snapshots.ts (the index snapshots in S3; search may not import adapters).',
-      { path: LAMBDAS, pathNot: ['^lambdas/adapters/', '^lambdas/shared/core/secrets\\.ts$', '^lambdas/search/snapshots\\.ts$'] },
+      { path: LAMBDAS, pathNot: ['^lambdas/adapters/', '^lambdas/core/secrets\\.ts$', '^lambdas/search/snapshots\\.ts$'] },
       { path: '^node_modules/@aws-sdk/client-' },
     ),
     forbid(
@@ -77,26 +77,26 @@ module.exports = {
     layer(
       'adapters-import-domain-and-core',
       '^lambdas/adapters/',
-      ['^lambdas/adapters/', '^lambdas/domain/', '^lambdas/shared/core/', STACK_DESCRIPTION],
+      ['^lambdas/adapters/', '^lambdas/domain/', '^lambdas/core/', STACK_DESCRIPTION],
       'adapters/ wrap one outside service each (SES, S3, Step Functions, feed HTTP...); they never read the store.',
     ),
     layer(
       'services-import-below-them',
       '^lambdas/services/',
-      ['^lambdas/(services|store|search|adapters|domain)/', '^lambdas/shared/core/', STACK_DESCRIPTION, DATA_JSON],
-      'services/ are the use cases: store, search, adapters, domain, shared/core and the data the product ships ' +
+      ['^lambdas/(services|store|search|adapters|domain)/', '^lambdas/core/', STACK_DESCRIPTION, DATA_JSON],
+      'services/ are the use cases: store, search, adapters, domain, core and the data the product ships ' +
         '(the feed catalogues), never an entry point.',
     ),
     layer(
       'entry-points-import-layers-not-each-other',
       ENTRY_POINTS,
       [
-        '^lambdas/(services|store|search|adapters|domain|shared)/',
+        '^lambdas/(services|store|search|adapters|domain|core|platform)/',
         STACK_DESCRIPTION,
         // Within its own kind: a handler's helpers beside it (http/admin/*.ts, pipeline/sources/...).
         ENTRY_POINTS,
       ],
-      'Entry points (http, pipeline, triggers, streams) call services, the store, search, adapters, domain, shared.',
+      'Entry points (http, pipeline, triggers, streams) call services, the store, search, adapters, domain, core, platform.',
     ),
     forbid(
       'entry-points-do-not-call-other-kinds-of-entry-point',
@@ -112,7 +112,7 @@ module.exports = {
     ),
     forbid(
       'bin-clis-are-entry-points',
-      'The CLIs call services, the store, search, adapters, domain, shared and lib/, never each other.',
+      'The CLIs call services, the store, search, adapters, domain, core, platform and lib/, never each other.',
       { path: '^bin/' },
       { path: ENTRY_POINTS },
     ),

@@ -16,7 +16,7 @@ export default tseslint.config(
         'error',
         {
           selector: "MemberExpression[object.object.name='process'][object.property.name='env']",
-          message: 'Read the environment once, in a config module (lambdas/shared/core/config.ts or lib/local/ports.ts).',
+          message: 'Read the environment once, in a config module (lambdas/core/config.ts or lib/local/ports.ts).',
         },
         {
           // esbuild cannot tree-shake zod's `export * as z`: `{ z }` puts all of zod's locales (~350 KB) in each Lambda.
@@ -27,7 +27,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['lambdas/shared/core/config.ts', 'lib/local/**', 'bin/**', 'test/**', 'frontend/vite.config.ts', 'vitest.config.ts'],
+    files: ['lambdas/core/config.ts', 'lib/local/**', 'bin/**', 'test/**', 'frontend/vite.config.ts', 'vitest.config.ts'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   {

@@ -1,7 +1,7 @@
 /**
  * `npm run backfill-list-index -- [--table name] [--aws] [--region r]`: the one-off migration after the deploy that adds
  * the console's list index (gsi4): gives every article written before it the index's keys, so the
- * Article Management list shows it (store/article-admin.ts backfillListIndex). Safe to run again: it
+ * Article Management list shows it (store/article-edits.ts backfillListIndex). Safe to run again: it
  * touches only articles still without the keys. The local runtime runs it at every start by itself.
  *
  * By default it writes to the local runtime's DynamoDB Local (port from CNH_PORT_BASE, table from
@@ -32,6 +32,6 @@ if (values.aws) {
   });
 }
 const started = Date.now();
-const { backfillListIndex } = await import('#store/article-admin.ts');
+const { backfillListIndex } = await import('#store/article-edits.ts');
 const filled = await backfillListIndex();
 process.stdout.write(`Gave ${filled} articles of ${process.env.TABLE_NAME}${values.aws ? ` (${process.env.AWS_REGION})` : ''} the list index's keys in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);

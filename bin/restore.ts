@@ -12,7 +12,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ensureTable } from '../lib/local/dynamodb.ts';
 import { localSettings } from '../lib/local/settings.ts';
 import { stack } from '../lib/stack-description.ts';
-import { restoreExport } from '#store/backups.ts';
+import { restoreExport } from '#store/table/backups.ts';
 
 function usage(message: string): never {
   process.stderr.write(`${message}\nUsage: npm run restore -- <export.jsonl> [--table name] [--aws]\n`);

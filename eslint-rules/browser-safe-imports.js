@@ -94,7 +94,7 @@ export const noNodeBuiltinsInBrowser = {
     type: 'problem',
     docs: { description: 'Nothing the browser loads may import a Node built-in, directly or through the modules it imports.' },
     messages: {
-      builtin: "The browser loads this import, which reaches the Node built-in '{{builtin}}' ({{chain}}): Vite's dev server cannot serve it. Keep that code server-side (lambdas/shared, adapters or http) and import only pure modules here.",
+      builtin: "The browser loads this import, which reaches the Node built-in '{{builtin}}' ({{chain}}): Vite's dev server cannot serve it. Keep that code server-side (lambdas/core, platform, adapters or http) and import only pure modules here.",
     },
     schema: [],
   },

@@ -14,7 +14,7 @@ export interface EdgeSecurityStackProps extends StackProps {
 /**
  * Per-address limits at the edge, in a five-minute window (WAF's rate rules count per address over
  * 5 minutes). Generous on purpose: many Indian mobile readers share one carrier address (CGNAT), and the
- * API's own per-client limits (shared/platform/rate-limit.ts) stay the precise ones; these stop floods before they
+ * API's own per-client limits (platform/rate-limit.ts) stay the precise ones; these stop floods before they
  * cost a Lambda invocation.
  */
 export const EDGE_RATE_LIMITS = {

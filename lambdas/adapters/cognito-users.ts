@@ -11,8 +11,8 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '#domain/common/caller.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
+import { config } from '#core/config.ts';
+import { HttpError } from '#core/errors.ts';
 
 /**
  * The console's user management on the product's user pool (admin function). Users are addressed by their

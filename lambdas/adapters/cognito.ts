@@ -1,5 +1,5 @@
 import { AdminDeleteUserCommand, CognitoIdentityProviderClient, DescribeUserPoolCommand, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * Cognito admin calls on the product's user pool. The endpoint comes from the SDK's environment lookup

@@ -1,4 +1,4 @@
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * Every request the ingest makes to a publisher (feeds, article pages) says who it is, and where a publisher

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { INGEST_WORK_PREFIX } from '#stack/stack-description.ts';
 
 /**

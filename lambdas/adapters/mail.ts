@@ -1,5 +1,5 @@
 import { GetAccountCommand, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * The one way the product sends mail: SESv2 SendEmail with simple content (subject, HTML and a plain-text

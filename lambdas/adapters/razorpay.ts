@@ -1,6 +1,6 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
-import { config } from '#shared/core/config.ts';
-import { razorpayKeys } from '#shared/core/secrets.ts';
+import { config } from '#core/config.ts';
+import { razorpayKeys } from '#core/secrets.ts';
 
 /**
  * Razorpay's REST API (https://razorpay.com/docs/api/): orders are created and payments read with the key

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * Repository files a function reads at run time (a function lists them in its description's `files`, and

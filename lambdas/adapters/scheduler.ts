@@ -1,5 +1,5 @@
 import { GetScheduleCommand, SchedulerClient, UpdateScheduleCommand, type GetScheduleCommandOutput } from '@aws-sdk/client-scheduler';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * The described schedules on EventBridge Scheduler, addressed by their described name in the stack's

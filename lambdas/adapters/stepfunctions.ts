@@ -12,7 +12,7 @@ import {
   type ExecutionStatus,
   type HistoryEvent,
 } from '@aws-sdk/client-sfn';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /** The execution types the console's use cases read (services import them from here, not from the SDK). */
 export type { ExecutionListItem, ExecutionStatus };

@@ -1,4 +1,4 @@
-import type { AnswersOf, InputsOf } from '#shared/platform/router.ts';
+import type { AnswersOf, InputsOf } from '#platform/router.ts';
 import type { analyticsRoutes } from './admin/analytics.ts';
 import type { articleRoutes } from './admin/articles.ts';
 import type { consoleRoutes } from './admin/console.ts';
@@ -12,10 +12,10 @@ import type { settingsRoutes } from './admin/settings.ts';
 import type { systemRoutes } from './admin/system.ts';
 import type { trendingRoutes } from './admin/trending.ts';
 import type { userRoutes } from './admin/users.ts';
-import type { articleAreaRoutes } from './articles/index.ts';
-import type { donationRoutes } from './donations/index.ts';
-import type { meRoutes } from './me/index.ts';
-import type { newsletterAreaRoutes } from './newsletter/index.ts';
+import type { articleAreaRoutes } from './articles/articles.handler.ts';
+import type { donationRoutes } from './donations/donations.handler.ts';
+import type { meRoutes } from './me/me.handler.ts';
+import type { newsletterAreaRoutes } from './newsletter/newsletter.handler.ts';
 
 /** Every route of the API (route key -> handler), as types. */
 type ApiRoutes =

@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { settleUnsettledIntakes } from '#store/article-intake.ts';
-import { changeArticleStatus, listUnclassifiedDrafts } from '#store/articles.ts';
+import { changeArticleStatus } from '#store/articles.ts';
+import { listUnclassifiedDrafts } from '#store/article-lists.ts';
 import { getFeedSource } from '#store/feeds.ts';
 import { currentClassifier, decideArticle } from '../services/classification.ts';
 

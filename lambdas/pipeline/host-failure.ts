@@ -1,4 +1,4 @@
-import { raiseAlert } from '#store/operations.ts';
+import { raiseAlert } from '#store/alerts.ts';
 
 /**
  * A host whose fetch failed as a whole (a throw past its feeds' own faults, or its batch failing): one high

@@ -1,5 +1,6 @@
 import { pipelineFeaturedChanges } from '#domain/content/featured.ts';
-import { publishedSince, setFeatured } from '#store/articles.ts';
+import { publishedSince } from '#store/article-lists.ts';
+import { setFeatured } from '#store/articles.ts';
 import { setContentKeyword } from '#store/keywords.ts';
 
 const CONTENT_KEYWORD_WINDOW_HOURS = 24;

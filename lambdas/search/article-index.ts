@@ -27,8 +27,9 @@ import {
   type QualityFilter,
 } from '#domain/reader/public-articles.ts';
 import type { ArchiveManifest } from '#domain/reader/search-tiers.ts';
-import { config } from '#shared/core/config.ts';
-import { TextIndex, type TextFields, type TextIndexState } from './text-index.ts';
+import { config } from '#core/config.ts';
+import { TextIndex, type TextIndexState } from './text-index.ts';
+import { type TextFields } from './postings.ts';
 
 export interface ArticleQuery {
   /** Search text; blank means the plain list (with the title exclusions). */

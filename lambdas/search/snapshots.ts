@@ -1,5 +1,5 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { SEARCH_SNAPSHOT_KEY, searchArchiveKey } from '#stack/stack-description.ts';
 
 /**

@@ -13,15 +13,8 @@
  * Matching, as before: every word must match; the last word also as a prefix (typing); a word no article
  * contains is a typo, matched within one edit (4-6 letters) or two (7+), a swap of neighbours being one edit.
  */
-
-/** Field boosts: a word in the title says more than one in the body. */
-const FIELD_BOOSTS = { title: 3, tags: 2, summary: 1.5, sourceName: 1.5, content: 1 } as const;
-
-export type TextFields = Record<keyof typeof FIELD_BOOSTS, string>;
-
-const FIELDS = Object.keys(FIELD_BOOSTS) as Array<keyof typeof FIELD_BOOSTS>;
-const FIELD_COUNT = FIELDS.length;
-const BOOSTS = FIELDS.map((field) => FIELD_BOOSTS[field]);
+import { BOOSTS, FIELD_COUNT, FIELDS, Postings, type TextFields } from './postings.ts';
+import { editDistance, textTerms, typoAllowance } from './text-terms.ts';
 
 // BM25+ as MiniSearch computes it.
 const K1 = 1.2;
@@ -33,8 +26,6 @@ const TYPO_WEIGHT = 0.45;
 /** At most this many corrections of one misspelt word (the closest and most common). */
 const MAX_TYPO_TERMS = 8;
 const MAX_QUERY_WORDS = 32;
-/** A word's count in one field is kept in a byte: 255 and more count as 255. */
-const MAX_COUNT = 255;
 /**
  * Slots and scores share one float64 for sorting: scores to a ten-thousandth (a 32-word query scores well
  * under 2^23 such units) times 2^24 slots stays below 2^53, exact.
@@ -43,81 +34,6 @@ const SCORE_UNITS = 10_000;
 const SLOT_SPAN = 2 ** 24;
 /** Removed articles leave dead postings behind; past this share of the slots they are swept out. */
 const DEAD_SHARE_BEFORE_COMPACTION = 0.25;
-
-/**
- * Words of a text: letters, their marks and digits (any script), lower-cased, Latin accents removed, as
- * readers type them without accents. Only the combining accents go: in Devanagari and other Indic
- * scripts the vowel signs are marks too, and a word without them is another word.
- */
-export function textTerms(text: string): string[] {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .normalize('NFC')
-    .toLowerCase()
-    .split(/[^\p{L}\p{M}\p{N}]+/u)
-    .filter((term) => term.length > 0);
-}
-
-/** Edits between two words (insert, delete, change, swap of neighbours), or `max + 1` once past `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  let beforePrevious: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i += 1) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min((previous[j] as number) + 1, (current[j - 1] as number) + 1, (previous[j - 1] as number) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (beforePrevious[j - 2] as number) + 1);
-      current.push(value);
-      rowMin = Math.min(rowMin, value);
-    }
-    if (rowMin > max) return max + 1;
-    beforePrevious = previous;
-    previous = current;
-  }
-  return Math.min(previous[b.length] as number, max + 1);
-}
-
-/** Edits a word may be away from what was typed and still count as a typo of it. */
-function typoAllowance(word: string): number {
-  return word.length >= 7 ? 2 : word.length >= 4 ? 1 : 0;
-}
-
-/** One term's postings: the slots of the articles that hold it, its count in each of their fields, and in how many articles each field holds it. */
-class Postings {
-  slots: Int32Array<ArrayBufferLike> = new Int32Array(4);
-  /** FIELD_COUNT counts per posting. */
-  counts: Uint8Array<ArrayBufferLike> = new Uint8Array(4 * FIELD_COUNT);
-  length = 0;
-  readonly fieldDocs: Int32Array<ArrayBufferLike> = new Int32Array(FIELD_COUNT);
-
-  constructor(fieldDocs?: Int32Array<ArrayBufferLike>) {
-    if (fieldDocs) this.fieldDocs = fieldDocs;
-  }
-
-  push(slot: number, counts: readonly number[]): void {
-    // A full array (or a view into a snapshot's arrays, which is always full) moves to a larger one of its own.
-    if (this.length === this.slots.length) {
-      const capacity = Math.max(4, this.length * 2);
-      const slots = new Int32Array(capacity);
-      slots.set(this.slots.subarray(0, this.length));
-      this.slots = slots;
-      const grown = new Uint8Array(capacity * FIELD_COUNT);
-      grown.set(this.counts.subarray(0, this.length * FIELD_COUNT));
-      this.counts = grown;
-    }
-    this.slots[this.length] = slot;
-    for (let field = 0; field < FIELD_COUNT; field += 1) {
-      const count = counts[field] as number;
-      this.counts[this.length * FIELD_COUNT + field] = Math.min(MAX_COUNT, count);
-      if (count > 0) this.fieldDocs[field] = (this.fieldDocs[field] as number) + 1;
-    }
-    this.length += 1;
-  }
-}
 
 interface Expansion {
   postings: Postings;

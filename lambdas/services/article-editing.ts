@@ -7,10 +7,11 @@ import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/content/norm
 import { simhash } from '#domain/content/simhash.ts';
 import { regenerateSummary } from '#domain/content/summaries.ts';
 import type { Caller } from '#domain/common/caller.ts';
-import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-admin.ts';
-import { changeArticleStatus, createArticle, getArticle, getArticles, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
+import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-edits.ts';
+import { changeArticleStatus, createArticle, getArticle, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
 import { recordAudit } from '#store/audit.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import { HttpError, notFound } from '#core/errors.ts';
 
 /**
  * The console's article editing: create, edit, delete, feature, bulk actions and summary regeneration, each

@@ -20,9 +20,10 @@ import {
   type ArchiveManifest,
   type PublicationMonth,
 } from '#domain/reader/search-tiers.ts';
-import { config } from '#shared/core/config.ts';
-import { logger } from '#shared/core/logger.ts';
-import { allPublishedArticles, articlesChangedSince, CHANGE_NOTE_DAYS, getArticles } from '#store/articles.ts';
+import { config } from '#core/config.ts';
+import { logger } from '#core/logger.ts';
+import { allPublishedArticles, articlesChangedSince, getArticles } from '#store/article-lists.ts';
+import { CHANGE_NOTE_DAYS } from '#store/articles.ts';
 
 /** Notes can land slightly out of order (clocks, commit latency): each look starts this much earlier. */
 const CHANGE_NOTE_OVERLAP_MS = 5_000;

@@ -1,7 +1,7 @@
 import type { Caller } from '#domain/common/caller.ts';
 import { changeArticleStatus } from '#store/articles.ts';
 import { recordAudit } from '#store/audit.ts';
-import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
+import { listAutoRejectedDrafts } from '#store/read-models/console-metrics.ts';
 
 /**
  * "Move auto-rejected to rejected" (the Lifecycle screen's control and the Operations screen's recovery

@@ -1,9 +1,9 @@
 import type { Caller } from '#domain/common/caller.ts';
 import { checkErrorText, type BackupSummary } from '#domain/operations/diagnostics.ts';
 import { recordAudit } from '#store/audit.ts';
-import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/backups.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
+import { boundedDynamoClient, createAwsBackup, exportTable, listAwsBackups, listExports, pointInTimeRecovery } from '#store/table/backups.ts';
+import { config } from '#core/config.ts';
+import { HttpError } from '#core/errors.ts';
 
 /**
  * The console's backups (admin spec "System Configuration & Backup"): what exists, and preparing a new one,

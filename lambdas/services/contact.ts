@@ -1,8 +1,8 @@
 import { sendMail } from '#adapters/mail.ts';
 import { contactAcknowledgement, contactTeamMail, type ContactMessageInput } from '#domain/reader/contact.ts';
-import { saveContactMessage } from '#store/operations.ts';
-import { config } from '#shared/core/config.ts';
-import { logger } from '#shared/core/logger.ts';
+import { saveContactMessage } from '#store/contact-messages.ts';
+import { config } from '#core/config.ts';
+import { logger } from '#core/logger.ts';
 
 /**
  * A message from the contact form, stored first (it is never lost), then mailed to the team (reply-to the

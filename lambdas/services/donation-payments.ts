@@ -13,14 +13,14 @@ import {
   reverseDonationPayment,
   type DonationItem,
 } from '#store/donations.ts';
-import { badRequest, HttpError } from '#shared/core/errors.ts';
-import { logger } from '#shared/core/logger.ts';
+import { badRequest, HttpError } from '#core/errors.ts';
+import { logger } from '#core/logger.ts';
 import { sendDonationReceipt } from './donation-receipt.ts';
 
 /**
  * A donation's payment (Razorpay orders and checkout; the webhook is the source of truth): the order is made
  * and the donation recorded, the checkout's result verified against Razorpay itself, each webhook event applied
- * once, and a payment counted once with its receipt mailed. http/donations/index.ts validates the bodies,
+ * once, and a payment counted once with its receipt mailed. http/donations/donations.handler.ts validates the bodies,
  * checks the webhook's signature and answers.
  */
 

@@ -1,7 +1,7 @@
 import { donationReceiptMail } from '#domain/donations/donation-mail.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { recordReceiptSent, type DonationItem } from '#store/donations.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 /**
  * Mails a paid donation's receipt and records that it went out (the success page says so only then).

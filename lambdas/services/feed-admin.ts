@@ -3,19 +3,10 @@ import { parseFeed } from '#adapters/feed-parse.ts';
 import type { Caller } from '#domain/common/caller.ts';
 import type { OpmlFeed } from '#domain/content/opml.ts';
 import { recordAudit } from '#store/audit.ts';
-import {
-  addFeedSource,
-  addFeedSources,
-  changeFeedSource,
-  FeedExistsError,
-  findFeedByUrl,
-  getLiveFeedSource,
-  removeFeedSource,
-  type FeedChanges,
-  type FeedSourceItem,
-} from '#store/feeds.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import { addFeedSource, addFeedSources, changeFeedSource, FeedExistsError, findFeedByUrl, getLiveFeedSource, removeFeedSource, type FeedChanges } from '#store/feed-edits.ts';
+import { type FeedSourceItem } from '#store/feeds.ts';
+import { config } from '#core/config.ts';
+import { HttpError, notFound } from '#core/errors.ts';
 import { recentStoriesOnce, refreshFeed } from './refresh-feed.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import fixtures from '../../data/feeds/fixture-sources.json' with { type: 'json' };
 import production from '../../data/feeds/production-sources.json' with { type: 'json' };
 import type { FeedSourceItem } from '#store/feeds.ts';

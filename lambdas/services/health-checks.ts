@@ -2,9 +2,9 @@ import { userPoolName } from '#adapters/cognito.ts';
 import { mailAccount } from '#adapters/mail.ts';
 import { latestExecution } from '#adapters/stepfunctions.ts';
 import { checkErrorText, type DiagnosticCheck } from '#domain/operations/diagnostics.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { routesOf, stack } from '#stack/stack-description.ts';
-import { boundedDynamoClient, probeTable } from '#store/backups.ts';
+import { boundedDynamoClient, probeTable } from '#store/table/backups.ts';
 
 /**
  * The diagnostics' real checks, each against the service itself with a short, bounded wait (one attempt,

@@ -1,6 +1,6 @@
 import { lifecycleCutoffs, storageSavedMb, type LifecycleRunStats } from '#domain/content/lifecycle.ts';
-import { countByStatus } from '#store/articles.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
+import { countByStatus } from '#store/article-lists.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 
 /** Admin spec section 3: lifecycle analytics, and the stats of the last lifecycle run. */

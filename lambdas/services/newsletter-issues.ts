@@ -4,10 +4,10 @@ import type { Caller } from '#domain/common/caller.ts';
 import { audienceFrequencies, NEWSLETTER_ADMIN_TEXTS, recipientsChanged, testSubject } from '#domain/newsletter/newsletter-admin.ts';
 import type { Frequency } from '#domain/newsletter/newsletter.ts';
 import { recordAudit } from '#store/audit.ts';
-import { createComposedIssue } from '#store/newsletter-admin.ts';
+import { createComposedIssue } from '#store/digests.ts';
 import { countDigestRecipients } from '#store/subscribers.ts';
-import { HttpError } from '#shared/core/errors.ts';
-import { linkSigningKey } from '#shared/core/secrets.ts';
+import { HttpError } from '#core/errors.ts';
+import { linkSigningKey } from '#core/secrets.ts';
 import { composedIssueMail, sendNewsletterMail } from './newsletter-mail.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { renderComposedIssue, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
 import { sendMail } from '#adapters/mail.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { signLinkToken } from './link-tokens.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { recommend, type Interaction, type RecommendableArticle } from '#domain/reader/recommend.ts';
-import { getArticles } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
 import { publicArticleIndex } from './article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { recentReading, replaceRecommendations } from '#store/reading.ts';

@@ -15,8 +15,8 @@ import {
 import type { Caller } from '#domain/common/caller.ts';
 import { buildExecutionTimeline, mapRunArns, mapRunProgress, type HistoryEventLike } from '#domain/operations/execution-timeline.ts';
 import { recordAudit } from '#store/audit.ts';
-import { getAlert, resolveAlert, type AlertItem } from '#store/operations.ts';
-import { badRequest, HttpError, notFound } from '#shared/core/errors.ts';
+import { getAlert, resolveAlert, type AlertItem } from '#store/alerts.ts';
+import { badRequest, HttpError, notFound } from '#core/errors.ts';
 import type { Machine } from './executions.ts';
 import { SCHEDULE_NAMES, scheduleView, type ScheduleView } from './schedules.ts';
 

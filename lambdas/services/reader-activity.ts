@@ -1,10 +1,12 @@
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
-import { getArticles, getPublicArticleItem } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '#store/notifications.ts';
 import { addRelation, removeRelation } from '#store/reader-relations.ts';
 import { markArticlesRead, recordReading, type ReadingProgressItem, type ReadingReport } from '#store/reading.ts';
-import { recordActivity, savePreferences, type PreferenceChanges, type PreferencesItem } from '#store/users.ts';
-import { notFound } from '#shared/core/errors.ts';
+import { recordActivity } from '#store/activity.ts';
+import { savePreferences, type PreferenceChanges, type PreferencesItem } from '#store/preferences.ts';
+import { notFound } from '#core/errors.ts';
 
 /**
  * What a signed-in reader changes about their own reading: saves and likes (each kept in their activity),

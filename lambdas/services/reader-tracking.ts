@@ -1,8 +1,8 @@
 import { isTrendableTerm } from '#domain/content/trending.ts';
-import { countArticleEvent } from '#store/articles.ts';
+import { countArticleEvent } from '#store/article-tallies.ts';
 import { recordShare, type SHARE_PLATFORMS } from '#store/engagement.ts';
 import { bumpKeyword } from '#store/keywords.ts';
-import { recordAnalyticsEvent } from '#store/operations.ts';
+import { recordAnalyticsEvent } from '#store/analytics-events.ts';
 import { consumeRateLimit } from '#store/rate-limits.ts';
 
 /**

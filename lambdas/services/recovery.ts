@@ -3,10 +3,10 @@ import type { Caller } from '#domain/common/caller.ts';
 import type { RecoveryAction } from '#domain/operations/operations.ts';
 import { describeExecution, redriveExecution, startExecution, StepFunctionsError } from '#adapters/stepfunctions.ts';
 import { recordAudit } from '#store/audit.ts';
-import { listAutoRejectedDrafts } from '#store/console-metrics.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
+import { listAutoRejectedDrafts } from '#store/read-models/console-metrics.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
 import { getRecoveryRun, latestRecoveryRuns, noteSearchIndexPage, startRecoveryRun, startRecoveryRun as startRun, updateRecoveryRun, type RecoveryRunItem } from '#store/recovery-runs.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import { HttpError, notFound } from '#core/errors.ts';
 import { rejectAutoRejectedDrafts } from './auto-rejected-cleanup.ts';
 import { executionsSince, FINISHED_BAD, MACHINES } from './executions.ts';
 

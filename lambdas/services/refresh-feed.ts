@@ -11,7 +11,7 @@ import { parseFeed } from '#adapters/feed-parse.ts';
 import { knownHashes, settleUnsettledIntakes, storeNewArticles } from '#store/article-intake.ts';
 import { knownStoryOf, recentFingerprints, type KnownStory, type NewArticle } from '#store/articles.ts';
 import { feedDescriptionOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
-import { logger } from '#shared/core/logger.ts';
+import { logger } from '#core/logger.ts';
 import { currentClassifier, decideArticle, type Classifier } from './classification.ts';
 import { PAGE_IMAGE_DEFAULTS, pageImages, type PageImageOptions } from './page-images.ts';
 

@@ -5,7 +5,7 @@ import { LOW_QUALITY, OFF_TOPIC } from '#domain/classifier/model.ts';
 import { recordAudit } from '#store/audit.ts';
 import { changeArticleStatus, getArticle, type ArticleItem } from '#store/articles.ts';
 import { saveReviewLabel } from '#store/models.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import { HttpError, notFound } from '#core/errors.ts';
 
 /**
  * A moderator's review decisions: the article leaves the queue (published or rejected), the decision is kept

@@ -1,6 +1,6 @@
 import { nextRunOf } from '#domain/operations/schedule-expression.ts';
 import { getSchedule, ScheduleNotFoundError } from '#adapters/scheduler.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import { HttpError, notFound } from '#core/errors.ts';
 import { stack } from '#stack/stack-description.ts';
 
 /**

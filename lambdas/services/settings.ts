@@ -3,11 +3,11 @@ import { mailAccount } from '#adapters/mail.ts';
 import type { Caller } from '#domain/common/caller.ts';
 import { changedKeys, cronAt, DIGEST_SCHEDULES, thresholdStatus, timeOfCron, type ConfigurationStatusItem, type SettingsValues } from '#domain/operations/settings.ts';
 import { recordAudit } from '#store/audit.ts';
-import { boundedDynamoClient, pointInTimeRecovery } from '#store/backups.ts';
+import { boundedDynamoClient, pointInTimeRecovery } from '#store/table/backups.ts';
 import { readSettings, saveSettings, StaleSettingsError } from '#store/settings.ts';
-import { config } from '#shared/core/config.ts';
-import { HttpError } from '#shared/core/errors.ts';
-import { logger } from '#shared/core/logger.ts';
+import { config } from '#core/config.ts';
+import { HttpError } from '#core/errors.ts';
+import { logger } from '#core/logger.ts';
 
 /**
  * The console's settings: saving them (version-checked, audited, the digest schedules moved to the saved

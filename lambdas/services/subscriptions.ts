@@ -1,14 +1,14 @@
 import { sendMail } from '#adapters/mail.ts';
 import { CONFIRMATION_LINK_HOURS, confirmationMail, unsubscribeRequestMail, type NewsletterPreferences } from '#domain/newsletter/newsletter.ts';
 import { activateSubscription, deactivateSubscription, getSubscriber, recordSubscriptionRequest, SuppressedAddressError, type SubscriberItem } from '#store/subscribers.ts';
-import { config } from '#shared/core/config.ts';
-import { badRequest } from '#shared/core/errors.ts';
-import { linkSigningKey } from '#shared/core/secrets.ts';
+import { config } from '#core/config.ts';
+import { badRequest } from '#core/errors.ts';
+import { linkSigningKey } from '#core/secrets.ts';
 import { signLinkToken } from './link-tokens.ts';
 
 /**
  * A newsletter subscription's life (double opt-in): asking (a mailed confirmation link carrying the chosen
- * preferences), confirming, changing, leaving, and asking for an unsubscribe link. http/newsletter/index.ts
+ * preferences), confirming, changing, leaving, and asking for an unsubscribe link. http/newsletter/newsletter.handler.ts
  * applies the rate limits and the uniform answer time, reads the links and answers.
  */
 

@@ -1,9 +1,9 @@
 import { functionErrorAlarm, mergeFigures, windowOf } from '#domain/operations/operations.ts';
 import { readerVisibility, systemHealth } from '#domain/operations/system-health.ts';
-import { countByStatus } from '#store/articles.ts';
-import { countAlertsSince, countPublishedSince, runsSince } from '#store/console-metrics.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { listAlerts } from '#store/operations.ts';
+import { countByStatus } from '#store/article-lists.ts';
+import { countAlertsSince, countPublishedSince, runsSince } from '#store/read-models/console-metrics.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
+import { listAlerts } from '#store/alerts.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
 import { hourOf, runFiguresSince } from '#store/run-metrics.ts';
 import { stack } from '#stack/stack-description.ts';

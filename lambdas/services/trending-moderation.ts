@@ -2,7 +2,7 @@ import type { Caller } from '#domain/common/caller.ts';
 import { normaliseSearchTerm } from '#domain/content/trending.ts';
 import { recordAudit } from '#store/audit.ts';
 import { setKeywordHidden, type KeywordSource } from '#store/keywords.ts';
-import { notFound } from '#shared/core/errors.ts';
+import { notFound } from '#core/errors.ts';
 
 /** A moderator hides a trending keyword from the public list, or shows it again; audited. */
 export async function setTrendingHidden(who: Caller, source: KeywordSource, typed: string, hidden: boolean) {

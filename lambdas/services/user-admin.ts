@@ -4,8 +4,8 @@ import { ADMIN_MESSAGE, isSelfDemotion, suspensionNotice } from '#domain/operati
 import { recordAudit } from '#store/audit.ts';
 import { createNotification } from '#store/notifications.ts';
 import { getProfile, setProfileRole, type ProfileItem } from '#store/profiles.ts';
-import { setProfileSuspended, updateProfileDetails } from '#store/user-admin.ts';
-import { HttpError, notFound } from '#shared/core/errors.ts';
+import { setProfileSuspended, updateProfileDetails } from '#store/profiles.ts';
+import { HttpError, notFound } from '#core/errors.ts';
 
 /**
  * User management's use cases (admin spec: user management, sections 5, 6, 8 and 9): Cognito is the

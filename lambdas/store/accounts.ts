@@ -1,14 +1,16 @@
 import { createWriteTransaction, Entity } from 'electrodb';
-import { Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
+import { Counter, COUNTER_SCOPES, counterKey } from './table/counters.ts';
 import { Engagement } from './engagement.ts';
-import { expiresInDays } from './ids.ts';
+import { expiresInDays } from './table/ids.ts';
 import { Notification } from './notifications.ts';
-import { transactWithRetry } from './paging.ts';
+import { transactWithRetry } from './table/paging.ts';
 import { Profile } from './profiles.ts';
 import { Bookmark, Like, removeRelation } from './reader-relations.ts';
 import { ReadingProgress, Recommendation } from './reading.ts';
-import { keep, service, tableConfig } from './table.ts';
-import { Activity, CategoryFollower, Preferences } from './users.ts';
+import { keep, service, tableConfig } from './table/table.ts';
+import { Activity } from './activity.ts';
+import { CategoryFollower } from './category-followers.ts';
+import { Preferences } from './preferences.ts';
 
 /**
  * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API

@@ -3,10 +3,10 @@ import { createWriteTransaction, CustomAttributeType, Entity } from 'electrodb';
 import { statusSortTime } from '#domain/content/article-status.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
 import { Article, ArticleChange, ArticleHash, changeNote, Fingerprint, knownStoryOf, type CreateResult, type NewArticle } from './articles.ts';
-import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
-import { expiresInDays } from './ids.ts';
-import { isConditionalWriteFailure, transactWithRetry } from './paging.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { articleCounterChanges, Counter, COUNTER_SCOPES, counterKey } from './table/counters.ts';
+import { expiresInDays } from './table/ids.ts';
+import { isConditionalWriteFailure, transactWithRetry } from './table/paging.ts';
+import { keep, service, tableConfig } from './table/table.ts';
 
 /**
  * The intake of a feed's new stories, written once each and lean (docs/decisions/lean-ingest-write.md):

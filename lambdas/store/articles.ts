@@ -1,19 +1,15 @@
 import { type CreateEntityItem, createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import type { KeywordMatches } from '#domain/classifier/keywords.ts';
 import { ARTICLE_LIST_ROW } from '#domain/content/article-admin.ts';
-import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, PUBLIC_MIN_RELEVANCE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
+import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { FEATURED_BY, type FeaturedBy } from '#domain/content/featured.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
-import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
-import { articleCounterChanges, Counter, counterKey } from './counters.ts';
-import { dayOf, daysSince, expiresInDays } from './ids.ts';
-import { filledPage, isConditionalWriteFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { addToTally, ArticleTally, claimTally, pendingEvents, returnToTally } from './article-tallies.ts';
-import { documentClient, tableName } from './client.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { articleCounterChanges, Counter, counterKey } from './table/counters.ts';
+import { dayOf, daysSince, expiresInDays } from './table/ids.ts';
+import { transactWithRetry } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 export const Article = new Entity({
   model: { entity: 'article', version: '1', service },
@@ -275,79 +271,10 @@ export async function getArticle(id: string): Promise<ArticleItem | null> {
   return data;
 }
 
-/**
- * The article with the views and shares its tally holds beyond what was folded into it (exact figures,
- * as a reader's dialog shows them): one Query on the article's partition reads both.
- */
-export async function getArticleWithTally(id: string): Promise<ArticleItem | null> {
-  const { Key } = Article.get({ id }).params() as { Key: { pk: string } };
-  const { Items = [] } = await documentClient.send(new QueryCommand({
-    TableName: tableName,
-    KeyConditionExpression: '#pk = :pk',
-    ExpressionAttributeNames: { '#pk': 'pk' },
-    ExpressionAttributeValues: { ':pk': Key.pk },
-  }));
-  const raw = (entity: string) => Items.find((item) => item.__edb_e__ === entity);
-  const stored = raw(Article.schema.model.entity);
-  const article = stored ? Article.parse({ Item: stored }).data : null;
-  if (!article) return null;
-  const tallyItem = raw(ArticleTally.schema.model.entity);
-  const tally = tallyItem ? ArticleTally.parse({ Item: tallyItem }).data : null;
-  return { ...article, viewsCount: (article.viewsCount ?? 0) + (tally?.views ?? 0), sharesCount: (article.sharesCount ?? 0) + (tally?.shares ?? 0) };
-}
-
-/** The article if the public may see it (the public rules hold for a single article too), else null. */
-export async function getPublicArticleItem(id: string): Promise<ArticleItem | null> {
-  const article = await getArticleWithTally(id);
-  return article && isPublicArticle(article) ? article : null;
-}
-
 /** Is either hash already taken by a live article or a purge tombstone? */
 export async function isKnownHash(kind: 'url' | 'title', value: string): Promise<boolean> {
   const { data } = await ArticleHash.get({ kind, value }).go();
   return data !== null;
-}
-
-export interface PublicListOptions extends PageOptions {
-  category?: CategorySlug | undefined;
-}
-
-/**
- * The public list: published, not a duplicate, relevance at least the public minimum; newest original
- * publication first. A Query on the status (or category) index.
- */
-export async function listPublicArticles(options: PublicListOptions = {}): Promise<Page<ArticleItem>> {
-  const query = options.category
-    ? Article.query.byCategory({ category: options.category, status: 'published' })
-    : Article.query.byStatus({ status: 'published' });
-  return filledPage(
-    (cursor, limit) =>
-      query
-        .where(({ isDuplicate, relevanceScore }, { eq, gte }) => [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE)].join(' AND '))
-        .go({ order: 'desc', limit, cursor }),
-    options.limit ?? 20,
-    options.cursor ?? null,
-  );
-}
-
-export interface StatusListOptions extends PageOptions {
-  /** Only articles that entered the status before this time (lifecycle ages them by it). */
-  before?: string;
-  /** Only articles that entered the status at or after this time. */
-  since?: string;
-  order?: 'asc' | 'desc';
-}
-
-export async function listArticlesByStatus(status: ArticleStatus, options: StatusListOptions = {}): Promise<Page<ArticleItem>> {
-  const base = Article.query.byStatus({ status });
-  const query = options.before ? base.lt({ statusAt: options.before }) : options.since ? base.gte({ statusAt: options.since }) : base;
-  return queryPage(() =>
-    query.go({
-      order: options.order ?? 'desc',
-      limit: options.limit ?? 25,
-      cursor: options.cursor ?? null,
-    }),
-  );
 }
 
 export interface StatusChange {
@@ -385,112 +312,13 @@ export async function changeArticleStatus(current: ArticleItem, change: StatusCh
   return !result.canceled;
 }
 
-/** Drafts the classifier has not seen yet, oldest first. */
-export function listUnclassifiedDrafts(limit: number): Promise<Page<ArticleItem>> {
-  return filledPage(
-    (cursor, remaining) =>
-      Article.query
-        .byAdminStatus({ adminStatus: 'unclassified' })
-        .where(({ status }, { eq }) => eq(status, 'draft'))
-        .go({ limit: remaining, cursor }),
-    limit,
-  );
-}
-
-/**
- * The review queue: HIGH first, then by relevance. A later report of a story already on the site (a
- * cluster member, never listed) is not a moderator's call.
- */
-export function listReviewQueue(options: PageOptions = {}): Promise<Page<ArticleItem>> {
-  return filledPage(
-    (cursor, limit) =>
-      Article.query
-        .byAdminStatus({ adminStatus: 'pending_review' })
-        .where(({ isDuplicate }, { ne }) => ne(isDuplicate, true))
-        .go({ limit, cursor }),
-    options.limit ?? 25,
-    options.cursor ?? null,
-  );
-}
-
 /** Fingerprints of the articles created in the last `days` days, for near-duplicate checks and story clustering. */
 export async function recentFingerprints(days: number, now = new Date()): Promise<KnownStory[]> {
   const pages = await Promise.all(daysSince(new Date(now.getTime() - days * 86_400_000), now).map((day) => Fingerprint.query.byDay({ day }).go({ pages: 'all' })));
   return pages.flatMap((page) => page.data.map(({ articleId, simhash, storyText, publishedAt, sourceName, clusterId }) => ({ articleId, simhash, storyText, publishedAt, sourceName, clusterId })));
 }
 
-/** Published articles since a time, newest first (featured and trending refresh). */
-export async function publishedSince(since: string): Promise<ArticleItem[]> {
-  const { data } = await Article.query.byStatus({ status: 'published' }).gte({ statusAt: since }).go({ order: 'desc', pages: 'all' });
-  return data;
-}
-
 export async function setFeatured(id: string, isFeatured: boolean, featuredBy: FeaturedBy): Promise<void> {
   await transactWithRetry(() => createWriteTransaction({ article: Article, articleChange: ArticleChange }, ({ article, articleChange }) => [article.patch({ id }).set({ isFeatured, featuredBy }).commit(), articleChange.put(changeNote(id)).commit()])
     .go(), `Featuring article ${id}`);
-}
-
-/** How many articles entered a status within a time range (a Query on the status index, counted page by page). */
-export async function countByStatus(status: ArticleStatus, range: { before?: string; since?: string }): Promise<number> {
-  let total = 0;
-  let cursor: string | null = null;
-  do {
-    const page: Page<ArticleItem> = await listArticlesByStatus(status, { ...range, limit: 500, cursor });
-    total += page.items.length;
-    cursor = page.cursor;
-  } while (cursor);
-  return total;
-}
-
-/**
- * Counts a view or a share: an ADD on the article's small tally item, not a rewrite of the article in the
- * table and each of its indexes. The tally stream consumer folds it into the article (foldArticleTally).
- */
-export async function countArticleEvent(id: string, event: 'views' | 'shares'): Promise<void> {
-  await addToTally(id, event);
-}
-
-/**
- * Moves what an article's tally holds into the article item and writes a change note, so the search
- * index, lists and rankings see the new figure; of two folds of one tally, one takes it. If the article
- * write fails, the claim is given back to the tally. Answers whether anything was folded.
- */
-export async function foldArticleTally(id: string): Promise<boolean> {
-  const tally = (await ArticleTally.get({ id }).go({ consistent: true })).data;
-  if (!tally || !pendingEvents(tally) || !(await claimTally(tally))) return false;
-  try {
-    // Two plain writes, not a transaction (which costs twice the units): a lost note only delays the
-    // search index until the article's next change.
-    await Article.patch({ id }).add({ viewsCount: tally.views ?? 0, sharesCount: tally.shares ?? 0 }).go({ response: 'none' });
-  } catch (error) {
-    if (isConditionalWriteFailure(error)) return false; // the article is gone: nothing to fold into
-    await returnToTally(tally);
-    throw error;
-  }
-  await ArticleChange.put(changeNote(id)).go({ response: 'none' });
-  return true;
-}
-
-/**
- * Ids of the articles changed at or after a time, from the change notes.
- * One Query per UTC day since then (at most CHANGE_NOTE_DAYS + 1).
- */
-export async function articlesChangedSince(since: string, now = new Date()): Promise<string[]> {
-  const pages = await Promise.all(
-    daysSince(new Date(since), now).map((day) => ArticleChange.query.byDay({ day }).gte({ changedAt: since }).go({ pages: 'all' })),
-  );
-  return [...new Set(pages.flatMap((page) => page.data.map((note) => note.articleId)))];
-}
-
-/** Many articles by id (BatchGet, 100 per request); missing ones are left out. */
-export async function getArticles(ids: readonly string[]): Promise<ArticleItem[]> {
-  if (ids.length === 0) return [];
-  const { data } = await Article.get(ids.map((id) => ({ id }))).go({ concurrency: 4 });
-  return data;
-}
-
-/** Every published article (the search index's full load), page by page. */
-export async function allPublishedArticles(): Promise<ArticleItem[]> {
-  const { data } = await Article.query.byStatus({ status: 'published' }).go({ pages: 'all' });
-  return data;
 }

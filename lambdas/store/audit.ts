@@ -1,8 +1,8 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import type { Caller } from '#domain/common/caller.ts';
-import { newId } from './ids.ts';
-import { type Page, type PageOptions, queryPage } from './paging.ts';
-import { keep, now, service, tableConfig } from './table.ts';
+import { newId } from './table/ids.ts';
+import { type Page, type PageOptions, queryPage } from './table/paging.ts';
+import { keep, now, service, tableConfig } from './table/table.ts';
 
 /**
  * One console action: who did what to which thing, when, and the thing before and after. Written by the

@@ -1,7 +1,7 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
-import { expiresInDays } from './ids.ts';
-import { SUBSCRIPTION_TYPES } from './subscribers.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { expiresInDays } from './table/ids.ts';
+import { type Frequency, SUBSCRIPTION_TYPES } from './subscribers.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 /** A newsletter issue (one per frequency and India-time day, week or month) and its stories per topic set. */
 export const NewsletterIssue = new Entity({
@@ -122,4 +122,17 @@ export async function recordIssueTotals(issueId: string, totals: { batches: numb
 /** Adds the stories of topic sets new since the issue was first prepared. */
 export async function setIssueStories(issueId: string, stories: Record<string, string[]>): Promise<void> {
   await NewsletterIssue.patch({ issueId }).set({ stories }).go();
+}
+
+/** Saves an issue an admin composed; the newsletter state machine sends it (each address once). */
+export async function createComposedIssue(issue: { issueId: string; subject: string; content: string; frequency?: Frequency; now: string }): Promise<void> {
+  await NewsletterIssue.create({
+    issueId: issue.issueId,
+    subject: issue.subject,
+    content: issue.content,
+    ...(issue.frequency ? { frequency: issue.frequency } : {}),
+    since: issue.now,
+    until: issue.now,
+    stories: {},
+  }).go();
 }

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
 import { indiaMonthOf } from '#domain/common/india-time.ts';
 import { supporterIdentity } from '#domain/donations/donations.ts';
-import { Counter, COUNTER_SCOPES, counterKey, readCounters } from './counters.ts';
-import { expiresInDays, newId } from './ids.ts';
-import { isConditionalWriteFailure, transactWithRetry } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { Counter, COUNTER_SCOPES, counterKey, readCounters } from './table/counters.ts';
+import { expiresInDays, newId } from './table/ids.ts';
+import { isConditionalWriteFailure, transactWithRetry } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 const DONATION_STATUSES = ['created', 'paid', 'failed'] as const;
 

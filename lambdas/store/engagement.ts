@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { dayOf, expiresInDays, newId } from './ids.ts';
-import { keep, now, service, tableConfig, timestamps } from './table.ts';
+import { dayOf, expiresInDays, newId } from './table/ids.ts';
+import { keep, now, service, tableConfig, timestamps } from './table/table.ts';
 
 export const SHARE_PLATFORMS = ['twitter', 'linkedin', 'facebook', 'whatsapp', 'email', 'copy'] as const;
 

@@ -1,7 +1,7 @@
 import { Entity } from 'electrodb';
-import { isConditionalWriteFailure } from './paging.ts';
-import { expiresInDays } from './ids.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { isConditionalWriteFailure } from './table/paging.ts';
+import { expiresInDays } from './table/ids.ts';
+import { keep, service, tableConfig } from './table/table.ts';
 
 /**
  * One write request made with an Idempotency-Key: claimed before the work, completed with the answer

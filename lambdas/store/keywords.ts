@@ -1,6 +1,6 @@
 import { Entity, type EntityItem } from 'electrodb';
-import { isConditionalWriteFailure } from './paging.ts';
-import { keep, now, service, tableConfig } from './table.ts';
+import { isConditionalWriteFailure } from './table/paging.ts';
+import { keep, now, service, tableConfig } from './table/table.ts';
 
 const KEYWORD_SOURCES = ['content-based', 'search-based'] as const;
 

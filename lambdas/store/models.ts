@@ -1,6 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
-import { type JsonObject, keep, now, service, tableConfig, timestamps } from './table.ts';
+import { type JsonObject, keep, now, service, tableConfig, timestamps } from './table/table.ts';
 
 /** A moderator's decision on an article, kept as a training label for the classifier. */
 export const ReviewLabel = new Entity({

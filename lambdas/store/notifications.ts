@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { v7 as uuidv7 } from 'uuid';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { expiresInDays, newId } from './ids.ts';
-import { type Page, type PageOptions, queryPage } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { expiresInDays, newId } from './table/ids.ts';
+import { type Page, type PageOptions, queryPage } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 const NOTIFICATION_TYPES = ['success', 'warning', 'error', 'info', 'admin_message'] as const;
 

@@ -1,5 +1,5 @@
 import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
-import { type JsonObject, keep, service, tableConfig } from './table.ts';
+import { type JsonObject, keep, service, tableConfig } from './table/table.ts';
 
 export const PipelineRun = new Entity({
   model: { entity: 'pipelineRun', version: '1', service },

@@ -1,11 +1,11 @@
 import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { Counter, COUNTER_SCOPES, counterKey } from './counters.ts';
-import { expiresInDays, newId } from './ids.ts';
+import { Counter, COUNTER_SCOPES, counterKey } from './table/counters.ts';
+import { expiresInDays, newId } from './table/ids.ts';
 import { type NewNotification, Notification } from './notifications.ts';
-import { transactWithRetry } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
-import { DEFAULT_PREFERENCES, Preferences } from './users.ts';
+import { transactWithRetry } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
+import { DEFAULT_PREFERENCES, Preferences } from './preferences.ts';
 
 export const ROLES = ['user', 'moderator', 'admin'] as const;
 
@@ -83,4 +83,19 @@ export async function getProfile(userId: string): Promise<ProfileItem | null> {
 /** Mirrors a Cognito group change on the profile (the role index needs the join time to re-key). */
 export async function setProfileRole(profile: ProfileItem, role: Role): Promise<void> {
   await Profile.patch({ userId: profile.userId }).set({ role }).composite({ createdAt: profile.createdAt }).go();
+}
+
+/** Records the suspension on the profile (the Cognito account is what stops the sign-in). */
+export async function setProfileSuspended(userId: string, suspended: boolean): Promise<void> {
+  const update = Profile.patch({ userId });
+  await (suspended ? update.set({ suspended: true, suspendedAt: new Date().toISOString() }) : update.set({ suspended: false }).remove(['suspendedAt'])).go();
+}
+
+/** The admin's edit of a profile; returns the profile after it. */
+export async function updateProfileDetails(userId: string, changes: { fullName?: string | undefined; email?: string | undefined }): Promise<ProfileItem> {
+  const set: { fullName?: string; email?: string } = {};
+  if (changes.fullName !== undefined) set.fullName = changes.fullName;
+  if (changes.email !== undefined) set.email = changes.email;
+  const { data } = await Profile.patch({ userId }).set(set).go({ response: 'all_new' });
+  return data as ProfileItem;
 }

@@ -1,6 +1,6 @@
 import { Entity } from 'electrodb';
-import { isConditionalWriteFailure } from './paging.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { isConditionalWriteFailure } from './table/paging.ts';
+import { keep, service, tableConfig } from './table/table.ts';
 
 /**
  * One client's requests to one bucket (a route group) within one fixed window. The client is a hash of its

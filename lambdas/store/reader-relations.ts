@@ -1,9 +1,9 @@
 import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
 import { Article } from './articles.ts';
-import { Counter } from './counters.ts';
-import { relationDayCounters } from './page-views.ts';
-import { type Page, type PageOptions, queryPage, transactWithRetry } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { Counter } from './table/counters.ts';
+import { relationDayCounters } from './daily-counters.ts';
+import { type Page, type PageOptions, queryPage, transactWithRetry } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 /** A user's relation to an article: bookmark or like (same shape, same access patterns). */
 function userArticleRelation(entity: 'bookmark' | 'like') {

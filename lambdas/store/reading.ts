@@ -3,8 +3,8 @@ import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { hasReadingProgress, READING_COMPLETE_PERCENT, type ReadingEvent } from '#domain/reader/reading.ts';
 import type { ScoredArticle } from '#domain/reader/recommend.ts';
 import { recordEngagement } from './engagement.ts';
-import { expiresInDays } from './ids.ts';
-import { keep, now, service, tableConfig, timestamps } from './table.ts';
+import { expiresInDays } from './table/ids.ts';
+import { keep, now, service, tableConfig, timestamps } from './table/table.ts';
 
 export const ReadingProgress = new Entity({
   model: { entity: 'readingProgress', version: '1', service },

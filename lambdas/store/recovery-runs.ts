@@ -2,8 +2,8 @@ import { CustomAttributeType, Entity, type EntityItem } from 'electrodb';
 import { RECOVERY_HISTORY } from '#domain/operations/operations.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { Article, ArticleChange, changeNote } from './articles.ts';
-import { expiresInDays, newId } from './ids.ts';
-import { type JsonObject, keep, service, tableConfig } from './table.ts';
+import { expiresInDays, newId } from './table/ids.ts';
+import { type JsonObject, keep, service, tableConfig } from './table/table.ts';
 
 /** A recovery action run from the console, latest first. */
 export const RecoveryRun = new Entity({

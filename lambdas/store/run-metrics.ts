@@ -1,8 +1,8 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { HISTOGRAM_BOUNDS_MS, type RunFigures } from '#domain/operations/operations.ts';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
-import { expiresInDays } from './ids.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { expiresInDays } from './table/ids.ts';
+import { keep, service, tableConfig } from './table/table.ts';
 
 /**
  * Recorded runs of one described function in one UTC hour: counters added by every

@@ -1,6 +1,6 @@
 import { CustomAttributeType, Entity } from 'electrodb';
 import { type SettingsValues, withDefaults } from '#domain/operations/settings.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 /**
  * The console's settings (Settings screen): one item holding every value operators tune, with a version

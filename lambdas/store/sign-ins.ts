@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { indiaDayOf } from '#domain/common/india-time.ts';
 import { AuditEntry, type AuditEntryItem } from './audit.ts';
-import { keep, service, tableConfig } from './table.ts';
+import { keep, service, tableConfig } from './table/table.ts';
 
 /**
  * Sign-ins of one account on one India day, counted by the user pool's triggers: PreAuthentication adds an

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
-import { recordSubscriptionConfirmedOfDay } from './page-views.ts';
-import { filledPage, type Page, type PageOptions } from './paging.ts';
-import { keep, service, tableConfig, timestamps } from './table.ts';
+import { recordSubscriptionConfirmedOfDay } from './daily-counters.ts';
+import { filledPage, type Page, type PageOptions } from './table/paging.ts';
+import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 export const SUBSCRIPTION_TYPES = ['daily', 'weekly', 'monthly'] as const;
 

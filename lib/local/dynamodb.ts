@@ -88,7 +88,7 @@ async function untilIndexActive(client: DynamoDBClient, tableName: string, index
 /**
  * Adds the indexes the description names that an existing table lacks (a table made before an index was
  * described), one UpdateTable each, as DynamoDB allows. Returns the indexes added; their keys on items
- * written before are the migration's to fill (store/article-admin.ts backfillListIndex).
+ * written before are the migration's to fill (store/article-edits.ts backfillListIndex).
  */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string, table: StackDescription['table'], existing: readonly string[]): Promise<string[]> {
   const missing = table.indexes.filter((index) => !existing.includes(index.name));

@@ -156,7 +156,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
   // Articles written before the list index existed get its keys (the migration a deployed table runs once).
-  const filled = firstStart ? 0 : await (await import('#store/article-admin.ts')).backfillListIndex();
+  const filled = firstStart ? 0 : await (await import('#store/article-edits.ts')).backfillListIndex();
   if (filled) log(`Filled the console list index's keys of ${filled} articles written before it existed.`);
   const pool = await ensureUserPool(settings);
   process.env.USER_POOL_ID = pool.userPoolId;

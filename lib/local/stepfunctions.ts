@@ -1,74 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import { StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import type { StackDescription, StateMachineDescription } from '../stack-description.ts';
-import type { AslDefinition, AslState } from '../asl.ts';
-import { distributedMapStates, localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
+import { localFunctionArn, localStateMachineArn, readAsl, substitutePlaceholders, taskStates } from './asl.ts';
 import { loadFunctionHandler } from './functions.ts';
-
-type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
-
-/** Statuses Step Functions lets RedriveExecution resume. */
-const REDRIVABLE: ReadonlySet<Status> = new Set(['FAILED', 'TIMED_OUT', 'ABORTED']);
-/** Step Functions redrives an execution only within 14 days of its stop. */
-const REDRIVE_WINDOW_SECONDS = 14 * 24 * 3600;
-
-interface HistoryEvent {
-  id: number;
-  previousEventId: number;
-  timestamp: number;
-  type: string;
-  [details: string]: unknown;
-}
-
-interface Execution {
-  executionArn: string;
-  stateMachineArn: string;
-  name: string;
-  status: Status;
-  startDate: number;
-  stopDate?: number;
-  input: string;
-  output?: string;
-  error?: string;
-  cause?: string;
-  redriveCount?: number;
-  redriveDate?: number;
-  /** A Distributed Map child: the map run that started it (listed by ListExecutions with that mapRunArn only). */
-  mapRunArn?: string;
-  events: HistoryEvent[];
-}
-
-/** A Distributed Map state, as the local runtime runs it: each batch of items a child execution of its ItemProcessor. */
-interface DistributedMapSpec {
-  state: string;
-  processor: StateMachine;
-  maxItemsPerBatch: number;
-  maxConcurrency: number;
-  toleratedFailurePercentage: number;
-}
-
-interface MapRun {
-  mapRunArn: string;
-  executionArn: string;
-  status: Status;
-  startDate: number;
-  stopDate?: number;
-  maxConcurrency: number;
-  toleratedFailurePercentage: number;
-  itemCounts: { pending: number; running: number; succeeded: number; failed: number; total: number };
-  executionCounts: { pending: number; running: number; succeeded: number; failed: number; total: number };
-}
-
-/** The error a Distributed Map fails with when more children failed than it tolerates (as the service names it). */
-class ExceededFailureThreshold extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'States.ExceedToleratedFailureThreshold';
-  }
-}
+import { type DistributedMapSpec, ExceededFailureThreshold, localDistributedMaps, withFunctionTimeouts } from './stepfunctions-definitions.ts';
+import { ApiError, paginate, serveStepFunctions } from './stepfunctions-endpoint.ts';
+import { appendHistoryEvent, type EventChain, type Execution, type MapRun, notRedrivable, seconds } from './stepfunctions-history.ts';
 
 /** The error a task throws when a test injected a fault into its function (POST /_local/faults). */
 export class InjectedFault extends Error {
@@ -78,16 +18,6 @@ export class InjectedFault extends Error {
   }
 }
 
-class ApiError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-const seconds = (ms: number) => ms / 1000;
 
 /**
  * The project's state machines, run by aws-local-stepfunctions behind the subset of the Step Functions
@@ -287,18 +217,10 @@ export class LocalStepFunctions {
     return outputs;
   }
 
-  /** Why an execution cannot be redriven, or null when it can (the service's rules, as far as they apply here). */
-  private notRedrivable(execution: Execution): string | null {
-    if (!REDRIVABLE.has(execution.status)) return `Execution is ${execution.status}; only a FAILED, TIMED_OUT or ABORTED execution can be redriven`;
-    if (execution.stopDate !== undefined && seconds(Date.now()) - execution.stopDate > REDRIVE_WINDOW_SECONDS) return 'Execution stopped more than 14 days ago';
-    if ((execution.redriveCount ?? 0) >= 1000) return 'Execution has been redriven 1000 times';
-    return null;
-  }
-
   /** RedriveExecution: the same execution (same ARN) runs again from the start (see the class comment). */
   async redriveExecution(executionArn: string): Promise<Execution> {
     const execution = this.find(executionArn);
-    const reason = this.notRedrivable(execution);
+    const reason = notRedrivable(execution);
     if (reason) throw new ApiError('ExecutionNotRedrivable', `Execution not redrivable: ${reason}`);
     const redriveCount = (execution.redriveCount ?? 0) + 1;
     const now = Date.now();
@@ -344,70 +266,19 @@ export class LocalStepFunctions {
   }
 
   /** Per execution run: the last event of each Map iteration, so events chain by previousEventId as on AWS. */
-  private readonly chains = new WeakMap<Execution, { mapEntered: number; lastInIteration: Map<number, number> }>();
+  private readonly chains = new WeakMap<Execution, EventChain>();
 
-  /** Translates the library's event log into Step Functions history events. */
   private addEvent(execution: Execution, log: Record<string, unknown>): void {
-    const state = log.state as { name: string; type: string; input: unknown; output?: unknown } | undefined;
-    // A Distributed Map runs as a Task locally; its history reads as the service's: Map state, map run events.
-    const distributedMap = state && index(log) === undefined && this.machines.get(execution.stateMachineArn)?.distributed.has(state.name);
-    if (state && distributedMap) state.type = 'Map';
     let chain = this.chains.get(execution);
     if (!chain) this.chains.set(execution, (chain = { mapEntered: 0, lastInIteration: new Map() }));
-    // Inside a Map iteration an event follows the iteration's previous event (as the service chains them);
-    // elsewhere it follows the event before it.
-    const iterationIndex = index(log);
-    const push = (type: string, details: Record<string, unknown> = {}) => {
-      const id = execution.events.length + 1;
-      let previousEventId = id - 1;
-      if (log.type === 'MapIterationStarted') previousEventId = chain.mapEntered;
-      else if (iterationIndex !== undefined) previousEventId = chain.lastInIteration.get(iterationIndex) ?? id - 1;
-      if (iterationIndex !== undefined) chain.lastInIteration.set(iterationIndex, id);
-      if (log.type === 'StateEntered' && state?.type === 'Map' && iterationIndex === undefined) {
-        chain.mapEntered = id;
-        chain.lastInIteration.clear();
-      }
-      execution.events.push({ id, previousEventId, timestamp: seconds(Number(log.timestamp ?? Date.now())), type, ...details });
-    };
-    const mapRun = () => ({ mapRunArn: this.mapRunArnOf(execution, state?.name ?? '') });
-    if (distributedMap && log.type === 'StateExited') push('MapRunSucceeded');
-    if (distributedMap && log.type === 'StateFailed') return push('MapRunFailed', { mapRunFailedEventDetails: { error: log.Error, cause: String(log.Cause ?? '') } });
-    if (distributedMap && log.type === 'StateRetried') return;
-    switch (log.type) {
-      case 'ExecutionStarted':
-        // A redriven execution keeps its one ExecutionStarted; ExecutionRedriven marks the new run.
-        if (execution.redriveCount) return;
-        return push('ExecutionStarted', { executionStartedEventDetails: { input: JSON.stringify(log.input ?? {}) } });
-      case 'ExecutionSucceeded':
-        return push('ExecutionSucceeded', { executionSucceededEventDetails: { output: JSON.stringify(log.output ?? null) } });
-      case 'ExecutionFailed':
-        return push('ExecutionFailed', { executionFailedEventDetails: { error: log.Error, cause: String(log.Cause ?? '') } });
-      case 'ExecutionAborted': {
-        const reason = this.stopReasons.get(execution.executionArn);
-        return push('ExecutionAborted', reason ? { executionAbortedEventDetails: reason } : {});
-      }
-      case 'StateEntered':
-        push(`${state?.type}StateEntered`, { stateEnteredEventDetails: { name: state?.name, input: JSON.stringify(state?.input ?? null) } });
-        if (distributedMap) push('MapRunStarted', { mapRunStartedEventDetails: mapRun() });
-        return;
-      case 'StateExited':
-        return push(`${state?.type}StateExited`, { stateExitedEventDetails: { name: state?.name, output: JSON.stringify(state?.output ?? null) } });
-      case 'StateFailed':
-        if (state?.type === 'Task') return push('TaskFailed', { taskFailedEventDetails: { resourceType: 'lambda', resource: state.name, error: log.Error, cause: String(log.Cause ?? '') } });
-        return;
-      case 'StateRetried':
-        return push('TaskStateRetried', { stateEnteredEventDetails: { name: state?.name } });
-      case 'MapIterationStarted':
-      case 'MapIterationSucceeded':
-      case 'MapIterationFailed': {
-        const parent = log.parentState as { name: string } | undefined;
-        const key = `${log.type.charAt(0).toLowerCase()}${log.type.slice(1)}EventDetails`;
-        return push(log.type, { [key]: { name: parent?.name, index: log.index, ...(log.type === 'MapIterationFailed' ? { error: log.Error, cause: String(log.Cause ?? '') } : {}) } });
-      }
-      default:
-        return;
-    }
+    appendHistoryEvent(execution, log, {
+      isDistributedMap: (state) => this.machines.get(execution.stateMachineArn)?.distributed.has(state) ?? false,
+      mapRunArnOf: (state) => this.mapRunArnOf(execution, state),
+      stopReason: this.stopReasons.get(execution.executionArn),
+      chain,
+    });
   }
+
 
   private persist(execution: Execution): void {
     writeFileSync(path.join(this.storeDir, `${execution.name}.json`), JSON.stringify(execution));
@@ -436,6 +307,15 @@ export class LocalStepFunctions {
     return { ...rest, redriveCount: execution.redriveCount ?? 0 };
   }
 
+  listen(port: number): Promise<http.Server> {
+    return serveStepFunctions(this, port);
+  }
+
+  /** Test-only: the faults armed, by function name. */
+  armedFaults(): Record<string, number> {
+    return Object.fromEntries(this.faults);
+  }
+
   /** One call of the Step Functions JSON 1.0 API, by its X-Amz-Target operation name. */
   async call(operation: string, body: Record<string, unknown>): Promise<unknown> {
     switch (operation) {
@@ -447,7 +327,7 @@ export class LocalStepFunctions {
       case 'DescribeExecution': {
         const execution = this.find(body.executionArn);
         const { events: _events, ...rest } = execution;
-        const reason = execution.status === 'RUNNING' ? 'Execution is RUNNING and cannot be redriven' : this.notRedrivable(execution);
+        const reason = execution.status === 'RUNNING' ? 'Execution is RUNNING and cannot be redriven' : notRedrivable(execution);
         return { ...rest, redriveCount: execution.redriveCount ?? 0, redriveStatus: reason ? 'NOT_REDRIVABLE' : 'REDRIVABLE', ...(reason ? { redriveStatusReason: reason } : {}) };
       }
       case 'RedriveExecution': {
@@ -508,130 +388,5 @@ export class LocalStepFunctions {
     }
   }
 
-  listen(port: number): Promise<http.Server> {
-    const server = http.createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        if (request.url?.split('?')[0] === '/_local/faults') return this.faultsEndpoint(request, response, Buffer.concat(chunks).toString('utf8'));
-        const target = String(request.headers['x-amz-target'] ?? '');
-        const operation = target.replace(/^AWSStepFunctions\./, '');
-        const reply = (status: number, payload: unknown, errorType?: string) => {
-          response.writeHead(status, {
-            'content-type': 'application/x-amz-json-1.0',
-            ...(errorType ? { 'x-amzn-errortype': errorType } : {}),
-          });
-          response.end(JSON.stringify(payload));
-        };
-        let body: Record<string, unknown>;
-        try {
-          body = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>) : {};
-        } catch {
-          return reply(400, { __type: 'SerializationException', message: 'Body is not JSON' }, 'SerializationException');
-        }
-        this.call(operation, body).then(
-          (result) => reply(200, result),
-          (error: unknown) => {
-            const type = error instanceof ApiError ? error.type : 'InternalFailure';
-            reply(error instanceof ApiError ? 400 : 500, { __type: type, message: error instanceof Error ? error.message : String(error) }, type);
-          },
-        );
-      });
-    });
-    return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
-  }
-
-  /** Test-only (local endpoint only): POST {"fn","times"} arms a fault, GET lists the armed ones. */
-  private faultsEndpoint(request: http.IncomingMessage, response: http.ServerResponse, text: string): void {
-    const reply = (status: number, payload: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(payload));
-    };
-    if (request.method === 'GET') return reply(200, { faults: Object.fromEntries(this.faults) });
-    if (request.method !== 'POST') return reply(405, { message: 'GET or POST' });
-    try {
-      const body = JSON.parse(text || '{}') as { fn?: unknown; times?: unknown };
-      const times = body.times === undefined ? 1 : Number(body.times);
-      if (typeof body.fn !== 'string' || !Number.isInteger(times) || times < 0 || times > 1000) {
-        return reply(400, { message: 'Body must be {"fn": "<function name>", "times": 0..1000}' });
-      }
-      this.injectFault(body.fn, times);
-      return reply(200, { fn: body.fn, times });
-    } catch (error) {
-      return reply(400, { message: error instanceof Error ? error.message : String(error) });
-    }
-  }
 }
 
-/** The Map iteration an event log entry belongs to (inline Maps), if any. */
-const index = (log: Record<string, unknown>) => (typeof log.index === 'number' ? log.index : undefined);
-
-/**
- * aws-local-stepfunctions gives a Task with no TimeoutSeconds 60 s; on AWS such a task waits for its Lambda,
- * which its own timeout ends. Each Task calling a described function gets that function's timeout (never
- * less than the library's 60 s), nested Map processors included.
- */
-function withFunctionTimeouts(definition: AslDefinition, timeoutOf: (placeholder: string) => number | undefined): AslDefinition {
-  const States = Object.fromEntries(
-    Object.entries(definition.States).map(([name, state]) => {
-      const placeholder = state.Type === 'Task' ? /^\$\{(\w+)\}$/.exec(state.Resource ?? '')?.[1] : undefined;
-      const timed: AslState = placeholder && state.TimeoutSeconds === undefined ? { ...state, TimeoutSeconds: Math.max(60, timeoutOf(placeholder) ?? 0) } : { ...state };
-      if (state.ItemProcessor) timed.ItemProcessor = withFunctionTimeouts(state.ItemProcessor, timeoutOf);
-      if (state.Iterator) timed.Iterator = withFunctionTimeouts(state.Iterator, timeoutOf);
-      if (state.Branches) timed.Branches = state.Branches.map((branch) => withFunctionTimeouts(branch, timeoutOf));
-      return [name, timed];
-    }),
-  );
-  return { ...definition, States };
-}
-
-/**
- * aws-local-stepfunctions has no Distributed Map: each top-level DISTRIBUTED Map state becomes a Task whose
- * Parameters carry the ItemReader's and ItemBatcher's resolved parameters (the library resolves their paths);
- * LocalStepFunctions.runDistributedMap answers it and runs the ItemProcessor as child executions.
- */
-function localDistributedMaps(definition: AslDefinition, region: string): { definition: AslDefinition; distributed: Map<string, DistributedMapSpec> } {
-  const distributed = new Map<string, DistributedMapSpec>();
-  const distributedNames = new Set(distributedMapStates(definition));
-  const states: Record<string, AslState> = {};
-  for (const [name, state] of Object.entries(definition.States)) {
-    const processor = state.ItemProcessor;
-    if (!distributedNames.has(name) || !processor) {
-      states[name] = state;
-      continue;
-    }
-    const reader = state.ItemReader as { Resource?: string; ReaderConfig?: { InputType?: string }; Parameters?: unknown } | undefined;
-    if (reader?.Resource !== 'arn:aws:states:::s3:getObject' || reader.ReaderConfig?.InputType !== 'JSON' || state.ItemSelector || state.Parameters) {
-      throw new Error(`Map ${name}: the local runtime runs a Distributed Map with an ItemReader of one JSON object (s3:getObject) and no ItemSelector`);
-    }
-    const batcher = state.ItemBatcher as { MaxItemsPerBatch?: number; BatchInput?: unknown } | undefined;
-    const { ProcessorConfig: _config, ...childDefinition } = processor;
-    distributed.set(name, {
-      state: name,
-      processor: new StateMachine(childDefinition as StateMachineDefinition),
-      maxItemsPerBatch: batcher?.MaxItemsPerBatch ?? 1,
-      // 0 (or none) is the service's "as many as it can": 10,000 child executions at once.
-      maxConcurrency: Number(state.MaxConcurrency) || 10_000,
-      toleratedFailurePercentage: Number(state.ToleratedFailurePercentage ?? 0),
-    });
-    const kept = Object.fromEntries(['InputPath', 'ResultPath', 'ResultSelector', 'OutputPath', 'Retry', 'Catch', 'Next', 'End', 'Comment'].filter((field) => field in state).map((field) => [field, state[field]]));
-    states[name] = {
-      ...kept,
-      Type: 'Task',
-      Resource: localFunctionArn(region, `distributed-map-${name}`),
-      // A Map has no timeout of its own (the library would give this stand-in Task 60 s); the library's timer
-      // takes milliseconds in a 32-bit setTimeout, so 11 days is as long as it can wait.
-      TimeoutSeconds: 1_000_000,
-      Parameters: { ItemReader: reader.Parameters ?? {}, ...(batcher?.BatchInput === undefined ? {} : { BatchInput: batcher.BatchInput }) },
-    };
-  }
-  return { definition: { ...definition, States: states }, distributed };
-}
-
-function paginate<T>(items: T[], body: Record<string, unknown>, key: string) {
-  const max = typeof body.maxResults === 'number' && body.maxResults > 0 ? body.maxResults : 100;
-  const start = typeof body.nextToken === 'string' ? Number(body.nextToken) || 0 : 0;
-  const page = items.slice(start, start + max);
-  const next = start + max < items.length ? String(start + max) : undefined;
-  return { [key]: page, ...(next ? { nextToken: next } : {}) };
-}

@@ -5,7 +5,7 @@ import type { FunctionDescription } from './types.ts';
 export const functions: readonly FunctionDescription[] = [
   {
     name: 'articles',
-    entry: 'lambdas/http/articles/index.ts',
+    entry: 'lambdas/http/articles/articles.handler.ts',
     description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares, trending keywords and the contact form',
     // The search index lives in memory, started from its snapshot (npm run bench -- search: heap and load time).
     memoryMb: 1536,
@@ -14,46 +14,46 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'me',
-    entry: 'lambdas/http/me/index.ts',
+    entry: 'lambdas/http/me/me.handler.ts',
     description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, recommendations, export and account deletion',
     // Bookmarks and For You are cards from the search index.
     access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true, searchSnapshots: 'read' },
   },
   {
     name: 'newsletter',
-    entry: 'lambdas/http/newsletter/index.ts',
+    entry: 'lambdas/http/newsletter/newsletter.handler.ts',
     description: 'Newsletter: double opt-in subscriptions by signed links, one-click unsubscribe, the signed-in reader\'s subscription',
     access: { table: 'readWrite', mail: true, linkSigningKey: true },
   },
   {
     name: 'donations',
-    entry: 'lambdas/http/donations/index.ts',
+    entry: 'lambdas/http/donations/donations.handler.ts',
     description: 'Donations on Razorpay: orders, checkout verification, the webhook (source of truth), totals and the success page',
     // Mail: the receipt.
     access: { table: 'readWrite', mail: true, paymentKeys: true },
   },
   {
     name: 'newsletter-digest',
-    entry: 'lambdas/pipeline/newsletter.ts',
+    entry: 'lambdas/pipeline/newsletter-digest.handler.ts',
     description: 'Newsletter digest steps: choose an issue\'s stories and batch the subscribers, send a batch (once per address), record the run',
     access: { table: 'readWrite', mail: true, linkSigningKey: true },
     timeoutSeconds: 300,
   },
   {
     name: 'account-events',
-    entry: 'lambdas/triggers/account-events.ts',
+    entry: 'lambdas/triggers/account-events.handler.ts',
     description: 'Cognito triggers: the verification and reset mails\' text, the profile, preferences and welcome notification on confirmation (or at the first sign-in of an account made by an administrator, with its role from its groups), sign-in counts',
     access: { table: 'readWrite', triggeringPool: ['cognito-idp:AdminListGroupsForUser'] },
   },
   {
     name: 'mail-events',
-    entry: 'lambdas/triggers/mail-events.ts',
+    entry: 'lambdas/triggers/mail-events.handler.ts',
     description: 'SES bounce and complaint events: a permanent bounce or a complaint suppresses the subscriber',
     access: { table: 'readWrite' },
   },
   {
     name: 'personalise',
-    entry: 'lambdas/streams/personalise.ts',
+    entry: 'lambdas/streams/personalise.handler.ts',
     description: 'Table stream consumer: recomputes a reader\'s recommendations when they like, save or read, and notifies followers of newly published articles',
     // Recommendation candidates come from the search index.
     access: { table: 'readWrite', searchSnapshots: 'read' },
@@ -61,14 +61,14 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'fold-tallies',
-    entry: 'lambdas/streams/fold-tallies.ts',
+    entry: 'lambdas/streams/fold-tallies.handler.ts',
     description: 'Table stream consumer: folds the views and shares counted on articles\' tallies into the articles, so lists and rankings show them within a minute',
     access: { table: 'readWrite' },
     timeoutSeconds: 60,
   },
   {
     name: 'admin',
-    entry: 'lambdas/http/admin/index.ts',
+    entry: 'lambdas/http/admin/admin.handler.ts',
     description: 'Admin console API: dashboard, review queue, trending, revenue, newsletter, users and roles, analytics, settings',
     access: {
       table: 'readWrite',
@@ -92,7 +92,7 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'admin-operations',
-    entry: 'lambdas/http/admin/operations-area.ts',
+    entry: 'lambdas/http/admin/admin-operations.handler.ts',
     description: 'Admin console API for operations: pipeline executions, schedules and alerts, recovery, diagnostics and backups',
     access: {
       table: 'readWrite',
@@ -109,7 +109,7 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'admin-content',
-    entry: 'lambdas/http/admin/content.ts',
+    entry: 'lambdas/http/admin/admin-content.handler.ts',
     description: 'Admin console API for articles and feeds: edits sanitised, feeds checked and refreshed through the pipeline\'s own fetch, parse and classify, OPML',
     // Cursors of the article list are sealed with the signing key's derived key.
     access: { table: 'readWrite', linkSigningKey: true },
@@ -118,7 +118,7 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'ingest',
-    entry: 'lambdas/pipeline/ingest.ts',
+    entry: 'lambdas/pipeline/ingest.handler.ts',
     description: 'Ingest steps: list due feeds, classify drafts, refresh highlights, record the run',
     // The due hosts go to the work bucket for the Distributed Map (a run's list outgrows a state's 256 KB).
     access: { table: 'readWrite', ingestWork: 'write' },
@@ -130,7 +130,7 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'fetch-feeds',
-    entry: 'lambdas/pipeline/fetch-host.ts',
+    entry: 'lambdas/pipeline/fetch-feeds.handler.ts',
     description: 'Ingest step: a batch of hosts (a Distributed Map child), 16 at a time, each host\'s due feeds fetched one after another, parsed, normalised, deduplicated, classified and stored',
     access: { table: 'readWrite' },
     files: [CLASSIFIER_FILES.model],
@@ -141,7 +141,7 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'retrain',
-    entry: 'lambdas/pipeline/retrain.ts',
+    entry: 'lambdas/pipeline/retrain.handler.ts',
     description: 'Retrains the classifier from the labelled set and review decisions',
     access: { table: 'readWrite' },
     files: Object.values(CLASSIFIER_FILES),
@@ -150,7 +150,7 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'search-snapshot',
-    entry: 'lambdas/pipeline/search-snapshot.ts',
+    entry: 'lambdas/pipeline/search-snapshot.handler.ts',
     description: 'Search index snapshot: the public articles\' index, brought up to date after each ingest and lifecycle run, written to S3 for the articles instances to start from',
     access: { table: 'read', searchSnapshots: 'readWrite' },
     timeoutSeconds: 300,
@@ -159,13 +159,13 @@ export const functions: readonly FunctionDescription[] = [
   },
   {
     name: 'donation-receipts',
-    entry: 'lambdas/streams/donation-receipts.ts',
+    entry: 'lambdas/streams/donation-receipts.handler.ts',
     description: 'Donation receipts whose first send failed, sent again from the table stream until SES takes them',
     access: { table: 'readWrite', mail: true },
   },
   {
     name: 'lifecycle',
-    entry: 'lambdas/pipeline/lifecycle.ts',
+    entry: 'lambdas/pipeline/lifecycle.handler.ts',
     description: 'Lifecycle steps: archive rejected articles, purge archived ones, record the run',
     access: { table: 'readWrite' },
     timeoutSeconds: 300,

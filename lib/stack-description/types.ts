@@ -13,7 +13,7 @@ export interface FunctionAccess {
   schedules?: boolean;
   /**
    * Reads the service's signing key (Secrets Manager on AWS; a local value locally): it signs newsletter
-   * links, and list cursors are sealed with a key derived from it (shared/platform/cursors.ts).
+   * links, and list cursors are sealed with a key derived from it (platform/cursors.ts).
    */
   linkSigningKey?: boolean;
   /** Reads the Razorpay keys (key id and secret, webhook secret): Secrets Manager on AWS, the stand-in's locally. */

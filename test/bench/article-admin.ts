@@ -44,7 +44,7 @@ export async function runArticleAdminBench(): Promise<void> {
     await seedListArticles(ARTICLES, { content: (n) => `<p>${words(n + 200_000, 300)}</p>` });
     console.log(`article-admin bench: ${ARTICLES} articles written in ${((performance.now() - started) / 1000).toFixed(1)} s (DynamoDB Local, this machine)`);
 
-    const { documentClient } = await import('#store/client.ts');
+    const { documentClient } = await import('#store/table/client.ts');
     const meter = new CapacityMeter();
     meterCapacity(documentClient as unknown as DynamoDBClient, meter);
     const cases: Parameters<typeof measureListCases>[1] = [

@@ -11,7 +11,6 @@
  * Work measured: an ingest run of generated feeds (then a second run where every feed answers 304),
  * reader visits through the local API, one newsletter digest.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -20,11 +19,11 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { startLocalRuntime } from '../../lib/local/runtime.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import type { LocalStepFunctions } from '../../lib/local/stepfunctions.ts';
-import { feedXml } from './ingest.ts';
 import { readAsl } from '../../lib/asl.ts';
 import { adminListFigures } from './costs/admin-list.ts';
+import { startFeedServers } from './costs/feed-hosts.ts';
 import { CapacityMeter, type HistoryEvent, meterCapacity, readHistory, readRunHistory } from './costs/meters.ts';
-import { add, dollars, EXPRESS_MEMORY_GB, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
+import { add, dollars, EXPRESS_MEMORY_GB, ingestRunCost, gbSeconds, memoryGbOf, percentile, PRICES, printUnit, scaled, sum, type UnitCost, usd } from './costs/pricing.ts';
 import { ask, PAGE_VIEWS_PER_VISIT, SEARCH_TERMS, visit } from './costs/reader-visits.ts';
 
 /** CNH_PORT_BASE moves every port, so two benches (or a bench beside `npm start`) can run at once. */
@@ -57,27 +56,6 @@ const SCALE = {
   peakFactor: 5,
 };
 
-/** Generated feeds (test/bench/ingest.ts's), each host on its own port, with ETags so a re-poll is a 304. */
-async function startFeedServers(): Promise<{ urlOf: (feed: number) => string; close: () => void }> {
-  const bodies = Array.from({ length: FEEDS }, (_, feed) => Buffer.from(feedXml(feed)));
-  const etags = bodies.map((body) => `"${createHash('sha1').update(body).digest('hex')}"`);
-  const servers = Array.from({ length: FEED_HOSTS }, () =>
-    http.createServer((request, response) => {
-      const feed = Number(/\/feed\/(\d+)/.exec(request.url ?? '')?.[1]);
-      if (!bodies[feed]) return void response.writeHead(404).end();
-      if (request.headers['if-none-match'] === etags[feed]) return void response.writeHead(304, { etag: etags[feed] }).end();
-      response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8', etag: etags[feed] as string });
-      response.end(bodies[feed]);
-    }),
-  );
-  await Promise.all(servers.map((server, host) => new Promise<void>((resolve) => server.listen(FEED_PORT + host, '127.0.0.1', resolve))));
-  return {
-    urlOf: (feed) => `http://127.0.0.1:${FEED_PORT + (feed % FEED_HOSTS)}/feed/${feed}`,
-    close: () => servers.forEach((server) => server.close()),
-  };
-}
-
-
 /** Phase progress on stderr, so a slow phase shows where the time goes. */
 const progress = (started: number, phase: string) => process.stderr.write(`  [costs ${((performance.now() - started) / 1000).toFixed(0)} s] ${phase}\n`);
 
@@ -106,7 +84,7 @@ const pastChangeNoteOverlap = () => new Promise((resolve) => setTimeout(resolve,
 /** The ingest's host fan-out as the ASL sets it: hosts per Express child, children at once, hosts at once per child. */
 const FAN_OUT = (() => {
   const map = readAsl('state-machines/ingest.asl.json').States.FetchHosts as unknown as { ItemBatcher: { MaxItemsPerBatch: number }; MaxConcurrency: number };
-  // lambdas/pipeline/fetch-host.ts HOSTS_AT_ONCE
+  // lambdas/pipeline/fetch-feeds.handler.ts HOSTS_AT_ONCE
   return { hostsPerChild: map.ItemBatcher.MaxItemsPerBatch, childrenAtOnce: map.MaxConcurrency, hostsAtOncePerChild: 16 };
 })();
 
@@ -117,7 +95,7 @@ export async function runCostsBench(): Promise<void> {
   const settings = localSettings({ CNH_PORT_BASE: String(PORT_BASE), CNH_LOCAL_DIR: dataDir });
   process.env.LOG_LEVEL = 'error';
   let runtime: Awaited<ReturnType<typeof startLocalRuntime>> | undefined;
-  const feeds = await startFeedServers();
+  const feeds = await startFeedServers({ feeds: FEEDS, hosts: FEED_HOSTS, port: FEED_PORT });
   try {
     runtime = await startLocalRuntime(settings, { site: false, scheduler: false });
     // The ingest at start publishes the fixture stories (the reader and digest phases read them).
@@ -125,7 +103,7 @@ export async function runCostsBench(): Promise<void> {
     await untilIngestIdle(runtime.stepFunctions);
     progress(benchStarted, 'ingest at start done');
     const meter = new CapacityMeter();
-    const { documentClient } = await import('#store/client.ts');
+    const { documentClient } = await import('#store/table/client.ts');
     meterCapacity(documentClient as unknown as DynamoDBClient, meter);
     const sfn = runtime.stepFunctions;
 
@@ -134,7 +112,7 @@ export async function runCostsBench(): Promise<void> {
     const { FeedPoll } = await import('#store/feeds.ts');
     // Run metrics are flushed every 30 s whatever runs (one ADD per function and hour): flushed before each
     // compared run, so neither carries a flush that belongs to the other.
-    const { flushRunMetrics } = await import('#shared/platform/run-metrics.ts');
+    const { flushRunMetrics } = await import('#platform/run-metrics.ts');
     for (let feed = 0; feed < FEEDS; feed += 1) await putFeedSource({ id: `costs-${feed}`, name: `Costs ${feed}`, url: feeds.urlOf(feed) });
     meter.reset();
     let execution = await sfn.startExecution(sfn.arnOf('ingest'), { trigger: 'bench', mode: 'full' });
@@ -147,18 +125,7 @@ export async function runCostsBench(): Promise<void> {
     const ingestOps = meter.breakdown();
     const ingestHot = meter.hottestKey();
     const items = FEEDS * ITEMS_PER_FEED;
-    const ingestRun: UnitCost = {
-      label: `ingest run (${FEEDS} new feeds on ${FEED_HOSTS} hosts, ${items} new items)`,
-      readUnits: ingestDb.readUnits,
-      writeUnits: ingestDb.writeUnits,
-      gbSeconds: gbSeconds(ingestHistory.taskMs, memoryGbOf('ingest')),
-      lambdaInvocations: ingestHistory.taskMs.length,
-      transitions: ingestHistory.transitions,
-      expressRequests: ingestHistory.expressRequests,
-      expressGbSeconds: (sum(ingestHistory.expressMs) / 1000) * EXPRESS_MEMORY_GB,
-      mails: 0,
-      apiRequests: 0,
-    };
+    const ingestRun = ingestRunCost(`ingest run (${FEEDS} new feeds on ${FEED_HOSTS} hosts, ${items} new items)`, ingestDb, ingestHistory);
 
     const makeDue = async () => {
       const past = new Date(Date.now() - 60_000).toISOString();
@@ -181,18 +148,7 @@ export async function runCostsBench(): Promise<void> {
     const pollHistory = await readRunHistory(sfn, execution.events as unknown as HistoryEvent[]);
     const pollDb = meter.totals();
     const pollOps = meter.breakdown();
-    const pollRun: UnitCost = {
-      label: `re-poll run (${FEEDS} feeds on ${FEED_HOSTS} hosts, all 304 Not Modified)`,
-      readUnits: pollDb.readUnits,
-      writeUnits: pollDb.writeUnits,
-      gbSeconds: gbSeconds(pollHistory.taskMs, memoryGbOf('ingest')),
-      lambdaInvocations: pollHistory.taskMs.length,
-      transitions: pollHistory.transitions,
-      expressRequests: pollHistory.expressRequests,
-      expressGbSeconds: (sum(pollHistory.expressMs) / 1000) * EXPRESS_MEMORY_GB,
-      mails: 0,
-      apiRequests: 0,
-    };
+    const pollRun = ingestRunCost(`re-poll run (${FEEDS} feeds on ${FEED_HOSTS} hosts, all 304 Not Modified)`, pollDb, pollHistory);
     // A run with no feed due: what every run costs whatever it polls (list, classify, highlights, snapshot, record).
     await pastChangeNoteOverlap();
     await flushRunMetrics();
@@ -228,7 +184,7 @@ export async function runCostsBench(): Promise<void> {
     if (!articleIds.length) throw new Error('No published articles to read: the ingest at start published nothing');
     // Warm the articles function (its search index loads at the first search), as the load bench does.
     for (const request of visit(articleIds, 0, 'warm')) await ask(runtime.urls.api, new http.Agent(), request);
-    const { flushDailyCounters } = await import('#shared/platform/daily-counters.ts');
+    const { flushDailyCounters } = await import('#platform/daily-counters.ts');
     await flushDailyCounters();
     await settle();
     meter.reset();
@@ -303,7 +259,7 @@ export async function runCostsBench(): Promise<void> {
 
     // How DynamoDB Local counts a transaction: the same small item written plainly and in a one-item transaction.
     const { PutCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-    const { tableName } = await import('#store/client.ts');
+    const { tableName } = await import('#store/table/client.ts');
     meter.reset();
     await documentClient.send(new PutCommand({ TableName: tableName, Item: { pk: 'costs-calibration', sk: 'plain', note: 'x' } }));
     const plainUnits = meter.totals().writeUnits;

@@ -158,7 +158,7 @@ export async function runIngestScaleBench(): Promise<void> {
     // The inline Map it replaces: one Task transition per host (plus its iteration) in the parent's history.
     const inlineTransitions = history.transitions - 1 + HOSTS;
     const feedsPerHost = FEEDS / HOSTS;
-    const hostsAtOnce = 16; // lambdas/pipeline/fetch-host.ts HOSTS_AT_ONCE
+    const hostsAtOnce = 16; // lambdas/pipeline/fetch-feeds.handler.ts HOSTS_AT_ONCE
     const children = Math.ceil(HOSTS / map.ItemBatcher.MaxItemsPerBatch);
     const projectedSeconds = (fetchSeconds: number) => Math.ceil(children / map.MaxConcurrency) * Math.ceil(map.ItemBatcher.MaxItemsPerBatch / hostsAtOnce) * Math.ceil(feedsPerHost) * fetchSeconds;
 

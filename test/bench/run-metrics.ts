@@ -1,5 +1,5 @@
 /**
- * Run metrics overhead: what the recording adds to each invocation (shared/platform/run-metrics.ts), measured on
+ * Run metrics overhead: what the recording adds to each invocation (platform/run-metrics.ts), measured on
  * a do-nothing handler with and without it, the HTTP areas' middy middleware and the non-HTTP wrapper.
  * The recording path is in memory; the flush (one UpdateItem per function and hour, at most every 30 s
  * per container, or after an error) is not in the per-request figure: the first call here flushes
@@ -31,7 +31,7 @@ async function timePerCall(handler: Handler): Promise<number> {
 }
 
 export async function runRunMetricsBench(): Promise<void> {
-  const { runMetricsMiddleware, withRunMetrics, flushRunMetrics, pendingRunMetrics } = await import('#shared/platform/run-metrics.ts');
+  const { runMetricsMiddleware, withRunMetrics, flushRunMetrics, pendingRunMetrics } = await import('#platform/run-metrics.ts');
   const work = async (_event: unknown) => ({ statusCode: 200, body: '{}' });
   const plainMiddy = middy(work) as unknown as Handler;
   const withMiddleware = middy(work).use(runMetricsMiddleware('bench-http')) as unknown as Handler;

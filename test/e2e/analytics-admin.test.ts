@@ -27,7 +27,7 @@ beforeAll(() => {
 
 /** Sums of the day counter items of the last `days` India days, by name (shards added), read here from the table. */
 async function counterSums(days: number): Promise<{ perDay: Map<string, Record<string, number>>; total: Record<string, number>; dates: string[] }> {
-  const { Counter } = await import('#store/counters.ts');
+  const { Counter } = await import('#store/table/counters.ts');
   const now = Date.now();
   const dates = Array.from({ length: days }, (_, index) => indiaDay(now - (days - 1 - index) * DAY));
   const perDay = new Map<string, Record<string, number>>();

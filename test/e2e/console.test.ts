@@ -104,7 +104,7 @@ describe('the dashboard', () => {
     for (const bucket of ['high', 'medium', 'low', 'failed'] as const) expect(await number(`confidence-${bucket}`), bucket).toBe(counted.byConfidence[bucket]);
     expect(counted.byStatus.published).toBeGreaterThan(0);
     // What readers can open: the public rule over every published article in the table.
-    const { listArticlesByStatus } = await import('#store/articles.ts');
+    const { listArticlesByStatus } = await import('#store/article-lists.ts');
     const { isPublicArticle } = await import('#domain/reader/public-articles.ts');
     const published = (await listArticlesByStatus('published', { limit: 500 })).items;
     const visible = published.filter((article) => isPublicArticle(article)).length;

@@ -29,7 +29,7 @@ describe('the contact page', () => {
     await chromium.page.getByText('Message sent!').waitFor();
     expect(await chromium.page.getByLabel('Subject*').inputValue()).toBe('');
     useLocalAws();
-    const { ContactMessage } = await import('#store/operations.ts');
+    const { ContactMessage } = await import('#store/contact-messages.ts');
     const { data: items } = await ContactMessage.query.byReceived({}).go({ order: 'desc', limit: 5 });
     expect(items.find((message) => message.subject === subject)).toMatchObject({ name: "Asha D'Souza", email: 'asha@example.com' });
   });

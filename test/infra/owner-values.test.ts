@@ -11,7 +11,7 @@ import { REQUIRED_CONTEXT } from '../support/stack.ts';
 
 /**
  * What names the owner's deployment comes from the owner's context, nothing of ours: the functions are given
- * every address that lambdas/shared/core/config.ts requires on Lambda (it has no default there).
+ * every address that lambdas/core/config.ts requires on Lambda (it has no default there).
  */
 
 /** The settings config.ts requires on Lambda (REQUIRED_ON_LAMBDA there; that module reads process.env when loaded). */

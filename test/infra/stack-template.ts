@@ -27,7 +27,7 @@ export function synth(stackDescription: StackDescription = description): Templat
 export function stackDescriptionWithReadOnly(): StackDescription {
   return {
     ...description,
-    functions: [...description.functions, { name: 'readonly', entry: 'lambdas/http/articles/index.ts', description: 'test', access: { table: 'read' } }],
+    functions: [...description.functions, { name: 'readonly', entry: 'lambdas/http/articles/articles.handler.ts', description: 'test', access: { table: 'read' } }],
   };
 }
 

@@ -16,11 +16,14 @@ type Store = {
   engagement: typeof import('#store/engagement.ts');
   keywords: typeof import('#store/keywords.ts');
   reading: typeof import('#store/reading.ts');
-  users: typeof import('#store/users.ts');
-  operations: typeof import('#store/operations.ts');
-  counters: typeof import('#store/counters.ts');
-  userAdmin: typeof import('#store/user-admin.ts');
-  newsletterAdmin: typeof import('#store/newsletter-admin.ts');
+  preferences: typeof import('#store/preferences.ts');
+  activity: typeof import('#store/activity.ts');
+  contactMessages: typeof import('#store/contact-messages.ts');
+  analyticsEvents: typeof import('#store/analytics-events.ts');
+  alerts: typeof import('#store/alerts.ts');
+  counters: typeof import('#store/table/counters.ts');
+  userAdmin: typeof import('#store/read-models/user-admin.ts');
+  newsletterAdmin: typeof import('#store/read-models/newsletter-admin.ts');
 };
 let s: Store;
 
@@ -37,11 +40,14 @@ beforeAll(async () => {
     engagement: await import('#store/engagement.ts'),
     keywords: await import('#store/keywords.ts'),
     reading: await import('#store/reading.ts'),
-    users: await import('#store/users.ts'),
-    operations: await import('#store/operations.ts'),
-    counters: await import('#store/counters.ts'),
-    userAdmin: await import('#store/user-admin.ts'),
-    newsletterAdmin: await import('#store/newsletter-admin.ts'),
+    preferences: await import('#store/preferences.ts'),
+    activity: await import('#store/activity.ts'),
+    contactMessages: await import('#store/contact-messages.ts'),
+    analyticsEvents: await import('#store/analytics-events.ts'),
+    alerts: await import('#store/alerts.ts'),
+    counters: await import('#store/table/counters.ts'),
+    userAdmin: await import('#store/read-models/user-admin.ts'),
+    newsletterAdmin: await import('#store/read-models/newsletter-admin.ts'),
   };
 });
 
@@ -246,32 +252,32 @@ describe('reading, recommendations, preferences and activity', () => {
 
   it('answer the spec defaults for preferences never saved, then what was saved', async () => {
     const reader = user();
-    expect(await s.users.getPreferences(reader)).toMatchObject({ preferredCategories: ['all'], preferredRegions: ['indian'], contentLanguage: 'en' });
-    await s.users.savePreferences(reader, { preferredCategories: ['brand-partnerships'] });
-    expect((await s.users.getPreferences(reader)).preferredCategories).toEqual(['brand-partnerships']);
+    expect(await s.preferences.getPreferences(reader)).toMatchObject({ preferredCategories: ['all'], preferredRegions: ['indian'], contentLanguage: 'en' });
+    await s.preferences.savePreferences(reader, { preferredCategories: ['brand-partnerships'] });
+    expect((await s.preferences.getPreferences(reader)).preferredCategories).toEqual(['brand-partnerships']);
   });
 
   it('list activity since a time, newest first', async () => {
     const reader = user();
-    await s.users.recordActivity({ userId: reader, actionType: 'bookmark', resourceId: 'a' });
-    await s.users.recordActivity({ userId: reader, actionType: 'like', resourceId: 'b' });
-    expect((await s.users.activitySince(reader, new Date(Date.now() - 60_000))).map((item) => item.actionType)).toEqual(['like', 'bookmark']);
+    await s.activity.recordActivity({ userId: reader, actionType: 'bookmark', resourceId: 'a' });
+    await s.activity.recordActivity({ userId: reader, actionType: 'like', resourceId: 'b' });
+    expect((await s.activity.activitySince(reader, new Date(Date.now() - 60_000))).map((item) => item.actionType)).toEqual(['like', 'bookmark']);
   });
 });
 
 describe('contact messages, analytics events and alerts', () => {
   it('are listed newest first, by day, latest first', async () => {
-    const message = await s.operations.saveContactMessage({ name: 'Ravi', email: 'ravi@test.local', subject: 'URGENT: interview', message: 'Hello' });
-    expect((await s.operations.ContactMessage.query.byReceived({}).go({ order: 'desc', limit: 1 })).data[0]?.id).toBe(message.id);
+    const message = await s.contactMessages.saveContactMessage({ name: 'Ravi', email: 'ravi@test.local', subject: 'URGENT: interview', message: 'Hello' });
+    expect((await s.contactMessages.ContactMessage.query.byReceived({}).go({ order: 'desc', limit: 1 })).data[0]?.id).toBe(message.id);
 
-    await s.operations.recordAnalyticsEvent({ eventName: 'exception', eventData: { fatal: false } });
+    await s.analyticsEvents.recordAnalyticsEvent({ eventName: 'exception', eventData: { fatal: false } });
     const today = new Date().toISOString().slice(0, 10);
-    expect((await s.operations.AnalyticsEvent.query.byDay({ day: today }).go({ pages: 'all' })).data.map((event) => event.eventName)).toContain('exception');
+    expect((await s.analyticsEvents.AnalyticsEvent.query.byDay({ day: today }).go({ pages: 'all' })).data.map((event) => event.eventName)).toContain('exception');
 
-    const first = await s.operations.raiseAlert({ severity: 'high', alertType: 'feed', message: 'Feed down' });
-    const second = await s.operations.raiseAlert({ severity: 'medium', alertType: 'feed', message: 'Feed slow' });
-    await s.operations.resolveAlert(first);
-    const alerts = (await s.operations.listAlerts({ limit: 2 })).items;
+    const first = await s.alerts.raiseAlert({ severity: 'high', alertType: 'feed', message: 'Feed down' });
+    const second = await s.alerts.raiseAlert({ severity: 'medium', alertType: 'feed', message: 'Feed slow' });
+    await s.alerts.resolveAlert(first);
+    const alerts = (await s.alerts.listAlerts({ limit: 2 })).items;
     expect(alerts.map((alert) => alert.id)).toEqual([second.id, first.id]);
     expect(alerts[1]?.resolved).toBe(true);
   });

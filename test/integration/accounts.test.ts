@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand, NotAuthorizedException, UserNotFoundException } from '@aws-sdk/client-cognito-identity-provider';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, stack } from '../../lib/stack-description.ts';
 import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
@@ -212,7 +212,7 @@ describe('the signed-in API', () => {
 
     const { Profile } = await import('#store/profiles.ts');
     const { Bookmark, Like } = await import('#store/reader-relations.ts');
-    const { Preferences } = await import('#store/users.ts');
+    const { Preferences } = await import('#store/preferences.ts');
     const { Notification } = await import('#store/notifications.ts');
     const { ReadingProgress, Recommendation } = await import('#store/reading.ts');
     const userId = JSON.parse(Buffer.from(alice.idToken.split('.')[1]!, 'base64url').toString()).sub as string;

@@ -36,7 +36,7 @@ describe('GET /admin/ping', () => {
     expect(body.role).toBe('admin');
     // Counters are kept in the writes; count the articles themselves, status by status, to check them.
     useLocalAws();
-    const { listArticlesByStatus } = await import('#store/articles.ts');
+    const { listArticlesByStatus } = await import('#store/article-lists.ts');
     const counted: Record<string, number> = {};
     for (const articleStatus of ['draft', 'published', 'rejected', 'archived', 'purged'] as const) {
       let cursor: string | null = null;

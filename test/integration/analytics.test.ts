@@ -37,7 +37,7 @@ async function beacon(body: unknown, userAgent = DESKTOP, raw?: string) {
 }
 
 async function today(): Promise<Record<string, number>> {
-  const { readDailyCounters } = await import('#store/page-views.ts');
+  const { readDailyCounters } = await import('#store/daily-counters.ts');
   const { indiaDayOf } = await import('#domain/common/india-time.ts');
   const day = indiaDayOf(new Date());
   return (await readDailyCounters([day]))[day]!;

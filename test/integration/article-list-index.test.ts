@@ -16,8 +16,9 @@ import { useFreshTable } from '../support/aws.ts';
 
 type Store = {
   articles: typeof import('#store/articles.ts');
-  admin: typeof import('#store/article-admin.ts');
-  client: typeof import('#store/client.ts');
+  admin: typeof import('#store/read-models/admin-article-list.ts');
+  edits: typeof import('#store/article-edits.ts');
+  client: typeof import('#store/table/client.ts');
 };
 let s: Store;
 const meter = new CapacityMeter();
@@ -31,7 +32,7 @@ const CONTENT = 'Creator economy news paragraph. '.repeat(70);
 
 beforeAll(async () => {
   await useFreshTable();
-  s = { articles: await import('#store/articles.ts'), admin: await import('#store/article-admin.ts'), client: await import('#store/client.ts') };
+  s = { articles: await import('#store/articles.ts'), admin: await import('#store/read-models/admin-article-list.ts'), edits: await import('#store/article-edits.ts'), client: await import('#store/table/client.ts') };
   meterCapacity(s.client.documentClient as unknown as DynamoDBClient, meter);
   // 150 articles: five statuses (purged left out of the unfiltered list), three categories, every tenth a duplicate.
   for (let n = 0; n < 150; n += 1) {
@@ -163,9 +164,9 @@ describe('an existing table without the list index', () => {
     const listed = async () => (await s.admin.listAdminArticles({ status: 'rejected', sort: 'latest', page: 1, pageSize: 500 })).items.map((row) => row.id);
     expect(await listed()).not.toContain(old.id);
 
-    expect(await s.admin.backfillListIndex()).toBe(1);
+    expect(await s.edits.backfillListIndex()).toBe(1);
     expect(await listed()).toContain(old.id);
     expect(await listed()).not.toContain(oldDuplicate.id);
-    expect(await s.admin.backfillListIndex()).toBe(0);
+    expect(await s.edits.backfillListIndex()).toBe(0);
   });
 });

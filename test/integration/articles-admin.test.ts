@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 import { DescribeExecutionCommand, ListStateMachinesCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
@@ -160,26 +160,8 @@ describe('GET /admin/articles', () => {
 
 describe('GET /admin/articles/{id}', () => {
   it('gives the detail dialog the whole article with its ML scores, confidence also as a percentage', async () => {
-    const [article] = await seed(marker(), [
-      {
-        mlConfidenceScore: 0.873,
-        mlRelevanceScore: 81,
-        qualityScore: 77.2,
-        indiaRelevance: 3,
-        keywordMatches: { primary: ['influencer'], secondary: ['brand'], indian: ['mumbai'] },
-        blocklistFlags: ['cricket'],
-        sourceAttribution: { author: 'A. Writer', feedTitle: 'Test Feed' },
-        status: 'rejected',
-        rejectionReason: 'low quality',
-      },
-    ]);
-    const { status, body } = await api('GET', `/admin/articles/${article!.id}`, tokens.moderator);
-    expect(status).toBe(200);
-    expect(body).toMatchObject({
-      id: article!.id,
-      title: article!.title,
+    const scores = {
       mlConfidenceScore: 0.873,
-      mlConfidencePercent: 87.3,
       mlRelevanceScore: 81,
       qualityScore: 77.2,
       indiaRelevance: 3,
@@ -187,6 +169,15 @@ describe('GET /admin/articles/{id}', () => {
       blocklistFlags: ['cricket'],
       sourceAttribution: { author: 'A. Writer', feedTitle: 'Test Feed' },
       rejectionReason: 'low quality',
+    };
+    const [article] = await seed(marker(), [{ ...scores, status: 'rejected' }]);
+    const { status, body } = await api('GET', `/admin/articles/${article!.id}`, tokens.moderator);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: article!.id,
+      title: article!.title,
+      ...scores,
+      mlConfidencePercent: 87.3,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

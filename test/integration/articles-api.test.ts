@@ -20,7 +20,7 @@ const ids = (body: ListBody) => body.items.map((item) => item.id);
 beforeAll(async () => {
   await useFreshTable();
   const { createArticle } = await import('#store/articles.ts');
-  handler = (await import('../../lambdas/http/articles/index.ts')).handler as unknown as Handler;
+  handler = (await import('../../lambdas/http/articles/articles.handler.ts')).handler as unknown as Handler;
   // 23 public articles a minute apart (the last in Tools & Technology, a public category like the others), and
   // one of each kind the public list must never show.
   const start = Date.parse('2026-11-01T00:00:00.000Z');

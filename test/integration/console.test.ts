@@ -64,7 +64,7 @@ describe('the dashboard', () => {
   });
 
   it('says how many published articles readers can open: the public rule applied to every published article', async () => {
-    const { listArticlesByStatus } = await import('#store/articles.ts');
+    const { listArticlesByStatus } = await import('#store/article-lists.ts');
     const { isPublicArticle } = await import('#domain/reader/public-articles.ts');
     let visible = 0;
     let cursor: string | null = null;
@@ -92,7 +92,7 @@ describe('the dashboard', () => {
   });
 
   it('counts accounts as active users, as the profiles in the table', async () => {
-    const { listUsersForConsole } = await import('#store/user-admin.ts');
+    const { listUsersForConsole } = await import('#store/read-models/user-admin.ts');
     let profiles = 0;
     let cursor: string | null = null;
     do {

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -176,7 +176,7 @@ describe('backups: export, list, restore', () => {
     const restored = await scanAll(client, fresh);
     const exported = lines.map((line) => (JSON.parse(line) as { Item: Record<string, AttributeValue> }).Item);
     // Compared as the export writes them: binary values (a trained model) as base64.
-    const { itemToJson } = await import('#store/backups.ts');
+    const { itemToJson } = await import('#store/table/backups.ts');
     const asExported = (items: Array<Record<string, AttributeValue>>) => byKey(items).map((item) => JSON.parse(itemToJson(item)) as unknown);
     expect(asExported(restored)).toEqual(asExported(exported));
     client.destroy();
@@ -191,7 +191,7 @@ describe('backups: export, list, restore', () => {
       { pk: { S: 'loose' }, sk: { S: 'y' } },
     ];
     for (const item of items) await client.send(new PutItemCommand({ TableName: source, Item: item }));
-    const { exportTable, restoreExport } = await import('#store/backups.ts');
+    const { exportTable, restoreExport } = await import('#store/table/backups.ts');
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const dir = mkdtempSync(path.join(os.tmpdir(), 'cnh-backup-'));

@@ -299,7 +299,7 @@ describe('receipts', () => {
     // GIVEN the donations function, here in the test's process, whose SES refuses the first send
     const ses = await refusingSes();
     process.env.AWS_ENDPOINT_URL_SESV2 = ses.url;
-    const { handler } = await import('../../lambdas/http/donations/index.ts');
+    const { handler } = await import('../../lambdas/http/donations/donations.handler.ts');
     const email = `receipt-retry-${randomBytes(4).toString('hex')}@test.local`;
     const order = await recordedOrder({ amount: 15_000, donor_name: 'Retry Reader', donor_email: email });
     const payment = { id: `pay_${randomBytes(7).toString('hex')}`, order_id: order.order_id, amount: 15_000, currency: 'INR', status: 'captured' };

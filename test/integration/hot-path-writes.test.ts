@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { HttpEvent } from '#shared/platform/auth.ts';
+import type { HttpEvent } from '#platform/auth.ts';
 import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
 
@@ -17,7 +17,7 @@ describe('a reader\u2019s page views on the hot path', () => {
   it('count a normal reader\u2019s requests against the limits without writing a limit item', async () => {
     await withinOneWindow(60, 10);
     useLocalAws();
-    const { clientKey } = await import('#shared/platform/rate-limit.ts');
+    const { clientKey } = await import('#platform/rate-limit.ts');
     const { RateLimitWindow, windowOf } = await import('#store/rate-limits.ts');
     const { PAGE_VIEW_LIMIT } = await import('#http/articles/page-views.ts');
     const { TRACKING_LIMITS } = await import('#domain/analytics/tracking.ts');
@@ -36,8 +36,8 @@ describe('a reader\u2019s page views on the hot path', () => {
 
   it('count a view on the article\u2019s tally, read back exactly, and fold it into the article item within a minute with no further traffic', async () => {
     useLocalAws();
-    const { getArticle, getPublicArticleItem } = await import('#store/articles.ts');
-    const { ArticleTally } = await import('#store/article-tallies.ts');
+    const { getArticle } = await import('#store/articles.ts');
+    const { ArticleTally, getPublicArticleItem } = await import('#store/article-tallies.ts');
     const id = await someArticleId();
     const stored = async () => (await getArticle(id))!.viewsCount ?? 0;
     const exact = async () => (await getPublicArticleItem(id))!.viewsCount ?? 0;

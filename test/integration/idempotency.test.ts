@@ -49,7 +49,7 @@ describe('a write sent with an Idempotency-Key', () => {
   });
 
   it('refuses the same key with another body, and a malformed key, with a message', async () => {
-    const { KEY_REUSED_MESSAGE } = await import('#shared/platform/idempotency.ts');
+    const { KEY_REUSED_MESSAGE } = await import('#platform/idempotency.ts');
     const key = randomUUID();
     expect((await keyed('PUT', '/me/preferences', { contentLanguage: 'en' }, key, reader.idToken)).status).toBe(200);
     expect(await keyed('PUT', '/me/preferences', { contentLanguage: 'hi' }, key, reader.idToken)).toMatchObject({ status: 422, body: { message: KEY_REUSED_MESSAGE } });

@@ -158,7 +158,7 @@ describe('running ingest again', () => {
 
   it('answers a 304 after a 304 with half a read unit and one small write: its check times, no health record', async () => {
     const { refreshFeed } = await import('../../lambdas/services/refresh-feed.ts');
-    const { documentClient } = await import('#store/client.ts');
+    const { documentClient } = await import('#store/table/client.ts');
     const { CapacityMeter, meterCapacity } = await import('../bench/costs/meters.ts');
     const options = (secondsLater: number) => ({ timeoutMs: 10_000, maxBytes: 5_000_000, now: new Date(Date.now() + secondsLater * 1000), fingerprints: [] });
     const [first] = await s.feeds.feedsToPoll(['brandwire']);

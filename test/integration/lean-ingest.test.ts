@@ -14,11 +14,11 @@ import { useFreshTable } from '../support/aws.ts';
 type Modules = {
   articles: typeof import('#store/articles.ts');
   intake: typeof import('#store/article-intake.ts');
-  counters: typeof import('#store/counters.ts');
+  counters: typeof import('#store/table/counters.ts');
   feeds: typeof import('#store/feeds.ts');
   refresh: typeof import('../../lambdas/services/refresh-feed.ts');
   classify: typeof import('../../lambdas/pipeline/classify-drafts.ts');
-  client: typeof import('#store/client.ts');
+  client: typeof import('#store/table/client.ts');
 };
 let m: Modules;
 const meter = new CapacityMeter();
@@ -36,11 +36,11 @@ beforeAll(async () => {
   m = {
     articles: await import('#store/articles.ts'),
     intake: await import('#store/article-intake.ts'),
-    counters: await import('#store/counters.ts'),
+    counters: await import('#store/table/counters.ts'),
     feeds: await import('#store/feeds.ts'),
     refresh: await import('../../lambdas/services/refresh-feed.ts'),
     classify: await import('../../lambdas/pipeline/classify-drafts.ts'),
-    client: await import('#store/client.ts'),
+    client: await import('#store/table/client.ts'),
   };
   meterCapacity(m.client.documentClient as unknown as DynamoDBClient, meter);
   server = http.createServer((request, response) => {

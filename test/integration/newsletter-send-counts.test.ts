@@ -18,7 +18,7 @@ const recipients = async (frequency?: string) => (await call<ApiAnswer<'GET /adm
 
 beforeAll(async () => {
   await useFreshTable();
-  handler = (await import('../../lambdas/http/admin/index.ts')).handler as unknown as Handler;
+  handler = (await import('../../lambdas/http/admin/admin.handler.ts')).handler as unknown as Handler;
 });
 
 describe('recipients on a table of its own', () => {

@@ -4,7 +4,7 @@ import { local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { mailsTo, waitForMail, type InboxMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Before an issue goes out (Newsletter management, Compose): the server's preview, the test send to the

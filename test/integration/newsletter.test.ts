@@ -155,7 +155,7 @@ describe('the newsletter digest state machine, through the Step Functions API', 
     const before = (await mailsTo(local().urls.mail, bounced)).length;
     expect((await api('POST', '/newsletter/subscriptions', undefined, { email: bounced, frequency: 'daily', topics: [] })).status).toBe(202);
     const { signLinkToken } = await import('../../lambdas/services/link-tokens.ts');
-    const { linkSigningKey } = await import('#shared/core/secrets.ts');
+    const { linkSigningKey } = await import('#core/secrets.ts');
     const token = signLinkToken({ purpose: 'confirm', email: bounced, frequency: 'daily', topics: [], expiresAt: Date.now() + 60_000 }, await linkSigningKey());
     const refused = await api('POST', '/newsletter/confirmations', undefined, { token });
     expect(refused).toMatchObject({ status: 400, body: { message: 'This address cannot receive our mail (it bounced or reported spam). Please use another address.' } });

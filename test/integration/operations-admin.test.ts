@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Operations and Recovery through the local gateway: run metrics recorded by real requests, state
@@ -111,7 +111,7 @@ describe('recorded runs', () => {
   it('counts a thrown error of a non-HTTP function and flushes it at once', async () => {
     const before = fnOf(await operations(), 'lifecycle').day;
     // The described lifecycle function's handler, called as Lambda would call it, with an input it refuses.
-    const { handler } = await import('../../lambdas/pipeline/lifecycle.ts');
+    const { handler } = await import('../../lambdas/pipeline/lifecycle.handler.ts');
     await expect(handler({ step: 'no-such-step' })).rejects.toThrow();
     const after = fnOf(await operations(), 'lifecycle').day;
     expect(after.invocations - before.invocations).toBe(1);
@@ -169,7 +169,8 @@ describe('recovery actions', () => {
   });
 
   it('rebuild-search-index notes every published article, in chunks the caller continues', async () => {
-    const { createArticle, articlesChangedSince } = await import('#store/articles.ts');
+    const { createArticle } = await import('#store/articles.ts');
+    const { articlesChangedSince } = await import('#store/article-lists.ts');
     const { testArticle } = await import('../support/articles.ts');
     const { countArticlesInTable } = await import('../support/store-counts.ts');
     const fresh = Array.from({ length: 12 }, () => testArticle());

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Pipeline Control through the local gateway: the admin function drives the runtime's Step Functions
@@ -295,7 +295,7 @@ describe('schedules', () => {
 
 describe('alerts', () => {
   it('lists open alerts newest first and resolves one (audited)', async () => {
-    const { raiseAlert } = await import('#store/operations.ts');
+    const { raiseAlert } = await import('#store/alerts.ts');
     const older = await raiseAlert({ severity: 'high', alertType: 'ingest-step-failure', message: `Fetching a host failed ${Date.now()}` });
     await new Promise((resolve) => setTimeout(resolve, 5));
     const newer = await raiseAlert({ severity: 'critical', alertType: 'feed-failure', message: `A feed is down ${Date.now()}` });

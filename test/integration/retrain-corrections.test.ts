@@ -60,7 +60,7 @@ describe('moderators teach the retrain', () => {
     const run = await runRetrain();
     expect(run.status).toBe('SUCCEEDED');
     expect(run.result.reviewLabels).toBeGreaterThanOrEqual(3);
-    const { retrainingRows } = await import('../../lambdas/pipeline/retrain.ts');
+    const { retrainingRows } = await import('../../lambdas/pipeline/retrain.handler.ts');
     const { examples, reviewLabels } = await retrainingRows();
     expect(run.result.trainedOn).toBe(examples.length);
     expect(reviewLabels).toBe(run.result.reviewLabels);

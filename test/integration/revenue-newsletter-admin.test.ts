@@ -4,7 +4,7 @@ import { local, signedInRoles } from '../support/aws.ts';
 import { callApi } from '../support/console.ts';
 import { mailsTo, waitForMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Revenue analytics and Newsletter management through the local gateway: figures
@@ -138,7 +138,7 @@ describe('newsletter management', () => {
   });
 
   it('counts subscribers by status and frequency from the store', async () => {
-    const { searchSubscribers } = await import('#store/newsletter-admin.ts');
+    const { searchSubscribers } = await import('#store/read-models/newsletter-admin.ts');
     const everyone = [];
     let cursor: string | null = null;
     do {
@@ -232,7 +232,7 @@ describe('newsletter management', () => {
     for (const name of ['weekly', 'pending', 'bounced', 'left']) expect((await mailsTo(local().urls.mail, address(name))).filter((m) => m.subject === subject)).toHaveLength(0);
 
     // Redriving or re-running the same issue sends nobody a second copy.
-    const { handler } = await import('../../lambdas/pipeline/newsletter.ts');
+    const { handler } = await import('../../lambdas/pipeline/newsletter-digest.handler.ts');
     const issueId = `composed-${started.body.name}`;
     expect(await handler({ step: 'send', issueId, batch: 0 })).toMatchObject({ sent: 0 });
     expect((await mailsTo(local().urls.mail, address('daily-a'))).filter((m) => m.subject === subject)).toHaveLength(1);

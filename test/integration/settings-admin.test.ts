@@ -8,7 +8,7 @@ import { testArticle } from '../support/articles.ts';
 import { callApi } from '../support/console.ts';
 import { waitForMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ErrorAnswer } from '#shared/platform/router.ts';
+import type { ErrorAnswer } from '#platform/router.ts';
 
 /**
  * Settings and Security through the local gateway: one versioned, validated, audited

@@ -3,14 +3,14 @@ import { testArticle } from '../support/articles.ts';
 import { useFreshTable } from '../support/aws.ts';
 
 type Articles = typeof import('#store/articles.ts');
-type Counters = typeof import('#store/counters.ts');
+type Counters = typeof import('#store/table/counters.ts');
 let articles: Articles;
 let counters: Counters;
 
 beforeAll(async () => {
   await useFreshTable();
   articles = await import('#store/articles.ts');
-  counters = await import('#store/counters.ts');
+  counters = await import('#store/table/counters.ts');
 });
 
 const statusCounts = async () => counters.readCounters(counters.COUNTER_SCOPES.articles);
@@ -72,7 +72,7 @@ describe('changing status', () => {
     const old = await articles.createArticle(testArticle({ status: 'rejected' }), { at: '2026-01-01T00:00:00.000Z' });
     const recent = await articles.createArticle(testArticle({ status: 'rejected' }));
     if (!old.created || !recent.created) throw new Error('not created');
-    const due = await articles.listArticlesByStatus('rejected', { before: '2026-06-01T00:00:00.000Z', order: 'asc' });
+    const due = await (await import('#store/article-lists.ts')).listArticlesByStatus('rejected', { before: '2026-06-01T00:00:00.000Z', order: 'asc' });
     const ids = due.items.map((item) => item.id);
     expect(ids).toContain(old.article.id);
     expect(ids).not.toContain(recent.article.id);

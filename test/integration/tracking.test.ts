@@ -37,7 +37,7 @@ describe('view and share tracking', () => {
     const { items } = (await (await fetch(`${local().urls.api}/articles?limit=50`)).json()) as ApiAnswer<'GET /articles'>;
     const article = items.at(-1)!;
     useLocalAws();
-    const { getPublicArticleItem } = await import('#store/articles.ts');
+    const { getPublicArticleItem } = await import('#store/article-tallies.ts');
     const counts = async () => (await getPublicArticleItem(article.id)) as { viewsCount?: number; sharesCount?: number };
     const before = await counts();
     const attacker = anotherClient();
@@ -79,7 +79,7 @@ describe('view and share tracking', () => {
   it('counts readers behind one carrier address (CGNAT) as different visitors by their browsers', async () => {
     const article = await firstPublicArticle();
     useLocalAws();
-    const { getPublicArticleItem } = await import('#store/articles.ts');
+    const { getPublicArticleItem } = await import('#store/article-tallies.ts');
     const before = (await getPublicArticleItem(article.id))?.viewsCount ?? 0;
     const carrier = anotherClient();
     for (const agent of ['Mozilla/5.0 (Linux; Android 14; SM-A155F) Chrome/124 Mobile', 'Mozilla/5.0 (Linux; Android 13; Redmi Note 12) Chrome/123 Mobile', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Mobile/15E148']) {
@@ -219,7 +219,7 @@ describe('errors reported by readers\u2019 browsers', () => {
     const report = { errorId, level: 'critical', name: 'TypeError', message: 'x is undefined', page: '/categories/general' };
     expect((await call('POST', '/client-errors', report)).status).toBe(202);
     useLocalAws();
-    const { AnalyticsEvent } = await import('#store/operations.ts');
+    const { AnalyticsEvent } = await import('#store/analytics-events.ts');
     const { data: events } = await AnalyticsEvent.query.byDay({ day: new Date().toISOString().slice(0, 10) }).go({ pages: 'all' });
     expect(events.find((event) => (event.eventData as { errorId?: string }).errorId === errorId)).toMatchObject({ eventName: 'exception', eventData: { fatal: true, level: 'critical' } });
     const refused = await call('POST', '/client-errors', { ...report, level: 'apocalyptic', message: 'x'.repeat(1001) });

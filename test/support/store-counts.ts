@@ -5,7 +5,7 @@ import { confidenceBucket } from '#domain/content/article-status.ts';
  * store keeps in its writes. Call useLocalAws() first.
  */
 export async function countArticlesInTable() {
-  const { listArticlesByStatus } = await import('#store/articles.ts');
+  const { listArticlesByStatus } = await import('#store/article-lists.ts');
   const byStatus: Record<string, number> = { draft: 0, published: 0, rejected: 0, archived: 0, purged: 0 };
   const byAdminStatus: Record<string, number> = {};
   const byConfidence: Record<string, number> = { high: 0, medium: 0, low: 0, failed: 0 };

@@ -1,7 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { SystemHealth } from '#domain/operations/system-health.ts';
 import type { ApiAnswer, ApiAnswers } from '#http/answers.ts';
-import type { AnswerOf, Reply, RouteHandler, TextReply } from '#shared/platform/router.ts';
+import type { AnswerOf, Reply, RouteHandler, TextReply } from '#platform/router.ts';
 import type { listArticles as adminListArticles } from '../../lambdas/http/admin/articles.ts';
 import type { listArticles as publicListArticles } from '../../lambdas/http/articles/list-articles.ts';
 import type { dashboard } from '../../lambdas/http/admin/console.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { authorize, callerOf, parseGroupsClaim, roleOf, type HttpEvent } from '#shared/platform/auth.ts';
-import { ACCESS_MESSAGES, HttpError } from '#shared/core/errors.ts';
+import { authorize, callerOf, parseGroupsClaim, roleOf, type HttpEvent } from '#platform/auth.ts';
+import { ACCESS_MESSAGES, HttpError } from '#core/errors.ts';
 
 function eventWithClaims(claims?: Record<string, string>): HttpEvent {
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#shared/core/config.ts';
+import { loadConfig } from '#core/config.ts';
 
 /** The other settings the stack gives every function (lambda-config.test.ts checks that each is required). */
 const STACK_ENV = {

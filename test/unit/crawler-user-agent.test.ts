@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crawlerUserAgent } from '#adapters/http-get.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { fetchPageHead } from '#adapters/page-head.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 
 describe('the User-Agent a publisher sees', () => {
   const seen: Array<string | undefined> = [];

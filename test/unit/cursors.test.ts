@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cursorKeyFrom, cursorScope, openCursorWith, sealCursorWith } from '#shared/platform/cursors.ts';
-import { InvalidCursorError } from '#store/paging.ts';
+import { cursorKeyFrom, cursorScope, openCursorWith, sealCursorWith } from '#platform/cursors.ts';
+import { InvalidCursorError } from '#store/table/paging.ts';
 
 const key = cursorKeyFrom('a-test-secret-that-is-long-enough-0123456789');
 const inner = Buffer.from(JSON.stringify({ pk: '$cnh#articles', sk: '$article_1#id_42' })).toString('base64url');

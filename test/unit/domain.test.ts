@@ -7,7 +7,7 @@ import { qualityLevel, qualityScore } from '#domain/content/quality.ts';
 import { pickRelated } from '#domain/content/related.ts';
 import { isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, singularWord, topicKey } from '#domain/content/trending.ts';
 import { countOf, nounFor } from '#domain/common/plural.ts';
-import { articleCounterChanges } from '#store/counters.ts';
+import { articleCounterChanges } from '#store/table/counters.ts';
 
 describe('categories', () => {
   it('maps legacy slugs and defaults to general', () => {

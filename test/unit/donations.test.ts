@@ -102,7 +102,7 @@ describe('text people type, as others see it', () => {
 
 describe('the mail-events handler', () => {
   it('skips notifications it cannot read instead of failing the batch (SNS would retry it for nothing)', async () => {
-    const { handler } = await import('../../lambdas/triggers/mail-events.ts');
+    const { handler } = await import('../../lambdas/triggers/mail-events.handler.ts');
     const record = (message: string) => ({ Sns: { Message: message, MessageId: 'm' } });
     await expect(handler({ Records: [record('not json'), record('{"eventType":"Delivery"}'), record('{"eventType":"Bounce","bounce":{"bounceType":"Transient","bouncedRecipients":[{"emailAddress":"a@example.com"}]}}')] } as never)).resolves.toEqual({ suppressed: 0 });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { HttpEvent } from '#shared/platform/auth.ts';
-import { clientAddress, clientKey } from '#shared/platform/rate-limit.ts';
+import type { HttpEvent } from '#platform/auth.ts';
+import { clientAddress, clientKey } from '#platform/rate-limit.ts';
 import { apiAddress } from '../../frontend/src/app/api/config.ts';
 
 const TOKEN = 'edge-token-of-this-deployment-0123456789';
@@ -38,7 +38,7 @@ describe('API addresses in the browser', () => {
 describe('direct calls on the API address', () => {
   /** The donations area with every described route answering 200, as a deployed function runs it. */
   async function donationsArea() {
-    const { areaHandler, route } = await import('#shared/platform/router.ts');
+    const { areaHandler, route } = await import('#platform/router.ts');
     const { routesOf, routeKey, stack } = await import('../../lib/stack-description.ts');
     return areaHandler('donations', Object.fromEntries(routesOf(stack, 'donations').map((described) => [routeKey(described), route({}, async () => ({ ok: true }))])));
   }
@@ -46,8 +46,8 @@ describe('direct calls on the API address', () => {
     ({ version: '2.0', routeKey: 'GET /donations/summary', rawPath: '/donations/summary', headers, requestContext: { http: { method: 'GET', path: '/donations/summary', sourceIp: '198.51.100.1' } }, isBase64Encoded: false }) as unknown as HttpEvent;
 
   it('are refused with 403 on a deployment (edge token set) unless CloudFront sent its token; locally nothing changes', async () => {
-    const { config } = await import('#shared/core/config.ts');
-    const { DIRECT_CALL_MESSAGE } = await import('#shared/platform/router.ts');
+    const { config } = await import('#core/config.ts');
+    const { DIRECT_CALL_MESSAGE } = await import('#platform/router.ts');
     const handler = await donationsArea();
     const call = async (headers: Record<string, string>) => (await handler(summaryRequest(headers), {} as never)) as { statusCode: number; body: string };
     const local = config.EDGE_ORIGIN_TOKEN;

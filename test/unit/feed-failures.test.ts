@@ -7,10 +7,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const writes = vi.hoisted(() => ({ health: [] as Array<Record<string, unknown>>, checks: [] as Array<{ feedId: string; changes: Record<string, unknown> }>, created: [] as string[] }));
 
-vi.mock('#shared/core/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX_BYTES: 1_000_000 } }));
-vi.mock('#shared/platform/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
+vi.mock('#core/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX_BYTES: 1_000_000 } }));
+vi.mock('#platform/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
 vi.mock('#store/settings.ts', () => ({ currentSettings: async () => ({ feedIntervalMinutes: 30 }) }));
-vi.mock('#store/operations.ts', () => ({ raiseAlert: async () => undefined }));
+vi.mock('#store/alerts.ts', () => ({ raiseAlert: async () => undefined }));
 vi.mock('#store/feeds.ts', () => ({
   ensureFeedSources: async () => 0,
   listDueFeeds: async () => [],
@@ -47,9 +47,9 @@ vi.mock('#adapters/feed-fetch.ts', () => ({
 vi.mock('#adapters/page-head.ts', () => ({ fetchPageHead: async () => ({ kind: 'error', error: 'HTTP 404' }) }));
 
 describe('a feed that throws while being refreshed', () => {
-  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-host.ts');
+  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   beforeAll(async () => {
-    fetchFeeds = await import('../../lambdas/pipeline/fetch-host.ts');
+    fetchFeeds = await import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   }, 60_000);
   beforeEach(() => {
     writes.health.length = 0;

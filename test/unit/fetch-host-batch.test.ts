@@ -7,10 +7,10 @@ import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const seen = vi.hoisted(() => ({ alerts: [] as Array<Record<string, unknown>>, inFlight: new Map<string, number>(), maxHosts: 0, maxPerHost: 0 }));
 
-vi.mock('#shared/core/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX_BYTES: 1_000_000 } }));
-vi.mock('#shared/platform/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
+vi.mock('#core/config.ts', () => ({ config: { FEED_TIMEOUT_MS: 1_000, FEED_MAX_BYTES: 1_000_000 } }));
+vi.mock('#platform/run-metrics.ts', () => ({ withRunMetrics: (_name: string, handler: unknown) => handler }));
 vi.mock('#store/settings.ts', () => ({ currentSettings: async () => ({ feedIntervalMinutes: 30 }) }));
-vi.mock('#store/operations.ts', () => ({ raiseAlert: async (alert: Record<string, unknown>) => void seen.alerts.push(alert) }));
+vi.mock('#store/alerts.ts', () => ({ raiseAlert: async (alert: Record<string, unknown>) => void seen.alerts.push(alert) }));
 vi.mock('#store/feeds.ts', () => ({
   feedsToPoll: async (ids: string[]) =>
     ids.map((id) => {
@@ -39,9 +39,9 @@ vi.mock('#adapters/feed-fetch.ts', () => ({
 vi.mock('#adapters/page-head.ts', () => ({ fetchPageHead: async () => ({ kind: 'error', error: 'HTTP 404' }) }));
 
 describe('a batch of hosts (the Distributed Map child)', () => {
-  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-host.ts');
+  let fetchFeeds: typeof import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   beforeAll(async () => {
-    fetchFeeds = await import('../../lambdas/pipeline/fetch-host.ts');
+    fetchFeeds = await import('../../lambdas/pipeline/fetch-feeds.handler.ts');
   }, 60_000);
   beforeEach(() => {
     seen.alerts.length = 0;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { areaHandler, route, toErrorResponse } from '#shared/platform/router.ts';
-import { badRequest, GENERIC_ERROR_MESSAGE } from '#shared/core/errors.ts';
+import { areaHandler, route, toErrorResponse } from '#platform/router.ts';
+import { badRequest, GENERIC_ERROR_MESSAGE } from '#core/errors.ts';
 
 describe('error mapping', () => {
   it('shows an HttpError as it is', () => {

@@ -54,18 +54,18 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
   });
 
   it('fail an import that goes up or across a layer, naming the rule', () => {
-    const domain = probe('lambdas/domain/common/boundary-probe.ts', "import { config } from '#shared/core/config.ts';\nexport const table = config.TABLE_NAME;\n");
+    const domain = probe('lambdas/domain/common/boundary-probe.ts', "import { config } from '#core/config.ts';\nexport const table = config.TABLE_NAME;\n");
     const adapter = probe('lambdas/adapters/boundary-probe.ts', "import { getArticle } from '#store/articles.ts';\nexport const read = getArticle;\n");
-    const handler = probe('lambdas/http/admin/boundary-probe.ts', "import { handler } from '../../pipeline/ingest.ts';\nexport const run = handler;\n");
-    const service = probe('lambdas/services/boundary-probe.ts', "import { route } from '#shared/platform/router.ts';\nexport const r = route;\n");
+    const handler = probe('lambdas/http/admin/boundary-probe.ts', "import { handler } from '../../pipeline/ingest.handler.ts';\nexport const run = handler;\n");
+    const service = probe('lambdas/services/boundary-probe.ts', "import { route } from '#platform/router.ts';\nexport const r = route;\n");
     const fixture = probe('lambdas/pipeline/boundary-probe.ts', "import data from '../../test/fixtures/pipeline/ingest-history.json' with { type: 'json' };\nexport const d = data;\n");
     const aws = probe('lambdas/domain/common/boundary-probe-aws.ts', "import { Entity } from 'electrodb';\nexport const entity = Entity;\n");
     const violations = cruise([domain, aws, adapter, handler, service, fixture]);
-    expect(broken(violations, domain)).toEqual(['domain-imports-only-domain: lambdas/shared/core/config.ts']);
+    expect(broken(violations, domain)).toEqual(['domain-imports-only-domain: lambdas/core/config.ts']);
     expect(broken(violations, aws)).toEqual([expect.stringMatching(/^domain-has-no-aws: node_modules\/electrodb\//)]);
     expect(broken(violations, adapter)).toEqual(['adapters-import-domain-and-core: lambdas/store/articles.ts']);
-    expect(broken(violations, handler)).toEqual(['entry-points-do-not-call-other-kinds-of-entry-point: lambdas/pipeline/ingest.ts']);
-    expect(broken(violations, service)).toEqual(['services-import-below-them: lambdas/shared/platform/router.ts']);
+    expect(broken(violations, handler)).toEqual(['entry-points-do-not-call-other-kinds-of-entry-point: lambdas/pipeline/ingest.handler.ts']);
+    expect(broken(violations, service)).toEqual(['services-import-below-them: lambdas/platform/router.ts']);
     expect(broken(violations, fixture).map((line) => line.split(':')[0])).toContain('production-never-imports-test');
   });
 
@@ -118,7 +118,7 @@ describe('the import boundaries', { timeout: 120_000 }, () => {
       const [result] = await eslint.lintText(code, { filePath: path.join(repoRoot, file) });
       return (result?.messages ?? []).filter((message) => message.ruleId === 'handlers/read-the-store-only').map((message) => message.message);
     };
-    const reads = "import { getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';\nimport { COUNTER_SCOPES, readCounters } from '#store/counters.ts';\nimport type { AlertItem } from '#store/operations.ts';\nexport const r = [getArticle, listReviewQueue, COUNTER_SCOPES, readCounters] as unknown as ArticleItem & AlertItem;\n";
+    const reads = "import { getArticle, listReviewQueue, type ArticleItem } from '#store/articles.ts';\nimport { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';\nimport type { AlertItem } from '#store/operations.ts';\nexport const r = [getArticle, listReviewQueue, COUNTER_SCOPES, readCounters] as unknown as ArticleItem & AlertItem;\n";
     expect(await lint(reads)).toEqual([]);
     const writes = "import { recordAudit } from '#store/audit.ts';\nimport { countArticleEvent, getArticle } from '../../store/articles.ts';\nexport const w = [recordAudit, countArticleEvent, getArticle];\n";
     expect(await lint(writes)).toEqual([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '#shared/core/config.ts';
+import { loadConfig } from '#core/config.ts';
 
 /** What the stack gives every function (lib/app-stack.ts, lib/constructs/functions.ts), with example.* names (RFC 2606). */
 const STACK_ENV = {

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HttpEvent } from '#shared/platform/auth.ts';
+import type { HttpEvent } from '#platform/auth.ts';
 
 /** The shared limit item, as DynamoDB's conditional ADD keeps it: one count per bucket, client and window. */
 const shared = new Map<string, number>();
@@ -22,7 +22,7 @@ vi.mock('#store/rate-limits.ts', async (importOriginal) => {
   };
 });
 
-const { enforceRateLimit } = await import('#shared/platform/rate-limit.ts');
+const { enforceRateLimit } = await import('#platform/rate-limit.ts');
 const from = (address: string) => ({ requestContext: { http: { sourceIp: address } }, headers: {} }) as unknown as HttpEvent;
 const outcome = (promise: Promise<void>) => promise.then(() => 'allowed', (error: { statusCode?: number }) => error.statusCode);
 

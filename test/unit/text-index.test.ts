@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ArticleSearchIndex } from '../../lambdas/search/article-index.ts';
-import { editDistance, TextIndex, textTerms, type TextFields } from '../../lambdas/search/text-index.ts';
+import { editDistance, textTerms } from '../../lambdas/search/text-terms.ts';
+import { TextIndex } from '../../lambdas/search/text-index.ts';
+import { type TextFields } from '../../lambdas/search/postings.ts';
 
 const fields = (title: string, extra: Partial<TextFields> = {}): TextFields => ({ title, summary: '', content: '', tags: '', sourceName: 'Example', ...extra });
 

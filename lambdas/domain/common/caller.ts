@@ -1,5 +1,5 @@
 /**
- * Who is calling, as the router reads it from the verified token (shared/platform/auth.ts): kept here, below
+ * Who is calling, as the router reads it from the verified token (platform/auth.ts): kept here, below
  * every layer, because the audit log and the user admin record it as well as the router.
  */
 export type Role = 'user' | 'moderator' | 'admin';

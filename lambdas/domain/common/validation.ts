@@ -9,7 +9,7 @@ import en from 'zod/v4/locales/en.js';
  * characters") read as classic zod's did. Re-exported with `export *`, not as a namespace object, which
  * esbuild cannot tree-shake (every locale came along: 422 KB). It sits in domain/ because the rules there
  * (accounts, contact, settings, newsletter, donations) are schemas, and domain imports only domain and
- * libraries; shared/core/config.ts reads the environment through it too.
+ * libraries; core/config.ts reads the environment through it too.
  */
 config(en());
 

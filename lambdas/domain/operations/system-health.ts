@@ -108,7 +108,7 @@ export interface ReaderVisibility {
 }
 
 /**
- * Who sees what, from the article counters (store/counters.ts keeps `published#<category>` for every
+ * Who sees what, from the article counters (store/table/counters.ts keeps `published#<category>` for every
  * published article the public list shows by relevance; categories decide the rest).
  */
 export function readerVisibility(published: number, counters: Readonly<Record<string, number>>): ReaderVisibility {

@@ -2,12 +2,12 @@ import * as z from '#domain/common/validation.ts';
 import { analyticsCsv } from '#domain/analytics/csv.ts';
 import { buildAnalytics, type Analytics } from '#domain/analytics/report.ts';
 import { ANALYTICS_PERIODS, analyticsWindow, DEFAULT_ANALYTICS_DAYS, type AnalyticsPeriod } from '#domain/analytics/window.ts';
-import { getArticles } from '#store/articles.ts';
+import { getArticles } from '#store/article-lists.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
 import { sharesSince } from '#store/engagement.ts';
-import { readDailyCounters } from '#store/page-views.ts';
+import { readDailyCounters } from '#store/daily-counters.ts';
 import { subscriptionsStartedBetween } from '#store/subscribers.ts';
-import { route, TextReply } from '#shared/platform/router.ts';
+import { route, TextReply } from '#platform/router.ts';
 
 /**
  * Analytics (admin spec Analytics): daily counters of both periods (one Query per India

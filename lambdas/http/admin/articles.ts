@@ -6,11 +6,12 @@ import { toPlainText } from '#domain/content/normalise.ts';
 import { SUMMARY_PROBLEMS } from '#domain/content/summaries.ts';
 import { visibleText } from '#domain/common/text.ts';
 import { httpUrl } from '#domain/content/urls.ts';
-import { listAdminArticles, listSummaryProblems } from '#store/article-admin.ts';
-import { type ArticleItem, getArticleWithTally } from '#store/articles.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { listAdminArticles, listSummaryProblems } from '#store/read-models/admin-article-list.ts';
+import { type ArticleItem } from '#store/articles.ts';
+import { getArticleWithTally } from '#store/article-tallies.ts';
+import { notFound } from '#core/errors.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 import { bulkArticleAction, createEditedArticle, deleteEditedArticle, featureArticle, regenerateArticleSummaries, updateEditedArticle } from '../../services/article-editing.ts';
 
 const pageSizeParam = z._default(z.pipe(z.coerce.number(), z.int()).check(z.refine((size) => (ADMIN_PAGE_SIZES as readonly number[]).includes(size), { message: `Page size must be one of ${ADMIN_PAGE_SIZES.join(', ')}` })), DEFAULT_ADMIN_PAGE_SIZE);

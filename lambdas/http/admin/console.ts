@@ -3,11 +3,11 @@ import { confidenceBucket, CONFIDENCE_BUCKETS } from '#domain/content/article-st
 import { indiaDayStart } from '#domain/common/india-time.ts';
 import { rate, visibilityGap } from '#domain/operations/system-health.ts';
 import { listAudit } from '#store/audit.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { runsSince } from '#store/console-metrics.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
+import { runsSince } from '#store/read-models/console-metrics.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { lifecycleAnalytics } from '../../services/lifecycle-analytics.ts';
 import { readSystemHealth } from '../../services/system-health.ts';
 import { lifecycleRoutes } from './lifecycle.ts';

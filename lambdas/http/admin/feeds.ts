@@ -1,10 +1,11 @@
 import * as z from '#domain/common/validation.ts';
 import { checkFeedUrl, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN, isHealthyStatus } from '#domain/content/feed-sources.ts';
 import { OpmlError, readOpml, writeOpml } from '#domain/content/opml.ts';
-import { getLiveFeedSource, latestFeedHealth, listFeeds, listFeedsWithHealth, type FeedChanges, type FeedHealthItem, type FeedSourceItem } from '#store/feeds.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { HttpError } from '#shared/core/errors.ts';
-import { Reply, route, TextReply } from '#shared/platform/router.ts';
+import { getLiveFeedSource, type FeedChanges } from '#store/feed-edits.ts';
+import { latestFeedHealth, listFeeds, listFeedsWithHealth, type FeedHealthItem, type FeedSourceItem } from '#store/feeds.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { HttpError } from '#core/errors.ts';
+import { Reply, route, TextReply } from '#platform/router.ts';
 import { addFeed, changeFeed, deleteFeed, fetchFeedNow, importFeeds } from '../../services/feed-admin.ts';
 
 /**

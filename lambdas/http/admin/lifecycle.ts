@@ -1,7 +1,7 @@
 import type { LifecycleRunStats } from '#domain/content/lifecycle.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 import { rejectAutoRejectedDrafts } from '../../services/auto-rejected-cleanup.ts';
 import { lifecycleAnalytics } from '../../services/lifecycle-analytics.ts';
 

@@ -10,17 +10,17 @@ import {
   TEST_SEND_LIMIT,
 } from '#domain/newsletter/newsletter-admin.ts';
 import { FREQUENCIES, type Frequency } from '#domain/newsletter/newsletter.ts';
-import { searchSubscribers, subscriberCounts } from '#store/newsletter-admin.ts';
+import { searchSubscribers, subscriberCounts } from '#store/read-models/newsletter-admin.ts';
 import { getProfile } from '#store/profiles.ts';
 import { composedIssueMail, withUnsubscribeLink } from '../../services/newsletter-mail.ts';
 import { recipientCount, sendIssue, sendTestIssue as sendTestIssueTo } from '../../services/newsletter-issues.ts';
-import { config } from '#shared/core/config.ts';
+import { config } from '#core/config.ts';
 import { latestPipelineRuns } from '#store/pipeline-runs.ts';
-import { type Caller, signedInCaller } from '#shared/platform/auth.ts';
-import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
-import { badRequest } from '#shared/core/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, route } from '#shared/platform/router.ts';
+import { type Caller, signedInCaller } from '#platform/auth.ts';
+import { enforceRateLimit } from '#platform/rate-limit.ts';
+import { badRequest } from '#core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, route } from '#platform/router.ts';
 
 /**
  * Newsletter management (admin spec: Newsletter management): the subscribers' figures

@@ -1,17 +1,17 @@
 import * as z from '#domain/common/validation.ts';
 import { isRecoveryAction, RECOVERY_ACTIONS, type Alarm } from '#domain/operations/operations.ts';
 import { latestRecoveryRuns } from '#store/recovery-runs.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
-import { flushRunMetrics } from '#shared/platform/run-metrics.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { notFound } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
+import { flushRunMetrics } from '#platform/run-metrics.ts';
 import { readSystemHealth } from '../../services/system-health.ts';
 import { MACHINES, stateMachineFigures } from '../../services/executions.ts';
 import { pendingCounts, runRecoveryAction, runView } from '../../services/recovery.ts';
 import { allSchedules } from '../../services/schedules.ts';
 
 /**
- * Operations / Monitoring and Recovery: recorded function runs (shared/platform/run-metrics.ts),
+ * Operations / Monitoring and Recovery: recorded function runs (platform/run-metrics.ts),
  * state machine success rates from Step Functions, open alerts, alarms and the one health model over
  * them (./health.ts); and the recovery actions (services/recovery.ts), each a real operation with its run
  * kept and audited.

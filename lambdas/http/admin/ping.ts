@@ -1,5 +1,5 @@
-import { readCounters, COUNTER_SCOPES } from '#store/counters.ts';
-import { route } from '#shared/platform/router.ts';
+import { readCounters, COUNTER_SCOPES } from '#store/table/counters.ts';
+import { route } from '#platform/router.ts';
 
 /** Proves the caller is an admin and the table answers; the console's health page builds on it. */
 export const ping = route({}, async ({ caller }) => {

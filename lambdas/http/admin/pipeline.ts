@@ -1,9 +1,9 @@
 import * as z from '#domain/common/validation.ts';
-import { listAlerts } from '#store/operations.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { badRequest } from '#shared/core/errors.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { listAlerts } from '#store/alerts.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { badRequest } from '#core/errors.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { MACHINES, type Machine } from '../../services/executions.ts';
 import {
   alertView,

@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { REVENUE_PERIODS, revenueAnalytics, revenueWindows, type RevenuePeriod } from '#domain/donations/revenue.ts';
 import { listPaidDonationsBetween } from '#store/donations.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 
 /**
  * Revenue analytics (admin spec Revenue Analytics): paid donations only, read by one Query

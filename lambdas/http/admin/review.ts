@@ -1,11 +1,12 @@
 import * as z from '#domain/common/validation.ts';
 import { CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { listReviewQueue, type ArticleItem } from '#store/articles.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { COUNTER_SCOPES, readCounters } from '#store/counters.ts';
-import { reviewQueueScores } from '#store/console-metrics.ts';
+import { listReviewQueue } from '#store/article-lists.ts';
+import { type ArticleItem } from '#store/articles.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
+import { reviewQueueScores } from '#store/read-models/console-metrics.ts';
 import { approveForPublication, rejectFromReview, REJECT_REASONS } from '../../services/review-decisions.ts';
 
 /** Admin spec: the review queue item. */

@@ -5,8 +5,8 @@ import { readSettings } from '#store/settings.ts';
 import { indiaDays } from '#domain/common/india-time.ts';
 import { listSecurityAudit, listSignInDays } from '#store/sign-ins.ts';
 import { configurationStatus, updateSettings } from '../../services/settings.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 
 const view = async () => {
   const stored = await readSettings();

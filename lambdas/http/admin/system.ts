@@ -2,8 +2,8 @@ import * as z from '#domain/common/validation.ts';
 import { diagnosticReport } from '#domain/operations/diagnostics.ts';
 import { runChecks } from '../../services/health-checks.ts';
 import { backupOverview, prepareBackup } from '../../services/backups.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 
 /** Diagnostics and backups (admin spec "System diagnostics", "System Configuration & Backup"); backups: services/backups.ts. */
 

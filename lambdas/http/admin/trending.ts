@@ -1,8 +1,8 @@
 import * as z from '#domain/common/validation.ts';
 import { isTrendableTerm, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS } from '#domain/content/trending.ts';
 import { recentKeywords, type KeywordSource } from '#store/keywords.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 import { setTrendingHidden } from '../../services/trending-moderation.ts';
 
 /**

@@ -1,10 +1,10 @@
 import * as z from '#domain/common/validation.ts';
 import { USER_TABS } from '#domain/operations/user-admin.ts';
 import { ROLES, type ProfileItem } from '#store/profiles.ts';
-import { listUsersForConsole } from '#store/user-admin.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { listUsersForConsole } from '#store/read-models/user-admin.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { changeUserRole, enableAccount, messageUser, suspendAccount, updateUserDetails } from '../../services/user-admin.ts';
 
 /** User management (admin spec: user management, sections 5, 6, 8 and 9); the use cases are services/user-admin.ts. */

@@ -2,7 +2,7 @@ import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categorie
 import { categoryStats } from '#domain/reader/widgets.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
 import { MARKET_FOCUSES } from '#domain/reader/public-articles.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 import * as z from '#domain/common/validation.ts';
 
 /**

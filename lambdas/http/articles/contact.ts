@@ -1,6 +1,6 @@
 import { CONTACT_LIMITS, CONTACT_SUCCESS_MESSAGE, contactMessageSchema } from '#domain/reader/contact.ts';
-import { Reply, route } from '#shared/platform/router.ts';
-import { enforceRateLimit, enforceRateLimitOn } from '#shared/platform/rate-limit.ts';
+import { Reply, route } from '#platform/router.ts';
+import { enforceRateLimit, enforceRateLimitOn } from '#platform/rate-limit.ts';
 import { receiveContactMessage } from '../../services/contact.ts';
 
 /**

@@ -3,9 +3,10 @@ import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDI
 import { publicArticleCards, publicArticleIndex } from '../../services/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
-import { followedCategories, getPreferences } from '#store/users.ts';
-import { signedInCaller } from '#shared/platform/auth.ts';
-import { route } from '#shared/platform/router.ts';
+import { followedCategories } from '#store/category-followers.ts';
+import { getPreferences } from '#store/preferences.ts';
+import { signedInCaller } from '#platform/auth.ts';
+import { route } from '#platform/router.ts';
 
 const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 

@@ -2,10 +2,10 @@ import * as z from '#domain/common/validation.ts';
 import { cardDetails, toPublicArticle } from '#domain/reader/public-articles.ts';
 import { storedHtmlText } from '#domain/common/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
-import { notFound } from '#shared/core/errors.ts';
-import { route } from '#shared/platform/router.ts';
+import { notFound } from '#core/errors.ts';
+import { route } from '#platform/router.ts';
 
 export const getPublicArticle = route({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);

@@ -2,8 +2,8 @@ import * as z from '#domain/common/validation.ts';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/content/categories.ts';
 import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { queryPublicArticles } from '../../services/article-search.ts';
-import { limitParam, route } from '#shared/platform/router.ts';
-import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
+import { limitParam, route } from '#platform/router.ts';
+import { enforceRateLimit } from '#platform/rate-limit.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
 
 /** Deep pages of a ranked list are never read; the cap keeps offsets cheap and bounded. */

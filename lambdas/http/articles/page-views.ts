@@ -1,9 +1,9 @@
 import * as z from '#domain/common/validation.ts';
 import { cleanPath, deviceClass, isBot, PAGE_VIEW_PATH_MAX, referrerDomain } from '#domain/analytics/page-view-input.ts';
-import { config } from '#shared/core/config.ts';
-import { route, TextReply } from '#shared/platform/router.ts';
-import { countPageView } from '#shared/platform/daily-counters.ts';
-import { enforceRateLimit } from '#shared/platform/rate-limit.ts';
+import { config } from '#core/config.ts';
+import { route, TextReply } from '#platform/router.ts';
+import { countPageView } from '#platform/daily-counters.ts';
+import { enforceRateLimit } from '#platform/rate-limit.ts';
 
 /** Generous for a reader (a route change a second, sustained), tight enough that one client cannot inflate figures. */
 export const PAGE_VIEW_LIMIT = { limit: 60, windowSeconds: 60 } as const;
@@ -30,7 +30,7 @@ const hostOf = (url: string | undefined): string[] => {
  * A page view from the reader site's beacon. Privacy: no cookie is read or set, no user
  * id, no address stored (the rate limit keys on a salted hash that expires); only the cleaned path, the
  * external referrer's domain and a device class move today's counters (summed in memory and written
- * shortly after, shared/platform/daily-counters.ts). Bots are answered 204 and not counted.
+ * shortly after, platform/daily-counters.ts). Bots are answered 204 and not counted.
  */
 export const trackPageView = route({ body: pageViewBody }, async ({ body, event }) => {
   await enforceRateLimit('page-views', PAGE_VIEW_LIMIT, event);

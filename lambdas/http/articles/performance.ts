@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { PERFORMANCE_RANGES } from '#domain/reader/feed.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
 import { sharesSince } from '#store/engagement.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 
 const query = z.object({ range: z._default(z.enum(Object.keys(PERFORMANCE_RANGES) as [keyof typeof PERFORMANCE_RANGES]), '7d') });
 

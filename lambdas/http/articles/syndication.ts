@@ -2,12 +2,14 @@ import { Feed } from 'feed';
 import * as z from '#domain/common/validation.ts';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { httpUrl } from '#domain/content/urls.ts';
-import { getPublicArticleItem, listPublicArticles, type ArticleItem } from '#store/articles.ts';
-import { config } from '#shared/core/config.ts';
-import { notFound } from '#shared/core/errors.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
+import { type ArticleItem } from '#store/articles.ts';
+import { listPublicArticles } from '#store/article-lists.ts';
+import { config } from '#core/config.ts';
+import { notFound } from '#core/errors.ts';
 import { escapeHtml } from '#domain/common/html-text.ts';
 import { fallbackImage } from '#domain/content/images.ts';
-import { route, TextReply } from '#shared/platform/router.ts';
+import { route, TextReply } from '#platform/router.ts';
 
 /** Items per feed, and article links in the sitemap. */
 export const FEED_ITEMS = 50;

@@ -1,15 +1,15 @@
 import * as z from '#domain/common/validation.ts';
 import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearchTerm, searchesByTopic, topicKey, TRENDING_MIN_SEARCHERS, TRENDING_WINDOW_DAYS, type KeywordCount } from '#domain/content/trending.ts';
-import { getPublicArticleItem } from '#store/articles.ts';
+import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { SHARE_PLATFORMS } from '#store/engagement.ts';
 import { recentKeywords } from '#store/keywords.ts';
 import { countShare, countView, firstEventToday, offerTrendingSearch, recordClientError } from '../../services/reader-tracking.ts';
-import { badRequest, notFound } from '#shared/core/errors.ts';
-import type { HttpEvent } from '#shared/platform/auth.ts';
-import { limitParam, Reply, route } from '#shared/platform/router.ts';
+import { badRequest, notFound } from '#core/errors.ts';
+import type { HttpEvent } from '#platform/auth.ts';
+import { limitParam, Reply, route } from '#platform/router.ts';
 import { TRACKING_LIMITS } from '#domain/analytics/tracking.ts';
-import { countArticleView, countSearch } from '#shared/platform/daily-counters.ts';
-import { clientKey, enforceRateLimit, visitorKey } from '#shared/platform/rate-limit.ts';
+import { countArticleView, countSearch } from '#platform/daily-counters.ts';
+import { clientKey, enforceRateLimit, visitorKey } from '#platform/rate-limit.ts';
 
 const params = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
 

@@ -1,6 +1,6 @@
 import { computeWidgets, TRENDING_TOPICS_ITEMS } from '#domain/reader/widgets.ts';
 import { publicArticleCount, publicArticleIndex } from '../../services/article-search.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 import { mergedTrendingKeywords } from './tracking.ts';
 
 /** Every side widget's figures, counted from the public articles and trending keywords at request time. */

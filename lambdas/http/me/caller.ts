@@ -1,6 +1,6 @@
-import { signedInCaller, type Caller } from '#shared/platform/auth.ts';
+import { signedInCaller, type Caller } from '#platform/auth.ts';
 import { isDeletedAccount } from '#store/accounts.ts';
-import { HttpError } from '#shared/core/errors.ts';
+import { HttpError } from '#core/errors.ts';
 
 /**
  * The signed-in reader of a `user` route. The area router has already refused guests; this narrows the

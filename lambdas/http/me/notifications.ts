@@ -2,8 +2,8 @@ import * as z from '#domain/common/validation.ts';
 import { NOTIFICATION_PAGE_SIZE, newestFirst, safeActionUrl } from '#domain/reader/notifications.ts';
 import { allNotifications, listNotifications, type NotificationItem } from '#store/notifications.ts';
 import { readEveryNotification, readOneNotification, removeOneNotification } from '../../services/reader-activity.ts';
-import { cursorScope, openCursor, sealCursor } from '#shared/platform/cursors.ts';
-import { cursorParam, limitParam, route } from '#shared/platform/router.ts';
+import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
+import { cursorParam, limitParam, route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const WEEK_MS = 7 * 86_400_000;

@@ -1,8 +1,8 @@
 import * as z from '#domain/common/validation.ts';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { getPreferences, type PreferencesItem } from '#store/users.ts';
+import { getPreferences, type PreferencesItem } from '#store/preferences.ts';
 import { changePreferences } from '../../services/reader-activity.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 export const REGIONS = ['indian', 'global'] as const;

@@ -3,8 +3,8 @@ import { fullNameSchema } from '#domain/reader/account.ts';
 import { exportUserData } from '#store/accounts.ts';
 import type { ProfileItem } from '#store/profiles.ts';
 import { deleteAccount, ensureProfile, renameProfile } from '../../services/reader-account.ts';
-import { Reply, route } from '#shared/platform/router.ts';
-import type { Caller } from '#shared/platform/auth.ts';
+import { Reply, route } from '#platform/router.ts';
+import type { Caller } from '#platform/auth.ts';
 import { reader } from './caller.ts';
 
 function profileView(profile: ProfileItem, caller: Caller) {

@@ -3,8 +3,8 @@ import { engagementScore, READING_EVENTS } from '#domain/reader/reading.ts';
 import { refreshRecommendations } from '../../services/personalisation.ts';
 import { reportReading } from '../../services/reader-activity.ts';
 import { getReadingProgress, readingSince, topRecommendations } from '#store/reading.ts';
-import { activitySince } from '#store/users.ts';
-import { route } from '#shared/platform/router.ts';
+import { activitySince } from '#store/activity.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });

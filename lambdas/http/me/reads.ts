@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { READ_MARK_LIMIT } from '#domain/reader/reading.ts';
 import { readArticleIds } from '#store/reading.ts';
 import { markRead } from '../../services/reader-activity.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const articleId = z.string().check(z.minLength(1, 'An article id is required'), z.maxLength(100, 'An article id is at most 100 characters'));

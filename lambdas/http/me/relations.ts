@@ -2,7 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { publicArticleCards } from '../../services/article-search.ts';
 import { addReaderRelation, removeReaderRelation } from '../../services/reader-activity.ts';
 import { allRelationIds, listRelations } from '#store/reader-relations.ts';
-import { route } from '#shared/platform/router.ts';
+import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
 
 const params = z.object({ articleId: z.string().check(z.minLength(1), z.maxLength(100)) });

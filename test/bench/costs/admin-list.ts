@@ -43,10 +43,10 @@ export interface AdminListFigures {
  */
 export async function seedListArticles(count: number, options: { content?: (n: number) => string } = {}): Promise<void> {
   const { Article } = await import('#store/articles.ts');
-  const { documentClient, tableName } = await import('#store/client.ts');
+  const { documentClient, tableName } = await import('#store/table/client.ts');
   const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   const content = options.content ?? (() => '');
-  const { articleCounterChanges, Counter, COUNTER_SCOPES } = await import('#store/counters.ts');
+  const { articleCounterChanges, Counter, COUNTER_SCOPES } = await import('#store/table/counters.ts');
   const totals = new Map<string, number>();
   const batch = 1_000;
   for (let start = 0; start < count; start += batch) {
@@ -93,8 +93,8 @@ export async function seedListArticles(count: number, options: { content?: (n: n
 }
 
 /** The list's cases: each read once, with its read units (eventually consistent, as the route reads). */
-export async function measureListCases(meter: CapacityMeter, cases: Array<[string, Parameters<typeof import('#store/article-admin.ts').listAdminArticles>[0]]>): Promise<AdminListCase[]> {
-  const { listAdminArticles } = await import('#store/article-admin.ts');
+export async function measureListCases(meter: CapacityMeter, cases: Array<[string, Parameters<typeof import('#store/read-models/admin-article-list.ts').listAdminArticles>[0]]>): Promise<AdminListCase[]> {
+  const { listAdminArticles } = await import('#store/read-models/admin-article-list.ts');
   const measured: AdminListCase[] = [];
   for (const [name, query] of cases) {
     meter.reset();
@@ -111,7 +111,7 @@ export async function measureListCases(meter: CapacityMeter, cases: Array<[strin
  * (2026-11-27, docs/decisions/console-list-index.md): the middle page (page 980 of 1,960) and trending each
  * read every slim row, ~2,850 RRU, and took 74-90 s here parsing 49,000 rows.
  */
-export const SCALE_CASES: Array<[string, Parameters<typeof import('#store/article-admin.ts').listAdminArticles>[0]]> = [
+export const SCALE_CASES: Array<[string, Parameters<typeof import('#store/read-models/admin-article-list.ts').listAdminArticles>[0]]> = [
   ['list as it opens (listed statuses, latest, 25)', { sort: 'latest', page: 1, pageSize: 25 }],
   ['page 2 of the list', { sort: 'latest', page: 2, pageSize: 25 }],
   ['status published, oldest first, 100', { status: 'published', sort: 'oldest', page: 1, pageSize: 100 }],
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   await seedListArticles(LIST_ARTICLES);
   const seedSeconds = (performance.now() - started) / 1000;
-  const { documentClient } = await import('#store/client.ts');
+  const { documentClient } = await import('#store/table/client.ts');
   const meter = new CapacityMeter();
   meterCapacity(documentClient as unknown as DynamoDBClient, meter);
   const cases = await measureListCases(meter, SCALE_CASES);

@@ -92,3 +92,23 @@ export const add = (label: string, ...costs: UnitCost[]): UnitCost => ({
   mails: sum(costs.map((cost) => cost.mails)),
   apiRequests: sum(costs.map((cost) => cost.apiRequests)),
 });
+
+/** One ingest run's cost from its metered capacity and its history (the parent's and its Express children's). */
+export function ingestRunCost(
+  label: string,
+  db: { readUnits: number; writeUnits: number },
+  history: { taskMs: number[]; transitions: number; expressRequests: number; expressMs: number[] },
+): UnitCost {
+  return {
+    label,
+    readUnits: db.readUnits,
+    writeUnits: db.writeUnits,
+    gbSeconds: gbSeconds(history.taskMs, memoryGbOf('ingest')),
+    lambdaInvocations: history.taskMs.length,
+    transitions: history.transitions,
+    expressRequests: history.expressRequests,
+    expressGbSeconds: (sum(history.expressMs) / 1000) * EXPRESS_MEMORY_GB,
+    mails: 0,
+    apiRequests: 0,
+  };
+}

@@ -24,7 +24,7 @@ import { useFeedMutations, useFeeds } from './useFeeds.ts';
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; feed: Feed } | { kind: 'delete'; feed: Feed } | { kind: 'import' } | null;
 
-/** The ingest run's record (pipeline/ingest.ts "record" step), as far as this page reads it. */
+/** The ingest run's record (pipeline/ingest.handler.ts "record" step), as far as this page reads it. */
 type IngestOutput = { feeds?: number; created?: number; failedFeeds?: number };
 
 

@@ -1,0 +1,44 @@
+import { areaHandler, type RouteHandler } from '#platform/router.ts';
+import { liveReader } from './caller.ts';
+import { myNotifications, myNotificationStats, readAllNotifications, readNotification, removeNotification } from './notifications.ts';
+import { getMyPreferences, putMyPreferences } from './preferences.ts';
+import { deleteMe, exportMe, getMe, updateMe } from './profile.ts';
+import { generateRecommendations, getMyReading, myActivity, postMyReading } from './reading.ts';
+import { markReads, myReads } from './reads.ts';
+import { bookmarks, likes, myBookmarks, myRelations } from './relations.ts';
+
+/** Every route of the area first refuses a deleted account's still-valid tokens. */
+function forLiveAccounts<Routes extends Record<string, RouteHandler>>(routes: Routes): Routes {
+  return Object.fromEntries(
+    Object.entries(routes).map(([key, route]) => [key, { schemas: route.schemas, run: async (input: Parameters<RouteHandler['run']>[0]) => (await liveReader(input.caller), route.run(input)) }]),
+  ) as Routes;
+}
+
+/** The reader's own routes (route key -> handler): also the table of their answer types. */
+export const meRoutes = {
+  'GET /me': getMe,
+  'PATCH /me': updateMe,
+  'DELETE /me': deleteMe,
+  'GET /me/export': exportMe,
+  'GET /me/preferences': getMyPreferences,
+  'PUT /me/preferences': putMyPreferences,
+  'GET /me/relations': myRelations,
+  'GET /me/bookmarks': myBookmarks,
+  'PUT /me/bookmarks/{articleId}': bookmarks.add,
+  'DELETE /me/bookmarks/{articleId}': bookmarks.remove,
+  'PUT /me/likes/{articleId}': likes.add,
+  'DELETE /me/likes/{articleId}': likes.remove,
+  'GET /me/reading/{articleId}': getMyReading,
+  'POST /me/reading/{articleId}': postMyReading,
+  'GET /me/reads': myReads,
+  'POST /me/reads': markReads,
+  'GET /me/activity': myActivity,
+  'POST /me/recommendations': generateRecommendations,
+  'GET /me/notifications': myNotifications,
+  'GET /me/notifications/stats': myNotificationStats,
+  'POST /me/notifications/read-all': readAllNotifications,
+  'POST /me/notifications/{id}/read': readNotification,
+  'DELETE /me/notifications/{id}': removeNotification,
+};
+
+export const handler = areaHandler('me', forLiveAccounts(meRoutes));
