@@ -44,9 +44,10 @@ export default tseslint.config(
     rules: { 'handlers/read-the-store-only': 'error' },
   },
   {
-    // Front end: no feature imports another, and shared UI (components/) imports no feature; the app composes
-    // them (DESIGN.md section 3). A feature's api/ holds no UI. One rule for every feature folder, so a new feature is covered without an edit.
-    files: ['frontend/src/features/**/*.{ts,tsx}', 'frontend/src/components/**/*.{ts,tsx}'],
+    // Front end, three layers (docs/frontend-features.md): app/ composes features/, each feature uses shared/
+    // (the API client, the session, shared UI), and shared/ imports neither. No feature imports another or the
+    // app; a feature's api/ holds no UI. One rule for every folder, so a new feature is covered without an edit.
+    files: ['frontend/src/features/**/*.{ts,tsx}', 'frontend/src/shared/**/*.{ts,tsx}'],
     plugins: {
       'frontend-features': {
         rules: {
@@ -56,21 +57,28 @@ export default tseslint.config(
               schema: [],
               messages: {
                 crossFeature: '{{from}} may not import features/{{to}}: let the app (frontend/src/app) compose them.',
+                composition: '{{from}} may not import the app (frontend/src/app): the app imports features and shared/, not the other way.',
                 uiInApi: 'A feature api/ module holds no UI: let the component (or a hook beside it) show toasts and texts.',
               },
             },
             create(context) {
+              const source = '/frontend/src/';
               const featureOf = (file) => /\/frontend\/src\/features\/([^/]+)\//.exec(file)?.[1];
               const own = featureOf(context.filename);
-              const from = own ? `features/${own}` : 'Shared UI (components/)';
+              const from = own ? `features/${own}` : 'shared/';
               const inApi = /\/frontend\/src\/features\/[^/]+\/api\//.test(context.filename);
+              const srcRoot = context.filename.slice(0, context.filename.indexOf(source) + source.length);
+              // A relative path, or the #web/* alias (package.json imports) for frontend/src/*.
+              const resolve = (specifier) =>
+                specifier.startsWith('#web/') ? `${srcRoot}${specifier.slice('#web/'.length)}` : specifier.startsWith('.') ? new URL(specifier, `file://${context.filename}`).pathname : undefined;
               const check = (node) => {
                 const specifier = node.source?.value;
-                if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
-                const resolved = new URL(specifier, `file://${context.filename}`).pathname;
+                const resolved = typeof specifier === 'string' ? resolve(specifier) : undefined;
+                if (!resolved) return;
                 const target = featureOf(resolved);
                 if (target && target !== own) context.report({ node: node.source, messageId: 'crossFeature', data: { from, to: target } });
-                else if (inApi && /\/frontend\/src\/(components\/|features\/[^/]+\/(components|pages)\/)/.test(resolved)) context.report({ node: node.source, messageId: 'uiInApi' });
+                else if (resolved.includes('/frontend/src/app/')) context.report({ node: node.source, messageId: 'composition', data: { from } });
+                else if (inApi && /\/frontend\/src\/(shared\/ui\/|features\/[^/]+\/(components|pages)\/)/.test(resolved)) context.report({ node: node.source, messageId: 'uiInApi' });
               };
               return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
             },

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { startOfflineSupport } from './app/pwa.ts';
-import './styles.css';
+import { App } from '#web/app/App.tsx';
+import { startOfflineSupport } from '#web/app/pwa.ts';
+import '#web/styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

@@ -51,7 +51,7 @@ export type ApiAnswer<RouteKey extends keyof ApiAnswers> = ApiAnswers[RouteKey];
 /**
  * What a caller sends to each route, by part (query, params, body), as the route's zod schemas accept it
  * (`z.input`: before defaults and coercions). Derived from the same routes, type-only like ApiAnswers; the
- * front end's typed client (frontend/src/app/api/client.ts) builds its requests from it.
+ * front end's typed client (frontend/src/shared/api/client.ts) builds its requests from it.
  */
 export type ApiInputs = InputsOf<ApiRoutes>;
 

@@ -13,11 +13,11 @@ import type { operations, recovery } from '../../lambdas/http/admin/operations.t
  * typecheck` (tsc reads test/): a handler that changes its answer, or a reader that declares its own
  * shape again, fails the build instead of drifting at run time. At run time the assertions are no-ops.
  */
-type PublicArticles = typeof import('../../frontend/src/features/reader/api/articles.ts');
-type ConsoleArticles = typeof import('../../frontend/src/features/admin/screens/articles/api.ts');
-type ConsoleDashboard = typeof import('../../frontend/src/features/admin/screens/dashboard/api.ts');
-type ConsoleOperations = typeof import('../../frontend/src/features/admin/screens/operations/api.ts');
-type ConsoleRecovery = typeof import('../../frontend/src/features/admin/screens/recovery/api.ts');
+type PublicArticles = typeof import('#web/features/reader/api/articles.ts');
+type ConsoleArticles = typeof import('#web/features/admin/screens/articles/api.ts');
+type ConsoleDashboard = typeof import('#web/features/admin/screens/dashboard/api.ts');
+type ConsoleOperations = typeof import('#web/features/admin/screens/operations/api.ts');
+type ConsoleRecovery = typeof import('#web/features/admin/screens/recovery/api.ts');
 
 type Resolved<Call extends (...args: never[]) => Promise<unknown>> = Awaited<ReturnType<Call>>;
 

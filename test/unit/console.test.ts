@@ -3,8 +3,8 @@ import { confidenceBucket } from '#domain/content/article-status.ts';
 import { indiaDayStart } from '#domain/common/india-time.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { ago, alertRatio, mlStatusOf, rate, readerVisibility, systemHealth, visibilityGap, type HealthInputs } from '#domain/operations/system-health.ts';
-import { afterSignIn } from '../../frontend/src/features/account/pages/AuthPage.tsx';
-import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '../../frontend/src/features/admin/shell/navigation.ts';
+import { afterSignIn } from '#web/features/account/pages/AuthPage.tsx';
+import { areaTitle, breadcrumbs, canOpen, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom } from '#web/features/admin/shell/navigation.ts';
 
 describe('the one health model (dashboard, Operations, stabilization monitor, Recovery)', () => {
   const now = new Date('2026-11-23T12:00:00Z');

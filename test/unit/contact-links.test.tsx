@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PrivacyPage, TermsPage } from '../../frontend/src/features/reader/pages/InfoPages.tsx';
+import { PrivacyPage, TermsPage } from '#web/features/reader/pages/InfoPages.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

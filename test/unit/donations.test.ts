@@ -9,7 +9,7 @@ import {
   supporterName,
 } from '#domain/donations/donations.ts';
 import { simulatedEvent } from '../../lib/local/mail-events.ts';
-import { goalBand } from '../../frontend/src/features/donate/components/GoalProgress.tsx';
+import { goalBand } from '#web/features/donate/components/GoalProgress.tsx';
 
 const amountError = (value: unknown) => {
   const result = donationAmountSchema.safeParse(value);

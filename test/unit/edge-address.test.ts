@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpEvent } from '#platform/auth.ts';
 import { clientAddress, clientKey } from '#platform/rate-limit.ts';
-import { apiAddress } from '../../frontend/src/app/api/config.ts';
+import { apiAddress } from '#web/shared/api/config.ts';
 
 const TOKEN = 'edge-token-of-this-deployment-0123456789';
 const request = (headers: Record<string, string>, sourceIp = '130.176.10.20') => ({ headers, requestContext: { http: { sourceIp } } }) as unknown as HttpEvent;

@@ -14,7 +14,7 @@ describe('relative time', () => {
 
 describe('pagination and install prompt rules', () => {
   it('lists up to 7 pages in full, else the ends and a window round the current page', async () => {
-    const { pageWindow } = await import('../../frontend/src/components/Pagination.tsx');
+    const { pageWindow } = await import('#web/shared/ui/Pagination.tsx');
     expect(pageWindow(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 'gap', 20]);
     expect(pageWindow(10, 20)).toEqual([1, 'gap', 9, 10, 11, 'gap', 20]);
@@ -22,7 +22,7 @@ describe('pagination and install prompt rules', () => {
   });
 
   it('holds an install-prompt dismissal for 7 days', async () => {
-    const { dismissedRecently } = await import('../../frontend/src/app/InstallPrompt.tsx');
+    const { dismissedRecently } = await import('#web/app/InstallPrompt.tsx');
     const now = new Date('2026-11-22T12:00:00.000Z');
     expect(dismissedRecently(null, now)).toBe(false);
     expect(dismissedRecently('2026-11-16T12:00:00.000Z', now)).toBe(true);

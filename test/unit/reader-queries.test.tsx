@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useArticles } from '../../frontend/src/features/reader/api/useArticles.ts';
-import type { ArticleQuery } from '../../frontend/src/features/reader/api/articles.ts';
+import { useArticles } from '#web/features/reader/api/useArticles.ts';
+import type { ArticleQuery } from '#web/features/reader/api/articles.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

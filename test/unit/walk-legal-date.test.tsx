@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POLICY_LAST_UPDATED, PrivacyPage, TermsPage } from '../../frontend/src/features/reader/pages/InfoPages.tsx';
+import { POLICY_LAST_UPDATED, PrivacyPage, TermsPage } from '#web/features/reader/pages/InfoPages.tsx';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

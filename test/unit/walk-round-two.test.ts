@@ -3,7 +3,7 @@ import { categoryLabel } from '#domain/content/categories.ts';
 import { fullNameSchema } from '#domain/reader/account.ts';
 import { contactAcknowledgement, contactMessageSchema } from '#domain/reader/contact.ts';
 import { newestFirst, notificationAge, WELCOME_NOTIFICATION } from '#domain/reader/notifications.ts';
-import { breadcrumbs, consoleTitle } from '../../frontend/src/features/admin/shell/navigation.ts';
+import { breadcrumbs, consoleTitle } from '#web/features/admin/shell/navigation.ts';
 
 /** Rules behind the second walk's defects (names, mails, notifications, labels, the console's crumbs and titles). */
 describe('names on the contact form and at sign-up', () => {

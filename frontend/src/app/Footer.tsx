@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from './auth/AuthProvider.tsx';
-import { mailto, useContact } from '../components/contactEmail.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { mailto, useContact } from '#web/shared/ui/contactEmail.ts';
 
 export function Footer() {
   const { status } = useAuth();

@@ -1,9 +1,9 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { unreadBadge } from '#domain/reader/notifications.ts';
-import { unreadCountOf, useNotificationWatcher } from '../features/account/api/notifications.ts';
-import { useAuth } from './auth/AuthProvider.tsx';
-import { useToast } from '../components/Toasts.tsx';
+import { unreadCountOf, useNotificationWatcher } from '#web/features/account/api/notifications.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { useTheme, type Theme } from './theme.ts';
 
 /** Closes a <details> menu after a choice. */

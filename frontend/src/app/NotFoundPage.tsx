@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 export function NotFoundPage() {
   useDocumentTitle('Page not found');

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
-import { apiAddress, siteConfig } from './api/config.ts';
+import { apiAddress, siteConfig } from '#web/shared/api/config.ts';
 
 /**
  * Privacy-friendly page views: on each reader route change, one beacon to POST /page-views

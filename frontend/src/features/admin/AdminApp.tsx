@@ -6,8 +6,8 @@ import SideNavigation, { type SideNavigationProps } from '@cloudscape-design/com
 import TopNavigation from '@cloudscape-design/components/top-navigation';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
-import { signOutEverywhere } from '../../app/auth/session.ts';
-import { ErrorBoundary } from '../../components/ErrorBoundary.tsx';
+import { signOutEverywhere } from '#web/shared/auth/session.ts';
+import { ErrorBoundary } from '#web/shared/ui/ErrorBoundary.tsx';
 import { AccessDenied, ConsoleLoading, useConsoleSession, type ConsoleSession } from './shell/guard.tsx';
 import { FlashProvider, useFlash } from './shell/flash.tsx';
 import { areaTitle, breadcrumbs, canOpen, consoleTitle, NAVIGATION, SCREENS, screenOf, sidebarCookie, sidebarOpenFrom, type ScreenKey } from './shell/navigation.ts';

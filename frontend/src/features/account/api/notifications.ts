@@ -4,7 +4,7 @@
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { meCall, meKeys, useSignedIn } from '../../../app/api/meCall.ts';
+import { meCall, meKeys, useSignedIn } from '#web/shared/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 export type NotificationView = NotificationPage['items'][number];

@@ -1,9 +1,9 @@
 /** The reader's profile, preferences and data (reader spec section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+import { meCall, meKeys, useSignedIn, type ChangeNotices } from '#web/shared/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import type { ApiBody } from '../../../app/api/client.ts';
-import type { Keyed } from '../../../app/api/submission.ts';
+import type { ApiBody } from '#web/shared/api/client.ts';
+import type { Keyed } from '#web/shared/api/submission.ts';
 
 export type Preferences = ApiAnswer<'GET /me/preferences'>;
 

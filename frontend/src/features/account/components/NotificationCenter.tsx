@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { isExternalAction, newestFirst, notificationAge, unreadBadge } from '#domain/reader/notifications.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { unreadCountOf, useNotificationActions, useNotifications, type NotificationView } from '../api/notifications.ts';
 
 /** The Notification Center (reader spec section 2): list, mark read, mark all read, delete, action links. */

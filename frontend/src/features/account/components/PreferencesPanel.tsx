@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
-import { ApiError } from '../../../app/api/client.ts';
-import { useSubmission } from '../../../app/api/submission.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { ApiError } from '#web/shared/api/client.ts';
+import { useSubmission } from '#web/shared/api/submission.ts';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { usePreferences, useSavePreferences, type Preferences, type PreferencesChange } from '../api/profile.ts';
 
 type Region = NonNullable<PreferencesChange['preferredRegions']>[number];

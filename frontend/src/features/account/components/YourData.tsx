@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { deleteMyAccount, exportMyData } from '../api/profile.ts';
 
 /** The privacy page's rights of access, portability and deletion, one click each. */

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { confirmationCodeSchema, emailSchema, fieldMessages, passwordSchema, signInSchema, signUpSchema } from '#domain/reader/account.ts';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { signInFailure } from '../../../app/auth/signInFailure.ts';
-import { loadSession } from '../../../app/auth/user.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { signInFailure } from '#web/shared/auth/signInFailure.ts';
+import { loadSession } from '#web/shared/auth/user.ts';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 
 type Mode = 'sign-in' | 'sign-up' | 'confirm' | 'forgot' | 'reset' | 'new-password';
 

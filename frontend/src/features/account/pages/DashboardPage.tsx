@@ -3,12 +3,12 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { unreadBadge } from '#domain/reader/notifications.ts';
 import { unreadCountOf, useNotifications } from '../api/notifications.ts';
 import { useProfile } from '../api/profile.ts';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { mailto, useContact } from '../../../components/contactEmail.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { mailto, useContact } from '#web/shared/ui/contactEmail.ts';
 import { NotificationCenter } from '../components/NotificationCenter.tsx';
 import { PreferencesPanel } from '../components/PreferencesPanel.tsx';
 import { YourData } from '../components/YourData.tsx';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 const TABS = [
   { id: 'overview', label: 'Overview' },

@@ -1,5 +1,5 @@
-import { callFile, callWithToken, type ApiAnswer, type ApiBody, type ApiQuery, type FileRoute, type JsonRoute, type RequestArgs, type RequestOf } from '../../../app/api/client.ts';
-import { idToken } from '../../../app/auth/session.ts';
+import { callFile, callWithToken, type ApiAnswer, type ApiBody, type ApiQuery, type FileRoute, type JsonRoute, type RequestArgs, type RequestOf } from '#web/shared/api/client.ts';
+import { idToken } from '#web/shared/auth/session.ts';
 
 /** Each route's answer as its handler declares it (type-only: no server code reaches the bundle). */
 export type { ApiAnswer, ApiBody, ApiQuery };

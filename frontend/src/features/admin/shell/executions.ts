@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError } from '#web/shared/api/client.ts';
 import { adminCall, type ApiAnswer, type ApiBody } from './api.ts';
 
 /** The state machines Pipeline Control knows (the execution routes' `machine`). */

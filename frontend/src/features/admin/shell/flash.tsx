@@ -1,6 +1,6 @@
 import type { FlashbarProps } from '@cloudscape-design/components/flashbar';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { onQueryErrorToast } from '../../../app/api/queryClient.ts';
+import { onQueryErrorToast } from '#web/shared/api/queryClient.ts';
 
 export interface FlashMessage {
   type: 'success' | 'error' | 'info' | 'warning';

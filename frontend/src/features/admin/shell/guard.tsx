@@ -4,8 +4,8 @@ import Button from '@cloudscape-design/components/button';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import Spinner from '@cloudscape-design/components/spinner';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../app/api/client.ts';
-import { idToken } from '../../../app/auth/session.ts';
+import { ApiError } from '#web/shared/api/client.ts';
+import { idToken } from '#web/shared/auth/session.ts';
 import { adminCall, type ApiAnswer } from './api.ts';
 import type { ConsoleRole } from './navigation.ts';
 

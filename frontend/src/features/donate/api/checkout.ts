@@ -1,4 +1,4 @@
-import { siteConfig } from '../../../app/api/config.ts';
+import { siteConfig } from '#web/shared/api/config.ts';
 import type { CheckoutResult } from './donations.ts';
 
 /** The part of Razorpay's checkout.js API the Donate page uses (the local stand-in's test checkout has the same). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ApiAnswer } from '#http/answers.ts';
 import { useState } from 'react';
-import { call } from '../../../app/api/client.ts';
+import { call } from '#web/shared/api/client.ts';
 
 /** The Donate page's figures, all computed by the server from the counters kept with each payment (amounts in paise). */
 export type DonationSummary = ApiAnswer<'GET /donations/summary'>;

@@ -11,9 +11,9 @@ import {
   formatRupees,
 } from '#domain/donations/donations.ts';
 import { emailSchema } from '#domain/reader/account.ts';
-import { ApiError } from '../../../app/api/client.ts';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { useToast } from '../../../components/Toasts.tsx';
+import { ApiError } from '#web/shared/api/client.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { createDonation, summaryKey, verifyPayment } from '../api/donations.ts';
 import { loadCheckout } from '../api/checkout.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useDonationSummary } from '../api/donations.ts';
 import { GoalProgress } from './GoalProgress.tsx';
-import { WidgetBody } from '../../../components/WidgetBody.tsx';
+import { WidgetBody } from '#web/shared/ui/WidgetBody.tsx';
 
 const compactRupees = (paise: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', notation: 'compact', maximumFractionDigits: 1 }).format(paise / 100);
 

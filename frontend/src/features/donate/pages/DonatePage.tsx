@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { formatRupees, IMPACT_TIERS, RECENT_SUPPORTERS } from '#domain/donations/donations.ts';
-import { ListError } from '../../../components/ListError.tsx';
-import { mailto, useContact } from '../../../components/contactEmail.ts';
+import { ListError } from '#web/shared/ui/ListError.tsx';
+import { mailto, useContact } from '#web/shared/ui/contactEmail.ts';
 import { useDonationSummary } from '../api/donations.ts';
 import { DonationForm } from '../components/DonationForm.tsx';
 import { GoalProgress } from '../components/GoalProgress.tsx';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 const dateOf = (iso: string) => new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeZone: 'Asia/Kolkata' }).format(new Date(iso));
 

@@ -1,9 +1,9 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { DONATION_TEXTS, formatRupees } from '#domain/donations/donations.ts';
-import { useToast } from '../../../components/Toasts.tsx';
-import { mailto, useContact } from '../../../components/contactEmail.ts';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
+import { mailto, useContact } from '#web/shared/ui/contactEmail.ts';
 import { useDonationByOrder } from '../api/donations.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 const SHARE_TEXT = 'I just supported Creator News Hub, independent news on India\'s creator economy. Read it free at';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Frequency, Topic } from '#domain/newsletter/newsletter.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import { call } from '../../../app/api/client.ts';
-import { meCall } from '../../../app/api/meCall.ts';
-import type { Keyed } from '../../../app/api/submission.ts';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { call } from '#web/shared/api/client.ts';
+import { meCall } from '#web/shared/api/meCall.ts';
+import type { Keyed } from '#web/shared/api/submission.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 
 /** A reader's subscription as the server answers it (a change adds its message). */
 export type Subscription = ApiAnswer<'GET /me/newsletter'> & { message?: string };

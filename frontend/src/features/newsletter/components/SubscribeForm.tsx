@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_FREQUENCY, FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
 import { emailSchema } from '#domain/reader/account.ts';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { useToast } from '../../../components/Toasts.tsx';
-import { useSubmission } from '../../../app/api/submission.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
+import { useSubmission } from '#web/shared/api/submission.ts';
 import { requestSubscription, useMySubscription, useMySubscriptionChanges, useNewsletterOptions } from '../api/subscriptions.ts';
 
 /**

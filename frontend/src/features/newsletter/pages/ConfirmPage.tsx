@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { useConfirmation } from '../api/subscriptions.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 /** /newsletter/confirm?token=...: the double opt-in link from the confirmation mail. */
 export default function ConfirmPage() {

@@ -1,7 +1,7 @@
 import { FREQUENCIES } from '#domain/newsletter/newsletter.ts';
 import { useNewsletterOptions } from '../api/subscriptions.ts';
 import { SubscribeForm } from '../components/SubscribeForm.tsx';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 /** /newsletter (reader spec section 2). */
 export default function NewsletterPage() {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { requestSubscription, requestUnsubscribe, useLinkUnsubscribe } from '../api/subscriptions.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 type State = 'form' | 'processing' | 'done' | 'requested';
 

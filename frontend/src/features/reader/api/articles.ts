@@ -1,6 +1,6 @@
 import type { ArticleSort, MarketFocus, PublicArticle, QualityFilter } from '#domain/reader/public-articles.ts';
 import type { ApiAnswer } from '#http/answers.ts';
-import { call, quietly, type ApiBody } from '../../../app/api/client.ts';
+import { call, quietly, type ApiBody } from '#web/shared/api/client.ts';
 
 /** The card fields GET /articles answers with (lambdas/domain/reader/public-articles.ts toPublicArticle). */
 export type Article = PublicArticle;

@@ -1,8 +1,8 @@
 /** The signed-in reader's own feed and reading activity (reader spec section 2). */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedKind } from '#domain/reader/feed.ts';
-import { call } from '../../../app/api/client.ts';
-import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+import { call } from '#web/shared/api/client.ts';
+import { meCall, meKeys, useSignedIn, type ChangeNotices } from '#web/shared/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 export type Activity = ApiAnswer<'GET /me/activity'>;

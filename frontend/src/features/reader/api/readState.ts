@@ -4,8 +4,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
-import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { meCall, meKeys, useSignedIn, type ChangeNotices } from '#web/shared/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 type Reads = ApiAnswer<'GET /me/reads'>;

@@ -1,4 +1,4 @@
-import { meCall } from '../../../app/api/meCall.ts';
+import { meCall } from '#web/shared/api/meCall.ts';
 
 export interface ReadingReport {
   event: 'start' | 'progress' | 'complete';

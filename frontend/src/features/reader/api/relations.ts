@@ -3,7 +3,7 @@
  * and a failure puts the old state back. What the reader is told (toasts) is the components' part.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { meCall, meKeys, useSignedIn, type ChangeNotices } from '../../../app/api/meCall.ts';
+import { meCall, meKeys, useSignedIn, type ChangeNotices } from '#web/shared/api/meCall.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 export type Relations = ApiAnswer<'GET /me/relations'>;

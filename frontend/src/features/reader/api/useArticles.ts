@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ApiError } from '../../../app/api/client.ts';
+import { ApiError } from '#web/shared/api/client.ts';
 import { articleListQuery, LIST_REFRESH_MS } from './articleQueries.ts';
 import type { Article, ArticleQuery } from './articles.ts';
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { useBookmarks } from '../api/relations.ts';
 import { useRemoveBookmark } from './articles/useSaveAndLike.ts';
 import { CardGrid } from './articles/CardGrid.tsx';
-import { ListError } from '../../../components/ListError.tsx';
+import { ListError } from '#web/shared/ui/ListError.tsx';
 
 /** The reader's saved articles: loading, empty and error states, a grid with Remove, the dialog. */
 export function BookmarksList() {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { copyLink, shareUrl } from './articles/share.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 
 /**
  * Search, bookmarks, settings and the device's share sheet, always at hand on the home page. Share shares

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FEED_HEADINGS, FEED_KINDS, type FeedKind } from '#domain/reader/feed.ts';
 import { useFeed } from '../api/personal.ts';
 import { CardGrid } from './articles/CardGrid.tsx';
-import { ListError } from '../../../components/ListError.tsx';
+import { ListError } from '#web/shared/ui/ListError.tsx';
 import { ReadingActivity } from './ReadingActivity.tsx';
 
 const TAB_LABELS: Record<FeedKind, string> = { 'for-you': 'For You', trending: 'Trending', latest: 'Latest', saved: 'Saved' };

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { useActivity, useGenerateRecommendations } from '../api/personal.ts';
 
 /** The Reading Activity panel (reader spec section 2), every figure counted from the reader's last 30 days. */

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { relativeTime } from '#domain/content/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { WIDGET_FAILURE_CAP, type WidgetState } from '../api/useWidgets.ts';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 
 // Only signed-in readers see these: their own chunk.
 const SignedInWidgets = lazy(() => import('./SignedInWidgets.tsx'));

@@ -1,7 +1,7 @@
 import { Suspense, useState, type ReactNode } from 'react';
 import { relativeTime } from '#domain/content/badges.ts';
 import { countOf } from '#domain/common/plural.ts';
-import { WidgetBody } from '../../../components/WidgetBody.tsx';
+import { WidgetBody } from '#web/shared/ui/WidgetBody.tsx';
 import { isOneOf } from './filters.ts';
 import { PERFORMANCE_RANGES, useActivity, useContentPerformance, type PerformanceRange } from '../api/personal.ts';
 

@@ -1,7 +1,7 @@
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 import { BookmarksList } from '../components/BookmarksList.tsx';
-import { SignInRequired } from '../../../components/SignInRequired.tsx';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { SignInRequired } from '#web/shared/ui/SignInRequired.tsx';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 export default function BookmarksPage() {
   const { status } = useAuth();

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, PUBLIC_CATEGORY_SLUGS, CATEGORY_NAMES } from '#domain/content/categories.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { useCategories } from '../api/articleQueries.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 /** /categories: every public category with its article count, linked from the header and old pages. */
 export default function CategoriesPage() {

@@ -5,7 +5,7 @@ import { useCategories } from '../api/articleQueries.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { useFilters } from '../components/filters.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();

@@ -1,9 +1,9 @@
 import { useState, type FormEvent, type ReactElement } from 'react';
 import { contactMessageSchema } from '#domain/reader/contact.ts';
-import { ApiError, call } from '../../../app/api/client.ts';
-import { mailto, useContact } from '../../../components/contactEmail.ts';
-import { useToast } from '../../../components/Toasts.tsx';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { ApiError, call } from '#web/shared/api/client.ts';
+import { mailto, useContact } from '#web/shared/ui/contactEmail.ts';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 const EMPTY = { name: '', email: '', subject: '', message: '' };
 type Field = keyof typeof EMPTY;

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../../../app/auth/AuthProvider.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 import { ArticleDialog } from '../components/articles/CardGrid.tsx';
 import { HOME_PAGE_SIZE } from '#domain/reader/public-articles.ts';
 import { countOf, nounFor } from '#domain/common/plural.ts';
@@ -11,9 +11,9 @@ import { FloatingActionBar } from '../components/FloatingActionBar.tsx';
 import { SearchBox } from '../components/SearchBox.tsx';
 import { SideWidgets } from '../components/SideWidgets.tsx';
 import { useNewArticles } from '../api/useNewArticles.ts';
-import { useToast } from '../../../components/Toasts.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { useWidgets } from '../api/useWidgets.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 /** Reader spec section 9: the guest feed shows the newest 20. */
 const FEED_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
-import { mailto, useContact, type Contact } from '../../../components/contactEmail.ts';
-import { useDocumentTitle } from '../../../components/useDocumentTitle.ts';
+import { mailto, useContact, type Contact } from '#web/shared/ui/contactEmail.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 export function AboutPage() {
   useDocumentTitle('About');

@@ -11,7 +11,7 @@ import {
   type ArticleInput,
   type ArticleListQuery,
 } from './api.ts';
-import type { Keyed } from '../../../../app/api/submission.ts';
+import type { Keyed } from '#web/shared/api/submission.ts';
 import { useConsoleSessionQuery } from '../../shell/guard.tsx';
 
 const LIST_KEY = ['admin', 'articles'] as const;

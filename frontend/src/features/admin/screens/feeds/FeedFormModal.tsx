@@ -10,7 +10,7 @@ import Select from '@cloudscape-design/components/select';
 import SpaceBetween from '@cloudscape-design/components/space-between';
 import { useState } from 'react';
 import { checkFeedUrl, FEED_DEFAULT_PRIORITY, FEED_NAME_MAX, FEED_PRIORITY_MAX, FEED_PRIORITY_MIN } from '#domain/content/feed-sources.ts';
-import { ApiError } from '../../../../app/api/client.ts';
+import { ApiError } from '#web/shared/api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import { formatCount } from '../../shell/format.ts';
 import type { Feed, FeedCheck, FeedInput } from './api.ts';

@@ -12,7 +12,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import Textarea from '@cloudscape-design/components/textarea';
 import { useState } from 'react';
 import { countOf } from '#domain/common/plural.ts';
-import { ApiError } from '../../../../app/api/client.ts';
+import { ApiError } from '#web/shared/api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import type { StartedExecution } from '../../shell/executions.ts';
 import { useFlash } from '../../shell/flash.tsx';

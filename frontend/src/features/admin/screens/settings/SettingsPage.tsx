@@ -13,7 +13,7 @@ import SpaceBetween from '@cloudscape-design/components/space-between';
 import Table from '@cloudscape-design/components/table';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { FREQUENCIES } from '#domain/newsletter/newsletter.ts';
-import { ApiError } from '../../../../app/api/client.ts';
+import { ApiError } from '#web/shared/api/client.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { formatDateTime } from '../../shell/format.ts';

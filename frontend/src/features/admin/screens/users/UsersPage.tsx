@@ -9,7 +9,7 @@ import Tabs from '@cloudscape-design/components/tabs';
 import TextFilter from '@cloudscape-design/components/text-filter';
 import { useEffect, useMemo, useState } from 'react';
 import type { UserTab } from '#domain/operations/user-admin.ts';
-import { useSubmission } from '../../../../app/api/submission.ts';
+import { useSubmission } from '#web/shared/api/submission.ts';
 import { errorText } from '../../shell/api.ts';
 import { useFlash } from '../../shell/flash.tsx';
 import { useConsoleSessionQuery } from '../../shell/guard.tsx';

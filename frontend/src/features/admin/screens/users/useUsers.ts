@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserTab } from '#domain/operations/user-admin.ts';
-import type { Keyed } from '../../../../app/api/submission.ts';
+import type { Keyed } from '#web/shared/api/submission.ts';
 import { changeRole, enableUser, fetchUsers, sendMessage, suspendUser, updateUser, type UserRole } from './api.ts';
 
 /** The user list of a tab and search, page by page (the server's cursor). */

@@ -9,8 +9,8 @@ import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
-import { useToast } from '../../../../components/Toasts.tsx';
-import { useDismissableDetails } from '../../../../components/useDismissableDetails.ts';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
+import { useDismissableDetails } from '#web/shared/ui/useDismissableDetails.ts';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
 

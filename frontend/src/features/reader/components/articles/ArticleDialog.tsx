@@ -4,13 +4,13 @@ import { useArticleDetail } from '../../api/articleQueries.ts';
 import { useMarkRead } from '../../api/readState.ts';
 import { useSaveAndLike } from './useSaveAndLike.ts';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
-import { useAuth } from '../../../../app/auth/AuthProvider.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 import { categoryName } from './ArticleCard.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { ReadingProgressCard } from './ReadingProgress.tsx';
 import { isTrending, relativeTime } from '#domain/content/badges.ts';
 import { storedHtmlText } from '#domain/common/html-text.ts';
-import { useDocumentTitle } from '../../../../components/useDocumentTitle.ts';
+import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
 /** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
 export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {

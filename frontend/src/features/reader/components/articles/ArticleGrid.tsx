@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import type { ArticleQuery } from '../../api/articles.ts';
-import { ListError } from '../../../../components/ListError.tsx';
-import { Pagination } from '../../../../components/Pagination.tsx';
-import { useToast } from '../../../../components/Toasts.tsx';
+import { ListError } from '#web/shared/ui/ListError.tsx';
+import { Pagination } from '#web/shared/ui/Pagination.tsx';
+import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { countOf } from '#domain/common/plural.ts';
 import { CardGrid } from './CardGrid.tsx';
 import { ReadStateBar } from './ReadStateBar.tsx';
 import { useArticles } from '../../api/useArticles.ts';
 import { useHideRead, useListView, useMarkRead, useReadIds } from '../../api/readState.ts';
-import { useSignedIn } from '../../../../app/api/meCall.ts';
+import { useSignedIn } from '#web/shared/api/meCall.ts';
 
 /**
  * A page of the list with its count, loading, empty and error states, page links and the article dialog.

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Article } from '../../api/articles.ts';
-import { ErrorBoundary } from '../../../../components/ErrorBoundary.tsx';
+import { ErrorBoundary } from '#web/shared/ui/ErrorBoundary.tsx';
 import { ArticleCard } from './ArticleCard.tsx';
 import { HeadlineList } from './HeadlineList.tsx';
 import { useReadIds, type ListView } from '../../api/readState.ts';

@@ -1,4 +1,4 @@
-import { apiAddress, siteConfig } from '../../../../app/api/config.ts';
+import { apiAddress, siteConfig } from '#web/shared/api/config.ts';
 
 /** The share URL: the API's page with Open Graph tags, which sends people on to the article. */
 export async function shareUrl(articleId: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useAuth } from '../../../../app/auth/AuthProvider.tsx';
-import { ApiError } from '../../../../app/api/client.ts';
-import { GUEST_TOASTS, useToast } from '../../../../components/Toasts.tsx';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { ApiError } from '#web/shared/api/client.ts';
+import { GUEST_TOASTS, useToast } from '#web/shared/ui/Toasts.tsx';
 import { useArticleRelations, useBookmarkRemover, type RelationKind } from '../../api/relations.ts';
 
 /** The spec's toasts for Save and Like (reader spec section 8). */

@@ -14,7 +14,7 @@ import {
   signOut,
   signUp,
 } from 'aws-amplify/auth';
-import { siteConfig } from '../api/config.ts';
+import { siteConfig } from '#web/shared/api/config.ts';
 import type { SessionUser } from './user.ts';
 
 let configured: Promise<void> | undefined;

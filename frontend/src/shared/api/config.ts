@@ -1,4 +1,4 @@
-import type { SiteConfig } from '../../../../lib/site-config.ts';
+import type { SiteConfig } from '#stack/site-config.ts';
 
 export type { SiteConfig };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { siteConfig } from '../app/api/config.ts';
+import { siteConfig } from '#web/shared/api/config.ts';
 
 /**
  * Where readers write to, and the site's own address, as the deployment says in /config.json: the owner's

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { reportClientError } from '../app/api/client.ts';
+import { reportClientError } from '#web/shared/api/client.ts';
 
 /**
  * Error boundaries at three levels (reader spec section 8). Component: a box with the message and

@@ -3,8 +3,8 @@
  * hooks share, so one feature's change can refresh another's list without importing it.
  */
 import type { FeedKind } from '#domain/reader/feed.ts';
-import { useAuth } from '../auth/AuthProvider.tsx';
-import { loadSession } from '../auth/user.ts';
+import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
+import { loadSession } from '#web/shared/auth/user.ts';
 import { ApiError, callWithToken, type ApiAnswer, type JsonRoute, type RequestArgs } from './client.ts';
 
 /** Calls a `user` route by its key with the reader's ID token (Amplify refreshes it when it has expired). */
