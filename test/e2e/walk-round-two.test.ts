@@ -7,7 +7,7 @@ import { CATEGORY_NAMES, CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { anotherClient, apiFrom, local, signedUpReader } from '../support/aws.ts';
 import { DESKTOP, freshPage as openFreshPage, PHONE, useChromium } from '../support/browser.ts';
 import { openConsole } from '../support/console.ts';
-import { CONSOLE_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ONLY_ROUTES } from '../support/site-routes.ts';
+import { CONSOLE_ROUTES, PUBLIC_ROUTES, REFUSED_LINK_ROUTES, SIGNED_IN_ONLY_ROUTES } from '../support/site-routes.ts';
 import { dailyCountersWritten } from '../support/daily-counters.ts';
 import { waitForMail } from '../support/inbox.ts';
 
@@ -261,7 +261,7 @@ describe('page titles', () => {
   it('names every reader page and console screen in its title, one title a page, and the article dialog while it is open', async () => {
     const titles: Record<string, string> = {};
     const guest = await freshPage();
-    for (const route of PUBLIC_ROUTES) titles[route] = await titleOf(guest, route);
+    for (const route of [...PUBLIC_ROUTES, ...REFUSED_LINK_ROUTES]) titles[route] = await titleOf(guest, route);
     expect(titles['/about']).toBe('About · Creator News Hub');
     expect(titles['/no-such-page']).toBe('Page not found · Creator News Hub');
     expect(titles['/categories/platform-updates']).toBe('Platform Updates · Creator News Hub');

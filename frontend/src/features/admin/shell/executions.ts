@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { ApiError } from '#web/shared/api/client.ts';
 import { adminCall, type ApiAnswer, type ApiBody } from './api.ts';
 
@@ -37,26 +37,31 @@ const RUNNING: ExecutionProgress = { status: 'RUNNING', progress: null };
 
 /**
  * Polls an execution every 2 s (every 4 s after a failed look) until it ends; null while nothing is
- * followed. `onEnd` hears the ended run once, from the look that saw it end.
+ * followed. `onEnd` hears the ended run once per run: from the answer, not from inside the query function,
+ * whose superseded look (a slow one the next interval replaced) would still finish and call it again.
  */
 export function useFollowExecution(started: StartedExecution | null, onEnd?: (result: ExecutionProgress) => void): ExecutionProgress | null {
   const onEndRef = useRef(onEnd);
   onEndRef.current = onEnd;
   const query = useQuery({
     queryKey: executionKeys.progress(started?.machine ?? '', started?.name ?? ''),
-    queryFn: async () => {
-      const current = await fetchExecution(started?.machine ?? '', started?.name ?? '');
-      if (current.status !== 'RUNNING') onEndRef.current?.(current);
-      return current;
-    },
+    queryFn: () => fetchExecution(started?.machine ?? '', started?.name ?? ''),
     enabled: Boolean(started),
     retry: false,
-    // The interval drives every look: an ended run is never asked for again (so onEnd runs once).
+    // The interval drives every look: an ended run is never asked for again.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     refetchInterval: (current) => (current.state.data && current.state.data.status !== 'RUNNING' ? false : current.state.status === 'error' ? 4000 : 2000),
     refetchIntervalInBackground: true,
   });
+  const run = started ? `${started.machine}/${started.name}` : null;
+  const endedRun = useRef<string | null>(null);
+  useEffect(() => {
+    const current = query.data;
+    if (!run || !current || current.status === 'RUNNING' || endedRun.current === run) return;
+    endedRun.current = run;
+    onEndRef.current?.(current);
+  }, [run, query.data]);
   if (!started) return null;
   return query.data ?? RUNNING;
 }
