@@ -2,27 +2,42 @@ import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Seconds the slow test files took on their own (28 Nov 2026, 2-core machine); any other file counts as
- * DEFAULT_SECONDS. Only the balance of the shards depends on these: a stale figure makes a shard longer,
+ * Seconds the slow test files took in the last full run (28 Nov 2026, 2-core machine, two shards side by
+ * side); any other file counts as DEFAULT_SECONDS. Only the balance of the shards depends on these: a stale figure makes a shard longer,
  * never a test wrong.
  */
 const SECONDS: Record<string, number> = {
-  'test/e2e/route-smoke.test.ts': 110,
-  'test/e2e/route-smoke-dev.test.ts': 110,
-  'test/e2e/console.test.ts': 85,
-  'test/e2e/diagnostics-admin.test.ts': 55,
-  'test/e2e/articles-admin.test.ts': 45,
-  'test/e2e/analytics-admin.test.ts': 40,
-  'test/e2e/accounts.test.ts': 35,
-  'test/e2e/search.test.ts': 30,
-  'test/e2e/operations-admin.test.ts': 30,
-  'test/e2e/reader-walk.test.ts': 30,
-  'test/integration/fuzz-routes.test.ts': 145,
-  'test/integration/lean-ingest.test.ts': 95,
-  'test/integration/article-list-index.test.ts': 80,
-  'test/integration/diagnostics-admin.test.ts': 55,
-  'test/integration/page-images.test.ts': 40,
-  'test/integration/admin-cli.test.ts': 30,
+  'test/e2e/route-smoke-dev.test.ts': 224,
+  'test/e2e/walk-round-two.test.ts': 124,
+  'test/e2e/console.test.ts': 124,
+  'test/e2e/route-smoke.test.ts': 100,
+  'test/e2e/diagnostics-admin.test.ts': 69,
+  'test/e2e/articles-admin.test.ts': 62,
+  'test/e2e/double-submit.test.ts': 49,
+  'test/e2e/accounts.test.ts': 46,
+  'test/e2e/reader-walk.test.ts': 45,
+  'test/e2e/operations-admin.test.ts': 45,
+  'test/e2e/analytics-admin.test.ts': 42,
+  'test/e2e/search.test.ts': 39,
+  'test/e2e/revenue-newsletter-admin.test.ts': 34,
+  'test/e2e/feeds-admin.test.ts': 34,
+  'test/e2e/users-admin.test.ts': 30,
+  'test/e2e/newsletter-send.test.ts': 27,
+  'test/e2e/reader-defects.test.ts': 24,
+  'test/e2e/editor-choices.test.ts': 23,
+  'test/e2e/pipeline-control.test.ts': 16,
+  'test/e2e/settings-security-admin.test.ts': 15,
+  'test/integration/fuzz-routes.test.ts': 224,
+  'test/integration/lean-ingest.test.ts': 50,
+  'test/integration/pipeline-control.test.ts': 31,
+  'test/integration/admin-cli.test.ts': 28,
+  'test/integration/diagnostics-admin.test.ts': 26,
+  'test/integration/tracking.test.ts': 22,
+  'test/integration/page-images.test.ts': 22,
+  'test/integration/analytics.test.ts': 21,
+  'test/integration/articles-api.test.ts': 19,
+  'test/integration/ingest.test.ts': 16,
+  'test/integration/article-list-index.test.ts': 16,
 };
 const DEFAULT_SECONDS = 10;
 
