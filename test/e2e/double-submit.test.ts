@@ -60,6 +60,8 @@ describe('a double click writes once', () => {
     const userId = listed.body.items[0]!.userId;
     const roleAuditBefore = await auditCount(token, userId);
     await admin.getByRole('searchbox', { name: 'Search users by name or email' }).fill(reader.email);
+    // The search's answer first (one row): a menu opened on the list before it would go with the re-rendered row.
+    await expect.poll(() => admin.locator('table tbody tr').count(), { timeout: 15_000 }).toBe(1);
     const row = admin.getByRole('row').filter({ hasText: reader.email });
     await row.getByRole('button', { name: /Actions for/ }).click();
     await admin.getByRole('menuitem', { name: 'Change role' }).click();
