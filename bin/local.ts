@@ -30,6 +30,7 @@ const rows: Array<[string, string]> = [
   ['Razorpay (test)', runtime.urls.razorpay],
   ['Scheduler API', runtime.urls.scheduler],
   ['S3 (search snapshot)', runtime.urls.objects],
+  ['Fault injector', `${runtime.urls.faults} (docs/faults.md; CNH_FAULTS at start)`],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

@@ -9,6 +9,7 @@ import { loadFunctionHandler } from './functions.ts';
 import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startMailEventPoller } from './mail-events.ts';
+import { FaultInjector, listenFaultControl, startFaultProxies, type FaultProxies } from './faults.ts';
 import { startRazorpayStandIn } from './razorpay.ts';
 import { startObjectStore } from './object-store.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
@@ -34,6 +35,8 @@ export interface LocalUrls {
   razorpay: string;
   scheduler: string;
   objects: string;
+  /** The fault injector's control endpoint (docs/faults.md). */
+  faults: string;
 }
 
 /** The schedule group the local schedules are addressed in (on AWS the stack's group, in SCHEDULE_GROUP). */
@@ -57,6 +60,7 @@ export interface LocalRuntime {
   urls: LocalUrls;
   pool: LocalUserPool;
   stepFunctions: LocalStepFunctions;
+  faults: FaultInjector;
   firstStart: boolean;
   stop: () => Promise<void>;
 }
@@ -83,18 +87,19 @@ const require = createRequire(import.meta.url);
  * Points the AWS SDK of the in-process handlers at the stand-ins, through the SDK's own environment
  * variables, so handler code is the same as in Lambda.
  */
-function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string, edgeCredential: string) {
+function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string, edgeCredential: string, proxies: FaultProxies['urls']) {
   Object.assign(process.env, {
     AWS_REGION: settings.region,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
-    AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${settings.ports.dynamodb}`,
-    AWS_ENDPOINT_URL_SFN: `http://127.0.0.1:${settings.ports.stepfunctions}`,
-    AWS_ENDPOINT_URL_SESV2: `http://127.0.0.1:${settings.ports.mail}`,
-    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://localhost:${settings.ports.cognito}`,
-    AWS_ENDPOINT_URL_SCHEDULER: `http://127.0.0.1:${settings.ports.scheduler}`,
+    // Each through its fault proxy (lib/local/faults.ts), which passes every call while no fault is planned.
+    AWS_ENDPOINT_URL_DYNAMODB: proxies.dynamodb,
+    AWS_ENDPOINT_URL_SFN: proxies.stepfunctions,
+    AWS_ENDPOINT_URL_SESV2: proxies.ses,
+    AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: proxies.cognito,
+    AWS_ENDPOINT_URL_SCHEDULER: proxies.scheduler,
     // An IP address, so the SDK addresses buckets path-style, as the stand-in expects.
-    AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${settings.ports.objects}`,
+    AWS_ENDPOINT_URL_S3: proxies.s3,
     SEARCH_SNAPSHOT_BUCKET: LOCAL_SNAPSHOT_BUCKET,
     // One process runs every function here: the archive cap of the largest that holds the index.
     SEARCH_ARCHIVE_CACHE_MB: String(Math.max(...stack.functions.filter((fn) => fn.access.searchSnapshots).map((fn) => searchArchiveCacheMb(fn.memoryMb)))),
@@ -114,7 +119,7 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     RAZORPAY_KEY_ID: settings.razorpay.keyId,
     RAZORPAY_KEY_SECRET: settings.razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: settings.razorpay.webhookSecret,
-    RAZORPAY_API_URL: `http://127.0.0.1:${settings.ports.razorpay}`,
+    RAZORPAY_API_URL: proxies.razorpay,
     FIXTURE_FEED_BASE_URL: `http://127.0.0.1:${settings.ports.feeds}`,
     // The misbehaving fixture feed never answers; locally a shorter wait keeps runs quick.
     FEED_TIMEOUT_MS: '4000',
@@ -151,9 +156,14 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   ]);
 
   const stepFunctions = new LocalStepFunctions(stack, settings.region, settings.dataDir, `http://127.0.0.1:${ports.objects}`);
-  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential);
+  const faults = new FaultInjector(settings.faults);
+  const faultProxies = await startFaultProxies(ports, faults);
+  const faultControl = await listenFaultControl(ports.faults, faults);
+  if (settings.faults.rules.length) log(`Faults injected from the start: ${JSON.stringify(settings.faults.rules)}`);
+  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential, faultProxies.urls);
 
-  const dynamodb = new DynamoDBClient({});
+  // The runtime's own housekeeping (the table, the stream pollers) goes straight to DynamoDB Local, past the faults.
+  const dynamodb = new DynamoDBClient({ endpoint: `http://127.0.0.1:${ports.dynamodb}` });
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
   // Articles written before the list index existed get its keys (the migration a deployed table runs once).
   const filled = firstStart ? 0 : await (await import('#store/article-edits.ts')).backfillListIndex();
@@ -294,6 +304,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     razorpay: razorpay.url,
     scheduler: `http://localhost:${ports.scheduler}`,
     objects: objectStore.url,
+    faults: `http://127.0.0.1:${ports.faults}/faults`,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -325,7 +336,10 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     dynamodb.destroy();
     cognitoServer.closeAllConnections();
     await new Promise((resolve) => cognitoServer.close(resolve));
+    await faultProxies.close();
+    faultControl.closeAllConnections();
+    await new Promise((resolve) => faultControl.close(resolve));
     await stopChildren();
   };
-  return { urls, pool, stepFunctions, firstStart, stop };
+  return { urls, pool, stepFunctions, faults, firstStart, stop };
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFaultPlan, type FaultPlan } from './faults.ts';
 
 /**
  * Where the local runtime keeps its data and which ports it listens on. Everything derives from two
@@ -35,7 +36,11 @@ export interface LocalSettings {
     scheduler: number;
     /** The S3 stand-in (the search index snapshot). */
     objects: number;
+    /** The fault injector's control port (lib/local/faults.ts, docs/faults.md). */
+    faults: number;
   };
+  /** Faults injected from the start (`CNH_FAULTS`); none by default. */
+  faults: FaultPlan;
   region: string;
   tableName: string;
   admin: { email: string; password: string };
@@ -63,7 +68,9 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       razorpay: base + 7,
       scheduler: base + 8,
       objects: base + 9,
+      faults: base + 11,
     },
+    faults: parseFaultPlan(env.CNH_FAULTS ?? ''),
     region: 'ap-south-1',
     tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',
     admin: {
