@@ -4,6 +4,7 @@ import * as z from '#domain/common/validation.ts';
 import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
+import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '../core/dependency-errors.ts';
 import { logger } from '../core/logger.ts';
 import { cameThroughEdge } from './rate-limit.ts';
 import { idempotencyScope, once } from './idempotency.ts';
@@ -126,13 +127,19 @@ function json(statusCode: number, body: unknown, headers: Record<string, string>
   };
 }
 
-/** Maps any error to a JSON answer: HttpErrors as they are, anything else as a logged, generic 500. */
+/** Maps any error to a JSON answer: HttpErrors as they are, a failing dependency as 503, anything else as a logged, generic 500. */
 export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof HttpError) {
     return json(error.statusCode, { message: error.message, ...error.details }, error.headers);
   }
   if (error instanceof InvalidCursorError) {
     return json(400, { message: error.message, fieldErrors: { cursor: [error.message] } });
+  }
+  // A dependency still failing after the client's retries: the client may try again, and is told when.
+  const failure = classifyDependencyError(error);
+  if (failure) {
+    logger.warn('dependency unavailable', { failure });
+    return json(503, { message: DEPENDENCY_BUSY_MESSAGE, retryable: true }, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
   }
   logger.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return json(500, { message: GENERIC_ERROR_MESSAGE });

@@ -306,7 +306,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     objects: objectStore.url,
     faults: `http://127.0.0.1:${ports.faults}/faults`,
   };
-  writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
+  writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool, faultProxies: faultProxies.urls }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
   const manifest: RuntimeManifest = {
     routes: gateway.routes,
