@@ -20,6 +20,8 @@ const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error',
 const layer = (name, from, allowed, comment) => forbid(name, comment, { path: from }, { path: OWN_CODE, pathNot: allowed });
 /** The one adapter the store may import: it builds the DynamoDB clients the store sends its commands through. */
 const DYNAMODB_ADAPTER = '^lambdas/adapters/dynamodb\\.ts$';
+/** The retries, timeouts and failure watch every AWS client is built with (search/snapshots.ts builds its own S3 client). */
+const AWS_CLIENT_SETTINGS = '^lambdas/adapters/aws-clients\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -51,9 +53,10 @@ module.exports = {
     layer(
       'store-and-search-import-domain-and-core',
       '^lambdas/(store|search)/',
-      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/core/', STACK_DESCRIPTION, DYNAMODB_ADAPTER],
+      ['^lambdas/(store|search)/', '^lambdas/domain/', '^lambdas/core/', STACK_DESCRIPTION, DYNAMODB_ADAPTER, AWS_CLIENT_SETTINGS],
       'store/ and search/ know the table and the index; they call no service or entry point, and no adapter but ' +
-        'adapters/dynamodb.ts, which builds the DynamoDB clients (rule aws-sdk-clients-only-in-adapters).',
+        'adapters/dynamodb.ts, which builds the DynamoDB clients (rule aws-sdk-clients-only-in-adapters), and ' +
+        'adapters/aws-clients.ts, the settings every client is built with (search/snapshots.ts builds its S3 client).',
     ),
     forbid(
       'aws-sdk-clients-only-in-adapters',

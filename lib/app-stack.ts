@@ -22,7 +22,7 @@ import { Pipeline } from './constructs/pipeline.ts';
 import { distributedMapStates, readAsl } from './asl.ts';
 import { Site } from './constructs/site.ts';
 import { apiOriginName, type SiteDomain } from './deploy-config.ts';
-import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, type FunctionDescription, type StackDescription } from './stack-description.ts';
+import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, retryProfileOf, type FunctionDescription, type StackDescription } from './stack-description.ts';
 import { ProjectStack } from './constructs/lambda-logs.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -106,6 +106,8 @@ export class CreatorNewsHubStack extends ProjectStack {
       });
       fn.addEnvironment('SITE_URL', site.url);
       fn.addEnvironment('CONTACT_TEAM_EMAIL', props.contactEmail);
+      // How its AWS calls retry (lambdas/adapters/aws-clients.ts); the local runtime runs each invocation with the same.
+      fn.addEnvironment('RETRY_PROFILE', retryProfileOf(description, fnDescription.name));
       const poolActions = fnDescription.access.userPool ?? [];
       if (poolActions.length) {
         fn.addEnvironment('USER_POOL_ID', auth.userPool.userPoolId);

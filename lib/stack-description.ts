@@ -13,6 +13,7 @@ import { schedules, stateMachines } from './stack-description/workflows.ts';
 
 export * from './stack-description/constants.ts';
 export * from './stack-description/types.ts';
+export * from './stack-description/retries.ts';
 
 export const stack: StackDescription = {
   table: {

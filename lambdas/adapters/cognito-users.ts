@@ -13,12 +13,13 @@ import {
 import type { Role } from '#domain/common/caller.ts';
 import { config } from '#core/config.ts';
 import { HttpError } from '#core/errors.ts';
+import { clientSettings, watched } from './aws-clients.ts';
 
 /**
  * The console's user management on the product's user pool (admin function). Users are addressed by their
  * `sub` (the profile's userId), which Cognito accepts as the user name of a pool that signs in by e-mail.
  */
-const cognito = new CognitoIdentityProviderClient({});
+const cognito = watched(new CognitoIdentityProviderClient(clientSettings()), 'cognito');
 
 function poolId(): string {
   if (!config.USER_POOL_ID) throw new Error('USER_POOL_ID is not set for this function');

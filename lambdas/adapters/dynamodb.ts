@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { boundedClientSettings, clientSettings, watched } from './aws-clients.ts';
 
 /**
  * The one place a DynamoDB client is built. The store (lambdas/store/) owns the table's keys and items and
@@ -12,12 +13,12 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** One document client per container, created at cold start and reused. */
 export function documentClientFor(): DynamoDBDocumentClient {
-  return DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } });
+  return DynamoDBDocumentClient.from(watched(new DynamoDBClient(clientSettings()), 'dynamodb'), { marshallOptions: { removeUndefinedValues: true } });
 }
 
 /** A client with a bounded wait: a stopped or unreachable DynamoDB fails within seconds instead of hanging. */
 export function boundedDynamoClient(timeoutMs = 3_000): DynamoDBClient {
-  return new DynamoDBClient({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
+  return new DynamoDBClient(boundedClientSettings(timeoutMs));
 }
 
 // The table-level commands (and the types and errors) the store's backups and conditional writes use with these clients.

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { config } from '#core/config.ts';
 import { INGEST_WORK_PREFIX } from '#stack/stack-description.ts';
+import { clientSettings, watched } from './aws-clients.ts';
 
 /**
  * The ingest's work list in S3 (locally the S3 stand-in, through the same SDK): list-due writes the due hosts
@@ -9,7 +10,7 @@ import { INGEST_WORK_PREFIX } from '#stack/stack-description.ts';
  * these objects after a day; nothing else reads them.
  */
 let client: S3Client | undefined;
-const s3 = () => (client ??= new S3Client({}));
+const s3 = () => (client ??= watched(new S3Client(clientSettings()), 's3'));
 
 export interface DueHost {
   host: string;

@@ -1,5 +1,6 @@
 import { GetAccountCommand, SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '#core/config.ts';
+import { boundedClientSettings, clientSettings, watched } from './aws-clients.ts';
 
 /**
  * The one way the product sends mail: SESv2 SendEmail with simple content (subject, HTML and a plain-text
@@ -21,7 +22,7 @@ export interface OutgoingMail {
 }
 
 // A bounded wait: an SES call that never answers must not hold a Lambda until its timeout.
-const ses = new SESv2Client({ requestHandler: { requestTimeout: 10_000, connectionTimeout: 3_000 } });
+const ses = watched(new SESv2Client(clientSettings()), 'ses');
 
 /** Sends one mail; resolves with SES's message id. */
 export async function sendMail(mail: OutgoingMail): Promise<{ messageId: string }> {
@@ -55,7 +56,7 @@ export interface MailAccount {
  * the call: the diagnostics and the settings' configuration status read it.
  */
 export async function mailAccount(timeoutMs: number): Promise<MailAccount> {
-  const client = new SESv2Client({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
+  const client = new SESv2Client(boundedClientSettings(timeoutMs));
   try {
     const account = await client.send(new GetAccountCommand({}));
     return { sendingEnabled: account.SendingEnabled, productionAccessEnabled: account.ProductionAccessEnabled };

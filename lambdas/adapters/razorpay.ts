@@ -1,5 +1,6 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { config } from '#core/config.ts';
+import { classifyDependencyError, noteDependencyFailure } from '#core/dependency-failures.ts';
 import { razorpayKeys } from '#core/secrets.ts';
 
 /**
@@ -19,7 +20,22 @@ class RazorpayError extends Error {
   }
 }
 
+/** A Razorpay call, its failure noted for the Operations screen as the AWS clients' are (one attempt: no retry here). */
 async function razorpayRequest<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  try {
+    return await razorpayCall<T>(method, path, body);
+  } catch (error) {
+    const failure = classifyDependencyError(error);
+    if (failure) {
+      const operation = method === 'POST' ? 'CreateOrder' : 'FetchPayment';
+      noteDependencyFailure('razorpay', operation, failure, 'attempt');
+      noteDependencyFailure('razorpay', operation, failure, 'gave-up');
+    }
+    throw error;
+  }
+}
+
+async function razorpayCall<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const keys = await razorpayKeys();
   const response = await fetch(new URL(path, config.RAZORPAY_API_URL ?? RAZORPAY_API), {
     method,

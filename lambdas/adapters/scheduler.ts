@@ -1,5 +1,6 @@
 import { GetScheduleCommand, SchedulerClient, UpdateScheduleCommand, type GetScheduleCommandOutput } from '@aws-sdk/client-scheduler';
 import { config } from '#core/config.ts';
+import { clientSettings, watched } from './aws-clients.ts';
 
 /**
  * The described schedules on EventBridge Scheduler, addressed by their described name in the stack's
@@ -8,7 +9,7 @@ import { config } from '#core/config.ts';
  */
 
 let client: SchedulerClient | undefined;
-const scheduler = () => (client ??= new SchedulerClient({}));
+const scheduler = () => (client ??= watched(new SchedulerClient(clientSettings()), 'scheduler'));
 
 export class ScheduleNotFoundError extends Error {
   constructor(name: string) {

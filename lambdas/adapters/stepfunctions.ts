@@ -13,6 +13,7 @@ import {
   type HistoryEvent,
 } from '@aws-sdk/client-sfn';
 import { config } from '#core/config.ts';
+import { boundedClientSettings, clientSettings, watched } from './aws-clients.ts';
 
 /** The execution types the console's use cases read (services import them from here, not from the SDK). */
 export type { ExecutionListItem, ExecutionStatus };
@@ -23,7 +24,7 @@ export type { ExecutionListItem, ExecutionStatus };
  */
 
 let client: SFNClient | undefined;
-const sfn = () => (client ??= new SFNClient({}));
+const sfn = () => (client ??= watched(new SFNClient(clientSettings()), 'stepfunctions'));
 
 /** A Step Functions service error by its name (ExecutionDoesNotExist, ExecutionNotRedrivable, ...). */
 export class StepFunctionsError extends Error {
@@ -122,7 +123,7 @@ export async function redriveExecution(machine: string, name: string): Promise<D
  * run, with a bounded wait on a client made for the call: the diagnostics' check.
  */
 export async function latestExecution(stateMachineArn: string, timeoutMs: number): Promise<ExecutionListItem | null> {
-  const bounded = new SFNClient({ maxAttempts: 1, requestHandler: { connectionTimeout: timeoutMs, requestTimeout: timeoutMs } });
+  const bounded = new SFNClient(boundedClientSettings(timeoutMs));
   try {
     const answer = await bounded.send(new ListExecutionsCommand({ stateMachineArn, maxResults: 1 }));
     return answer.executions?.[0] ?? null;

@@ -4,7 +4,7 @@ import * as z from '#domain/common/validation.ts';
 import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
-import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '../core/dependency-errors.ts';
+import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '#core/dependency-failures.ts';
 import { logger } from '../core/logger.ts';
 import { cameThroughEdge } from './rate-limit.ts';
 import { idempotencyScope, once } from './idempotency.ts';

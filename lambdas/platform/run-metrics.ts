@@ -1,7 +1,9 @@
 import type middy from '@middy/core';
 import { addRun, emptyFigures, type RunFigures } from '#domain/operations/operations.ts';
 import { addRunFigures, hourOf, raiseRunMax } from '#store/run-metrics.ts';
+import { hasDependencyFailuresToWrite, returnDependencyFailures, takeDependencyFailures } from '#core/dependency-failures.ts';
 import { logger } from '../core/logger.ts';
+import { addDependencyFailures } from '#store/dependency-failures.ts';
 
 /**
  * Recorded runs of every described function, the same on AWS and locally: each invocation adds to this
@@ -44,8 +46,25 @@ function recordRun(fn: string, ms: number, failed: boolean, at = Date.now()): vo
  */
 export async function flushRunMetrics(): Promise<void> {
   if (flushing) await flushing;
-  if (pending.size === 0) return;
+  if (pending.size === 0 && !hasDependencyFailuresToWrite()) return;
   await flushOnce();
+}
+
+/** The dependency failures noted since the last flush (lambdas/core/dependency-errors.ts); what fails to write is put back. */
+async function flushDependencyFailures(): Promise<void> {
+  const entries = takeDependencyFailures();
+  const failed: typeof entries = [];
+  await Promise.all(
+    entries.map(async (entry) => {
+      try {
+        await addDependencyFailures(entry);
+      } catch {
+        // The failure of this write is itself noted by the client's watch; both are written by a later flush.
+        failed.push(entry);
+      }
+    }),
+  );
+  returnDependencyFailures(failed);
 }
 
 function flushOnce(): Promise<void> {
@@ -53,6 +72,7 @@ function flushOnce(): Promise<void> {
     lastFlushAt = Date.now();
     const entries = [...pending.values()];
     pending.clear();
+    await flushDependencyFailures();
     await Promise.all(
       entries.map(async (entry) => {
         const key = `${entry.fn}|${entry.hour}`;
@@ -91,9 +111,12 @@ function flushOnce(): Promise<void> {
   return flushing;
 }
 
-/** Flushes when due (or after an error); awaited by the invocation so a frozen container loses nothing. */
+/**
+ * Flushes when due, after an error, or when a dependency failed during the run (the Operations screen shows
+ * it at once); awaited by the invocation so a frozen container loses nothing.
+ */
 async function afterRun(failed: boolean): Promise<void> {
-  if (failed || Date.now() - lastFlushAt >= FLUSH_EVERY_MS) await flushRunMetrics();
+  if (failed || hasDependencyFailuresToWrite() || Date.now() - lastFlushAt >= FLUSH_EVERY_MS) await flushRunMetrics();
 }
 
 /** For tests and the bench: what waits to be flushed. */

@@ -1,6 +1,7 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { config } from '#core/config.ts';
 import { SEARCH_SNAPSHOT_KEY, searchArchiveKey } from '#stack/stack-description.ts';
+import { clientSettings, watched } from '#adapters/aws-clients.ts';
 
 /**
  * The search index snapshots in S3 (locally the S3 stand-in, through the same SDK): the recent tier's
@@ -10,7 +11,7 @@ import { SEARCH_SNAPSHOT_KEY, searchArchiveKey } from '#stack/stack-description.
  * bytes are search/article-index.ts's business.
  */
 let client: S3Client | undefined;
-const s3 = () => (client ??= new S3Client({}));
+const s3 = () => (client ??= watched(new S3Client(clientSettings()), 's3'));
 
 async function readObject(key: string): Promise<Uint8Array | null> {
   if (!config.SEARCH_SNAPSHOT_BUCKET) return null;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FunctionDescription } from '../stack-description.ts';
+import { runAsFunction } from '../../lambdas/core/invocation.ts';
+import { retryProfileOf, stack, type FunctionDescription } from '../stack-description.ts';
 import { repoRoot } from './settings.ts';
 
 export type LocalHandler = (event: unknown) => Promise<unknown>;
@@ -29,7 +30,9 @@ export async function loadFunctionHandler(fn: FunctionDescription): Promise<Loca
   };
   const exported = module.handler;
   if (typeof exported !== 'function') throw new Error(`${fn.entry} exports no handler function`);
-  const handler: LocalHandler = (event) => exported(event, lambdaContext(fn));
+  // One process runs every function here: each invocation carries its function's retry profile, as RETRY_PROFILE does on Lambda.
+  const retryProfile = retryProfileOf(stack, fn.name);
+  const handler: LocalHandler = (event) => runAsFunction(retryProfile, () => exported(event, lambdaContext(fn)));
   loaded.set(fn.name, handler);
   return handler;
 }

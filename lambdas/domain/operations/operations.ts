@@ -105,7 +105,7 @@ export type AlarmState = 'OK' | 'ALARM' | 'INSUFFICIENT_DATA';
 export interface Alarm {
   name: string;
   subject: string;
-  kind: 'function-errors' | 'state-machine-success';
+  kind: 'function-errors' | 'state-machine-success' | 'dependency-failures';
   state: AlarmState;
   reason: string;
 }
@@ -115,6 +115,8 @@ export const ALARM_RULES = {
   functionErrorRate: { threshold: 0.05, minInvocations: 20 },
   /** State machine success rate over 24 hours. */
   stateMachineSuccess: { threshold: 0.9, minFinished: 1 },
+  /** Calls to one dependency that still failed after their retries, in the current hour (also the CloudWatch alarm's). */
+  dependencyFailures: { threshold: 3, periodMinutes: 60 },
 } as const;
 
 const percent = (value: number) => `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`;

@@ -5,14 +5,14 @@ import { signedInCaller } from '#platform/auth.ts';
 import { notFound } from '#core/errors.ts';
 import { route } from '#platform/router.ts';
 import { flushRunMetrics } from '#platform/run-metrics.ts';
-import { readSystemHealth } from '../../services/system-health.ts';
+import { dependencyFigures, readSystemHealth } from '../../services/system-health.ts';
 import { MACHINES, stateMachineFigures } from '../../services/executions.ts';
 import { pendingCounts, runRecoveryAction, runView } from '../../services/recovery.ts';
 import { allSchedules } from '../../services/schedules.ts';
 
 /**
  * Operations / Monitoring and Recovery: recorded function runs (platform/run-metrics.ts),
- * state machine success rates from Step Functions, open alerts, alarms and the one health model over
+ * state machine success rates from Step Functions, failed calls to dependencies, open alerts, alarms and the one health model over
  * them (./health.ts); and the recovery actions (services/recovery.ts), each a real operation with its run
  * kept and audited.
  */
@@ -24,13 +24,14 @@ export const operations = route({}, async () => {
   await flushRunMetrics();
   const now = new Date();
   const since = now.getTime() - DAY_MS;
-  const [measured, machines, schedules] = await Promise.all([
+  const [measured, machines, schedules, dependencies] = await Promise.all([
     readSystemHealth(now),
     Promise.all(MACHINES.map((machine) => stateMachineFigures(machine, since))),
     allSchedules().catch(() => null),
+    dependencyFigures(now.getTime()),
   ]);
   const { health, figures, functions, openAlerts } = measured;
-  const alarms: Alarm[] = [...functions.map((fn) => fn.alarm), ...machines.map((machine) => machine.alarm)];
+  const alarms: Alarm[] = [...functions.map((fn) => fn.alarm), ...machines.map((machine) => machine.alarm), ...dependencies.alarms];
   return {
     generatedAt: now.toISOString(),
     health,
@@ -42,6 +43,7 @@ export const operations = route({}, async () => {
     alerts: openAlerts.map((alert) => ({ id: alert.id, severity: alert.severity, alertType: alert.alertType, message: alert.message, createdAt: alert.createdAt })),
     openAlerts: openAlerts.length,
     highAlerts: figures.openHighAlerts,
+    dependencyFailures: dependencies.rows,
     schedules: schedules ?? [],
     schedulesError: schedules === null ? 'The schedules could not be read' : null,
   };

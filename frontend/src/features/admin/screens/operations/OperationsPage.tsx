@@ -18,7 +18,7 @@ import { AREA_LABEL, HealthIndicator, healthCheckColumns, OverallHealth } from '
 import { StatTile } from '../../shell/StatTile.tsx';
 import { HEALTH_AREAS } from '#domain/operations/system-health.ts';
 import type { OperationsData } from './api.ts';
-import { alarmColumns, functionColumns, machineColumns, scheduleColumns } from './columns.tsx';
+import { alarmColumns, dependencyFailureColumns, functionColumns, machineColumns, scheduleColumns } from './columns.tsx';
 import { useOperations } from './useOperations.ts';
 
 /** Health, stabilization monitor, alarms, function and state machine figures, open alerts. */
@@ -59,11 +59,23 @@ function Monitoring({ data }: { data: OperationsData }) {
         </ColumnLayout>
       </Container>
       <Table
-        header={<Header variant="h2" counter={`(${data.alarms.length})`} description="Function error rate over 5% with at least 20 invocations this hour; state machine success under 90% over 24 hours">Alarms</Header>}
+        header={<Header variant="h2" counter={`(${data.alarms.length})`} description="Function error rate over 5% with at least 20 invocations this hour; state machine success under 90% over 24 hours; 3 or more calls to one dependency failing after retries this hour">Alarms</Header>}
         items={[...data.alarms].sort((a, b) => Number(b.state === 'ALARM') - Number(a.state === 'ALARM'))}
         trackBy="name"
         columnDefinitions={alarmColumns}
         empty={<Box textAlign="center">No alarms defined</Box>}
+        wrapLines
+      />
+      <Table
+        header={
+          <Header variant="h2" counter={`(${data.dependencyFailures.length})`} description="Calls to AWS services and Razorpay that failed in the last 24 hours: every failed attempt, and the calls still failing after their retries (what readers or runs felt)">
+            Dependency failures
+          </Header>
+        }
+        items={data.dependencyFailures}
+        trackBy={(item) => `${item.service}-${item.kind}`}
+        columnDefinitions={dependencyFailureColumns}
+        empty={<Box textAlign="center">No failed calls to any dependency in the last 24 hours</Box>}
         wrapLines
       />
       <Table

@@ -7,5 +7,6 @@ export type FunctionFigures = OperationsData['functions'][number];
 export type FunctionWindow = FunctionFigures['hour'];
 export type StateMachineFigures = OperationsData['stateMachines'][number];
 export type ScheduleView = OperationsData['schedules'][number];
+export type DependencyFailureView = OperationsData['dependencyFailures'][number];
 
 export const fetchOperations = () => adminCall('GET /admin/operations');

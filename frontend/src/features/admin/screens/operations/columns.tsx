@@ -1,7 +1,7 @@
 import StatusIndicator, { type StatusIndicatorProps } from '@cloudscape-design/components/status-indicator';
 import type { TableProps } from '@cloudscape-design/components/table';
 import { formatCount, formatDateTime, formatPercent } from '../../shell/format.ts';
-import type { AlarmState, AlarmView, FunctionFigures, ScheduleView, StateMachineFigures } from './api.ts';
+import type { AlarmState, AlarmView, DependencyFailureView, FunctionFigures, ScheduleView, StateMachineFigures } from './api.ts';
 
 const ms = (value: number | null) => (value === null ? '—' : `${formatCount(value)} ms`);
 const rate = (value: number | null) => (value === null ? '—' : `${(value * 100).toFixed(1).replace(/\.0$/, '')}%`);
@@ -46,4 +46,11 @@ export const scheduleColumns: TableProps.ColumnDefinition<ScheduleView>[] = [
   { id: 'machine', header: 'Runs', cell: (item) => item.stateMachine },
   { id: 'state', header: 'State', minWidth: 120, cell: (item) => <StatusIndicator type={item.state === 'ENABLED' ? 'success' : 'stopped'}>{item.state === 'ENABLED' ? 'Enabled' : 'Paused'}</StatusIndicator> },
   { id: 'next', header: 'Next run', cell: (item) => formatDateTime(item.nextRun) },
+];
+
+export const dependencyFailureColumns: TableProps.ColumnDefinition<DependencyFailureView>[] = [
+  { id: 'reason', header: 'What happened', cell: (item) => item.reason, isRowHeader: true },
+  { id: 'gaveUp', header: 'Calls failed after retries', cell: (item) => <span data-testid={`dep-${item.service}-${item.kind}-gave-up`}>{formatCount(item.gaveUp)}</span> },
+  { id: 'attempts', header: 'Failed attempts', cell: (item) => <span data-testid={`dep-${item.service}-${item.kind}-attempts`}>{formatCount(item.attempts)}</span> },
+  { id: 'last', header: 'Last', cell: (item) => `${formatDateTime(item.lastAt)}: ${item.lastOperation} (${item.lastError})` },
 ];
