@@ -2,10 +2,15 @@ import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { FaultPlan } from '../../lib/local/faults.ts';
+import { LOCAL_SNAPSHOT_BUCKET } from '../../lib/local/settings.ts';
+import { SEARCH_SNAPSHOT_KEY } from '../../lib/stack-description.ts';
 import { words } from '../bench/ingest.ts';
-import { lambdaContext, local, useFreshTable } from '../support/aws.ts';
-import { clearFaults, privateFaults, type PrivateFaults } from '../support/faults.ts';
+import { api, local, useFreshTable, useLocalAws } from '../support/aws.ts';
+import { clearFaults, faultStats, privateFaults, setFaults, total, type PrivateFaults } from '../support/faults.ts';
+import type { InboxMail } from '../support/inbox.ts';
+import { runStateMachine } from '../support/pipeline.ts';
 
 /**
  * The pipeline's flows with their dependencies failing on the wire (docs/faults.md): the ingest batch killed at
@@ -108,7 +113,7 @@ async function newBatch(p: Pipeline, label: string): Promise<Batch> {
 }
 
 /** The FetchHostBatch step as the Distributed Map child invokes it. */
-const runBatch = (p: Pipeline, batch: Batch, now: Date) => p.fetchFeeds.handler({ step: 'fetch-hosts', hosts: [{ host: batch.host, feedIds: batch.feedIds }], now: now.toISOString() }, lambdaContext as never);
+const runBatch = (p: Pipeline, batch: Batch, now: Date) => p.fetchFeeds.handler({ step: 'fetch-hosts', hosts: [{ host: batch.host, feedIds: batch.feedIds }], now: now.toISOString() });
 
 async function storedArticles(p: Pipeline) {
   const statuses = ['draft', 'published', 'rejected', 'archived', 'purged'] as const;
@@ -136,7 +141,7 @@ async function completeness(p: Pipeline, batch: Batch) {
 }
 
 /** Abort points walked per variant, spread evenly over the clean batch's calls (all of them if it makes fewer). */
-const POINTS = { kill: 14, 'lost+kill': 6, lost: 8 } as const;
+const POINTS = { kill: 10, 'lost+kill': 4, lost: 6 } as const;
 
 interface WalkPoint {
   variant: 'kill' | 'lost+kill' | 'lost';
@@ -242,5 +247,176 @@ describe('crash-consistency walk of the ingest batch', () => {
       expect(point.doubled, `${where}: stories stored twice`).toBe(0);
       expect(point.countersMatch, `${where}: counters differ from a recount`).toBe(true);
     }
+  }, 120_000);
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// 1. The ingest state machine with a tenth of its DynamoDB and S3 calls failing (the runtime's injector).
+
+describe('the ingest state machine under faults', () => {
+  let r: Pipeline;
+
+  beforeAll(async () => {
+    await startFeedServer();
+    // The runtime's own table, straight to the stand-ins: this process reads and checks, the runtime's functions run.
+    useLocalAws();
+    r = await loadPipeline();
+  });
+
+  it('with 10 % of DynamoDB and S3 calls failing stores every story once and keeps every counter exact', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const feedIds = range(0, 4).map((n) => `chaos-run-${tag}-${n}`);
+    const urls: string[] = [];
+    for (const feedId of feedIds) {
+      const items = range(nextStory, 8);
+      nextStory += 1000;
+      feedItems.set(`/${feedId}`, items);
+      urls.push(...items.map(storyUrl));
+      await r.feeds.putFeedSource({ id: feedId, name: `Chaos ${feedId}`, url: `${feedBase}/${feedId}` });
+    }
+    const batch: Batch = { host: new URL(feedBase).host, feedIds, urls };
+    const before = await countersAgainstRecount(r);
+    const writes = ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem', 'TransactWriteItems'];
+    await setFaults({
+      seed: 35,
+      rules: [
+        { service: 'dynamodb', operations: writes, fault: 'lost-response', rate: 0.03 },
+        { service: 'dynamodb', fault: 'throttle', rate: 0.05 },
+        { service: 'dynamodb', fault: 'server-error', rate: 0.03 },
+        { service: 's3', fault: 'server-error', rate: 0.1 },
+      ],
+    });
+    const run = await runStateMachine('ingest', { trigger: 'chaos' }, 90_000);
+    const stats = await faultStats();
+    await clearFaults();
+    const afterFaults = await completeness(r, batch);
+    console.log(`ingest under faults: ${run.status}; ${total(stats.calls)} calls, ${total(stats.injected)} failed (${JSON.stringify(stats.injected)}); missing ${afterFaults.missing.length}, doubled ${afterFaults.doubled.length}`);
+    expect(afterFaults.doubled).toEqual([]);
+    expect(total(stats.injected)).toBeGreaterThan(0);
+    if (run.status !== 'SUCCEEDED' || afterFaults.missing.length) {
+      // Acceptable only if the next run (faults off) completes it: the feeds a failed check backed off are made due.
+      for (const feed of await r.feeds.feedsToPoll(feedIds)) await r.feeds.updateFeedAfterCheck(feed, { nextCheckAt: new Date(0).toISOString(), consecutiveFailures: 0, lastStatus: 'healthy', lastCheckedAt: new Date().toISOString() });
+      const next = await runStateMachine('ingest', { trigger: 'chaos-again' }, 90_000);
+      expect(next.status).toBe('SUCCEEDED');
+    }
+    const { missing, doubled } = await completeness(r, batch);
+    expect(missing).toEqual([]);
+    expect(doubled).toEqual([]);
+    const after = await countersAgainstRecount(r);
+    expect(moved(before.counters, after.counters)).toEqual(moved(before.recount, after.recount));
+  }, 120_000);
+});
+
+/** How each counter moved between two readings (names that did not move left out). */
+function moved(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return Object.fromEntries([...names].map((name) => [name, (after[name] ?? 0) - (before[name] ?? 0)]).filter(([, by]) => by !== 0));
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// 2. The search snapshot: an upload that fails keeps the last good snapshot served.
+
+describe('the search snapshot under S3 faults', () => {
+  let faults: PrivateFaults;
+  let s3: S3Client;
+
+  beforeAll(async () => {
+    useLocalAws();
+    faults = await privateFaults(['s3']);
+    // Only S3 through this file's injector; the table straight.
+    process.env.AWS_ENDPOINT_URL_S3 = faults.urls.s3;
+    s3 = new S3Client({ endpoint: local().urls.objects, forcePathStyle: true });
+  });
+
+  afterAll(async () => {
+    useLocalAws();
+    await faults?.close();
+  });
+
+  const storedSnapshot = async () => {
+    const object = await s3.send(new GetObjectCommand({ Bucket: LOCAL_SNAPSHOT_BUCKET, Key: SEARCH_SNAPSHOT_KEY }));
+    return (await object.Body!.transformToByteArray()) as Uint8Array;
+  };
+  const freshInstance = async () => {
+    vi.resetModules();
+    return { ...(await import('../../lambdas/services/article-search.ts')), ...(await import('../../lambdas/search/article-index.ts')), articles: await import('#store/articles.ts') };
+  };
+
+  it('a failed upload leaves the last good snapshot; a lost answer leaves the new one whole', async () => {
+    const first = await freshInstance();
+    await first.saveSearchSnapshot();
+    const good = await storedSnapshot();
+    // A story published after the good snapshot: only a snapshot saved after it holds it.
+    const { testArticle } = await import('../support/articles.ts');
+    const word = `chaosmarker${randomUUID().slice(0, 6)}`;
+    const marker = testArticle({ title: `Creators tally ${word} payouts across India` });
+    await first.articles.createArticle(marker);
+
+    faults.injector.setPlan({ rules: [{ service: 's3', operations: ['PutObject'], fault: 'server-error' }] });
+    const failing = await freshInstance();
+    await expect(failing.saveSearchSnapshot()).rejects.toThrow();
+    faults.injector.clear();
+    const kept = await storedSnapshot();
+    expect(Buffer.from(kept).equals(Buffer.from(good))).toBe(true);
+    // A new instance starts from it: the previous index, whole, answering.
+    const previous = failing.ArticleSearchIndex.fromSnapshot(kept);
+    expect(previous.index.size).toBeGreaterThan(0);
+    expect(previous.index.query({ sort: 'latest', limit: 1_000 }).items.map((item) => item.id)).not.toContain(marker.id);
+    // And search answers meanwhile (the API's instance: its index plus the change notes).
+    const answer = await api('GET', `/articles?q=${word}`);
+    expect(answer.status).toBe(200);
+
+    faults.injector.setPlan({ rules: [{ service: 's3', operations: ['PutObject'], fault: 'lost-response', times: 1 }] });
+    const retried = await freshInstance();
+    await retried.saveSearchSnapshot();
+    expect(faults.injector.stats().injected['s3.PutObject']).toBeGreaterThanOrEqual(1);
+    faults.injector.clear();
+    const latest = retried.ArticleSearchIndex.fromSnapshot(await storedSnapshot());
+    expect(latest.index.query({ sort: 'latest', limit: 1_000 }).items.map((item) => item.id)).toContain(marker.id);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// 3. A newsletter issue whose mails are throttled half-way (the runtime's injector, the newsletter state machine).
+
+describe('the newsletter under SES throttling', () => {
+  it('mails every confirmed subscriber exactly once in the end, across the throttled run and its re-run', async () => {
+    useLocalAws();
+    vi.resetModules();
+    const subscribers = await import('#store/subscribers.ts');
+    const digests = await import('#store/digests.ts');
+    const tag = randomUUID().slice(0, 8);
+    for (const n of range(0, 8)) await subscribers.activateSubscription(`chaos-${n}-${tag}@test.local`, { frequency: 'weekly', topics: [] });
+    const issueId = `composed-chaos-${tag}`;
+    const subject = `Chaos issue ${tag}`;
+    await digests.createComposedIssue({ issueId, subject, content: 'Hello readers.\n\nSecond paragraph.', frequency: 'weekly', now: new Date().toISOString() });
+    const recipients: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page = await subscribers.listDigestRecipients('weekly', { limit: 500, cursor });
+      recipients.push(...page.items.map((subscriber) => subscriber.email.toLowerCase()));
+      cursor = page.cursor;
+    } while (cursor);
+
+    // After three mails, nine SendEmail attempts in a row are throttled: the three sends then in flight fail past the SDK's retries.
+    await setFaults({ rules: [{ service: 'ses', operations: ['SendEmail'], fault: 'throttle', after: 3, times: 9 }] });
+    const throttled = await runStateMachine('newsletter', { trigger: 'chaos', issueId, frequency: 'weekly' }, 90_000);
+    const stats = await faultStats();
+    await clearFaults();
+    expect(throttled.status).toBe('SUCCEEDED');
+    expect(total(stats.injected, 'ses')).toBe(9);
+    expect(throttled.result).toMatchObject({ issueId });
+    expect(Number(throttled.result.failed)).toBeGreaterThan(0);
+    const rerun = await runStateMachine('newsletter', { trigger: 'chaos-again', issueId, frequency: 'weekly' }, 90_000);
+    expect(rerun.status).toBe('SUCCEEDED');
+    expect(rerun.result).toMatchObject({ sent: throttled.result.failed, failed: 0 });
+
+    const response = await fetch(`${local().urls.mail}/store`);
+    const { emails } = (await response.json()) as { emails: InboxMail[] };
+    const perRecipient = new Map<string, number>();
+    for (const mail of emails.filter((each) => each.subject.includes(subject))) for (const to of mail.destination.to) perRecipient.set(to.toLowerCase(), (perRecipient.get(to.toLowerCase()) ?? 0) + 1);
+    expect(recipients.length).toBeGreaterThanOrEqual(8);
+    expect(Object.fromEntries(recipients.map((email) => [email, perRecipient.get(email) ?? 0]))).toEqual(Object.fromEntries(recipients.map((email) => [email, 1])));
+    expect([...perRecipient.keys()].sort()).toEqual([...recipients].sort());
   }, 120_000);
 });
