@@ -54,14 +54,18 @@ export async function knownHashes(kind: 'url' | 'title', values: readonly string
   return new Set(data.map((hash) => hash.value));
 }
 
-/** Claims a dedup record for an article; false when another story holds it. */
+/**
+ * Claims a dedup record for an article; false when another story holds it. A refused claim is read back: when
+ * the first attempt took effect but its answer was lost, the SDK's retry meets our own claim, which is ours.
+ */
 async function claim(kind: 'url' | 'title', value: string, articleId: string): Promise<boolean> {
   try {
     await ArticleHash.create({ kind, value, articleId }).go({ response: 'none' });
     return true;
   } catch (error) {
-    if (isConditionalWriteFailure(error)) return false;
-    throw error;
+    if (!isConditionalWriteFailure(error)) throw error;
+    const { data: holder } = await ArticleHash.get({ kind, value }).go({ consistent: true, attributes: ['articleId'] });
+    return holder?.articleId === articleId;
   }
 }
 
