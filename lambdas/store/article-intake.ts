@@ -121,7 +121,8 @@ export async function storeNewArticles(feedId: string, batch: readonly NewArticl
     counters: articleCounterChanges(undefined, item).map((change) => change.name),
   }));
   const ledger = { feedId, createdAt: new Date().toISOString(), id: randomUUID() };
-  await IntakeLedger.create({ ...ledger, entries }).go({ response: 'none' });
+  // A Put, not a create: the id is new, and a retry of a Put whose answer was lost must not fail the batch.
+  await IntakeLedger.put({ ...ledger, entries }).go({ response: 'none' });
 
   const claimBoth = async (item: (typeof items)[number]): Promise<boolean> => {
     // The URL first, then the title, one after the other: two feeds racing on one story meet on the same first
