@@ -194,14 +194,29 @@ async function coveredBy(item: NewArticle): Promise<void> {
  * deletes the ledger with the counters in one transaction. Returns how many ledgers it settled.
  */
 export async function settleUnsettledIntakes(now: Date, feedId?: string): Promise<number> {
+  return (await settleIntakes(now, feedId)).settled;
+}
+
+/**
+ * Settles one feed's ledgers older than UNSETTLED_AFTER_MS, and says how many younger ones it left: a writer
+ * that stopped less than that ago (or one still running) holds their stories' claims, so a check of the feed
+ * now skips those stories as known and must not take the feed's validators (ETag, Last-Modified), or the next
+ * poll would be answered 304 and never bring them back.
+ */
+export async function settleFeedIntakes(now: Date, feedId: string): Promise<{ settled: number; pending: number }> {
+  return settleIntakes(now, feedId);
+}
+
+async function settleIntakes(now: Date, feedId?: string): Promise<{ settled: number; pending: number }> {
   const before = new Date(now.getTime() - UNSETTLED_AFTER_MS).toISOString();
   const query = feedId ? IntakeLedger.query.byFeed({ feedId }) : IntakeLedger.query.byFeed({});
   const { data } = await query.go({ pages: 'all', consistent: true });
   // A partial sort key matches by prefix: feed "a" would also find feed "ab"'s ledgers.
-  const stale = data.filter((ledger) => ledger.createdAt < before && (!feedId || ledger.feedId === feedId));
+  const mine = data.filter((ledger) => !feedId || ledger.feedId === feedId);
+  const stale = mine.filter((ledger) => ledger.createdAt < before);
   let settled = 0;
   for (const ledger of stale) if (await settleLedger(ledger)) settled += 1;
-  return settled;
+  return { settled, pending: mine.length - stale.length };
 }
 
 /** Counts a ledger's stories that were stored, releases the claims of the others, and deletes it. */
