@@ -8,7 +8,7 @@ import { NEAR_DUPLICATE_WINDOW_DAYS, simhash } from '#domain/content/simhash.ts'
 import { matchingStory, storyProfile, type StoryProfile } from '#domain/content/story-cluster.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
-import { knownHashes, settleUnsettledIntakes, storeNewArticles } from '#store/article-intake.ts';
+import { knownHashes, settleFeedIntakes, storeNewArticles } from '#store/article-intake.ts';
 import { knownStoryOf, recentFingerprints, type KnownStory, type NewArticle } from '#store/articles.ts';
 import { feedDescriptionOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
 import { logger } from '#core/logger.ts';
@@ -169,8 +169,9 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
   }
   const limit = pLimit(WRITE_CONCURRENCY);
   // A batch an earlier check of this feed left half-written (a crash) is settled first, so its stories
-  // that were never stored give their dedup claims back and are stored now.
-  await settleUnsettledIntakes(new Date(), feed.id);
+  // that were never stored give their dedup claims back and are stored now. One left too recently to settle
+  // (the task retried at once after its function was killed) still holds its stories' claims: see the validators below.
+  const intakes = await settleFeedIntakes(new Date(), feed.id);
   // Stories already stored (live, purged or deleted) are found with reads, and cost no write: by URL,
   // then by title for the rest.
   const knownUrls = await knownHashes('url', fresh.map(({ item }) => urlHash(item.sourceUrl)));
@@ -249,8 +250,11 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     lastStatus: 'healthy',
     lastCheckedAt: checkedAt,
     nextCheckAt: nextCheckAfterSuccess(now, fetched.hints, options.intervalMinutes).toISOString(),
-    ...(fetched.etag ? { etag: fetched.etag } : {}),
-    ...(fetched.lastModified ? { lastModified: fetched.lastModified } : {}),
+    // Taken only when no batch of this feed is left unsettled: its stories were skipped as known, and a 304 at
+    // the next poll would leave them out for good; with the old validators the next poll brings the body again
+    // and, that batch settled meanwhile, stores them.
+    ...(fetched.etag && !intakes.pending ? { etag: fetched.etag } : {}),
+    ...(fetched.lastModified && !intakes.pending ? { lastModified: fetched.lastModified } : {}),
     averageImagesPerItem: items.length ? Math.round((images / items.length) * 100) / 100 : 0,
     // Share of the six optional fields the items carry, 0-100.
     dataRichnessScore: items.length ? Math.round((dataPoints / (items.length * 6)) * 100) : 0,

@@ -54,14 +54,18 @@ export async function knownHashes(kind: 'url' | 'title', values: readonly string
   return new Set(data.map((hash) => hash.value));
 }
 
-/** Claims a dedup record for an article; false when another story holds it. */
+/**
+ * Claims a dedup record for an article; false when another story holds it. A refused claim is read back: when
+ * the first attempt took effect but its answer was lost, the SDK's retry meets our own claim, which is ours.
+ */
 async function claim(kind: 'url' | 'title', value: string, articleId: string): Promise<boolean> {
   try {
     await ArticleHash.create({ kind, value, articleId }).go({ response: 'none' });
     return true;
   } catch (error) {
-    if (isConditionalWriteFailure(error)) return false;
-    throw error;
+    if (!isConditionalWriteFailure(error)) throw error;
+    const { data: holder } = await ArticleHash.get({ kind, value }).go({ consistent: true, attributes: ['articleId'] });
+    return holder?.articleId === articleId;
   }
 }
 
@@ -117,7 +121,8 @@ export async function storeNewArticles(feedId: string, batch: readonly NewArticl
     counters: articleCounterChanges(undefined, item).map((change) => change.name),
   }));
   const ledger = { feedId, createdAt: new Date().toISOString(), id: randomUUID() };
-  await IntakeLedger.create({ ...ledger, entries }).go({ response: 'none' });
+  // A Put, not a create: the id is new, and a retry of a Put whose answer was lost must not fail the batch.
+  await IntakeLedger.put({ ...ledger, entries }).go({ response: 'none' });
 
   const claimBoth = async (item: (typeof items)[number]): Promise<boolean> => {
     // The URL first, then the title, one after the other: two feeds racing on one story meet on the same first
@@ -189,14 +194,29 @@ async function coveredBy(item: NewArticle): Promise<void> {
  * deletes the ledger with the counters in one transaction. Returns how many ledgers it settled.
  */
 export async function settleUnsettledIntakes(now: Date, feedId?: string): Promise<number> {
+  return (await settleIntakes(now, feedId)).settled;
+}
+
+/**
+ * Settles one feed's ledgers older than UNSETTLED_AFTER_MS, and says how many younger ones it left: a writer
+ * that stopped less than that ago (or one still running) holds their stories' claims, so a check of the feed
+ * now skips those stories as known and must not take the feed's validators (ETag, Last-Modified), or the next
+ * poll would be answered 304 and never bring them back.
+ */
+export async function settleFeedIntakes(now: Date, feedId: string): Promise<{ settled: number; pending: number }> {
+  return settleIntakes(now, feedId);
+}
+
+async function settleIntakes(now: Date, feedId?: string): Promise<{ settled: number; pending: number }> {
   const before = new Date(now.getTime() - UNSETTLED_AFTER_MS).toISOString();
   const query = feedId ? IntakeLedger.query.byFeed({ feedId }) : IntakeLedger.query.byFeed({});
   const { data } = await query.go({ pages: 'all', consistent: true });
   // A partial sort key matches by prefix: feed "a" would also find feed "ab"'s ledgers.
-  const stale = data.filter((ledger) => ledger.createdAt < before && (!feedId || ledger.feedId === feedId));
+  const mine = data.filter((ledger) => !feedId || ledger.feedId === feedId);
+  const stale = mine.filter((ledger) => ledger.createdAt < before);
   let settled = 0;
   for (const ledger of stale) if (await settleLedger(ledger)) settled += 1;
-  return settled;
+  return { settled, pending: mine.length - stale.length };
 }
 
 /** Counts a ledger's stories that were stored, releases the claims of the others, and deletes it. */

@@ -26,6 +26,7 @@ vi.mock('#store/articles.ts', () => ({
 vi.mock('#store/article-intake.ts', () => ({
   knownHashes: async () => new Set(),
   settleUnsettledIntakes: async () => 0,
+  settleFeedIntakes: async () => ({ settled: 0, pending: 0 }),
   storeNewArticles: async (feedId: string, batch: Array<{ title: string }>) => {
     if (feedId === 'failing') throw new Error('ProvisionedThroughputExceededException: slow down');
     writes.created.push(...batch.map((article) => article.title));
