@@ -2,7 +2,8 @@ import { AdaptiveRetryStrategy, StandardRetryStrategy } from '@smithy/core/retry
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { HttpHandlerOptions, RetryErrorInfo, RetryStrategyV2, RetryToken, StandardRetryToken } from '@smithy/types';
 import { classifyDependencyError, noteDependencyFailure, type DependencyService } from '#core/dependency-failures.ts';
-import { currentRetryProfile, type RetryProfile } from '#core/invocation.ts';
+import { config } from '#core/config.ts';
+import { invocationRetryProfile, type RetryProfile } from '#core/invocation.ts';
 
 /**
  * How every AWS client of the functions is built: retries and timeouts chosen per path, once, here.
@@ -22,6 +23,9 @@ export const RETRY_SETTINGS: Record<RetryProfile, { maxAttempts: number; mode: '
   console: { maxAttempts: 3, mode: 'standard', requestTimeoutMs: 5_000, connectionTimeoutMs: 2_000 },
   pipeline: { maxAttempts: 8, mode: 'adaptive', requestTimeoutMs: 20_000, connectionTimeoutMs: 3_000 },
 };
+
+/** The running function's profile: the local runtime's invocation, or this Lambda's setting. */
+const currentRetryProfile = (): RetryProfile => invocationRetryProfile() ?? config.RETRY_PROFILE;
 
 /** Hands each call to the strategy of the running function's profile; a token returns to the strategy that issued it. */
 class RetryByProfile implements RetryStrategyV2 {

@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { config } from './config.ts';
 
 /**
  * Which kind of caller a function serves, and so how its AWS calls retry (lambdas/adapters/aws-clients.ts):
@@ -14,11 +13,12 @@ export const RETRY_PROFILES: readonly RetryProfile[] = ['reader', 'console', 'pi
 const invocation = new AsyncLocalStorage<{ retryProfile: RetryProfile }>();
 
 /**
- * The profile of the function being run. On Lambda one function per process: its RETRY_PROFILE setting. The
- * local runtime runs every function in one process, and runs each invocation inside `runAsFunction`.
+ * The profile of the invocation being run, where the local runtime runs every function in one process and each
+ * invocation inside `runAsFunction`; undefined on Lambda, where the function's RETRY_PROFILE setting says it.
+ * (No config import here: the local runtime loads this before the functions' settings exist.)
  */
-export function currentRetryProfile(): RetryProfile {
-  return invocation.getStore()?.retryProfile ?? config.RETRY_PROFILE;
+export function invocationRetryProfile(): RetryProfile | undefined {
+  return invocation.getStore()?.retryProfile;
 }
 
 /** Runs `work` as an invocation of a function with this profile (the local runtime's functions loader). */
