@@ -103,14 +103,21 @@ export async function runSoakBench(): Promise<void> {
   let stopping = false;
   let runtime: RunningRuntime | undefined;
   const onInterrupt = () => {
-    console.log('\nInterrupted: stopping the local runtime');
     stopping = true;
-    void (runtime?.stop() ?? Promise.resolve()).finally(() => process.exit(130));
+    // Still starting: the runtime is its own process group (detached), so Ctrl-C does not reach it; it is
+    // stopped as soon as its start resolves (below).
+    if (!runtime) return console.log('\nInterrupted: the local runtime stops as soon as it has started');
+    console.log('\nInterrupted: stopping the local runtime');
+    void runtime.stop().finally(() => process.exit(130));
   };
   process.once('SIGINT', onInterrupt);
   process.once('SIGTERM', onInterrupt);
   try {
     runtime = await startLocalRuntime({ portBase: PORT_BASE, serveBuiltSite: false, admin: ADMIN, logFile: LOG_FILE });
+    if (stopping) {
+      await runtime.stop();
+      process.exit(130);
+    }
     const { urls } = runtime;
     const rootPid = runtime.pid;
     console.log(`  local runtime ready in ${runtime.startupSeconds.toFixed(0)} s (pid ${rootPid}, log ${LOG_FILE})`);
