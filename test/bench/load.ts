@@ -24,7 +24,7 @@ const READERS = Number(process.env.BENCH_LOAD_READERS ?? 20);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 const MAX_REQUESTS = 50_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
 
 /** What readers ask for, in the proportions a reader site sees: mostly lists and articles, some search. */
 function readerRequests(articleIds: string[]): Array<{ kind: string; path: string }> {

@@ -12,6 +12,7 @@ import { runLoadBench } from './load.ts';
 import { runRecommendationBench } from './recommend.ts';
 import { runRunMetricsBench } from './run-metrics.ts';
 import { runSearchBench } from './search.ts';
+import { runSoakBench } from './soak.ts';
 
 const only = process.argv[2];
 if (!only || only === 'bundle') await runHomeBundleBench();
@@ -27,3 +28,5 @@ if (!only || only === 'load') await runLoadBench();
 if (!only || only === 'feed-corpus') await runFeedCorpusBench();
 if (!only || only === 'costs') await runCostsBench();
 if (!only || only === 'ingest-scale') await runIngestScaleBench();
+// Not in the all-benches run: half an hour by default. `npm run bench -- soak`.
+if (only === 'soak') await runSoakBench();

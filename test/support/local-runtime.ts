@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { LocalUrls } from '../../lib/local/runtime.ts';
@@ -9,6 +9,8 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 export interface RunningRuntime {
   urls: LocalUrls & { userPool: { userPoolId: string; userPoolClientId: string; endpoint: string } };
   dataDir: string;
+  /** The runtime's own process (the stand-ins it starts are its descendants). */
+  pid: number;
   startupSeconds: number;
   stop: () => Promise<void>;
 }
@@ -20,7 +22,7 @@ export const TEST_ANALYTICS_FLUSH_SECONDS = 1;
  * Starts the local runtime exactly as `npm start` does (a child process running bin/local.ts), on its
  * own ports and in a fresh data folder; resolves once it serves and the ingest at start has finished.
  */
-export async function startLocalRuntime(options: { portBase: number; serveBuiltSite: boolean; admin?: { email: string; password: string } }): Promise<RunningRuntime> {
+export async function startLocalRuntime(options: { portBase: number; serveBuiltSite: boolean; admin?: { email: string; password: string }; logFile?: string }): Promise<RunningRuntime> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cnh-test-'));
   const startedAt = Date.now();
   const child: ChildProcess = spawn(process.execPath, [path.join(repoRoot, 'node_modules/tsx/dist/cli.mjs'), 'bin/local.ts'], {
@@ -61,6 +63,12 @@ export async function startLocalRuntime(options: { portBase: number; serveBuiltS
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  if (options.logFile) {
+    // Everything it prints, also after the start (the soak bench reads the errors behind its 500s there).
+    const log = createWriteStream(options.logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
 
   const urlsFile = path.join(dataDir, 'urls.json');
   const deadline = Date.now() + 110_000;
@@ -81,6 +89,7 @@ export async function startLocalRuntime(options: { portBase: number; serveBuiltS
   return {
     urls: JSON.parse(readFileSync(urlsFile, 'utf8')) as RunningRuntime['urls'],
     dataDir,
+    pid: child.pid as number,
     startupSeconds: (Date.now() - startedAt) / 1000,
     stop,
   };
