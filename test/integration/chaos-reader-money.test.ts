@@ -208,6 +208,7 @@ describe("the reader's like, save and view under 25 % DynamoDB faults", () => {
     }
     for (const viewer of viewers) for (const id of articles) requests.push({ what: `view ${id}`, send: () => apiFrom(viewer, 'POST', `/articles/${id}/views`) });
 
+    await resetFaultCounts();
     await setFaultPlan({
       seed: 35,
       rules: [
