@@ -4,6 +4,7 @@ import { DONATION_CURRENCY, DONATION_TEXTS, type checkoutResultSchema, type dona
 import {
   createDonation,
   findDonationByOrder,
+  getDonation,
   markDonationFailed,
   markDonationPaid,
   newDonationId,
@@ -14,8 +15,9 @@ import {
   type DonationItem,
 } from '#store/donations.ts';
 import { badRequest, HttpError } from '#core/errors.ts';
+import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '#core/dependency-errors.ts';
 import { logger } from '#core/logger.ts';
-import { sendDonationReceipt } from './donation-receipt.ts';
+import { ReceiptNotSentError, sendDonationReceipt } from './donation-receipt.ts';
 
 /**
  * A donation's payment (Razorpay orders and checkout; the webhook is the source of truth): the order is made
@@ -34,6 +36,8 @@ export async function startDonation(request: z.infer<typeof donationRequestSchem
     order = await createOrder(request.amount, DONATION_CURRENCY, id, { donation_id: id });
   } catch (error) {
     logger.error('razorpay order failed', { error: errorText(error) });
+    // Razorpay failing for a moment (5xx, 429, no answer): the router's 503, so the donor is told to try again.
+    if (classifyDependencyError(error)) throw error;
     throw new HttpError(502, DONATION_TEXTS.failed);
   }
   const donorName = request.is_anonymous ? undefined : request.donor_name;
@@ -59,21 +63,36 @@ export async function startDonation(request: z.infer<typeof donationRequestSchem
 }
 
 /**
- * Counts a payment Razorpay confirmed (once, however many times this is called for it) and mails the
- * receipt on the call that counted it. A failed send is recorded, and the donation-receipts stream
- * consumer sends it again; the success page says "on its way" until it has gone.
+ * Counts a payment Razorpay confirmed (once, however many times this is called for it) and sees its receipt
+ * mailed: by the call that counted it, or by a later delivery when that call was stopped before the receipt
+ * went out (a Lambda killed, a dependency failing after the payment counted). A send SES failed is recorded,
+ * and the donation-receipts stream consumer sends it again; the success page says "on its way" until it has
+ * gone. With `receiptRequired` (the webhook, which Razorpay redelivers until it gets a 2xx), a receipt that
+ * another sender claimed and has not marked sent answers 503, so a delivery comes back for it once that
+ * claim lapses; the checkout's callback answers its donor instead.
  */
-async function settle(donation: DonationItem, paymentId: string): Promise<'counted' | 'already-counted'> {
+async function settle(donation: DonationItem, paymentId: string, options: { receiptRequired: boolean }): Promise<'counted' | 'already-counted'> {
   const paid = await markDonationPaid(donation, paymentId);
-  if (!paid) return 'already-counted';
+  const current = paid ?? (await getDonation(donation.id));
+  if (current) await deliverReceipt(current, options.receiptRequired);
+  return paid ? 'counted' : 'already-counted';
+}
+
+async function deliverReceipt(donation: DonationItem, required: boolean): Promise<void> {
+  let outcome;
   try {
-    await sendDonationReceipt(paid);
+    outcome = await sendDonationReceipt(donation);
   } catch (error) {
+    // The claim or the mark failing (DynamoDB) throws as it is: this delivery fails and the next one finishes.
+    if (!(error instanceof ReceiptNotSentError)) throw error;
     // The payment stands; the receipt goes out on the retry.
-    logger.error('donation receipt not sent, retrying from the stream', { donationId: paid.id, error: errorText(error) });
-    await recordReceiptFailed(paid);
+    logger.error('donation receipt not sent, retrying from the stream', { donationId: donation.id, error: errorText(error.reason) });
+    await recordReceiptFailed(donation);
+    return;
   }
-  return 'counted';
+  if (outcome === 'claimed-elsewhere' && required) {
+    throw new HttpError(503, DEPENDENCY_BUSY_MESSAGE, { retryable: true }, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
+  }
 }
 
 /**
@@ -90,6 +109,7 @@ export async function verifyCheckout(result: z.infer<typeof checkoutResultSchema
     payment = await fetchPayment(result.razorpay_payment_id);
   } catch (error) {
     logger.error('razorpay payment fetch failed', { error: errorText(error) });
+    if (classifyDependencyError(error)) throw error;
     throw new HttpError(502, DONATION_TEXTS.verificationFailed);
   }
   if (payment.order_id !== donation.razorpayOrderId || payment.amount !== donation.amount || payment.currency !== donation.currency) {
@@ -99,7 +119,7 @@ export async function verifyCheckout(result: z.infer<typeof checkoutResultSchema
   if (payment.status === 'failed') throw badRequest(DONATION_TEXTS.verificationFailed);
   // Authorised but not captured yet: the payment.captured webhook counts it.
   if (payment.status !== 'captured') return { status: 'pending', order_id: donation.razorpayOrderId, payment_id: payment.id };
-  await settle(donation, payment.id);
+  await settle(donation, payment.id, { receiptRequired: false });
   return { status: 'completed', order_id: donation.razorpayOrderId, payment_id: payment.id };
 }
 
@@ -149,7 +169,7 @@ async function applyWebhook(event: z.infer<typeof webhookSchema>): Promise<{ out
     logger.warn('webhook payment does not match its donation', { donationId: donation.id, event: event.event });
     return { outcome: 'mismatch', orderId };
   }
-  return { outcome: await settle(donation, payment.id), orderId };
+  return { outcome: await settle(donation, payment.id, { receiptRequired: true }), orderId };
 }
 
 /** Applies a webhook event once (by its id) and records what it did. */

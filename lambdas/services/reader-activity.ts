@@ -4,7 +4,6 @@ import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { deleteNotification, markAllNotificationsRead, markNotificationRead } from '#store/notifications.ts';
 import { addRelation, removeRelation } from '#store/reader-relations.ts';
 import { markArticlesRead, recordReading, type ReadingProgressItem, type ReadingReport } from '#store/reading.ts';
-import { recordActivity } from '#store/activity.ts';
 import { savePreferences, type PreferenceChanges, type PreferencesItem } from '#store/preferences.ts';
 import { notFound } from '#core/errors.ts';
 
@@ -18,15 +17,15 @@ async function publicArticleOrThrow(articleId: string): Promise<void> {
   if (!(await getPublicArticleItem(articleId))) throw notFound('Article not found');
 }
 
-/** Saves or likes an article; a new one is recorded in the reader's activity. */
+/** Saves or likes an article; a new one is recorded in the reader's activity (in the same write). */
 export async function addReaderRelation(kind: 'bookmark' | 'like', userId: string, articleId: string): Promise<void> {
   await publicArticleOrThrow(articleId);
-  if (await addRelation(kind, userId, articleId)) await recordActivity({ userId, actionType: kind, resourceType: 'article', resourceId: articleId });
+  await addRelation(kind, userId, articleId);
 }
 
-/** Takes a save or like back; one that was there is recorded in the reader's activity. */
+/** Takes a save or like back; one that was there is recorded in the reader's activity (in the same write). */
 export async function removeReaderRelation(kind: 'bookmark' | 'like', userId: string, articleId: string): Promise<void> {
-  if (await removeRelation(kind, userId, articleId)) await recordActivity({ userId, actionType: `un${kind}`, resourceType: 'article', resourceId: articleId });
+  await removeRelation(kind, userId, articleId);
 }
 
 /** A reading report of a public article: its progress, as stored after it. */

@@ -1,5 +1,5 @@
 import { isTrendableTerm } from '#domain/content/trending.ts';
-import { countArticleEvent } from '#store/article-tallies.ts';
+import { addFirstToTally, countArticleEvent } from '#store/article-tallies.ts';
 import { recordShare, type SHARE_PLATFORMS } from '#store/engagement.ts';
 import { bumpKeyword } from '#store/keywords.ts';
 import { recordAnalyticsEvent } from '#store/analytics-events.ts';
@@ -20,8 +20,8 @@ export async function firstEventToday(what: string, clientKey: string): Promise<
   return decision.allowed;
 }
 
-/** One more view on the article's tally. */
-export const countView = (articleId: string): Promise<void> => countArticleEvent(articleId, 'views');
+/** One more view on the article's tally, if it is this client's first view of it today (atomically with that record). */
+export const countFirstViewToday = (articleId: string, clientKey: string): Promise<boolean> => addFirstToTally(articleId, 'views', `view:${articleId}`, clientKey);
 
 /** A share kept (for the console's share figures) and one more share on the article's tally. */
 export async function countShare(articleId: string, platform: (typeof SHARE_PLATFORMS)[number]): Promise<void> {

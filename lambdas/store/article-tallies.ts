@@ -1,9 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { Entity, type EntityItem } from 'electrodb';
+import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { Article, ArticleChange, type ArticleItem, changeNote } from './articles.ts';
 import { documentClient, tableName } from './table/client.ts';
-import { isConditionalWriteFailure } from './table/paging.ts';
+import { RateLimitWindow, windowOf } from './rate-limits.ts';
+import { transactWithRetry } from './table/paging.ts';
 import { keep, service, tableConfig } from './table/table.ts';
 
 /**
@@ -49,31 +50,29 @@ export async function addToTally(id: string, event: 'views' | 'shares', now = Da
 }
 
 /**
- * Takes exactly what the tally held out of it, only if nothing was added since it was read: of two
- * requests that both saw a due tally, one folds it. False when another request came first.
+ * Counts a view or share only if it is the client's first such event of the UTC day: the rate-limit store's
+ * one-hit window for (`once:<what>`, client, day) and the tally's ADD in one transaction. Two separate writes
+ * could keep the one and lose the other (the window taken and the ADD failed: the reader's retry is no longer
+ * first, the view is lost), and an ADD whose answer was lost is repeated by the SDK's retry (counted twice);
+ * in one transaction the repeat finds the window taken and is cancelled, so the event counts exactly once.
+ * False when the client's event was already counted today.
  */
-export async function claimTally(tally: ArticleTallyItem): Promise<boolean> {
-  const views = tally.views ?? 0;
-  const shares = tally.shares ?? 0;
-  try {
-    await ArticleTally.update({ id: tally.id })
-      .add({ views: -views, shares: -shares })
-      .remove(['since'])
-      .where((attr, { eq, notExists }) => `${views ? eq(attr.views, views) : `(${notExists(attr.views)} OR ${eq(attr.views, 0)})`} AND ${shares ? eq(attr.shares, shares) : `(${notExists(attr.shares)} OR ${eq(attr.shares, 0)})`}`)
-      .go({ response: 'none' });
-    return true;
-  } catch (error) {
-    if (isConditionalWriteFailure(error)) return false;
-    throw error;
-  }
-}
-
-/** Gives a claimed tally back (its fold into the article failed), so no event is lost. */
-export async function returnToTally(tally: Pick<ArticleTallyItem, 'id' | 'views' | 'shares'>, now = Date.now()): Promise<void> {
-  await ArticleTally.update({ id: tally.id })
-    .add({ views: tally.views ?? 0, shares: tally.shares ?? 0 })
-    .data(({ since }, { ifNotExists }) => ifNotExists(since, now))
-    .go({ response: 'none' });
+export async function addFirstToTally(id: string, event: 'views' | 'shares', what: string, client: string, now = Date.now()): Promise<boolean> {
+  const { windowStart, windowEnd } = windowOf({ limit: 1, windowSeconds: 86_400 }, now);
+  const result = await transactWithRetry(() => createWriteTransaction({ window: RateLimitWindow, tally: ArticleTally }, ({ window, tally }) => [
+    window
+      .update({ bucket: `once:${what}`, client, windowStart })
+      .add({ hits: 1 })
+      .set({ expiresAt: windowEnd + 60 })
+      .where(({ hits }, { notExists }) => notExists(hits))
+      .commit(),
+    tally
+      .update({ id })
+      .add({ [event]: 1 })
+      .data(({ since }, { ifNotExists }) => ifNotExists(since, now))
+      .commit(),
+  ]).go(), `Counting a ${event.slice(0, -1)} of ${id}`);
+  return !result.canceled;
 }
 
 /**
@@ -113,21 +112,30 @@ export async function countArticleEvent(id: string, event: 'views' | 'shares'): 
 
 /**
  * Moves what an article's tally holds into the article item and writes a change note, so the search
- * index, lists and rankings see the new figure; of two folds of one tally, one takes it. If the article
- * write fails, the claim is given back to the tally. Answers whether anything was folded.
+ * index, lists and rankings see the new figure. The tally's decrement (only if nothing was added since it
+ * was read: of two folds of one tally, one takes it) and the article's ADD are one transaction: as two
+ * writes, a claim whose answer was lost was read as another fold's (its retry failed the condition) and
+ * its views were taken out of the tally and never reached the article, and an article ADD whose answer was
+ * lost was added twice by the SDK's retry. A repeat of the transaction finds the tally changed and is
+ * cancelled, so the fold happens once. Answers whether anything was folded (false also when the article
+ * is gone: the tally then keeps its events, which nothing reads).
  */
 export async function foldArticleTally(id: string): Promise<boolean> {
   const tally = (await ArticleTally.get({ id }).go({ consistent: true })).data;
-  if (!tally || !pendingEvents(tally) || !(await claimTally(tally))) return false;
-  try {
-    // Two plain writes, not a transaction (which costs twice the units): a lost note only delays the
-    // search index until the article's next change.
-    await Article.patch({ id }).add({ viewsCount: tally.views ?? 0, sharesCount: tally.shares ?? 0 }).go({ response: 'none' });
-  } catch (error) {
-    if (isConditionalWriteFailure(error)) return false; // the article is gone: nothing to fold into
-    await returnToTally(tally);
-    throw error;
-  }
+  if (!tally || !pendingEvents(tally)) return false;
+  const views = tally.views ?? 0;
+  const shares = tally.shares ?? 0;
+  const result = await transactWithRetry(() => createWriteTransaction({ tally: ArticleTally, article: Article }, ({ tally: tallyEntity, article }) => [
+    tallyEntity
+      .update({ id })
+      .add({ views: -views, shares: -shares })
+      .remove(['since'])
+      .where((attr, { eq, notExists }) => `${views ? eq(attr.views, views) : `(${notExists(attr.views)} OR ${eq(attr.views, 0)})`} AND ${shares ? eq(attr.shares, shares) : `(${notExists(attr.shares)} OR ${eq(attr.shares, 0)})`}`)
+      .commit(),
+    article.patch({ id }).add({ viewsCount: views, sharesCount: shares }).commit(),
+  ]).go(), `Folding the tally of ${id}`);
+  if (result.canceled) return false;
+  // A lost note only delays the search index until the article's next change.
   await ArticleChange.put(changeNote(id)).go({ response: 'none' });
   return true;
 }

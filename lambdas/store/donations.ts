@@ -29,6 +29,12 @@ export const Donation = new Entity({
     paidList: { type: ['paid'] as const },
     /** Set when the receipt mail went out (the success page says so only then). */
     receiptSentAt: { type: 'string' },
+    /**
+     * Set (with the sender's token) just before the receipt is handed to SES: one sender at a time, and a
+     * sender killed before its "sent" mark leaves a claim that lapses after RECEIPT_CLAIM_SECONDS.
+     */
+    receiptClaimedAt: { type: 'string' },
+    receiptClaimToken: { type: 'string' },
     /** Set when sending the receipt failed: the donation-receipts stream consumer then sends it again. */
     receiptFailedAt: { type: 'string' },
     /** Paise taken back from the totals by refunds and lost disputes (also those that came before the payment counted). */
@@ -271,13 +277,42 @@ export async function markDonationFailed(donation: DonationItem): Promise<boolea
   }
 }
 
+/**
+ * How long a receipt claim holds: longer than any function that sends receipts may run (API functions stop
+ * at 29 s), so a claim this old belongs to an invocation that was killed before it marked the receipt sent.
+ */
+export const RECEIPT_CLAIM_SECONDS = 60;
+
+/**
+ * Claims the sending of a paid donation's receipt: true when this sender may hand it to SES now. Refused
+ * while the receipt is marked sent, or claimed by another sender less than RECEIPT_CLAIM_SECONDS ago. The
+ * token makes the claim safe to repeat: a retry whose first answer was lost finds its own claim, not another's.
+ */
+export async function claimReceipt(donation: Pick<DonationItem, 'id'>, token: string, now = new Date()): Promise<boolean> {
+  const lapsed = new Date(now.getTime() - RECEIPT_CLAIM_SECONDS * 1000).toISOString();
+  try {
+    await Donation.patch({ id: donation.id })
+      .set({ receiptClaimedAt: now.toISOString(), receiptClaimToken: token })
+      .where(({ receiptSentAt, receiptClaimedAt, receiptClaimToken }, { notExists, lt, eq }) =>
+        `${notExists(receiptSentAt)} AND (${notExists(receiptClaimedAt)} OR ${lt(receiptClaimedAt, lapsed)} OR ${eq(receiptClaimToken, token)})`)
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionalWriteFailure(error)) return false;
+    throw error;
+  }
+}
+
 export async function recordReceiptSent(donation: Pick<DonationItem, 'id'>): Promise<void> {
   await Donation.patch({ id: donation.id }).set({ receiptSentAt: new Date().toISOString() }).go();
 }
 
-/** Sending the receipt failed: the change on the donation hands it to the donation-receipts stream consumer. */
+/**
+ * Sending the receipt failed (SES answered so): the claim is given back and the change on the donation
+ * hands it to the donation-receipts stream consumer.
+ */
 export async function recordReceiptFailed(donation: Pick<DonationItem, 'id'>): Promise<void> {
-  await Donation.patch({ id: donation.id }).set({ receiptFailedAt: new Date().toISOString() }).go();
+  await Donation.patch({ id: donation.id }).set({ receiptFailedAt: new Date().toISOString() }).remove(['receiptClaimedAt', 'receiptClaimToken']).go();
 }
 
 export async function getDonation(id: string): Promise<DonationItem | null> {

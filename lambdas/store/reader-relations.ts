@@ -1,7 +1,10 @@
 import { createWriteTransaction, Entity, type EntityItem } from 'electrodb';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
+import { Activity } from './activity.ts';
 import { Article } from './articles.ts';
 import { Counter } from './table/counters.ts';
 import { relationDayCounters } from './daily-counters.ts';
+import { expiresInDays, newId } from './table/ids.ts';
 import { type Page, type PageOptions, queryPage, transactWithRetry } from './table/paging.ts';
 import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
@@ -40,13 +43,21 @@ export type BookmarkItem = EntityItem<typeof Bookmark>;
 
 const counterOf = { bookmark: 'bookmarksCount', like: 'likesCount' } as const;
 
+/** The reader's activity entry of a relation change, written in the change's own transaction. */
+const activityOf = (actionType: string, userId: string, articleId: string) =>
+  ({ userId, id: newId(), actionType, resourceType: 'article', resourceId: articleId, expiresAt: expiresInDays(RETENTION_DAYS.activity) });
+
 /**
- * Adds the relation and raises the article's count in one transaction. False when it already existed
- * (a double click counts once) or the article does not exist.
+ * Adds the relation, raises the article's count and records it in the reader's activity, in one transaction
+ * (all or nothing: a failure leaves no relation without its count, and a repeat whose first answer was lost
+ * is cancelled by the relation's condition, so nothing counts twice). False when it already existed (a
+ * double click counts once) or the article does not exist.
  */
 export async function addRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
-  const result = await transactWithRetry(() => createWriteTransaction({ bookmark: Bookmark, like: Like, article: Article, counter: Counter }, ({ bookmark, like, article, counter }) => [
+  const entry = activityOf(kind, userId, articleId);
+  const result = await transactWithRetry(() => createWriteTransaction({ bookmark: Bookmark, like: Like, article: Article, counter: Counter, activity: Activity }, ({ bookmark, like, article, counter, activity }) => [
       (kind === 'bookmark' ? bookmark : like).create({ userId, articleId }).commit(),
+      activity.create(entry).commit(),
       article
         .patch({ id: articleId })
         .add({ [counterOf[kind]]: 1 })
@@ -58,13 +69,15 @@ export async function addRelation(kind: Relation, userId: string, articleId: str
   return !result.canceled;
 }
 
-/** Removes the relation and lowers the count; false when there was nothing to remove. */
+/** Removes the relation, lowers the count and records it in the activity, in one transaction; false when there was nothing to remove. */
 export async function removeRelation(kind: Relation, userId: string, articleId: string): Promise<boolean> {
-  const result = await transactWithRetry(() => createWriteTransaction({ bookmark: Bookmark, like: Like, article: Article }, ({ bookmark, like, article }) => [
+  const entry = activityOf(`un${kind}`, userId, articleId);
+  const result = await transactWithRetry(() => createWriteTransaction({ bookmark: Bookmark, like: Like, article: Article, activity: Activity }, ({ bookmark, like, article, activity }) => [
       (kind === 'bookmark' ? bookmark : like)
         .delete({ userId, articleId })
         .where(({ articleId: id }, { exists }) => exists(id))
         .commit(),
+      activity.create(entry).commit(),
       article
         .patch({ id: articleId })
         .subtract({ [counterOf[kind]]: 1 })
@@ -75,6 +88,7 @@ export async function removeRelation(kind: Relation, userId: string, articleId: 
   // Canceled: either there was nothing to remove, or the article itself is gone (purged) and has no count
   // to lower; the relation must still go, or the reader could never remove it (nor delete their account).
   const { data } = await (kind === 'bookmark' ? Bookmark : Like).delete({ userId, articleId }).go({ response: 'all_old' });
+  if (data) await Activity.create(entry).go({ response: 'none' });
   return Boolean(data);
 }
 

@@ -14,6 +14,6 @@ export async function handler(event: DynamoDBStreamEvent): Promise<void> {
     if (!id) continue;
     const donation = await getDonation(id);
     if (!donation) continue;
-    if (await sendDonationReceipt(donation)) logger.info('donation receipt sent on retry', { donationId: id });
+    if ((await sendDonationReceipt(donation)) === 'sent') logger.info('donation receipt sent on retry', { donationId: id });
   }
 }

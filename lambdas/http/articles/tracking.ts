@@ -3,7 +3,7 @@ import { DEFAULT_TRENDING_LIMIT, isTrendableTerm, mergeTrending, normaliseSearch
 import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { SHARE_PLATFORMS } from '#store/engagement.ts';
 import { recentKeywords } from '#store/keywords.ts';
-import { countShare, countView, firstEventToday, offerTrendingSearch, recordClientError } from '../../services/reader-tracking.ts';
+import { countFirstViewToday, countShare, firstEventToday, offerTrendingSearch, recordClientError } from '../../services/reader-tracking.ts';
 import { badRequest, notFound } from '#core/errors.ts';
 import type { HttpEvent } from '#platform/auth.ts';
 import { limitParam, Reply, route } from '#platform/router.ts';
@@ -30,11 +30,10 @@ async function firstToday(what: string, event: HttpEvent, userId: string | undef
 export const trackView = route({ params }, async ({ params, event, caller }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
-  const counted = await firstToday(`view:${params.id}`, event, caller?.userId, 'visitor');
-  if (counted) {
-    countArticleView(article);
-    await countView(params.id);
-  }
+  await enforceRateLimit('tracking', TRACKING_LIMITS.events, event);
+  // The day's record and the count in one write: a retry after a failure counts it once, never twice or not at all.
+  const counted = await countFirstViewToday(params.id, visitorKey(event, caller?.userId));
+  if (counted) countArticleView(article);
   return new Reply(202, { ok: true, counted });
 });
 

@@ -23,6 +23,20 @@ export function isConditionalWriteFailure(error: unknown): boolean {
 type TransactionResult = { canceled: boolean; data: ReadonlyArray<{ rejected: boolean; code: string }> };
 
 /**
+ * A transaction still cancelled for another reason than a failed condition (a conflict that outlasted the
+ * retries, throttling). It keeps DynamoDB's name and reasons, so the router reads it as a dependency failing
+ * for a moment (503, retryable) rather than a fault of the code (500).
+ */
+export class TransactionCancelledError extends Error {
+  readonly CancellationReasons: Array<{ Code: string }>;
+  constructor(what: string, codes: string[]) {
+    super(`${what}: transaction cancelled (${codes.join(', ')})`);
+    this.name = 'TransactionCanceledException';
+    this.CancellationReasons = codes.map((code) => ({ Code: code }));
+  }
+}
+
+/**
  * Runs a transaction, retrying when it was cancelled only because another transaction touched the same
  * items at the same moment (TransactionConflict). Returns the final result: cancelled only for a real
  * condition failure, which the caller interprets; any other cancellation throws.
@@ -32,7 +46,7 @@ export async function transactWithRetry<R extends TransactionResult>(write: () =
     const result = await write();
     if (!result.canceled || result.data.some(isConditionFailure)) return result;
     const conflict = result.data.some((entry) => entry.code === 'TransactionConflict');
-    if (!conflict || attempt >= attempts) throw new Error(`${what}: transaction cancelled (${result.data.map((entry) => entry.code).join(', ')})`);
+    if (!conflict || attempt >= attempts) throw new TransactionCancelledError(what, result.data.map((entry) => entry.code));
     await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * 2 ** attempt));
   }
 }
