@@ -32,7 +32,7 @@ class RetryByProfile implements RetryStrategyV2 {
   private readonly strategies: Record<RetryProfile, RetryStrategyV2>;
   private readonly issuedBy = new WeakMap<object, RetryStrategyV2>();
 
-  constructor() {
+  constructor(private readonly retryUnknownOutcomes: boolean) {
     const strategyOf = ({ maxAttempts, mode }: (typeof RETRY_SETTINGS)[RetryProfile]) => (mode === 'adaptive' ? new AdaptiveRetryStrategy(maxAttempts) : new StandardRetryStrategy(maxAttempts));
     this.strategies = { reader: strategyOf(RETRY_SETTINGS.reader), console: strategyOf(RETRY_SETTINGS.console), pipeline: strategyOf(RETRY_SETTINGS.pipeline) };
   }
@@ -48,6 +48,9 @@ class RetryByProfile implements RetryStrategyV2 {
   }
 
   async refreshRetryTokenForRetry(token: RetryToken, errorInfo: RetryErrorInfo): Promise<RetryToken> {
+    // A dropped connection or a timeout may come after the service did the call: where a repeat is harmful, no retry.
+    const kind = classifyDependencyError(errorInfo.error)?.kind;
+    if (!this.retryUnknownOutcomes && (kind === 'connection' || kind === 'timeout')) throw errorInfo.error;
     const strategy = this.issuedBy.get(token) ?? this.strategies[currentRetryProfile()];
     return this.remember(await strategy.refreshRetryTokenForRetry(token as StandardRetryToken, errorInfo), strategy);
   }
@@ -67,10 +70,14 @@ class TimedHttpHandler extends NodeHttpHandler {
   }
 }
 
-/** The settings every long-lived client of the functions is built with. */
-export function clientSettings() {
+/**
+ * The settings every long-lived client of the functions is built with. `retryUnknownOutcomes: false` for calls
+ * whose repeat does harm and that take no idempotency key (SES SendEmail: a retry after a lost answer mails twice);
+ * their callers settle the outcome themselves (a claim, then a mark, docs/faults.md).
+ */
+export function clientSettings(options: { retryUnknownOutcomes?: boolean } = {}) {
   return {
-    retryStrategy: new RetryByProfile(),
+    retryStrategy: new RetryByProfile(options.retryUnknownOutcomes ?? true),
     requestHandler: new TimedHttpHandler({ connectionTimeout: RETRY_SETTINGS.pipeline.connectionTimeoutMs, throwOnRequestTimeout: true }),
   };
 }
@@ -89,7 +96,7 @@ type AddMiddleware = (middleware: unknown, options: { step: 'initialize' | 'dese
 
 /**
  * Notes the client's failures: each failed attempt (inside the retries) and each call that failed after them.
- * A business answer (a failed condition) is not a failure (lambdas/core/dependency-errors.ts).
+ * A business answer (a failed condition) is not a failure (lambdas/core/dependency-failures.ts).
  */
 export function watched<C extends WatchableClient>(client: C, service: DependencyService): C {
   const watch = (outcome: 'attempt' | 'gave-up') => (next: (args: unknown) => Promise<unknown>, context: { commandName?: string }) => async (args: unknown) => {

@@ -22,7 +22,7 @@ export interface OutgoingMail {
 }
 
 // A bounded wait: an SES call that never answers must not hold a Lambda until its timeout.
-const ses = watched(new SESv2Client(clientSettings()), 'ses');
+const ses = watched(new SESv2Client(clientSettings({ retryUnknownOutcomes: false })), 'ses');
 
 /** Sends one mail; resolves with SES's message id. */
 export async function sendMail(mail: OutgoingMail): Promise<{ messageId: string }> {

@@ -50,7 +50,7 @@ export async function flushRunMetrics(): Promise<void> {
   await flushOnce();
 }
 
-/** The dependency failures noted since the last flush (lambdas/core/dependency-errors.ts); what fails to write is put back. */
+/** The dependency failures noted since the last flush (lambdas/core/dependency-failures.ts); what fails to write is put back. */
 async function flushDependencyFailures(): Promise<void> {
   const entries = takeDependencyFailures();
   const failed: typeof entries = [];

@@ -15,7 +15,7 @@ import {
   type DonationItem,
 } from '#store/donations.ts';
 import { badRequest, HttpError } from '#core/errors.ts';
-import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '#core/dependency-errors.ts';
+import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '#core/dependency-failures.ts';
 import { logger } from '#core/logger.ts';
 import { ReceiptNotSentError, sendDonationReceipt } from './donation-receipt.ts';
 

@@ -69,6 +69,15 @@ describe('retries per path', () => {
     expect(takeDependencyFailures()).toMatchObject([{ kind: 'timeout', attempts: maxAttempts, gaveUp: 1 }]);
   }, 15_000);
 
+  it('where a repeat does harm (SES sends), a lost answer is not retried, a throttle is', async () => {
+    const once = watched(new DynamoDBClient({ ...clientSettings({ retryUnknownOutcomes: false }), region: 'ap-south-1', credentials: { accessKeyId: 't', secretAccessKey: 't' }, endpoint: proxy.url }), 'dynamodb');
+    const send = () => once.send(new PutItemCommand({ TableName: 't', Item: { pk: { S: 'a' } } }));
+    injector.setPlan({ rules: [{ service: 'dynamodb', fault: 'lost-response', times: 1 }] });
+    await expect(runAsFunction('console', send)).rejects.toMatchObject({ $metadata: { attempts: 1 } });
+    injector.setPlan({ rules: [{ service: 'dynamodb', fault: 'throttle', times: 1 }] });
+    await expect(runAsFunction('console', send)).resolves.toMatchObject({ $metadata: { attempts: 2 } });
+  });
+
   it('each function has the profile of what it serves: reader routes, console routes, the pipeline, Cognito triggers', () => {
     expect(retryProfileOf(stack, 'articles')).toBe('reader');
     expect(retryProfileOf(stack, 'me')).toBe('reader');
