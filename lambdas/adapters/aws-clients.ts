@@ -12,7 +12,7 @@ import { invocationRetryProfile, type RetryProfile } from '#core/invocation.ts';
  *   503 with Retry-After (lambdas/platform/router.ts), so the reader's own retry happens after a pause.
  * - console: a moderator waits, a little longer: three attempts.
  * - pipeline: nobody waits; a throttled service is waited for (adaptive mode slows the client's own sending
- *   rate when throttled) with eight attempts and longer timeouts, inside the step's Lambda timeout.
+ *   rate when throttled) with five attempts (up to about 7.5 s of backoff on a throttle) and longer timeouts, inside the step's Lambda timeout.
  *
  * The profile is the running function's (lambdas/core/invocation.ts), read per call, so one client serves
  * every function of the local runtime's single process as it serves one function on Lambda.
@@ -21,7 +21,7 @@ import { invocationRetryProfile, type RetryProfile } from '#core/invocation.ts';
 export const RETRY_SETTINGS: Record<RetryProfile, { maxAttempts: number; mode: 'standard' | 'adaptive'; requestTimeoutMs: number; connectionTimeoutMs: number }> = {
   reader: { maxAttempts: 2, mode: 'standard', requestTimeoutMs: 3_000, connectionTimeoutMs: 1_000 },
   console: { maxAttempts: 3, mode: 'standard', requestTimeoutMs: 5_000, connectionTimeoutMs: 2_000 },
-  pipeline: { maxAttempts: 8, mode: 'adaptive', requestTimeoutMs: 20_000, connectionTimeoutMs: 3_000 },
+  pipeline: { maxAttempts: 5, mode: 'adaptive', requestTimeoutMs: 20_000, connectionTimeoutMs: 3_000 },
 };
 
 /** The running function's profile: the local runtime's invocation, or this Lambda's setting. */

@@ -26,7 +26,8 @@ export interface LocalTestEnvironment {
 export default async function setup(project: TestProject) {
   const portBase = project.config.provide?.portBase ?? 4800;
   const admin = { email: 'admin@test.local', password: 'Admin-Test-2026' };
-  const runtime = await startLocalRuntime({ portBase, serveBuiltSite: project.config.provide?.serveBuiltSite ?? false, admin });
+  // CNH_TEST_RUNTIME_LOG: where the runtime's own output goes, to read a failing test's server side.
+  const runtime = await startLocalRuntime({ portBase, serveBuiltSite: project.config.provide?.serveBuiltSite ?? false, admin, logFile: process.env.CNH_TEST_RUNTIME_LOG });
   project.provide('local', {
     urls: runtime.urls,
     dataDir: runtime.dataDir,
