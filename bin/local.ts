@@ -30,6 +30,8 @@ const rows: Array<[string, string]> = [
   ['Razorpay (test)', runtime.urls.razorpay],
   ['Scheduler API', runtime.urls.scheduler],
   ['S3 (search snapshot)', runtime.urls.objects],
+  ['SQS (dead-letter queues)', runtime.urls.queues],
+  ['Lambda Invoke', runtime.urls.functions],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

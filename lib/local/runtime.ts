@@ -5,7 +5,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { stack as defaultStack, searchArchiveCacheMb, type StackDescription } from '../stack-description.ts';
 import { ensureUserPool, startCognitoLocal, type LocalUserPool } from './cognito.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.ts';
-import { loadFunctionHandler } from './functions.ts';
+import { startLocalDeadLetters } from './dead-letters.ts';
+import { loadFunctionHandler, localFunctionArn } from './functions.ts';
 import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startMailEventPoller } from './mail-events.ts';
@@ -34,6 +35,10 @@ export interface LocalUrls {
   razorpay: string;
   scheduler: string;
   objects: string;
+  /** The SQS stand-in (the dead-letter queues). */
+  queues: string;
+  /** The Lambda Invoke stand-in. */
+  functions: string;
 }
 
 /** The schedule group the local schedules are addressed in (on AWS the stack's group, in SCHEDULE_GROUP). */
@@ -65,9 +70,11 @@ export interface RuntimeManifest {
   routes: LocalGateway['routes'];
   stateMachines: string[];
   schedules: LocalScheduler['jobs'];
-  streamConsumers: Array<{ name: string; fn: string; filters: number }>;
+  streamConsumers: Array<{ name: string; fn: string; filters: number; bisectBatchOnError: boolean; retryAttempts: number; deadLetterQueue: string }>;
   userPoolTriggers: Record<string, string>;
-  mailEvents: { fn: string; events: string[] };
+  mailEvents: { fn: string; events: string[]; retryAttempts: number; deadLetterQueue: string };
+  /** The dead-letter queues the SQS stand-in holds, and the function whose work each keeps. */
+  deadLetterQueues: Array<{ name: string; source: string; fn: string }>;
 }
 
 export interface LocalRuntimeOptions {
@@ -152,6 +159,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
 
   const stepFunctions = new LocalStepFunctions(stack, settings.region, settings.dataDir, `http://127.0.0.1:${ports.objects}`);
   pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential);
+  const deadLetters = await startLocalDeadLetters(settings, stack);
+  Object.assign(process.env, deadLetters.environment);
 
   const dynamodb = new DynamoDBClient({});
   const firstStart = await ensureTable(dynamodb, settings.tableName, stack);
@@ -224,6 +233,12 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
         deliver: async (event) => {
           await handler(event);
         },
+        onError: {
+          ...consumer.onError,
+          functionArn: localFunctionArn(fn, settings.region),
+          onFailure: (record) => deadLetters.send(consumer.onError.deadLetterQueue, record),
+          log,
+        },
       });
     }),
   );
@@ -239,6 +254,11 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
       await mailEventsHandler(event);
     },
     log,
+    onError: {
+      retryAttempts: stack.mailEvents.retryAttempts,
+      functionArn: localFunctionArn(mailEventsFn, settings.region),
+      onFailure: (record) => deadLetters.send(stack.mailEvents.deadLetterQueue, record),
+    },
   });
 
   // Through the edge, like every caller: Razorpay posts its webhooks to the stack's ApiUrl on AWS.
@@ -294,6 +314,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     razorpay: razorpay.url,
     scheduler: `http://localhost:${ports.scheduler}`,
     objects: objectStore.url,
+    queues: deadLetters.queues.url,
+    functions: deadLetters.invoke.url,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -301,9 +323,10 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     routes: gateway.routes,
     stateMachines: stepFunctions.machineNames(),
     schedules: scheduler.jobs,
-    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn, filters: consumer.filters?.length ?? 0 })),
+    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn, filters: consumer.filters?.length ?? 0, ...consumer.onError })),
     userPoolTriggers: triggers,
-    mailEvents: { fn: stack.mailEvents.fn, events: [...stack.mailEvents.events] },
+    mailEvents: { fn: stack.mailEvents.fn, events: [...stack.mailEvents.events], retryAttempts: stack.mailEvents.retryAttempts, deadLetterQueue: stack.mailEvents.deadLetterQueue },
+    deadLetterQueues: stack.deadLetterQueues.map((queue) => ({ name: queue.name, source: queue.source, fn: queue.fn })),
   };
   writeFileSync(path.join(settings.dataDir, 'runtime.json'), JSON.stringify(manifest, null, 2));
 
@@ -314,6 +337,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await objectStore.close();
     await Promise.all(pollers.map((poller) => poller.stop()));
     await mailEvents.stop();
+    await deadLetters.close();
     await site.close();
     await new Promise((resolve) => gateway.server.close(resolve));
     razorpay.server.closeAllConnections();

@@ -35,6 +35,10 @@ export interface LocalSettings {
     scheduler: number;
     /** The S3 stand-in (the search index snapshot). */
     objects: number;
+    /** The SQS stand-in (the dead-letter queues). */
+    queues: number;
+    /** The Lambda Invoke stand-in (the recovery's redrive invokes the consumers through it). */
+    functions: number;
   };
   region: string;
   tableName: string;
@@ -63,6 +67,8 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       razorpay: base + 7,
       scheduler: base + 8,
       objects: base + 9,
+      queues: base + 10,
+      functions: base + 11,
     },
     region: 'ap-south-1',
     tableName: env.CNH_TABLE_NAME ?? 'creator-news-hub',
