@@ -6,11 +6,11 @@ import {
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
 import { randomUUID } from 'node:crypto';
 import { streamBatchFailureRecord, type StreamBatchFailureRecord } from '#domain/operations/dead-letters.ts';
 import { passesFilters } from '#domain/operations/event-filter.ts';
+import { toLambdaStreamRecord as toLambdaRecord } from '#adapters/table-stream.ts';
 import type { StreamErrorHandling } from '../stack-description.ts';
 
 export interface StreamPollerOptions {
@@ -43,20 +43,6 @@ interface PendingRecord {
   lambda: ReturnType<typeof toLambdaRecord>;
   sequenceNumber: string;
   arrivedAt: number;
-}
-
-/** A stream record as Lambda's event source mapping hands it over. */
-function toLambdaRecord(record: StreamRecord, streamArn: string, region: string) {
-  const created = record.dynamodb?.ApproximateCreationDateTime;
-  return {
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion ?? '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: region,
-    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: created ? created.getTime() / 1000 : undefined },
-    eventSourceARN: streamArn,
-  };
 }
 
 /**
