@@ -20,6 +20,11 @@ export async function startInvokeStandIn(port: number, resolve: (functionName: s
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      // A function that cannot be loaded answers 500 as Lambda's service error would, never ends the runtime.
+      const serviceError = (error: unknown) => {
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/json', 'x-amzn-errortype': 'ServiceException' });
+        response.end(JSON.stringify({ message: error instanceof Error ? error.message : String(error) }));
+      };
       void (async () => {
         const match = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(new URL(request.url ?? '/', 'http://lambda.local').pathname);
         const headers = { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID() };
@@ -44,7 +49,7 @@ export async function startInvokeStandIn(port: number, resolve: (functionName: s
           const failure = { errorType: error instanceof Error ? error.name : 'Error', errorMessage: error instanceof Error ? error.message : String(error) };
           response.writeHead(asynchronous ? 202 : 200, { ...headers, 'x-amz-executed-version': '$LATEST', 'x-amz-function-error': 'Unhandled' }).end(asynchronous ? '' : JSON.stringify(failure));
         }
-      })();
+      })().catch(serviceError);
     });
   });
   await new Promise<void>((done, reject) => {
