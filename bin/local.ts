@@ -31,6 +31,8 @@ const rows: Array<[string, string]> = [
   ['Scheduler API', runtime.urls.scheduler],
   ['S3 (search snapshot)', runtime.urls.objects],
   ['Fault injector', `${runtime.urls.faults} (docs/faults.md; CNH_FAULTS at start)`],
+  ['SQS (dead-letter queues)', runtime.urls.queues],
+  ['Lambda Invoke', runtime.urls.functions],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

@@ -9,6 +9,7 @@ import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { HttpApi } from './constructs/api.ts';
 import { DeployChecks } from './constructs/deploy-checks.ts';
@@ -22,6 +23,7 @@ import { Pipeline } from './constructs/pipeline.ts';
 import { distributedMapStates, readAsl } from './asl.ts';
 import { Site } from './constructs/site.ts';
 import { apiOriginName, type SiteDomain } from './deploy-config.ts';
+import { grantDeadLetterRedrive } from './constructs/dead-letter-redrive.ts';
 import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, retryProfileOf, type FunctionDescription, type StackDescription } from './stack-description.ts';
 import { ProjectStack } from './constructs/lambda-logs.ts';
 
@@ -219,10 +221,19 @@ export class CreatorNewsHubStack extends ProjectStack {
 
     // Alarms mailed to the owner, the budget, and the dead-letter queues of every asynchronous consumer.
     const monitoring = new Monitoring(this, 'Monitoring', { alarmEmail: props.alarmEmail, monthlyBudgetUsd: props.monthlyBudgetUsd });
+    // The described dead-letter queues, each made where it is first used (the dashboard lists them in that order).
+    const deadLetterQueues = new Map<string, sqs.Queue>();
+    const deadLetterQueue = (name: string) => {
+      const described = description.deadLetterQueues.find((queue) => queue.name === name);
+      if (!described) throw new Error(`No described dead-letter queue ${name}`);
+      const queue = deadLetterQueues.get(name) ?? monitoring.deadLetterQueue(name, { forSns: described.source === 'mail-events' });
+      deadLetterQueues.set(name, queue);
+      return queue;
+    };
 
     const mailEventsFn = functions.get(description.mailEvents.fn);
     if (!mailEventsFn) throw new Error(`Mail events name unknown function ${description.mailEvents.fn}`);
-    mail.deliverEvents(description.mailEvents.events, mailEventsFn, monitoring.deadLetterQueue('mail-events', { forSns: true }));
+    mail.deliverEvents(description.mailEvents.events, mailEventsFn, deadLetterQueue(description.mailEvents.deadLetterQueue), description.mailEvents.retryAttempts);
 
     let originDomain: ConstructorParameters<typeof HttpApi>[2]['originDomain'];
     if (props.domain && zone) {
@@ -327,13 +338,17 @@ export class CreatorNewsHubStack extends ProjectStack {
           startingPosition: lambda.StartingPosition.TRIM_HORIZON,
           batchSize: consumer.batchSize,
           ...(consumer.batchingWindowSeconds ? { maxBatchingWindow: Duration.seconds(consumer.batchingWindowSeconds) } : {}),
-          bisectBatchOnError: true,
-          retryAttempts: 5,
-          onFailure: new SqsDlq(monitoring.deadLetterQueue(`stream-${consumer.name}`)),
+          bisectBatchOnError: consumer.onError.bisectBatchOnError,
+          retryAttempts: consumer.onError.retryAttempts,
+          onFailure: new SqsDlq(deadLetterQueue(consumer.onError.deadLetterQueue)),
           ...(consumer.filters?.length ? { filters: consumer.filters.map((pattern) => ({ pattern: JSON.stringify(pattern) })) } : {}),
         }),
       );
     }
+
+    // Every described queue exists (also one no consumer names yet) before the redrive is granted on them all.
+    for (const queue of description.deadLetterQueues) deadLetterQueue(queue.name);
+    grantDeadLetterRedrive(this, { description, functions, table, queues: deadLetterQueues });
 
     monitoring.watch({ description, functions, api: api.api, table, stateMachines: pipeline.stateMachines, mailConfigurationSetName: mail.configurationSet.configurationSetName });
 

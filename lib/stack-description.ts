@@ -4,7 +4,7 @@
  * aws-cdk-lib, so handlers may import it too (the area routers read each route's auth level from here).
  */
 
-import { mailEvents, streamConsumers, userPoolTriggers } from './stack-description/events.ts';
+import { deadLetterQueues, mailEvents, streamConsumers, userPoolTriggers } from './stack-description/events.ts';
 import { functions } from './stack-description/functions.ts';
 import { routes } from './stack-description/routes.ts';
 import { ARTICLE_LIST_ROW } from '../lambdas/domain/content/article-admin.ts';
@@ -35,6 +35,7 @@ export const stack: StackDescription = {
   streamConsumers,
   userPoolTriggers,
   mailEvents,
+  deadLetterQueues,
 };
 
 /** `GET /articles/{id}`: the key API Gateway v2 puts in `event.routeKey`. */

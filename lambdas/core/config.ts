@@ -82,6 +82,8 @@ const schema = z.object({
   /** Set by the Lambda runtime only: tells a deployed function from the local runtime and tests. */
   AWS_LAMBDA_FUNCTION_NAME: z.optional(z.string()),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
+  /** JSON map of dead-letter queue name -> { url, source, functionName } (the recovery function; lib/constructs/dead-letter-redrive.ts). */
+  DEAD_LETTER_QUEUES: z.optional(z.string()),
   /** How this function's AWS calls retry (lambdas/core/invocation.ts); the stack sets it per function. */
   RETRY_PROFILE: z._default(z.enum(['reader', 'console', 'pipeline']), 'pipeline'),
   /** The API's address, for links that call it directly (the digests' one-click List-Unsubscribe). */

@@ -8,12 +8,13 @@ import { COUNTER_SCOPES, readCounters } from '#store/table/counters.ts';
 import { getRecoveryRun, latestRecoveryRuns, noteSearchIndexPage, startRecoveryRun, startRecoveryRun as startRun, updateRecoveryRun, type RecoveryRunItem } from '#store/recovery-runs.ts';
 import { HttpError, notFound } from '#core/errors.ts';
 import { rejectAutoRejectedDrafts } from './auto-rejected-cleanup.ts';
+import { deadLettersWaiting, redriveDeadLetters, type QueueWaiting, type RedriveResult } from './dead-letters.ts';
 import { executionsSince, FINISHED_BAD, MACHINES } from './executions.ts';
 
 /**
  * The recovery actions of the Operations screen, each a real operation with its run kept and audited:
  * classify waiting drafts, redrive failed executions, reject auto-rejected drafts, re-send a failed digest,
- * and rebuild the search index in chunks.
+ * rebuild the search index in chunks, and redrive the consumers' dead letters (./dead-letters.ts).
  */
 
 const DAY_MS = 86_400_000;
@@ -23,6 +24,8 @@ const who = (caller: Caller) => caller.email ?? caller.userId;
 export interface RecoveryRunDetails {
   executions?: Array<{ machine: string; name: string; status: string; result: string; error?: string }>;
   resendOf?: string;
+  /** The dead letters a redrive tried: each message's outcome and how often it has now been received. */
+  deadLetters?: RedriveResult[];
 }
 
 /** A started execution a recovery run names, so the screen can follow it. */
@@ -63,16 +66,26 @@ async function failedDigests(since: number) {
   return executions.filter((item) => FINISHED_BAD.has(String(item.status)) && !resent.has(item.name));
 }
 
-/** How many items each action would act on now. */
-export async function pendingCounts(now: number): Promise<Record<RecoveryAction, number>> {
+/** Dead letters in all the described queues (a queue SQS could not count adds none). */
+export const deadLettersIn = (queues: readonly QueueWaiting[]) => queues.reduce((sum, queue) => sum + (queue.waiting ?? 0), 0);
+
+/** How many items each action would act on now (the dead-letter queues' counts, when the caller has them). */
+export async function pendingCounts(now: number, queues?: readonly QueueWaiting[]): Promise<Record<RecoveryAction, number>> {
   const since = now - DAY_MS;
-  const [articles, autoRejected, executions, digests] = await Promise.all([readCounters(COUNTER_SCOPES.articles), listAutoRejectedDrafts(), redrivable(since), failedDigests(since)]);
+  const [articles, autoRejected, executions, digests, waiting] = await Promise.all([
+    readCounters(COUNTER_SCOPES.articles),
+    listAutoRejectedDrafts(),
+    redrivable(since),
+    failedDigests(since),
+    queues ?? deadLettersWaiting(),
+  ]);
   return {
     'classify-drafts': Math.max(0, articles['admin#unclassified'] ?? 0),
     'redrive-failed': executions.length,
     'reject-auto-rejected': autoRejected.length,
     'rebuild-search-index': Math.max(0, articles['status#published'] ?? 0),
     'resend-digest-batch': digests.length,
+    'redrive-dead-letters': deadLettersIn(waiting),
   };
 }
 
@@ -178,6 +191,14 @@ async function runAction(action: RecoveryAction, admin: Caller, holder: { run?: 
       const run = await startRecoveryRun({ action, startedBy: who(admin), total: 1, details: { execution, resendOf: failed.name, input } });
       const done = await updateRecoveryRun(run.id, { status: 'completed', done: 1 });
       return { ...runView(done), execution };
+    }
+    case 'redrive-dead-letters': {
+      const run = await startRecoveryRun({ action, startedBy: who(admin), total: deadLettersIn(await deadLettersWaiting()) });
+      const results = await redriveDeadLetters();
+      const redriven = results.filter((result) => result.result === 'redriven').length;
+      // The total is what was tried when more arrived meanwhile; a message that failed again stays in its queue.
+      const done = await updateRecoveryRun(run.id, { status: 'completed', done: redriven, failed: results.length - redriven, total: Math.max(run.total ?? 0, results.length), details: { deadLetters: results } });
+      return runView(done);
     }
     case 'rebuild-search-index':
       throw new Error('handled by rebuildSearchIndex');

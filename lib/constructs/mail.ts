@@ -45,7 +45,7 @@ export class Mail extends Construct {
    * An event that cannot be handled ends in `deadLetters`: SNS puts there what it could not deliver, and
    * Lambda what still failed after its own retries of the asynchronous invocation (SNS invokes asynchronously).
    */
-  deliverEvents(events: readonly MailEventType[], fn: lambda.IFunction, deadLetters: sqs.IQueue): sns.Topic {
+  deliverEvents(events: readonly MailEventType[], fn: lambda.IFunction, deadLetters: sqs.IQueue, retryAttempts: number): sns.Topic {
     const key = new kms.Key(this, 'EventsKey', { enableKeyRotation: true, description: 'Encrypts the SES bounce and complaint topic' });
     key.addToResourcePolicy(
       new iam.PolicyStatement({ actions: ['kms:GenerateDataKey*', 'kms:Decrypt'], principals: [new iam.ServicePrincipal('ses.amazonaws.com')], resources: ['*'] }),
@@ -58,7 +58,7 @@ export class Mail extends Construct {
       events: events.map((event) => sendingEvents[event]),
     });
     topic.addSubscription(new LambdaSubscription(fn, { deadLetterQueue: deadLetters }));
-    fn.configureAsyncInvoke({ retryAttempts: 2, onFailure: new SqsDestination(deadLetters) });
+    fn.configureAsyncInvoke({ retryAttempts, onFailure: new SqsDestination(deadLetters) });
     if (deadLetters.encryptionMasterKey) {
       for (const action of ['kms:ReEncrypt*', 'kms:GenerateDataKey*']) {
         acknowledge(fn.role ?? fn, `IAM5[Action::${action}]`, 'Writing the mail events\' dead-letter queue: the key actions of an SQS send, on that queue\'s own key only (a customer managed key, which SNS needs to write there too).');

@@ -9,10 +9,14 @@ export type LocalHandler = (event: unknown) => Promise<unknown>;
 
 const loaded = new Map<string, LocalHandler>();
 
+/** The deployed function's name here (what the Lambda Invoke stand-in answers to and the context says). */
+export const localFunctionName = (fn: Pick<FunctionDescription, 'name'>) => `creator-news-hub-${fn.name}`;
+export const localFunctionArn = (fn: Pick<FunctionDescription, 'name'>, region: string) => `arn:aws:lambda:${region}:000000000000:function:${localFunctionName(fn)}`;
+
 /** A Lambda context as far as the project's handlers read it. */
 function lambdaContext(fn: FunctionDescription) {
   return {
-    functionName: `creator-news-hub-${fn.name}`,
+    functionName: localFunctionName(fn),
     functionVersion: '$LATEST',
     awsRequestId: randomUUID(),
     memoryLimitInMB: String(fn.memoryMb ?? 512),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { asyncFailureRecord, type AsyncFailureRecord } from '#domain/operations/dead-letters.ts';
 import type { MailEventType } from '../stack-description.ts';
 
 /**
@@ -74,11 +75,34 @@ export function startMailEventPoller(options: {
   events: readonly MailEventType[];
   deliver: (event: unknown) => Promise<void>;
   log?: (line: string) => void;
+  /**
+   * As Lambda treats an asynchronous invocation (SNS invokes the function so): a throwing handler is retried
+   * `retryAttempts` times, then the invocation record goes to `onFailure` (the function's dead-letter queue).
+   */
+  onError?: { retryAttempts: number; functionArn: string; onFailure: (record: AsyncFailureRecord) => Promise<void> };
 }): MailEventPoller {
   const topicArn = `arn:aws:sns:${options.region}:000000000000:mail-events`;
   const seen = new Set<string>();
   let since = Math.floor(Date.now() / 1000);
   let running: Promise<void> | null = null;
+
+  const deliverWithRetries = async (event: unknown, messageId: string) => {
+    const attempts = (options.onError?.retryAttempts ?? 0) + 1;
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt += 1) {
+      try {
+        await options.deliver(event);
+        return;
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    options.log?.(`Mail event handler failed for ${messageId} after ${attempts} attempts: ${String(lastError)}`);
+    if (options.onError) {
+      const record = asyncFailureRecord({ requestId: randomUUID(), functionArn: options.onError.functionArn, invokeCount: attempts, at: new Date(), event, error: lastError });
+      await options.onError.onFailure(record).catch((error: unknown) => options.log?.(`The mail events dead-letter queue refused ${messageId}: ${String(error)}`));
+    }
+  };
 
   const readStore = async () => {
     const response = await fetch(`${options.mailUrl}/store?since=${since}`);
@@ -90,11 +114,7 @@ export function startMailEventPoller(options: {
       for (const recipient of mail.destination.to) {
         const event = simulatedEvent(mail, recipient);
         if (!event || !options.events.includes(event.eventType)) continue;
-        try {
-          await options.deliver(snsNotification(topicArn, event.payload));
-        } catch (error) {
-          options.log?.(`Mail event handler failed for ${mail.messageId}: ${String(error)}`);
-        }
+        await deliverWithRetries(snsNotification(topicArn, event.payload), mail.messageId);
       }
     }
     // Mails of the last second may still arrive with the same `at`: read from one second back.

@@ -5,7 +5,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { stack as defaultStack, searchArchiveCacheMb, type StackDescription } from '../stack-description.ts';
 import { ensureUserPool, startCognitoLocal, type LocalUserPool } from './cognito.ts';
 import { ensureTable, startDynamoDbLocal } from './dynamodb.ts';
-import { loadFunctionHandler } from './functions.ts';
+import { startLocalDeadLetters } from './dead-letters.ts';
+import { loadFunctionHandler, localFunctionArn } from './functions.ts';
 import { startGateway, type LocalGateway } from './gateway.ts';
 import { assertPortFree, startChild, stopChildren, waitForPort } from './processes.ts';
 import { startMailEventPoller } from './mail-events.ts';
@@ -35,6 +36,10 @@ export interface LocalUrls {
   razorpay: string;
   scheduler: string;
   objects: string;
+  /** The SQS stand-in (the dead-letter queues). */
+  queues: string;
+  /** The Lambda Invoke stand-in. */
+  functions: string;
   /** The fault injector's control endpoint (docs/faults.md). */
   faults: string;
 }
@@ -69,9 +74,11 @@ export interface RuntimeManifest {
   routes: LocalGateway['routes'];
   stateMachines: string[];
   schedules: LocalScheduler['jobs'];
-  streamConsumers: Array<{ name: string; fn: string; filters: number }>;
+  streamConsumers: Array<{ name: string; fn: string; filters: number; bisectBatchOnError: boolean; retryAttempts: number; deadLetterQueue: string }>;
   userPoolTriggers: Record<string, string>;
-  mailEvents: { fn: string; events: string[] };
+  mailEvents: { fn: string; events: string[]; retryAttempts: number; deadLetterQueue: string };
+  /** The dead-letter queues the SQS stand-in holds, and the function whose work each keeps. */
+  deadLetterQueues: Array<{ name: string; source: string; fn: string }>;
 }
 
 export interface LocalRuntimeOptions {
@@ -161,6 +168,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const faultControl = await listenFaultControl(ports.faults, faults);
   if (settings.faults.rules.length) log(`Faults injected from the start: ${JSON.stringify(settings.faults.rules)}`);
   pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential, faultProxies.urls);
+  const deadLetters = await startLocalDeadLetters(settings, stack);
+  Object.assign(process.env, deadLetters.environment);
 
   // The runtime's own housekeeping (the table, the stream pollers) goes straight to DynamoDB Local, past the faults.
   const dynamodb = new DynamoDBClient({ endpoint: `http://127.0.0.1:${ports.dynamodb}` });
@@ -234,6 +243,12 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
         deliver: async (event) => {
           await handler(event);
         },
+        onError: {
+          ...consumer.onError,
+          functionArn: localFunctionArn(fn, settings.region),
+          onFailure: (record) => deadLetters.send(consumer.onError.deadLetterQueue, record),
+          log,
+        },
       });
     }),
   );
@@ -249,6 +264,11 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
       await mailEventsHandler(event);
     },
     log,
+    onError: {
+      retryAttempts: stack.mailEvents.retryAttempts,
+      functionArn: localFunctionArn(mailEventsFn, settings.region),
+      onFailure: (record) => deadLetters.send(stack.mailEvents.deadLetterQueue, record),
+    },
   });
 
   // Through the edge, like every caller: Razorpay posts its webhooks to the stack's ApiUrl on AWS.
@@ -304,6 +324,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     razorpay: razorpay.url,
     scheduler: `http://localhost:${ports.scheduler}`,
     objects: objectStore.url,
+    queues: deadLetters.queues.url,
+    functions: deadLetters.invoke.url,
     faults: `http://127.0.0.1:${ports.faults}/faults`,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool, faultProxies: faultProxies.urls }, null, 2));
@@ -312,9 +334,10 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     routes: gateway.routes,
     stateMachines: stepFunctions.machineNames(),
     schedules: scheduler.jobs,
-    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn, filters: consumer.filters?.length ?? 0 })),
+    streamConsumers: stack.streamConsumers.map((consumer) => ({ name: consumer.name, fn: consumer.fn, filters: consumer.filters?.length ?? 0, ...consumer.onError })),
     userPoolTriggers: triggers,
-    mailEvents: { fn: stack.mailEvents.fn, events: [...stack.mailEvents.events] },
+    mailEvents: { fn: stack.mailEvents.fn, events: [...stack.mailEvents.events], retryAttempts: stack.mailEvents.retryAttempts, deadLetterQueue: stack.mailEvents.deadLetterQueue },
+    deadLetterQueues: stack.deadLetterQueues.map((queue) => ({ name: queue.name, source: queue.source, fn: queue.fn })),
   };
   writeFileSync(path.join(settings.dataDir, 'runtime.json'), JSON.stringify(manifest, null, 2));
 
@@ -325,6 +348,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await objectStore.close();
     await Promise.all(pollers.map((poller) => poller.stop()));
     await mailEvents.stop();
+    await deadLetters.close();
     await site.close();
     await new Promise((resolve) => gateway.server.close(resolve));
     razorpay.server.closeAllConnections();

@@ -36,6 +36,10 @@ export interface LocalSettings {
     scheduler: number;
     /** The S3 stand-in (the search index snapshot). */
     objects: number;
+    /** The SQS stand-in (the dead-letter queues). */
+    queues: number;
+    /** The Lambda Invoke stand-in (the recovery's redrive invokes the consumers through it). */
+    functions: number;
     /** The fault injector's control port (lib/local/faults.ts, docs/faults.md). */
     faults: number;
   };
@@ -68,7 +72,9 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       razorpay: base + 7,
       scheduler: base + 8,
       objects: base + 9,
-      faults: base + 11,
+      queues: base + 10,
+      functions: base + 11,
+      faults: base + 12,
     },
     faults: parseFaultPlan(env.CNH_FAULTS ?? ''),
     region: 'ap-south-1',

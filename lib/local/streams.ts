@@ -6,9 +6,12 @@ import {
   ExpiredIteratorException,
   GetRecordsCommand,
   GetShardIteratorCommand,
-  type _Record as StreamRecord,
 } from '@aws-sdk/client-dynamodb-streams';
-import { passesFilters } from './event-filter.ts';
+import { randomUUID } from 'node:crypto';
+import { streamBatchFailureRecord, type StreamBatchFailureRecord } from '#domain/operations/dead-letters.ts';
+import { passesFilters } from '#domain/operations/event-filter.ts';
+import { toLambdaStreamRecord as toLambdaRecord } from '#adapters/table-stream.ts';
+import type { StreamErrorHandling } from '../stack-description.ts';
 
 export interface StreamPollerOptions {
   dynamodb: DynamoDBClient;
@@ -23,25 +26,28 @@ export interface StreamPollerOptions {
   intervalMs?: number;
   /** Receives batches in the Lambda DynamoDBStreamEvent shape; a throw retries the same batch. */
   deliver: (event: { Records: unknown[] }) => Promise<void>;
+  /**
+   * The consumer's error handling (stack description): a batch it throws on is halved and retried, and after the
+   * retries its on-failure record goes to `onFailure` and the shard moves on, as the event source mapping does.
+   * Absent: the batch is retried until it passes (Lambda's default, until the records expire).
+   */
+  onError?: Pick<StreamErrorHandling, 'bisectBatchOnError' | 'retryAttempts'> & {
+    functionArn: string;
+    onFailure: (record: StreamBatchFailureRecord) => Promise<void>;
+    log?: (line: string) => void;
+  };
 }
 
-/** A stream record as Lambda's event source mapping hands it over. */
-function toLambdaRecord(record: StreamRecord, streamArn: string, region: string) {
-  const created = record.dynamodb?.ApproximateCreationDateTime;
-  return {
-    eventID: record.eventID,
-    eventName: record.eventName,
-    eventVersion: record.eventVersion ?? '1.1',
-    eventSource: 'aws:dynamodb',
-    awsRegion: region,
-    dynamodb: { ...record.dynamodb, ApproximateCreationDateTime: created ? created.getTime() / 1000 : undefined },
-    eventSourceARN: streamArn,
-  };
+/** A record on its way to the consumer, with what its on-failure record would name. */
+interface PendingRecord {
+  lambda: ReturnType<typeof toLambdaRecord>;
+  sequenceNumber: string;
+  arrivedAt: number;
 }
 
 /**
  * Polls the table's stream as Lambda's event source mapping does: every shard, in order, batches of
- * `batchSize`, retrying a batch until the consumer accepts it.
+ * `batchSize`; a batch the consumer throws on is handled as `onError` says (else retried until accepted).
  */
 export function startStreamPoller(options: StreamPollerOptions): { stop: () => Promise<void>; idle: () => Promise<void> } {
   const checkpoints: Record<string, string> = existsSync(options.checkpointFile)
@@ -66,6 +72,40 @@ export function startStreamPoller(options: StreamPollerOptions): { stop: () => P
       }),
     );
     return ShardIterator;
+  }
+
+  /**
+   * One batch through the consumer, as the event source mapping treats a function error: halve a failing batch
+   * (halving uses no retry attempt) until the record that fails is alone, retry it, then describe it in the
+   * dead-letter queue and move on. Halves go in stream order, so one item's changes still arrive in order.
+   */
+  async function deliverBatch(batch: PendingRecord[], shardId: string, retriesUsed = 0): Promise<void> {
+    try {
+      await options.deliver({ Records: batch.map((record) => record.lambda) });
+      return;
+    } catch (error) {
+      const onError = options.onError;
+      if (!onError) throw error;
+      if (onError.bisectBatchOnError && batch.length > 1) {
+        const middle = Math.ceil(batch.length / 2);
+        await deliverBatch(batch.slice(0, middle), shardId);
+        await deliverBatch(batch.slice(middle), shardId);
+        return;
+      }
+      if (retriesUsed < onError.retryAttempts) return deliverBatch(batch, shardId, retriesUsed + 1);
+      const failure = streamBatchFailureRecord({
+        requestId: randomUUID(),
+        functionArn: onError.functionArn,
+        invokeCount: retriesUsed + 1,
+        at: new Date(),
+        shardId,
+        streamArn: streamArn as string,
+        records: batch.map((record) => ({ sequenceNumber: record.sequenceNumber, arrivedAt: record.arrivedAt })),
+      });
+      // If the queue cannot take it the poll fails and the page comes again: at least once, never lost.
+      await onError.onFailure(failure);
+      onError.log?.(`Stream batch of ${batch.length} gave up after ${retriesUsed + 1} attempts (${error instanceof Error ? error.message : String(error)}): described in the dead-letter queue`);
+    }
   }
 
   async function pollOnce(): Promise<void> {
@@ -93,8 +133,14 @@ export function startStreamPoller(options: StreamPollerOptions): { stop: () => P
           throw error;
         }
         const records = page.Records ?? [];
-        const delivered = records.map((record) => toLambdaRecord(record, streamArn as string, options.region)).filter((record) => passesFilters(options.filters, record));
-        if (delivered.length) await options.deliver({ Records: delivered });
+        const delivered: PendingRecord[] = records
+          .map((record) => ({
+            lambda: toLambdaRecord(record, streamArn as string, options.region),
+            sequenceNumber: record.dynamodb?.SequenceNumber ?? '',
+            arrivedAt: (record.dynamodb?.ApproximateCreationDateTime?.getTime() ?? Date.now()) / 1000,
+          }))
+          .filter((record) => passesFilters(options.filters, record.lambda));
+        if (delivered.length) await deliverBatch(delivered, shardId);
         if (records.length) {
           const last = records[records.length - 1]?.dynamodb?.SequenceNumber;
           if (last) {

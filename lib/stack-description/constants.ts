@@ -36,3 +36,9 @@ export const CLASSIFIER_FILES = {
 export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
 /** The header that carries the reader's address from CloudFront's /api viewer function to the API. */
 export const VIEWER_ADDRESS_HEADER = 'x-viewer-address';
+
+/**
+ * The variable that hands a function with `deadLetters: 'redrive'` access the dead-letter queues: a JSON object of
+ * queue name -> { url, source, functionName? } (the CDK stack on AWS, the local runtime here).
+ */
+export const DEAD_LETTERS_ENVIRONMENT = 'DEAD_LETTER_QUEUES';

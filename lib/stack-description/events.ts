@@ -1,10 +1,18 @@
-import type { MailEventsDescription, StreamConsumerDescription, UserPoolTriggerDescription } from './types.ts';
+import type { DeadLetterQueueDescription, MailEventsDescription, StreamConsumerDescription, StreamErrorHandling, UserPoolTriggerDescription } from './types.ts';
+
+/**
+ * A consumer's failing batch is halved until the record that fails is alone, retried five times, then described
+ * in its dead-letter queue and passed over, so one bad record holds its shard up for minutes, not the stream's
+ * 24 hours.
+ */
+const streamErrors = (name: string): StreamErrorHandling => ({ bisectBatchOnError: true, retryAttempts: 5, deadLetterQueue: `stream-${name}` });
 
 /** Table stream consumers: functions called with batches of changed items. */
 export const streamConsumers: readonly StreamConsumerDescription[] = [
   {
     name: 'personalise',
     fn: 'personalise',
+    onError: streamErrors('personalise'),
     batchSize: 100,
     filters: [
       // A reader liked, saved or read something (or took it back): their recommendations are stale.
@@ -21,6 +29,7 @@ export const streamConsumers: readonly StreamConsumerDescription[] = [
   {
     name: 'fold-tallies',
     fn: 'fold-tallies',
+    onError: streamErrors('fold-tallies'),
     batchSize: 100,
     // Views wait at most this long before they reach lists and rankings; a busy article is rewritten once per window.
     batchingWindowSeconds: 30,
@@ -32,6 +41,7 @@ export const streamConsumers: readonly StreamConsumerDescription[] = [
   {
     name: 'donation-receipts',
     fn: 'donation-receipts',
+    onError: streamErrors('donation-receipts'),
     batchSize: 10,
     filters: [
       // A paid donation whose receipt failed to send and has not gone out since.
@@ -50,4 +60,11 @@ export const userPoolTriggers: readonly UserPoolTriggerDescription[] = [
 ];
 
 /** SES sending events the product acts on, and the function that handles them. */
-export const mailEvents: MailEventsDescription = { fn: 'mail-events', events: ['Bounce', 'Complaint'] };
+// Lambda's own default of two retries for an asynchronous invocation, said here so the local poller makes the same.
+export const mailEvents: MailEventsDescription = { fn: 'mail-events', events: ['Bounce', 'Complaint'], retryAttempts: 2, deadLetterQueue: 'mail-events' };
+
+/** Every dead-letter queue of an asynchronous consumer the Recovery screen can redrive. */
+export const deadLetterQueues: readonly DeadLetterQueueDescription[] = [
+  ...streamConsumers.map((consumer) => ({ name: consumer.onError.deadLetterQueue, source: 'stream' as const, fn: consumer.fn })),
+  { name: mailEvents.deadLetterQueue, source: 'mail-events', fn: mailEvents.fn },
+];

@@ -103,6 +103,8 @@ export const functions: readonly FunctionDescription[] = [
       userPool: ['cognito-idp:DescribeUserPool'],
       // Diagnostics (SES account, table) and backups.
       operations: true,
+      // Recovery: the dead letters of the stream consumers and mail events, redriven.
+      deadLetters: 'redrive',
     },
     // API Gateway gives up after 30 s; diagnostics and backups answer before that.
     timeoutSeconds: 29,

@@ -38,6 +38,12 @@ export interface FunctionAccess {
   searchSnapshots?: 'read' | 'readWrite';
   /** Writes the ingest's work list (the due hosts) to the ingest work bucket, under INGEST_WORK_PREFIX. */
   ingestWork?: 'write';
+  /**
+   * Redrives the described dead-letter queues (the Recovery screen): receives and deletes their messages, reads
+   * the table's stream back and invokes the consumer each dead letter names. Their URLs and functions come in
+   * the variable DEAD_LETTERS_ENVIRONMENT names.
+   */
+  deadLetters?: 'redrive';
 }
 
 export interface FunctionDescription {
@@ -97,6 +103,29 @@ export interface StreamConsumerDescription {
    * syntax: the deployed mapping gets them as FilterCriteria and the local poller applies the same ones.
    */
   filters?: readonly Record<string, unknown>[];
+  /** What happens to a batch the function throws on: the event source mapping's settings, applied by the local poller too. */
+  onError: StreamErrorHandling;
+}
+
+export interface StreamErrorHandling {
+  /** Split a failing batch in two and retry each half (BisectBatchOnFunctionError); splitting uses no attempt. */
+  bisectBatchOnError: boolean;
+  /** Retries of a failing batch before its description goes to the dead-letter queue (MaximumRetryAttempts). */
+  retryAttempts: number;
+  /** The dead-letter queue (a name of `deadLetterQueues`) that receives the failed batch's on-failure record. */
+  deadLetterQueue: string;
+}
+
+/**
+ * A dead-letter queue: where an asynchronous consumer's given-up work waits (14 days on AWS) to be read and
+ * redriven. `source` says what its messages are, so the redrive knows how to hand them back.
+ */
+export interface DeadLetterQueueDescription {
+  /** Its name: the queue's construct id suffix (`DeadLetters-<name>`) on AWS, the queue's name locally. */
+  name: string;
+  source: 'stream' | 'mail-events';
+  /** The function whose work it holds: the redrive invokes it with the work again. */
+  fn: string;
 }
 
 /** Cognito Lambda triggers the user pool calls. */
@@ -116,6 +145,13 @@ export interface MailEventsDescription {
   /** Function that receives the events, as SNS notifications carrying SES's event JSON. */
   fn: string;
   events: readonly MailEventType[];
+  /**
+   * SNS invokes the function asynchronously: Lambda retries a throwing invocation this many times (0-2), then
+   * sends the invocation record (the SNS event inside) to this dead-letter queue (a name of `deadLetterQueues`),
+   * the one the subscription's own undeliverable messages go to.
+   */
+  retryAttempts: number;
+  deadLetterQueue: string;
 }
 
 export interface TableIndexDescription {
@@ -140,4 +176,5 @@ export interface StackDescription {
   streamConsumers: readonly StreamConsumerDescription[];
   userPoolTriggers: readonly UserPoolTriggerDescription[];
   mailEvents: MailEventsDescription;
+  deadLetterQueues: readonly DeadLetterQueueDescription[];
 }

@@ -128,3 +128,36 @@ describe('recovery screen', () => {
     await page.close();
   });
 });
+
+describe('dead letters on the recovery screen', () => {
+  it('shows the dead letters waiting per queue, and a redrive hands them back and empties the queue', async () => {
+    const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
+    const { asyncFailureRecord } = await import('#domain/operations/dead-letters.ts');
+    const { snsNotification } = await import('../../lib/local/mail-events.ts');
+    // A bounce the mail events function gave up on (as Lambda sends it after the asynchronous retries).
+    const bounce = { eventType: 'Bounce', bounce: { bounceType: 'Permanent', bounceSubType: 'General', bouncedRecipients: [{ emailAddress: `gone-${Date.now()}@example.com` }], timestamp: new Date().toISOString() }, mail: { messageId: 'dead-letter-test', timestamp: new Date().toISOString(), source: 'news@creatornewshub.local', destination: [] } };
+    const record = asyncFailureRecord({ requestId: 'e2e', functionArn: 'arn:aws:lambda:ap-south-1:000000000000:function:creator-news-hub-mail-events', invokeCount: 3, at: new Date(), event: snsNotification('arn:aws:sns:ap-south-1:000000000000:mail-events', bounce), error: new Error('injected') });
+    const sqs = new SQSClient({ endpoint: local().urls.queues, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    await sqs.send(new SendMessageCommand({ QueueUrl: `${local().urls.queues}/000000000000/mail-events`, MessageBody: JSON.stringify(record) }));
+    sqs.destroy();
+
+    const page = await consolePage('/admin/system/recovery');
+    await page.getByRole('heading', { name: 'System Recovery', level: 1 }).waitFor();
+    type Recovery = ApiAnswer<'GET /admin/recovery'>;
+    const answer = (await callApi<Recovery>(await tokenOf(page), 'GET', '/admin/recovery')).body;
+    const mailQueue = answer.deadLetters.find((queue) => queue.queue === 'mail-events');
+    expect(mailQueue).toMatchObject({ source: 'mail-events', fn: 'mail-events', waiting: 1 });
+    const total = answer.deadLetters.reduce((sum, queue) => sum + (queue.waiting ?? 0), 0);
+    await expect.poll(() => page.getByTestId('dead-letters-mail-events').textContent(), SLOW).toBe('1');
+    expect(await page.getByTestId('pending-redrive-dead-letters').textContent()).toBe(String(total));
+
+    await page.getByTestId('run-redrive-dead-letters').click();
+    await expect.poll(() => page.getByTestId('recovery-result').textContent(), SLOW).toBe(`${total} of ${countOf(total, 'dead letter')} redriven.`);
+    await expect.poll(() => page.getByTestId('dead-letters-mail-events').textContent(), SLOW).toBe('0');
+    await page.getByTestId('dead-letters-empty').waitFor();
+    expect(await page.getByTestId('pending-redrive-dead-letters').textContent()).toBe('0');
+    await page.getByRole('table', { name: /Recovery history/ }).getByText('Redrive dead letters').first().waitFor();
+    await expectNoSeriousViolations(page, 'recovery with dead letters');
+    await page.close();
+  });
+});

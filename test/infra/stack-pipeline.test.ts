@@ -155,10 +155,32 @@ describe('pipeline', () => {
   });
 
   it('delivers the table stream to each described consumer', () => {
-    const withConsumer: StackDescription = { ...description, streamConsumers: [{ name: 'test', fn: 'lifecycle', batchSize: 50 }] };
+    const withConsumer: StackDescription = {
+      ...description,
+      streamConsumers: [{ name: 'test', fn: 'lifecycle', batchSize: 50, onError: { bisectBatchOnError: false, retryAttempts: 2, deadLetterQueue: 'stream-test' } }],
+      deadLetterQueues: [...description.deadLetterQueues, { name: 'stream-test', source: 'stream', fn: 'lifecycle' }],
+    };
     const template = synth(withConsumer);
-    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', { BatchSize: 50, StartingPosition: 'TRIM_HORIZON', BisectBatchOnFunctionError: true });
+    // The described error handling, not a constant: no halving, two retries, the described queue.
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 50,
+      StartingPosition: 'TRIM_HORIZON',
+      BisectBatchOnFunctionError: false,
+      MaximumRetryAttempts: 2,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp('^MonitoringDeadLettersstreamtest'), 'Arn'] } } },
+    });
     synth().resourceCountIs('AWS::Lambda::EventSourceMapping', description.streamConsumers.length);
+  });
+
+  it('hands each consumer\'s failed batches to its described dead-letter queue after the described retries', () => {
+    const template = synth();
+    for (const consumer of description.streamConsumers) {
+      template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        BisectBatchOnFunctionError: consumer.onError.bisectBatchOnError,
+        MaximumRetryAttempts: consumer.onError.retryAttempts,
+        DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [Match.stringLikeRegexp(`^MonitoringDeadLetters${consumer.onError.deadLetterQueue.replace(/-/g, '')}`), 'Arn'] } } },
+      });
+    }
   });
 
   it('filters each consumer\'s records with the described patterns (the local poller applies the same)', () => {

@@ -69,8 +69,8 @@ describe('every injected failure is seen on Operations', () => {
       injected.set(name, (injected.get(name) ?? 0) + 1);
     }
     // Reported: what Operations added since `before` (each invocation writes what it saw when it ends).
-    let reported = new Map<string, number>();
-    let gaveUp = 0;
+    let reported: Map<string, number>;
+    let gaveUp: number;
     const deadline = Date.now() + 15_000;
     do {
       const rows = (await operations()).dependencyFailures;

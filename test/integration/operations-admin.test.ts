@@ -88,7 +88,7 @@ describe('Operations and Recovery routes', () => {
   it('answers an unknown action 404 with the actions it knows', async () => {
     const { status, body } = await callApi<ErrorAnswer>(admin, 'POST', '/admin/recovery/ml-system-reset');
     expect(status).toBe(404);
-    expect(body.message).toBe('Unknown recovery action ml-system-reset: use one of classify-drafts, redrive-failed, reject-auto-rejected, rebuild-search-index, resend-digest-batch');
+    expect(body.message).toBe('Unknown recovery action ml-system-reset: use one of classify-drafts, redrive-failed, reject-auto-rejected, rebuild-search-index, resend-digest-batch, redrive-dead-letters');
   });
 });
 

@@ -81,6 +81,27 @@ describe('AWS and the local runtime', () => {
     expect(manifest.streamConsumers.map((consumer) => consumer.filters).sort()).toEqual(deployedFilters);
   });
 
+  it('give up on a failing batch the same way: halving, retries, and the same dead-letter queue', () => {
+    const queueIds = new Map(ofType('AWS::SQS::Queue').map(([id, queue]) => [id, /DeadLetters-([\w-]+)\/Resource$/.exec(cdkPath(queue))?.[1]]));
+    const deployed = ofType('AWS::Lambda::EventSourceMapping')
+      .map(([, mapping]) => {
+        const destination = (mapping.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'][0];
+        return `${String(mapping.Properties.BisectBatchOnFunctionError)} ${String(mapping.Properties.MaximumRetryAttempts)} -> ${queueIds.get(destination)}`;
+      })
+      .sort();
+    const served = manifest.streamConsumers.map((consumer) => `${consumer.bisectBatchOnError} ${consumer.retryAttempts} -> ${consumer.deadLetterQueue}`).sort();
+    expect(served).toEqual(deployed);
+    // Every queue the runtime holds is one the stack makes.
+    for (const queue of manifest.deadLetterQueues) expect([...queueIds.values()], queue.name).toContain(queue.name);
+  });
+
+  it('retry the mail events as often and keep what failed in the same queue', () => {
+    const queueIds = new Map(ofType('AWS::SQS::Queue').map(([id, queue]) => [id, /DeadLetters-([\w-]+)\/Resource$/.exec(cdkPath(queue))?.[1]]));
+    const [, config] = ofType('AWS::Lambda::EventInvokeConfig')[0] ?? [];
+    const destination = (config?.Properties.DestinationConfig as { OnFailure: { Destination: { 'Fn::GetAtt': [string, string] } } }).OnFailure.Destination['Fn::GetAtt'][0];
+    expect({ retryAttempts: config?.Properties.MaximumRetryAttempts, deadLetterQueue: queueIds.get(destination) }).toEqual({ retryAttempts: manifest.mailEvents.retryAttempts, deadLetterQueue: manifest.mailEvents.deadLetterQueue });
+  });
+
   it('call the same functions from the user pool\'s triggers', () => {
     const [, pool] = ofType('AWS::Cognito::UserPool')[0] ?? [];
     const functionIds = new Map(ofType('AWS::Lambda::Function').map(([id, fn]) => [id, /Fn-([\w-]+)\/Function\/Resource$/.exec(cdkPath(fn))?.[1]]));
@@ -100,5 +121,6 @@ describe('AWS and the local runtime', () => {
       fn: manifest.mailEvents.fn,
       events: manifest.mailEvents.events.map((event) => event.toLowerCase()).sort(),
     });
+    expect(ofType('AWS::Lambda::EventInvokeConfig')).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { passesFilters } from '../../lib/local/event-filter.ts';
+import { passesFilters } from '#domain/operations/event-filter.ts';
 import { stack } from '../../lib/stack-description.ts';
 
 const consumer = stack.streamConsumers.find((candidate) => candidate.name === 'donation-receipts');

@@ -149,7 +149,7 @@ export function stateMachineAlarm(machine: string, counts: ExecutionCounts): Ala
 
 // Recovery actions.
 
-export const RECOVERY_ACTIONS = ['classify-drafts', 'redrive-failed', 'reject-auto-rejected', 'rebuild-search-index', 'resend-digest-batch'] as const;
+export const RECOVERY_ACTIONS = ['classify-drafts', 'redrive-failed', 'reject-auto-rejected', 'rebuild-search-index', 'resend-digest-batch', 'redrive-dead-letters'] as const;
 export type RecoveryAction = (typeof RECOVERY_ACTIONS)[number];
 export const isRecoveryAction = (value: string): value is RecoveryAction => (RECOVERY_ACTIONS as readonly string[]).includes(value);
 /** Spec section 9: operation history keeps the latest 10. */

@@ -7,6 +7,7 @@ import { route } from '#platform/router.ts';
 import { flushRunMetrics } from '#platform/run-metrics.ts';
 import { dependencyFigures, readSystemHealth } from '../../services/system-health.ts';
 import { MACHINES, stateMachineFigures } from '../../services/executions.ts';
+import { deadLettersWaiting } from '../../services/dead-letters.ts';
 import { pendingCounts, runRecoveryAction, runView } from '../../services/recovery.ts';
 import { allSchedules } from '../../services/schedules.ts';
 
@@ -54,11 +55,14 @@ export const operations = route({}, async () => {
 
 export const recovery = route({}, async () => {
   const now = Date.now();
-  const [counts, runs, { health, figures }] = await Promise.all([pendingCounts(now), latestRecoveryRuns(), readSystemHealth(new Date(now))]);
+  const queues = await deadLettersWaiting();
+  const [counts, runs, { health, figures }] = await Promise.all([pendingCounts(now, queues), latestRecoveryRuns(), readSystemHealth(new Date(now))]);
   return {
     health,
     figures: { drafts: figures.drafts, unclassified: figures.unclassifiedDrafts, alerts24h: figures.alerts24h, openAlerts: figures.openAlerts },
     actions: RECOVERY_ACTIONS.map((action) => ({ action, pending: counts[action] })),
+    /** Each described dead-letter queue with the messages in it (null: SQS did not answer). */
+    deadLetters: queues,
     runs: runs.map(runView),
   };
 });

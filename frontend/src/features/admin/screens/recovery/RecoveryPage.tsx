@@ -19,6 +19,7 @@ import { ConsoleLoading } from '../../shell/guard.tsx';
 import { RunProgress } from '../../shell/RunProgress.tsx';
 import { runRecovery, type RecoveryAction, type RecoveryRun } from './api.ts';
 import { ACTION_TEXT, runColumns } from './columns.tsx';
+import { DeadLetters } from './DeadLetters.tsx';
 import { useRecovery } from './useRecovery.ts';
 import { countOf } from '#domain/common/plural.ts';
 
@@ -153,6 +154,7 @@ export default function RecoveryPage() {
             </Container>
           ))}
         </ColumnLayout>
+        <DeadLetters queues={data.deadLetters} lastRedrive={data.runs.find((run) => run.action === 'redrive-dead-letters')?.details?.deadLetters ?? null} />
         <Table
           header={<Header variant="h2" counter={`(${data.runs.length})`} description="The latest 10 runs">Recovery history</Header>}
           items={data.runs}
@@ -177,6 +179,8 @@ function summary(run: RecoveryRun): string {
       return `${countOf(run.done, 'auto-rejected draft')} moved to rejected.`;
     case 'rebuild-search-index':
       return `${formatCount(run.done)} of ${countOf(run.total, 'published article')} re-indexed.`;
+    case 'redrive-dead-letters':
+      return `${formatCount(run.done)} of ${countOf(run.total, 'dead letter')} redriven${run.failed ? `; ${formatCount(run.failed)} failed again and stay in their queue` : ''}.`;
     default:
       return 'Done.';
   }

@@ -31,6 +31,11 @@ export const ACTION_TEXT: Record<RecoveryAction, { title: string; description: s
     description: 'Runs the newsletter state machine again with the input of the latest failed digest execution of the last 24 hours. Addresses already claimed for that issue are skipped: only those not yet sent receive it.',
     pendingLabel: 'failed digest executions not re-sent',
   },
+  'redrive-dead-letters': {
+    title: 'Redrive dead letters',
+    description: 'Hands the work the stream consumers and the mail events gave up on back to their functions: a stream batch is read back from the table\'s stream (kept 24 hours), an event is sent again. A message is removed once its function takes it; one that fails again stays in its queue.',
+    pendingLabel: 'dead letters waiting in the queues',
+  },
 };
 
 const STATUS_TYPE = { running: 'in-progress', completed: 'success', failed: 'error' } as const;
@@ -41,6 +46,7 @@ function resultOf(run: RecoveryRun): string {
   if (run.action === 'classify-drafts') return `Classification started for ${countOf(run.total, 'waiting draft')}`;
   if (run.action === 'resend-digest-batch') return `Re-sent ${run.details?.resendOf ?? 'a failed digest'}`;
   if (run.action === 'reject-auto-rejected') return `${formatCount(run.done)} moved to rejected`;
+  if (run.action === 'redrive-dead-letters') return `${formatCount(run.done)} redriven of ${countOf(run.total, 'dead letter')}${run.failed ? `, ${formatCount(run.failed)} failed again and stay` : ''}`;
   return `${formatCount(run.done)} of ${countOf(run.total, 'article')}`;
 }
 
