@@ -1,5 +1,3 @@
-import { logger } from './logger.ts';
-
 /**
  * A dependency's failure (DynamoDB, S3, SES, Step Functions, the Scheduler, Cognito, Razorpay), read from the
  * error its client raised after its own retries: what kind it is, whether trying again may succeed, and the
@@ -138,14 +136,20 @@ export function noteDependencyFailure(service: DependencyService, operation: str
 
 function logGaveUp(service: DependencyService, operation: string, failure: DependencyFailure, at: Date): void {
   // CloudWatch embedded metric format: the log line is the metric (no PutMetricData call on the failing path).
-  logger.warn('dependency call failed after retries', {
+  // Written to stdout itself, not through console: with Lambda's JSON log format the runtime wraps console output
+  // in its own JSON, and CloudWatch no longer finds `_aws` at the top (AWS's EMF docs: Node clients before 4.1.1
+  // lost their metrics that way).
+  const line = {
     _aws: { Timestamp: at.getTime(), CloudWatchMetrics: [{ Namespace: DEPENDENCY_METRIC.namespace, Dimensions: [['Service']], Metrics: [{ Name: DEPENDENCY_METRIC.name, Unit: 'Count' }] }] },
+    level: 'warn',
+    message: 'dependency call failed after retries',
     Service: service,
     operation,
     kind: failure.kind,
     error: failure.error,
     [DEPENDENCY_METRIC.name]: 1,
-  });
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
 }
 
 /** Takes what waits to be written (the flush puts back what it could not write). */

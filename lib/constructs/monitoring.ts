@@ -11,6 +11,8 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { ALARM_RULES } from '../../lambdas/domain/operations/operations.ts';
+import { DEPENDENCIES, DEPENDENCY_METRIC, DEPENDENCY_NAMES } from '../../lambdas/core/dependency-failures.ts';
 import { type CustomAlarmThreshold, DefaultDashboardFactory, MetricStatistic, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
@@ -273,6 +275,32 @@ export class Monitoring extends Construct {
               },
             },
           ],
+        },
+      ],
+    });
+
+    // Calls to a dependency that still failed after their retries (lambdas/core/dependency-failures.ts writes one
+    // embedded-metric line per call), per service: the alarm the console's Operations screen shows too.
+    facade.addLargeHeader('Dependencies');
+    const { threshold: dependencyThreshold, periodMinutes } = ALARM_RULES.dependencyFailures;
+    facade.monitorCustom({
+      alarmFriendlyName: 'dependencies',
+      humanReadableName: 'Calls failed after retries, per dependency',
+      metricGroups: [
+        {
+          title: 'Failed after retries',
+          metrics: DEPENDENCIES.map((service) => ({
+            metric: metrics.createMetric(DEPENDENCY_METRIC.name, MetricStatistic.SUM, DEPENDENCY_NAMES[service], { Service: service }, undefined, DEPENDENCY_METRIC.namespace, Duration.minutes(periodMinutes)),
+            alarmFriendlyName: `dependency-${service}`,
+            addAlarm: {
+              Failing: {
+                threshold: dependencyThreshold,
+                comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+                treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
+                ...named(`dependency-${service}-Failing`, `${dependencyThreshold} or more calls to ${DEPENDENCY_NAMES[service]} failed after their retries within ${periodMinutes} minutes. The console's Operations screen says how (throttled, 5xx, timeouts); the functions' logs have each call ("dependency call failed after retries").`),
+              },
+            },
+          })),
         },
       ],
     });

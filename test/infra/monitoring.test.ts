@@ -2,7 +2,9 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ALARM_THRESHOLDS, Monitoring } from '../../lib/constructs/monitoring.ts';
-import { stack as description } from '../../lib/stack-description.ts';
+import { retryProfileOf, stack as description } from '../../lib/stack-description.ts';
+import { DEPENDENCIES, DEPENDENCY_METRIC } from '../../lambdas/core/dependency-failures.ts';
+import { ALARM_RULES } from '../../lambdas/domain/operations/operations.ts';
 import { TEST_STACK_PROPS } from '../support/stack.ts';
 import { resourcesOf, synth, type Resource } from './stack-template.ts';
 
@@ -257,5 +259,31 @@ describe('the dashboard', () => {
       expect(body, metric).toContain(metric.replaceAll('"', '\\"'));
     }
     expect(body).toContain('Function ingest');
+  });
+});
+
+describe('dependency failures', () => {
+  it('alarms per dependency on the embedded metric the functions write, with the Operations screen\'s rule', () => {
+    for (const service of DEPENDENCIES) {
+      // WHEN the alarm of one dependency is read
+      const alarm = alarmNamed(`dependency-${service}-Failing`);
+      const [stat] = metricsOf(alarm);
+      // THEN it reads the functions' embedded metric for that service, summed over the rule's period
+      expect(stat?.Metric).toMatchObject({ MetricName: DEPENDENCY_METRIC.name, Namespace: DEPENDENCY_METRIC.namespace });
+      expect(dimension(stat as MetricStat, 'Service')).toBe(service);
+      expect(stat?.Stat).toBe('Sum');
+      expect(stat?.Period).toBe(ALARM_RULES.dependencyFailures.periodMinutes * 60);
+      // AND fires at the Operations screen's threshold
+      expect(alarm.Threshold).toBe(ALARM_RULES.dependencyFailures.threshold);
+      expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+    }
+  });
+
+  it('gives every function the retry profile of what it serves', () => {
+    const functions = resourcesOf(template, 'AWS::Lambda::Function').map(([, fn]) => fn.Properties as { Description?: string; Environment?: { Variables?: Record<string, unknown> } });
+    for (const fn of description.functions) {
+      const deployed = functions.find((candidate) => candidate.Description === fn.description);
+      expect(deployed?.Environment?.Variables?.RETRY_PROFILE, fn.name).toBe(retryProfileOf(description, fn.name));
+    }
   });
 });
