@@ -13,7 +13,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { ALARM_RULES } from '../../lambdas/domain/operations/operations.ts';
 import { DEPENDENCIES, DEPENDENCY_METRIC, DEPENDENCY_NAMES } from '../../lambdas/core/dependency-failures.ts';
-import { type CustomAlarmThreshold, DefaultDashboardFactory, MetricStatistic, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
+import { type CustomAlarmThreshold, type MetricWithAlarmSupport, DefaultDashboardFactory, MetricStatistic, MonitoringFacade, SnsAlarmActionStrategy } from 'cdk-monitoring-constructs';
 import { Construct } from 'constructs';
 import { acknowledge } from './nag.ts';
 import type { StackDescription } from '../stack-description.ts';
@@ -280,27 +280,35 @@ export class Monitoring extends Construct {
     });
 
     // Calls to a dependency that still failed after their retries (lambdas/core/dependency-failures.ts writes one
-    // embedded-metric line per call), per service: the alarm the console's Operations screen shows too.
+    // embedded-metric line per call), per service. One alarm over the largest of them, the Operations screen's rule
+    // for any one dependency: an alarm per service would take the stack past CloudFormation's 500 resources.
     facade.addLargeHeader('Dependencies');
     const { threshold: dependencyThreshold, periodMinutes } = ALARM_RULES.dependencyFailures;
+    const perDependency = Object.fromEntries(
+      DEPENDENCIES.map((service) => [service, metrics.createMetric(DEPENDENCY_METRIC.name, MetricStatistic.SUM, DEPENDENCY_NAMES[service], { Service: service }, undefined, DEPENDENCY_METRIC.namespace, Duration.minutes(periodMinutes))]),
+    );
     facade.monitorCustom({
       alarmFriendlyName: 'dependencies',
       humanReadableName: 'Calls failed after retries, per dependency',
       metricGroups: [
+        { title: 'Failed after retries', metrics: Object.values(perDependency) },
         {
-          title: 'Failed after retries',
-          metrics: DEPENDENCIES.map((service) => ({
-            metric: metrics.createMetric(DEPENDENCY_METRIC.name, MetricStatistic.SUM, DEPENDENCY_NAMES[service], { Service: service }, undefined, DEPENDENCY_METRIC.namespace, Duration.minutes(periodMinutes)),
-            alarmFriendlyName: `dependency-${service}`,
-            addAlarm: {
-              Failing: {
-                threshold: dependencyThreshold,
-                comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-                treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
-                ...named(`dependency-${service}-Failing`, `${dependencyThreshold} or more calls to ${DEPENDENCY_NAMES[service]} failed after their retries within ${periodMinutes} minutes. The console's Operations screen says how (throttled, 5xx, timeouts); the functions' logs have each call ("dependency call failed after retries").`),
+          title: 'The most failing dependency',
+          metrics: [
+            {
+              // Metric math ids start with a lower-case letter.
+              metric: metrics.createMetricMath(`MAX([${DEPENDENCIES.map((service) => `d${service}`).join(', ')}])`, Object.fromEntries(DEPENDENCIES.map((service) => [`d${service}`, perDependency[service] as MetricWithAlarmSupport])), 'Most failing dependency', undefined, Duration.minutes(periodMinutes)),
+              alarmFriendlyName: 'dependency-failures',
+              addAlarm: {
+                Failing: {
+                  threshold: dependencyThreshold,
+                  comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+                  treatMissingDataOverride: TreatMissingData.NOT_BREACHING,
+                  ...named('dependency-failures', `${dependencyThreshold} or more calls to one dependency (${DEPENDENCIES.map((service) => DEPENDENCY_NAMES[service]).join(', ')}) failed after their retries within ${periodMinutes} minutes. The dashboard's Dependencies graph says which; the console's Operations screen says how (throttled, 5xx, timeouts); the functions' logs have each call ("dependency call failed after retries").`),
+                },
               },
             },
-          })),
+          ],
         },
       ],
     });

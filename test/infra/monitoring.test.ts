@@ -263,20 +263,21 @@ describe('the dashboard', () => {
 });
 
 describe('dependency failures', () => {
-  it('alarms per dependency on the embedded metric the functions write, with the Operations screen\'s rule', () => {
-    for (const service of DEPENDENCIES) {
-      // WHEN the alarm of one dependency is read
-      const alarm = alarmNamed(`dependency-${service}-Failing`);
-      const [stat] = metricsOf(alarm);
-      // THEN it reads the functions' embedded metric for that service, summed over the rule's period
-      expect(stat?.Metric).toMatchObject({ MetricName: DEPENDENCY_METRIC.name, Namespace: DEPENDENCY_METRIC.namespace });
-      expect(dimension(stat as MetricStat, 'Service')).toBe(service);
-      expect(stat?.Stat).toBe('Sum');
-      expect(stat?.Period).toBe(ALARM_RULES.dependencyFailures.periodMinutes * 60);
-      // AND fires at the Operations screen's threshold
-      expect(alarm.Threshold).toBe(ALARM_RULES.dependencyFailures.threshold);
-      expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
+  it('alarms when one dependency has the Operations screen\'s count of calls failed after retries, on the functions\' embedded metric', () => {
+    // WHEN the dependency alarm is read
+    const alarm = alarmNamed('dependency-failures');
+    const inputs = metricsOf(alarm);
+    // THEN it reads the functions' embedded metric of each dependency, summed over the rule's period
+    expect(inputs.map((stat) => dimension(stat, 'Service')).sort()).toEqual([...DEPENDENCIES].sort());
+    for (const stat of inputs) {
+      expect(stat.Metric).toMatchObject({ MetricName: DEPENDENCY_METRIC.name, Namespace: DEPENDENCY_METRIC.namespace });
+      expect(stat.Stat).toBe('Sum');
+      expect(stat.Period).toBe(ALARM_RULES.dependencyFailures.periodMinutes * 60);
     }
+    // AND fires on the largest of them at the Operations screen's threshold
+    expect(alarm.Metrics.find((metric) => metric.Expression)?.Expression).toMatch(/^MAX\(\[/);
+    expect(alarm.Threshold).toBe(ALARM_RULES.dependencyFailures.threshold);
+    expect(alarm.ComparisonOperator).toBe('GreaterThanOrEqualToThreshold');
   });
 
   it('gives every function the retry profile of what it serves', () => {
