@@ -62,8 +62,10 @@ describe('retries per path', () => {
 
   it('a held call ends at the profile\'s request timeout (the SDK would only warn without throwOnRequestTimeout)', async () => {
     injector.setPlan({ rules: [{ service: 'dynamodb', fault: 'timeout', holdMs: 30_000 }] });
+    // On Lambda the timeouts are the function's profile's, set when its clients are built.
+    const reader = watched(new DynamoDBClient({ ...clientSettings({ profile: 'reader' }), region: 'ap-south-1', credentials: { accessKeyId: 't', secretAccessKey: 't' }, endpoint: proxy.url }), 'dynamodb');
     const startedAt = Date.now();
-    await expect(runAsFunction('reader', putItem)).rejects.toMatchObject({ name: 'TimeoutError' });
+    await expect(runAsFunction('reader', () => reader.send(new PutItemCommand({ TableName: 't', Item: { pk: { S: 'a' } } })))).rejects.toMatchObject({ name: 'TimeoutError' });
     const { requestTimeoutMs, maxAttempts } = RETRY_SETTINGS.reader;
     expect(Date.now() - startedAt).toBeLessThan(requestTimeoutMs * maxAttempts + 2_000);
     expect(takeDependencyFailures()).toMatchObject([{ kind: 'timeout', attempts: maxAttempts, gaveUp: 1 }]);
