@@ -10,7 +10,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { streamBatchFailureRecord, type StreamBatchFailureRecord } from '#domain/operations/dead-letters.ts';
 import { passesFilters } from '#domain/operations/event-filter.ts';
-import { toLambdaStreamRecord as toLambdaRecord } from '#adapters/table-stream.ts';
+import type { toLambdaStreamRecord as toLambdaRecord } from '#adapters/table-stream.ts';
 import type { StreamErrorHandling } from '../stack-description.ts';
 
 export interface StreamPollerOptions {
@@ -133,6 +133,9 @@ export function startStreamPoller(options: StreamPollerOptions): { stop: () => P
           throw error;
         }
         const records = page.Records ?? [];
+        // Imported when first needed: the adapter's module reads the functions' settings, which the runtime sets
+        // only after this file is loaded.
+        const { toLambdaStreamRecord: toLambdaRecord } = await import('#adapters/table-stream.ts');
         const delivered: PendingRecord[] = records
           .map((record) => ({
             lambda: toLambdaRecord(record, streamArn as string, options.region),
