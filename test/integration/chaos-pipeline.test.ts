@@ -25,6 +25,8 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await clearFaults();
+  // The runtime's fetches keep their connections alive: closed here, or close() waits for them.
+  feedServer?.closeAllConnections();
   await new Promise((resolve) => feedServer?.close(resolve));
 });
 
@@ -400,13 +402,14 @@ describe('the newsletter under SES throttling', () => {
       cursor = page.cursor;
     } while (cursor);
 
-    // After three mails, nine SendEmail attempts in a row are throttled: the three sends then in flight fail past the SDK's retries.
-    await setFaults({ rules: [{ service: 'ses', operations: ['SendEmail'], fault: 'throttle', after: 3, times: 9 }] });
+    // After three mails, fifteen SendEmail attempts in a row are throttled: the three sends then in flight (five
+    // attempts each in the pipeline's profile) fail past the client's retries.
+    await setFaults({ rules: [{ service: 'ses', operations: ['SendEmail'], fault: 'throttle', after: 3, times: 15 }] });
     const throttled = await runStateMachine('newsletter', { trigger: 'chaos', issueId, frequency: 'weekly' }, 90_000);
     const stats = await faultStats();
     await clearFaults();
     expect(throttled.status).toBe('SUCCEEDED');
-    expect(total(stats.injected, 'ses')).toBe(9);
+    expect(total(stats.injected, 'ses')).toBe(15);
     expect(throttled.result).toMatchObject({ issueId });
     expect(Number(throttled.result.failed)).toBeGreaterThan(0);
     const rerun = await runStateMachine('newsletter', { trigger: 'chaos-again', issueId, frequency: 'weekly' }, 90_000);

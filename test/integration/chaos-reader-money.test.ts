@@ -151,8 +151,8 @@ describe('donations under faults', () => {
     const order = await createOrder({ amount: 21_000, donor_name: 'Conflict Donor', donor_email: email });
     const before = await summary();
     const { deliver } = capturedWebhook(order);
-    // More cancellations than the store's own retries of a conflicted transaction: the first deliveries fail.
-    await setFaultPlan({ rules: [{ service: 'dynamodb', operations: ['TransactWriteItems'], fault: 'transaction-cancelled', times: 9 }] });
+    // More cancellations than the client's and the store's retries of a conflicted transaction: the first deliveries fail.
+    await setFaultPlan({ rules: [{ service: 'dynamodb', operations: ['TransactWriteItems'], fault: 'transaction-cancelled', times: 30 }] });
     const answers = await deliverUntilAccepted(deliver, 'cancelled transactions');
     expect(answers[0]?.status, 'the first delivery meets every cancellation').toBe(503);
     await clearFaultPlan();

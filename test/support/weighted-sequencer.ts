@@ -28,6 +28,9 @@ const SECONDS: Record<string, number> = {
   'test/e2e/pipeline-control.test.ts': 16,
   'test/e2e/settings-security-admin.test.ts': 15,
   'test/integration/fuzz-routes.test.ts': 224,
+  // Measured alone (28 Nov 2026): the chaos files of issue #35.
+  'test/integration/chaos-pipeline.test.ts': 92,
+  'test/integration/chaos-reader-money.test.ts': 44,
   'test/integration/lean-ingest.test.ts': 50,
   'test/integration/pipeline-control.test.ts': 31,
   'test/integration/admin-cli.test.ts': 28,
