@@ -26,7 +26,8 @@ export const RETRY_SETTINGS: Record<RetryProfile, { maxAttempts: number; request
 };
 
 /** The running function's profile: the local runtime's invocation, or this Lambda's setting. */
-const currentRetryProfile = (): RetryProfile => invocationRetryProfile() ?? config.RETRY_PROFILE;
+// (A test that stands in its own config without the setting gets the pipeline's.)
+const currentRetryProfile = (): RetryProfile => invocationRetryProfile() ?? config.RETRY_PROFILE ?? 'pipeline';
 
 /**
  * The retries of every client, decided per call from the running function's profile (so each local invocation
