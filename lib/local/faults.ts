@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { seededRandom } from '../../lambdas/domain/classifier/linear.ts';
 import { dependencyFault, operationOf, type FaultKind, type FaultService } from './fault-errors.ts';
 
 /**
@@ -51,18 +52,6 @@ export interface FaultStats {
 }
 
 const JOURNAL_LIMIT = 10_000;
-
-/** mulberry32: a tiny seeded generator, enough for reproducible draws. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface RuleState {
   rule: FaultRule;
