@@ -1,3 +1,4 @@
+import { HttpError } from './errors.ts';
 /**
  * A dependency's failure (DynamoDB, S3, SES, Step Functions, the Scheduler, Cognito, Razorpay), read from the
  * error its client raised after its own retries: what kind it is, whether trying again may succeed, and the
@@ -40,6 +41,10 @@ export const DEPENDENCY_NAMES: Record<DependencyService, string> = {
 export const DEPENDENCY_BUSY_MESSAGE = 'We are busy for a moment - please try again in a few seconds';
 /** Seconds a client is asked to wait before trying again. */
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 2;
+
+/** The answer when a dependency is failing for a moment: 503, retryable, with Retry-After. */
+export const dependencyBusy = (): HttpError =>
+  new HttpError(503, DEPENDENCY_BUSY_MESSAGE, { retryable: true }, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
 
 const THROTTLING = new Set([
   'ThrottlingException',

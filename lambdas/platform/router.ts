@@ -4,7 +4,7 @@ import * as z from '#domain/common/validation.ts';
 import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
 import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
-import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '#core/dependency-failures.ts';
+import { classifyDependencyError, dependencyBusy } from '#core/dependency-failures.ts';
 import { logger } from '../core/logger.ts';
 import { cameThroughEdge } from './rate-limit.ts';
 import { idempotencyScope, once } from './idempotency.ts';
@@ -139,7 +139,7 @@ export function toErrorResponse(error: unknown): APIGatewayProxyStructuredResult
   const failure = classifyDependencyError(error);
   if (failure) {
     logger.warn('dependency unavailable', { failure });
-    return json(503, { message: DEPENDENCY_BUSY_MESSAGE, retryable: true }, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
+    return toErrorResponse(dependencyBusy());
   }
   logger.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return json(500, { message: GENERIC_ERROR_MESSAGE });

@@ -15,7 +15,7 @@ import {
   type DonationItem,
 } from '#store/donations.ts';
 import { badRequest, HttpError } from '#core/errors.ts';
-import { classifyDependencyError, DEPENDENCY_BUSY_MESSAGE, DEPENDENCY_RETRY_AFTER_SECONDS } from '#core/dependency-failures.ts';
+import { classifyDependencyError, dependencyBusy } from '#core/dependency-failures.ts';
 import { logger } from '#core/logger.ts';
 import { ReceiptNotSentError, sendDonationReceipt } from './donation-receipt.ts';
 
@@ -91,7 +91,7 @@ async function deliverReceipt(donation: DonationItem, required: boolean): Promis
     return;
   }
   if (outcome === 'claimed-elsewhere' && required) {
-    throw new HttpError(503, DEPENDENCY_BUSY_MESSAGE, { retryable: true }, { 'retry-after': String(DEPENDENCY_RETRY_AFTER_SECONDS) });
+    throw dependencyBusy();
   }
 }
 

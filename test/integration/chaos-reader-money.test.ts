@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
 import { localSettings } from '../../lib/local/settings.ts';
 import type { FaultPlan, FaultStats } from '../../lib/local/faults.ts';
-import { anotherClient, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
+import { anotherClient, answerBody, api, apiFrom, local, signedInUser, useLocalAws } from '../support/aws.ts';
 import { mailsTo } from '../support/inbox.ts';
 
 /**
@@ -78,14 +78,7 @@ function capturedWebhook(order: Order, paymentId = `pay_${randomBytes(7).toStrin
       headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': eventId },
       body,
     });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // not JSON
-    }
-    return { status: response.status, body: parsed, headers: response.headers };
+    return { status: response.status, body: await answerBody(response), headers: response.headers };
   };
   return { payment, deliver };
 }

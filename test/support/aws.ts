@@ -115,14 +115,17 @@ export async function api(method: string, path: string, token?: string, body?: u
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
+  return { status: response.status, body: await answerBody(response), headers: response.headers };
+}
+
+/** An answer's body: its JSON, or its text when it is not JSON. */
+export async function answerBody(response: Response): Promise<unknown> {
   const text = await response.text();
-  let parsed: unknown = text;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    // not JSON: keep the text
+    return text;
   }
-  return { status: response.status, body: parsed, headers: response.headers };
 }
 
 /** An API Gateway v2 event as the gateway (local or AWS) hands it to a handler. */
