@@ -1,9 +1,9 @@
-import { HttpError } from './errors.ts';
 /**
  * A dependency's failure (DynamoDB, S3, SES, Step Functions, the Scheduler, Cognito, Razorpay), read from the
  * error its client raised after its own retries: what kind it is, whether trying again may succeed, and the
  * words the Operations screen shows. Business outcomes (a failed condition, a refused card) are not failures.
  */
+import { HttpError } from './errors.ts';
 
 export type DependencyFailureKind = 'throttled' | 'server-error' | 'timeout' | 'connection' | 'conflict';
 
