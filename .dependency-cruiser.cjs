@@ -9,6 +9,13 @@
 const LAMBDAS = '^lambdas/';
 /** The Lambda entry points; the CLIs in bin/ are entry points too, with rules of their own below. */
 const ENTRY_POINTS = '^lambdas/(http|pipeline|triggers|streams)/';
+/**
+ * The page writer (docs/decisions/first-screen-html.md) renders the app's own pages on the server and answers
+ * their reads with the API's public route handlers, so a written page is what the app and the API would show:
+ * the one entry point that reaches the front end and another kind of entry point, by the rule of its own below.
+ */
+const PAGE_WRITER = '^lambdas/streams/site-pages\\.handler\\.ts$';
+const PAGE_WRITER_READS = ['^lambdas/http/articles/(list-articles|get-article|categories)\\.ts$', '^frontend/src/app/prerender\\.tsx$'];
 /** The stack description imports nothing and is the configuration the runtime reads (routes, names, keys). */
 const STACK_DESCRIPTION = '^lib/stack-description\\.ts$';
 /** The data the product ships (feed catalogues, the model, story frequencies), read as JSON imports. */
@@ -17,7 +24,7 @@ const OWN_CODE = '^(lambdas|lib|bin|frontend|test|data)/';
 
 /** "files of `from` may not import `to`", with why. */
 const forbid = (name, comment, from, to) => ({ name, comment, severity: 'error', from, to });
-const layer = (name, from, allowed, comment) => forbid(name, comment, { path: from }, { path: OWN_CODE, pathNot: allowed });
+const layer = (name, from, allowed, comment) => forbid(name, comment, { path: from, pathNot: PAGE_WRITER }, { path: OWN_CODE, pathNot: allowed });
 /** The one adapter the store may import: it builds the DynamoDB clients the store sends its commands through. */
 const DYNAMODB_ADAPTER = '^lambdas/adapters/dynamodb\\.ts$';
 /** The retries, timeouts and failure watch every AWS client is built with (search/snapshots.ts builds its own S3 client). */
@@ -102,9 +109,16 @@ module.exports = {
       'Entry points (http, pipeline, triggers, streams) call services, the store, search, adapters, domain, core, platform.',
     ),
     forbid(
+      'page-writer-renders-the-app-with-the-public-routes',
+      'The page writer may import, besides the layers every entry point may, the app\'s server renderer and the ' +
+        'public route handlers whose answers a written page shows; nothing else of the front end or of http/.',
+      { path: PAGE_WRITER },
+      { path: OWN_CODE, pathNot: ['^lambdas/(services|store|search|adapters|domain|core|platform)/', STACK_DESCRIPTION, ...PAGE_WRITER_READS] },
+    ),
+    forbid(
       'entry-points-do-not-call-other-kinds-of-entry-point',
       'An HTTP handler that needs a pipeline step calls the service both use (services/), not the step.',
-      { path: ENTRY_POINTS },
+      { path: ENTRY_POINTS, pathNot: PAGE_WRITER },
       { path: ENTRY_POINTS, pathNot: '^lambdas/$1/' },
     ),
     forbid(

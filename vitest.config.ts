@@ -17,8 +17,19 @@ export default defineConfig({
     // `npm test` runs the integration and browser projects in two shards side by side (bin/side-by-side.ts).
     sequence: { sequencer: WeightedSequencer },
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', env: { TABLE_NAME: 'unit-tests' } } },
-      { test: { name: 'infra', include: ['test/infra/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 } },
+      { test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', env: { TABLE_NAME: 'unit-tests' }, globalSetup: ['test/support/temp-dir.ts'] } },
+      {
+        test: {
+          name: 'infra',
+          include: ['test/infra/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One module cache per worker: aws-cdk-lib is imported once, not once per file (the project's time quartered).
+          isolate: false,
+          globalSetup: ['test/support/temp-dir.ts'],
+        },
+      },
       {
         test: {
           name: 'integration',
@@ -38,6 +49,9 @@ export default defineConfig({
           globalSetup: ['test/support/start-local.ts'],
           provide: { portBase: testPortBase + 100, serveBuiltSite: true },
           testTimeout: 60_000,
+          // A page answers what the browser asked within a few seconds on a loaded 2-core machine (hydration, then
+          // the session, then the data); Vitest's default poll gives up after one.
+          expect: { poll: { timeout: 5_000 } },
           hookTimeout: 120_000,
           fileParallelism: false,
         },

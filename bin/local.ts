@@ -33,6 +33,7 @@ const rows: Array<[string, string]> = [
   ['Fault injector', `${runtime.urls.faults} (docs/faults.md; CNH_FAULTS at start)`],
   ['SQS (dead-letter queues)', runtime.urls.queues],
   ['Lambda Invoke', runtime.urls.functions],
+  ['Web push service', `${runtime.urls.push} (issues subscriptions, decrypts what the push function sends)`],
 ];
 const width = Math.max(...rows.map(([name]) => name.length));
 log('');

@@ -1,10 +1,13 @@
 /**
  * `npm run same-story`: JSON lines {"a": {"title", "summary"?, "publishedAt"?}, "b": {...}} on stdin; one
- * line per pair on stdout, {"same": true|false, "score"}, through exactly the ingest's near-duplicate rule.
- * Give "publishedAt" (ISO) when known: the ingest has it, and reports more than two days apart never join.
+ * line per pair on stdout, {"same": true|false, "score", "reason", "against"}, through exactly the ingest's
+ * same-event rule (lambdas/domain/topics/same-event.ts): `reason` (when joined) says which kinds of event,
+ * entities, names, terms, figures and periods agreed and how many days apart; `against` (when not) what
+ * disagreed or was missing. Give "publishedAt" (ISO) when known: the ingest has it, and reports further
+ * apart than their kind's window (2-3 days) never join.
  */
 import { createInterface } from 'node:readline';
-import { sameStory } from '#domain/classifier/headline.ts';
+import { sameEventOf } from '#domain/classifier/headline.ts';
 
 type Side = { title?: unknown; summary?: unknown; publishedAt?: unknown };
 const side = (value: Side | undefined) => {
@@ -18,7 +21,7 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   let answer: unknown;
   try {
     const pair = JSON.parse(line) as { a?: Side; b?: Side };
-    answer = sameStory(side(pair.a), side(pair.b)) ?? { error: 'The ingest would drop one of these items' };
+    answer = sameEventOf(side(pair.a), side(pair.b)) ?? { error: 'The ingest would drop one of these items' };
   } catch (error) {
     answer = { error: error instanceof Error ? error.message : String(error) };
   }

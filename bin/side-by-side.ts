@@ -42,6 +42,17 @@ function run(part: Part): Promise<Outcome> {
   });
 }
 
+const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+
+/** Vitest's own summary of the failures (from its "Failed Tests" heading), else the output's last lines. */
+function failureReport(output: string): string {
+  const plain = output.replace(ANSI_ESCAPE, '');
+  const start = plain.search(/⎯+ Failed (Tests|Suites) \d+ ⎯+/);
+  const report = start >= 0 ? plain.slice(start) : plain.split('\n').slice(-120).join('\n');
+  const MAX_CHARS = 12_000;
+  return report.length > MAX_CHARS ? `${report.slice(0, MAX_CHARS)}\n[... cut at ${MAX_CHARS} characters]\n` : report;
+}
+
 function usage(): never {
   console.error('Usage: tsx bin/side-by-side.ts scripts <npm script>... | shards <vitest project> [shards]');
   process.exit(2);
@@ -73,5 +84,11 @@ const outcomes = await Promise.all(parts.map((part) => run(part).then((outcome) 
   return outcome;
 })));
 const failed = outcomes.filter((outcome) => outcome.code !== 0);
+// CI keeps only the tail of the log: repeat each failed part's failure report last, so a part that passed and
+// ended later does not push it out of sight.
+for (const outcome of failed) {
+  console.info(`\n===== again, the failures of ${outcome.part.name} =====\n`);
+  process.stdout.write(failureReport(outcome.output));
+}
 console.info(`\n${failed.length ? `failed: ${failed.map((outcome) => outcome.part.name).join(', ')}` : 'all passed'}`);
 process.exit(failed.length ? 1 : 0);

@@ -50,26 +50,19 @@ const inlineEntryCss: Plugin = {
 };
 
 /**
- * The home page's first list, asked for with the HTML: the first card's picture (the phone's largest paint)
- * waited for the script, then /config.json, then this request. The address is the one the home page asks
- * for with no filter in its own address (frontend/src/features/reader/components/filters.ts defaults, HOME_PAGE_SIZE); the
- * browser test in test/e2e/cards.test.ts fails if the page asks for it a second time.
+ * react-router 7's package exports point every condition at its development build (dev warnings included;
+ * remix-run/react-router#12532, #14102): a production bundle takes its production build by path instead.
  */
-export const HOME_LIST_PRELOAD = '/api/articles?quality=all&market=indian&page=1&limit=15';
-const preloadHomeList: Plugin = {
-  name: 'preload-home-list',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) => html.replace('</title>', `</title>\n    <link rel="preload" as="fetch" crossorigin="anonymous" href="${HOME_LIST_PRELOAD.replaceAll('&', '&amp;')}">`),
-  },
-};
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.resolve(root, '../node_modules/react-router/dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.resolve(root, '../node_modules/react-router/dist/production/dom-export.mjs') },
+];
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), initial.plugin, inlineEntryCss, preloadHomeList],
+  plugins: [react(), initial.plugin, inlineEntryCss],
   resolve: {
-    alias: { '#domain': path.resolve(root, '../lambdas/domain') },
+    alias: [{ find: '#domain', replacement: path.resolve(root, '../lambdas/domain') }, ...(command === 'build' ? reactRouterProduction : [])],
   },
   build: {
     // CNH_WEB_OUT builds elsewhere; the local runtime serves from there when it is set too.
@@ -81,4 +74,4 @@ export default defineConfig({
     chunkSizeWarningLimit: 1000,
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'reader', test: initial.has }] } } },
   },
-});
+}));

@@ -26,6 +26,7 @@ import { apiOriginName, type SiteDomain } from './deploy-config.ts';
 import { grantDeadLetterRedrive } from './constructs/dead-letter-redrive.ts';
 import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, retryProfileOf, type FunctionDescription, type StackDescription } from './stack-description.ts';
 import { ProjectStack } from './constructs/lambda-logs.ts';
+import { SITE_PAGES_PREFIX } from '../lambdas/domain/reader/site-pages.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,6 +58,7 @@ export const STACK_OUTPUTS = {
   tableName: 'TableName',
   razorpaySecretName: 'RazorpaySecretName',
   razorpayWebhookUrl: 'RazorpayWebhookUrl',
+  vapidSecretName: 'VapidSecretName',
   mailDomain: 'MailDomain',
 } as const;
 
@@ -181,6 +183,17 @@ export class CreatorNewsHubStack extends ProjectStack {
       fn.addEnvironment('INGEST_WORK_BUCKET', ingestWork.bucketName);
     }
 
+    // The page writer: the pages under pages/ of the site's bucket (put, delete) and the shell it renders them
+    // into (index.html, read); nothing else of the bucket, whose build files only the deploy writes.
+    for (const fnDescription of description.functions) {
+      if (!fnDescription.access.siteBucket) continue;
+      const fn = functions.get(fnDescription.name) as lambda.Function;
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [site.bucket.arnForObjects(`${SITE_PAGES_PREFIX}*`)] }));
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [site.bucket.arnForObjects('index.html')] }));
+      acknowledge(fn.role ?? fn, `IAM5[Resource::<${this.getLogicalId(site.bucket.node.defaultChild as CfnResource)}.Arn>/${SITE_PAGES_PREFIX}*]`, 'The written pages are one object per page (home, each category, each story), made as content changes; the grant covers that prefix of the site bucket only.');
+      fn.addEnvironment('SITE_BUCKET', site.bucket.bucketName);
+    }
+
     /** A secret read by the functions whose access asks for it: the grant and its ARN (never its value) in their settings. */
     const shareSecret = (secret: secretsmanager.Secret, needs: (access: FunctionDescription['access']) => boolean | undefined, variable: string) => {
       for (const fnDescription of description.functions) {
@@ -206,6 +219,16 @@ export class CreatorNewsHubStack extends ProjectStack {
     });
     acknowledge(razorpaySecret, 'SMG4', 'Razorpay keys are rotated in the Razorpay dashboard and then written here; Secrets Manager cannot rotate them itself.');
     shareSecret(razorpaySecret, (access) => access.paymentKeys, 'RAZORPAY_SECRET_ARN');
+
+    // Web push's VAPID keys (RFC 8292): a P-256 pair Secrets Manager cannot generate, so created with a
+    // placeholder the owner replaces after deploy with `npx web-push generate-vapid-keys` (docs/deploy.md);
+    // until then the functions refuse the placeholder at their first push and no push goes out.
+    const vapidSecret = new secretsmanager.Secret(this, 'VapidKeys', {
+      description: 'Web push VAPID keys: {"publicKey","privateKey","subject"} (base64url P-256 keys; subject mailto: or https:)',
+      generateSecretString: { secretStringTemplate: JSON.stringify({ publicKey: 'set-after-deploy', subject: 'set-after-deploy' }), generateStringKey: 'privateKey', excludePunctuation: true },
+    });
+    acknowledge(vapidSecret, 'SMG4', 'A new VAPID key voids every browser subscription made with the old one (each reader would have to allow push again); it is rotated by hand only when it leaks.');
+    shareSecret(vapidSecret, (access) => access.pushKeys, 'VAPID_SECRET_ARN');
 
     const poolOperations = {
       customMessage: cognito.UserPoolOperation.CUSTOM_MESSAGE,
@@ -361,7 +384,7 @@ export class CreatorNewsHubStack extends ProjectStack {
       payments: { checkoutScriptUrl: 'https://checkout.razorpay.com/v1/checkout.js', testCheckout: false },
       contactEmail: props.contactEmail,
       siteUrl: site.url,
-    });
+    }, functions.get('site-pages'));
 
     new CfnOutput(this, STACK_OUTPUTS.siteUrl, { value: site.url, description: 'The reader site (the console at /admin)' });
     new CfnOutput(this, STACK_OUTPUTS.apiUrl, { value: site.apiUrl, description: 'The API, under the site\'s origin' });
@@ -370,6 +393,7 @@ export class CreatorNewsHubStack extends ProjectStack {
     new CfnOutput(this, STACK_OUTPUTS.tableName, { value: table.tableName, description: 'The DynamoDB table (npm run admin keeps the profile\'s role beside the pool\'s groups)' });
     new CfnOutput(this, STACK_OUTPUTS.razorpaySecretName, { value: razorpaySecret.secretName, description: 'Secrets Manager secret to put the Razorpay keyId, keySecret and webhookSecret in' });
     new CfnOutput(this, STACK_OUTPUTS.razorpayWebhookUrl, { value: `${site.apiUrl}${RAZORPAY_WEBHOOK_PATH}`, description: 'Webhook URL to enter in the Razorpay dashboard' });
+    new CfnOutput(this, STACK_OUTPUTS.vapidSecretName, { value: vapidSecret.secretName, description: 'Secrets Manager secret to put the web push VAPID publicKey, privateKey and subject in' });
     new CfnOutput(this, STACK_OUTPUTS.mailDomain, { value: props.mailDomain, description: 'Domain the mail is sent from (SES identity, made by the mail stack)' });
   }
 }

@@ -153,8 +153,8 @@ export async function runSmokeChecks(site: string, report: (result: SmokeResult)
   await check('API: sitemap', async () => {
     const { response, body } = await get(`${api}/sitemap.xml`, 'application/xml');
     expectStatus(response, 200, 'GET /api/sitemap.xml');
-    if (!/<urlset\b/.test(body)) fail('/api/sitemap.xml is not a sitemap');
-    return `${(body.match(/<url>/g) ?? []).length} URLs`;
+    if (!/<sitemapindex\b/.test(body)) fail('/api/sitemap.xml is not a sitemap index');
+    return `${(body.match(/<sitemap>/g) ?? []).length} sitemap files`;
   });
 
   await check('share page', async () => {

@@ -14,6 +14,7 @@ import { schedules, stateMachines } from './stack-description/workflows.ts';
 export * from './stack-description/constants.ts';
 export * from './stack-description/types.ts';
 export * from './stack-description/retries.ts';
+export { ROOT_PATHS_SERVED_BY_API } from './stack-description/routes.ts';
 
 export const stack: StackDescription = {
   table: {

@@ -103,3 +103,40 @@ self.addEventListener('fetch', (event) => {
     event.respondWith(networkFirst(request, API_CACHE, RECENT_ANSWERS));
   }
 });
+
+/*
+ * Web push (issue #37): the server sends JSON { title, body, url, tag, kind } (lambdas/domain/reader/push.ts
+ * PushMessage), encrypted for this browser. It is shown as a notification; a click opens its page of the site
+ * (a story's own page for breaking news), in a tab of the site already open when there is one.
+ */
+self.addEventListener('push', (event) => {
+  let message;
+  try {
+    message = event.data ? event.data.json() : {};
+  } catch {
+    message = { body: event.data ? event.data.text() : '' };
+  }
+  const title = typeof message.title === 'string' && message.title ? message.title : 'Creator News Hub';
+  const url = typeof message.url === 'string' && message.url.startsWith('/') && !message.url.startsWith('//') ? message.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      tag: typeof message.tag === 'string' ? message.tag : undefined,
+      icon: '/icon-192.png',
+      badge: '/icon-192.png',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin && 'navigate' in client);
+      if (open) return open.navigate(target).then((client) => (client ?? open).focus());
+      return self.clients.openWindow(target);
+    }),
+  );
+});

@@ -1,5 +1,5 @@
 import { parseMaxAge, parseRetryAfter, type ServerHints } from '#domain/content/feed-schedule.ts';
-import { getFollowingRedirects } from './http-get.ts';
+import { getFollowingRedirects, readCapped } from './http-get.ts';
 
 export interface FetchOptions {
   etag?: string | undefined;
@@ -13,27 +13,6 @@ export type FetchResult =
   | { kind: 'ok'; body: Buffer; contentType: string; etag?: string; lastModified?: string; hints: ServerHints; httpStatus: number; responseTimeMs: number }
   | { kind: 'not-modified'; hints: ServerHints; httpStatus: 304; responseTimeMs: number }
   | { kind: 'error'; error: string; httpStatus?: number; hints: ServerHints; responseTimeMs: number };
-
-/** Reads at most maxBytes of a body; beyond that the download is cancelled. */
-async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > maxBytes) {
-    await response.body?.cancel();
-    return null;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (!response.body) return Buffer.alloc(0);
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength;
-    if (size > maxBytes) {
-      await response.body.cancel().catch(() => undefined);
-      return null;
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /**
  * One polite feed request: conditional (ETag / If-Modified-Since), with a timeout, a body size cap and a

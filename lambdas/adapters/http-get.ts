@@ -46,3 +46,24 @@ export async function getFollowingRedirects<T>(
     return failed(timedOut ? `Timed out after ${options.timeoutMs} ms` : `Network error: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** Reads at most maxBytes of a body; beyond that the download is cancelled. */
+export async function readCapped(response: Response, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    return null;
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (!response.body) return Buffer.alloc(0);
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength;
+    if (size > maxBytes) {
+      await response.body.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

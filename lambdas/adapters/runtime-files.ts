@@ -12,16 +12,22 @@ const root = () => config.LAMBDA_TASK_ROOT ?? fileURLToPath(new URL('../../', im
 
 const parsed = new Map<string, unknown>();
 
+/** Where a shipped file sits (for one that is imported rather than read, a codec's JavaScript). */
+export const runtimeFilePath = (repositoryPath: string) => path.join(root(), repositoryPath);
+
+/** A shipped file's bytes (a WebAssembly codec, or JSON for runtimeJson). */
+export function runtimeBytes(repositoryPath: string): Buffer {
+  try {
+    return readFileSync(runtimeFilePath(repositoryPath));
+  } catch (error) {
+    throw new Error(`${repositoryPath} is not shipped with this function (list it in the function's files in lib/stack-description.ts)`, { cause: error });
+  }
+}
+
 /** A shipped JSON file, parsed once per instance. */
 export function runtimeJson<T>(repositoryPath: string): T {
   if (!parsed.has(repositoryPath)) {
-    let text: string;
-    try {
-      text = readFileSync(path.join(root(), repositoryPath), 'utf8');
-    } catch (error) {
-      throw new Error(`${repositoryPath} is not shipped with this function (list it in the function's files in lib/stack-description.ts)`, { cause: error });
-    }
-    parsed.set(repositoryPath, JSON.parse(text) as unknown);
+    parsed.set(repositoryPath, JSON.parse(runtimeBytes(repositoryPath).toString('utf8')) as unknown);
   }
   return parsed.get(repositoryPath) as T;
 }

@@ -53,6 +53,14 @@ const schema = z.object({
   RAZORPAY_KEY_SECRET: z.optional(z.string()),
   RAZORPAY_WEBHOOK_SECRET: z.optional(z.string()),
   RAZORPAY_SECRET_ARN: z.optional(z.string()),
+  /**
+   * Web push's VAPID keys where no secret ARN is given, as the secret holds them: {"publicKey","privateKey","subject"}
+   * (locally made at the first start, lib/local/push-service.ts). On AWS the stack passes VAPID_SECRET_ARN.
+   */
+  VAPID_KEYS: z.optional(z.string()),
+  VAPID_SECRET_ARN: z.optional(z.string()),
+  /** Push service origins accepted beside the browsers' own (domain/reader/push.ts), comma-separated: locally the stand-in's. */
+  PUSH_SERVICE_ORIGINS: z.optional(z.string()),
   /** Where the SDK sends Orders/Payments calls; unset on AWS (api.razorpay.com), the local stand-in here. */
   RAZORPAY_API_URL: z.optional(z.url()),
   /** Where contact-form messages go. */
@@ -105,6 +113,11 @@ const schema = z.object({
    * Map reads them from there, so the list never passes through a state's 256 KB payload.
    */
   INGEST_WORK_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  /**
+   * The reader site's bucket (adapters/site-bucket.ts): the page writer reads the app's shell from it and writes
+   * the pages under pages/ that the edge serves (docs/decisions/first-screen-html.md).
+   */
+  SITE_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** How often, at most, an instance's search index reads the article change notes (services/article-search.ts). */
   SEARCH_SYNC_SECONDS: z._default(z.coerce.number().check(z.minimum(0)), 5),
   /** How often, at most, an instance writes the day's page-view, article-view and search counters it summed (platform/daily-counters.ts). */

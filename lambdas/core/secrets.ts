@@ -6,7 +6,7 @@ import { config } from '#core/config.ts';
  * Secrets: on AWS they live in Secrets Manager (the stack passes each one's ARN, never its value) and are
  * read once per instance; locally they are configured values. A failed read is not cached.
  */
-function cachedSecret<T>(arn: string | undefined, local: () => T, parse: (value: string) => T): () => Promise<T> {
+export function cachedSecret<T>(arn: string | undefined, local: () => T, parse: (value: string) => T): () => Promise<T> {
   let value: Promise<T> | undefined;
   return () => {
     value ??= (async () => {
@@ -40,3 +40,4 @@ export const razorpayKeys = cachedSecret<RazorpayKeys>(
   () => razorpayKeysSchema.parse({ keyId: config.RAZORPAY_KEY_ID, keySecret: config.RAZORPAY_KEY_SECRET, webhookSecret: config.RAZORPAY_WEBHOOK_SECRET }),
   (value) => razorpayKeysSchema.parse(JSON.parse(value)),
 );
+

@@ -56,6 +56,20 @@ export class TextReply {
   ) {}
 }
 
+/**
+ * A binary answer (a picture) with its content type. API Gateway's HTTP API and Lambda carry a body as text, so
+ * it goes base64-encoded with isBase64Encoded (payload format 2.0) and reaches the client as the bytes again.
+ */
+export class BinaryReply {
+  declare private readonly binaryReplyBrand: never;
+  constructor(
+    readonly body: Uint8Array,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+    readonly statusCode = 200,
+  ) {}
+}
+
 /** One route: its input schemas (their types kept, for InputsOf) and its work, which resolves to what the route answers. */
 export interface RouteHandler<Answer = unknown, S extends RouteSchemas = RouteSchemas> {
   schemas: S;
@@ -71,8 +85,8 @@ export function route<S extends RouteSchemas, Answer>(schemas: S, run: (input: R
   return { schemas, run: run as RouteHandler<Answer, S>['run'] };
 }
 
-/** The JSON body a route answers: a Reply's body, a plain value as it is; a TextReply has no JSON body. */
-export type JsonAnswer<Result> = Result extends Reply<infer Body> ? Body : Result extends TextReply ? never : Result;
+/** The JSON body a route answers: a Reply's body, a plain value as it is; a TextReply or BinaryReply has no JSON body. */
+export type JsonAnswer<Result> = Result extends Reply<infer Body> ? Body : Result extends TextReply | BinaryReply ? never : Result;
 
 /** What a route handler answers as JSON. */
 export type AnswerOf<Handler> = Handler extends RouteHandler<infer Result> ? JsonAnswer<Result> : never;
@@ -178,6 +192,9 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
       if (result instanceof TextReply) {
         return { statusCode: result.statusCode, headers: { 'content-type': result.contentType, ...result.headers }, body: result.body };
       }
+      if (result instanceof BinaryReply) {
+        return { statusCode: result.statusCode, headers: { 'content-type': result.contentType, ...result.headers }, body: Buffer.from(result.body).toString('base64'), isBase64Encoded: true };
+      }
       return result instanceof Reply ? json(result.statusCode, result.body, result.headers) : json(200, result);
     };
     // A write sent with an Idempotency-Key runs once: a repeat of the submission gets the first answer.
@@ -217,3 +234,43 @@ function logAccess(event: HttpEvent, statusCode: number, internal: unknown): voi
 /** Query-string numbers arrive as text. */
 export const limitParam = (max: number, fallback: number) => z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(max)), fallback);
 export const cursorParam = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
+
+/** A call's query as API Gateway hands it over: every value a string, empty ones left out. */
+function asQueryString(query: unknown): Record<string, string> {
+  const entries = query && typeof query === 'object' ? Object.entries(query) : [];
+  return Object.fromEntries(entries.filter(([, value]) => value !== undefined && value !== null && value !== '').map(([name, value]) => [name, String(value)]));
+}
+
+/**
+ * One public route answered in process, without HTTP: its schemas parse the request as they parse a call's,
+ * and the answer is the JSON the call would get. The page writer renders the app's pages on the server with it,
+ * so a written page shows exactly what the API answers (frontend/src/app/prerender.tsx). Only a route the
+ * stack description marks public is answered so: a written page is the same for every reader.
+ */
+export async function answerPublicRoute(fn: string, key: string, handler: RouteHandler, request: { query?: unknown; params?: unknown }): Promise<unknown> {
+  const level = routesOf(stack, fn).find((described) => routeKey(described) === key)?.auth;
+  if (level !== 'public') throw new Error(`${key} is not a public route of ${fn}: a written page shows public answers only`);
+  const queryStringParameters = asQueryString(request.query);
+  const pathParameters = asQueryString(request.params);
+  const [method = 'GET', path = '/'] = key.split(' ');
+  const event = {
+    version: '2.0',
+    routeKey: key,
+    rawPath: path,
+    rawQueryString: new URLSearchParams(queryStringParameters).toString(),
+    headers: {},
+    queryStringParameters,
+    pathParameters,
+    isBase64Encoded: false,
+    requestContext: { requestId: 'page-writer', http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'page-writer' } },
+  } as unknown as HttpEvent;
+  const result = await handler.run({
+    query: parsePart('query', handler.schemas.query, queryStringParameters),
+    params: parsePart('params', handler.schemas.params, pathParameters),
+    body: undefined,
+    caller: null,
+    event,
+  } as RouteInput<RouteSchemas>);
+  if (result instanceof TextReply) throw new Error(`${key} answers text, not JSON`);
+  return result instanceof Reply ? result.body : result;
+}

@@ -5,6 +5,7 @@ import type { CategorySlug } from '#domain/content/categories.ts';
 import { titleHash, urlHash } from '#domain/content/dedup.ts';
 import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/content/normalise.ts';
 import { simhash } from '#domain/content/simhash.ts';
+import { storyTopics } from '#domain/topics/story-topics.ts';
 import { regenerateSummary } from '#domain/content/summaries.ts';
 import type { Caller } from '#domain/common/caller.ts';
 import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-edits.ts';
@@ -99,6 +100,7 @@ export async function createEditedArticle(admin: Caller, body: NewArticle): Prom
       urlHash: urlHash(body.sourceUrl),
       titleHash: titleHash(body.title),
       simhash: simhash(`${body.title} ${summary}`),
+      topics: storyTopics(body.title, summary),
     },
     { at },
   );

@@ -5,7 +5,8 @@ import { nextCheckAfterFailure, nextCheckAfterSuccess, type ServerHints } from '
 import { isFallbackImage } from '#domain/content/images.ts';
 import { normaliseItems } from '#domain/content/normalise.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS, simhash } from '#domain/content/simhash.ts';
-import { matchingStory, storyProfile, type StoryProfile } from '#domain/content/story-cluster.ts';
+import { eventProfile, matchingEvent, type EventProfile, type JoinReason } from '#domain/topics/same-event.ts';
+import { storyTopics } from '#domain/topics/story-topics.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { knownHashes, settleFeedIntakes, storeNewArticles } from '#store/article-intake.ts';
@@ -71,10 +72,10 @@ async function classifierOrNull(): Promise<Classifier | null> {
 }
 
 /** Profiles of known stories, computed once per ingest run rather than once per feed. */
-const profiles = new WeakMap<KnownStory, StoryProfile>();
+const profiles = new WeakMap<KnownStory, EventProfile>();
 const profiled = (known: KnownStory) => {
   let profile = profiles.get(known);
-  if (!profile) profiles.set(known, (profile = storyProfile({ title: known.storyText ?? '', publishedAt: known.publishedAt ?? null })));
+  if (!profile) profiles.set(known, (profile = eventProfile({ title: known.storyText ?? '', publishedAt: known.publishedAt ?? null })));
   return { known, profile };
 };
 
@@ -150,13 +151,14 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
   // dropped; another publisher's report joins the first report's cluster (stored, but not a card).
   let clustered = 0;
   const known = typeof options.fingerprints === 'function' ? await options.fingerprints() : options.fingerprints;
-  const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string; clusterId: string | undefined }> = [];
+  const fresh: Array<{ item: (typeof items)[number]; fingerprint: string; id: string; clusterId: string | undefined; clusterReason: JoinReason | undefined }> = [];
   for (const item of items) {
     if (!item.imageUrl.startsWith('/')) images += 1;
     dataPoints += [item.summary, item.author !== feed.name, item.content, item.rssCategories.length, item.mediaThumbnails.length, item.enclosures.length].filter(Boolean).length;
     const fingerprint = simhash(`${item.title} ${item.summary}`);
-    const profile = storyProfile({ title: `${item.title} ${item.summary}`, publishedAt: item.originalPublishedAt });
-    const earlier = matchingStory(profile, known.filter((known) => known.storyText).map(profiled))?.known;
+    const profile = eventProfile({ title: `${item.title} ${item.summary}`, publishedAt: item.originalPublishedAt });
+    const match = matchingEvent(profile, known.filter((known) => known.storyText).map(profiled));
+    const earlier = match?.candidate.known;
     if (earlier && (earlier.sourceName === undefined || earlier.sourceName === feed.name)) {
       nearDuplicates += 1;
       continue;
@@ -165,7 +167,7 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     const clusterId = earlier ? (earlier.clusterId ?? earlier.articleId) : undefined;
     if (clusterId) clustered += 1;
     known.push(knownStoryOf({ id, title: item.title, summary: item.summary, originalPublishedAt: item.originalPublishedAt, sourceName: feed.name, clusterId, simhash: fingerprint }));
-    fresh.push({ item, fingerprint, id, clusterId });
+    fresh.push({ item, fingerprint, id, clusterId, clusterReason: clusterId ? match?.reason : undefined });
   }
   const limit = pLimit(WRITE_CONCURRENCY);
   // A batch an earlier check of this feed left half-written (a crash) is settled first, so its stories
@@ -186,7 +188,7 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
   );
   // Each story is classified here and written once, with its final status (published, queued or rejected).
   const classifier = unseen.length ? await classifierOrNull() : null;
-  const articles: NewArticle[] = unseen.map(({ item, fingerprint, id, clusterId }) => {
+  const articles: NewArticle[] = unseen.map(({ item, fingerprint, id, clusterId, clusterReason }) => {
     const story = {
       id,
       title: item.title,
@@ -214,7 +216,8 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
       urlHash: urlHash(item.sourceUrl),
       titleHash: titleHash(item.title),
       simhash: fingerprint,
-      ...(clusterId ? { clusterId, isDuplicate: true } : {}),
+      topics: storyTopics(item.title, item.summary),
+      ...(clusterId ? { clusterId, clusterReason, isDuplicate: true } : {}),
     };
     if (!classifier) return story;
     const decided = decideArticle(classifier, story, feed.isIndian ?? false, checkedAt);

@@ -50,7 +50,7 @@ export async function changeUserRole(who: Caller, userId: string, role: Role): P
 /** Send Message to User: a notification titled Message from Admin, which the reader's notifications show live. */
 export async function messageUser(who: Caller, userId: string, message: string) {
   await profileOf(userId);
-  const notification = await createNotification({ userId, title: ADMIN_MESSAGE.title, message, type: ADMIN_MESSAGE.type });
+  const notification = await createNotification({ userId, title: ADMIN_MESSAGE.title, message, type: ADMIN_MESSAGE.type, kind: 'message' });
   await recordAudit(who, { action: 'user.message', target: userId, after: { notificationId: notification.id, message } });
   return notification;
 }
@@ -64,7 +64,7 @@ export async function suspendAccount(who: Caller, userId: string, reason: string
   const profile = await profileOf(userId);
   await disableUser(userId);
   await setProfileSuspended(userId, true);
-  await createNotification({ userId, ...suspensionNotice(reason || undefined) });
+  await createNotification({ userId, ...suspensionNotice(reason || undefined), kind: 'account' });
   await recordAudit(who, { action: 'user.suspend', target: userId, before: { suspended: profile.suspended === true }, after: { suspended: true, reason: reason ?? null } });
   return { ...profile, suspended: true };
 }

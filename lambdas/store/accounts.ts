@@ -10,7 +10,9 @@ import { ReadingProgress, Recommendation } from './reading.ts';
 import { keep, service, tableConfig } from './table/table.ts';
 import { Activity } from './activity.ts';
 import { CategoryFollower } from './category-followers.ts';
+import { Follow } from './follows.ts';
 import { Preferences } from './preferences.ts';
+import { getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
 
 /**
  * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API
@@ -40,7 +42,7 @@ async function allOf<T>(go: () => Promise<{ data: T[] }>): Promise<T[]> {
 }
 
 export async function exportUserData(userId: string) {
-  const [profile, preferences, bookmarks, likes, reading, activity, engagement, notifications, recommendations, follows] = await Promise.all([
+  const [profile, preferences, bookmarks, likes, reading, activity, engagement, notifications, recommendations, follows, devices, pushChoices, followed] = await Promise.all([
     Profile.get({ userId }).go().then((answer) => answer.data),
     Preferences.get({ userId }).go().then((answer) => answer.data),
     allOf(() => Bookmark.query.byUserNewest({ userId }).go({ order: 'desc', pages: 'all' })),
@@ -51,6 +53,9 @@ export async function exportUserData(userId: string) {
     allOf(() => Notification.query.byUser({ userId }).go({ order: 'desc', pages: 'all' })),
     allOf(() => Recommendation.query.byUserArticle({ userId }).go({ pages: 'all' })),
     allOf(() => CategoryFollower.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => PushSubscription.query.byUser({ userId }).go({ pages: 'all' })),
+    getPushChoices(userId),
+    allOf(() => Follow.query.byUser({ userId }).go({ pages: 'all' })),
   ]);
   return {
     profile,
@@ -63,6 +68,11 @@ export async function exportUserData(userId: string) {
     notifications: notifications.map(({ id, title, message, type, isRead, actionUrl, createdAt }) => ({ id, title, message, type, isRead, actionUrl, createdAt })),
     recommendations: recommendations.map(({ articleId, score, createdAt }) => ({ articleId, score, createdAt })),
     followedCategories: follows.map((item) => item.category),
+    followedTopics: followed.filter((item) => item.kind === 'topic').map(({ targetId, label, createdAt }) => ({ topicId: targetId, name: label, createdAt })),
+    followedStories: followed.filter((item) => item.kind === 'story').map(({ targetId, label, createdAt }) => ({ articleId: targetId, title: label, createdAt })),
+    // Each device's push service (its endpoint's origin) and when it was added; the keys stay behind.
+    pushDevices: devices.map(({ deviceId, endpoint, createdAt }) => ({ deviceId, pushService: URL.canParse(endpoint) ? new URL(endpoint).origin : '', createdAt })),
+    pushChoices,
   };
 }
 
@@ -100,19 +110,28 @@ export async function deleteUserData(userId: string): Promise<void> {
   for (const item of bookmarks) await removeRelation('bookmark', userId, item.articleId);
   for (const item of likes) await removeRelation('like', userId, item.articleId);
 
-  const [follows, activity, engagement, reading, recommendations, notifications] = await Promise.all([
+  const [follows, followed, activity, engagement, reading, recommendations, notifications, devices, pushDays, pushesSent] = await Promise.all([
     allOf(() => CategoryFollower.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => Follow.query.byUser({ userId }).go({ pages: 'all' })),
     allOf(() => Activity.query.byUser({ userId }).go({ pages: 'all' })),
     allOf(() => Engagement.query.byUser({ userId }).go({ pages: 'all' })),
     allOf(() => ReadingProgress.query.byUserArticle({ userId }).go({ pages: 'all' })),
     allOf(() => Recommendation.query.byUserArticle({ userId }).go({ pages: 'all' })),
     allOf(() => Notification.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => PushSubscription.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => PushDay.query.byUser({ userId }).go({ pages: 'all' })),
+    allOf(() => PushSent.query.byUser({ userId }).go({ pages: 'all' })),
   ]);
   if (follows.length) await CategoryFollower.delete(follows.map(({ category }) => ({ category, userId }))).go();
+  if (followed.length) await Follow.delete(followed.map(({ kind, targetId }) => ({ userId, kind, targetId }))).go();
   if (activity.length) await Activity.delete(activity.map(({ id, createdAt }) => ({ userId, id, createdAt }))).go();
   if (engagement.length) await Engagement.delete(engagement.map(({ articleId, id, createdAt }) => ({ articleId, id, createdAt }))).go();
   if (reading.length) await ReadingProgress.delete(reading.map(({ articleId }) => ({ userId, articleId }))).go();
   if (recommendations.length) await Recommendation.delete(recommendations.map(({ articleId }) => ({ userId, articleId }))).go();
   if (notifications.length) await Notification.delete(notifications.map(({ id }) => ({ userId, id }))).go();
+  if (devices.length) await PushSubscription.delete(devices.map(({ deviceId }) => ({ userId, deviceId }))).go();
+  if (pushDays.length) await PushDay.delete(pushDays.map(({ day }) => ({ userId, day }))).go();
+  if (pushesSent.length) await PushSent.delete(pushesSent.map(({ notificationId }) => ({ userId, notificationId }))).go();
+  await PushChoiceRecord.delete({ userId }).go();
   await Preferences.delete({ userId }).go();
 }

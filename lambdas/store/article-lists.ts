@@ -30,6 +30,56 @@ export async function listPublicArticles(options: PublicListOptions = {}): Promi
   );
 }
 
+/** The public list's own rule (published, not a duplicate, relevance at least the public minimum), on the status index. */
+const publicStories = () => Article.query.byStatus({ status: 'published' });
+const publicOnly: Parameters<ReturnType<typeof publicStories>['where']>[0] = ({ isDuplicate, relevanceScore }, { eq, gte }) =>
+  [eq(isDuplicate, false), gte(relevanceScore, PUBLIC_MIN_RELEVANCE)].join(' AND ');
+
+/** What a sitemap needs of a story: its address (id, title) and its publication time (statusAt, once published). */
+const SITEMAP_ATTRIBUTES = ['id', 'title', 'statusAt'] as const;
+export type SitemapStory = Pick<ArticleItem, (typeof SITEMAP_ATTRIBUTES)[number]>;
+
+/**
+ * Public stories whose publication time starts with a prefix (a month: YYYY-MM), newest first, at most `limit`: a
+ * Query on the status index's sort key prefix, reading only the sitemap's attributes.
+ */
+export async function listPublicArticlesPublishedIn(prefix: string, limit: number): Promise<SitemapStory[]> {
+  const page = await filledPage(
+    (cursor, remaining) =>
+      publicStories()
+        .begins({ statusAt: prefix })
+        .where(publicOnly)
+        .go({ order: 'desc', limit: remaining, cursor, attributes: [...SITEMAP_ATTRIBUTES] }),
+    limit,
+  );
+  return page.items;
+}
+
+/** Public stories published at or after a time, newest first, at most `limit`: a Query on the sort key's range, reading only the sitemap's attributes. */
+export async function listPublicArticlesSince(since: string, limit: number): Promise<SitemapStory[]> {
+  const page = await filledPage(
+    (cursor, remaining) =>
+      publicStories()
+        .gte({ statusAt: since })
+        .where(publicOnly)
+        .go({ order: 'desc', limit: remaining, cursor, attributes: [...SITEMAP_ATTRIBUTES] }),
+    limit,
+  );
+  return page.items;
+}
+
+/** The oldest public story (the first month the sitemaps list). */
+export async function findOldestPublicArticle(): Promise<SitemapStory | undefined> {
+  const page = await filledPage(
+    (cursor, remaining) =>
+      publicStories()
+        .where(publicOnly)
+        .go({ order: 'asc', limit: remaining, cursor, attributes: [...SITEMAP_ATTRIBUTES] }),
+    1,
+  );
+  return page.items[0];
+}
+
 export interface StatusListOptions extends PageOptions {
   /** Only articles that entered the status before this time (lifecycle ages them by it). */
   before?: string;

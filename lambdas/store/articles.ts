@@ -1,11 +1,13 @@
 import { type CreateEntityItem, createWriteTransaction, CustomAttributeType, Entity, type EntityItem } from 'electrodb';
+import type { JoinReason } from '#domain/topics/same-event.ts';
 import type { KeywordMatches } from '#domain/classifier/keywords.ts';
 import { ARTICLE_LIST_ROW } from '#domain/content/article-admin.ts';
-import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, REVIEW_PRIORITIES, statusSortTime } from '#domain/content/article-status.ts';
+import { ADMIN_STATUSES, ARTICLE_STATUSES, type ArticleStatus, CONTENT_TYPES, OUTSIDE_REVIEW_QUEUE, REVIEW_PRIORITIES, statusSortTime, UNSCORED_RELEVANCE } from '#domain/content/article-status.ts';
 import { CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { FEATURED_BY, type FeaturedBy } from '#domain/content/featured.ts';
 import type { NormalisedItem } from '#domain/content/normalise.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS } from '#domain/content/simhash.ts';
+import { ENTITY_KINDS } from '#domain/topics/catalogue.ts';
 import { articleCounterChanges, Counter, counterKey } from './table/counters.ts';
 import { dayOf, daysSince, expiresInDays } from './table/ids.ts';
 import { transactWithRetry } from './table/paging.ts';
@@ -20,6 +22,11 @@ export const Article = new Entity({
     content: { type: 'string', default: '' },
     category: { type: CATEGORY_SLUGS, required: true, default: 'general' },
     tags: { type: 'list', items: { type: 'string' }, default: () => [] },
+    /** The catalogue's entities its headline and summary name (domain/topics/story-topics.ts), set at intake. */
+    topics: {
+      type: 'list',
+      items: { type: 'map', properties: { id: { type: 'string', required: true }, kind: { type: ENTITY_KINDS, required: true }, name: { type: 'string', required: true } } },
+    },
     sourceUrl: { type: 'string', required: true },
     sourceName: { type: 'string', required: true },
     author: { type: 'string' },
@@ -51,6 +58,8 @@ export const Article = new Entity({
     isDuplicate: { type: 'boolean', default: false },
     /** On a story that joined another publisher's earlier report of the same event: that article's id. */
     clusterId: { type: 'string' },
+    /** With clusterId: why the rule joined it (kinds of event, entities, terms, figures, dates that agreed), for the console's story view. */
+    clusterReason: { type: CustomAttributeType<JoinReason>('any') },
     /** On the first report of an event: the later reports from other publishers, shown as "also covered by". */
     alsoCoveredBy: {
       type: 'list',
@@ -60,8 +69,7 @@ export const Article = new Entity({
     likesCount: { type: 'number', default: 0 },
     sharesCount: { type: 'number', default: 0 },
     bookmarksCount: { type: 'number', default: 0 },
-    /** 30 marks an article not yet scored (admin spec section 3). */
-    relevanceScore: { type: 'number', default: 30 },
+    relevanceScore: { type: 'number', default: UNSCORED_RELEVANCE },
     /** 0-1; 0 marks a failed classification. */
     mlConfidenceScore: { type: 'number', default: 0 },
     mlRelevanceScore: { type: 'number' },
@@ -149,6 +157,8 @@ export const Fingerprint = new Entity({
     sourceName: { type: 'string' },
     /** The cluster the article leads or joined: its own id, or the first report's. */
     clusterId: { type: 'string' },
+    /** With clusterId: why the rule joined it (kinds of event, entities, terms, figures, dates that agreed), for the console's story view. */
+    clusterReason: { type: CustomAttributeType<JoinReason>('any') },
     expiresAt: { type: 'number' },
   },
   indexes: {
@@ -236,7 +246,8 @@ export async function createArticle(input: NewArticle, options: { at?: string } 
   const changedAt = options.at ?? new Date().toISOString();
   // createdAt fixed here, not left to the default: the article returned below must be the one stored (a
   // status change names its createdAt, the list index's sort key, and is conditional on it).
-  const item = { ...input, createdAt: new Date().toISOString(), statusAt: statusSortTime(input.status, { ...input, changedAt }) };
+  // The relevance as stored (the entity's default when absent): the counters must count what the list will show.
+  const item = { ...input, relevanceScore: input.relevanceScore ?? UNSCORED_RELEVANCE, createdAt: new Date().toISOString(), statusAt: statusSortTime(input.status, { ...input, changedAt }) };
   const result = await transactWithRetry(() => createWriteTransaction({ article: Article, articleHash: ArticleHash, fingerprint: Fingerprint, counter: Counter, articleChange: ArticleChange }, ({ article, articleHash, fingerprint, counter, articleChange }) => [
       article.create(item).commit(),
       ...(input.status === 'published' ? [articleChange.put(changeNote(input.id)).commit()] : []),

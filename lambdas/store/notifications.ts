@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { v7 as uuidv7 } from 'uuid';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
+import { NOTIFICATION_KINDS } from '#domain/reader/notifications.ts';
 import { expiresInDays, newId } from './table/ids.ts';
 import { type Page, type PageOptions, queryPage } from './table/paging.ts';
 import { keep, service, tableConfig, timestamps } from './table/table.ts';
@@ -18,6 +19,8 @@ export const Notification = new Entity({
     type: { type: NOTIFICATION_TYPES, default: 'info' },
     isRead: { type: 'boolean', default: false },
     actionUrl: { type: 'string' },
+    /** What it is about (domain/reader/push.ts): decides whether it is also pushed to the reader's devices. */
+    kind: { type: NOTIFICATION_KINDS },
     createdAt: timestamps.createdAt,
     /** Epoch seconds; DynamoDB TTL removes expired notifications. */
     expiresAt: { type: 'number' },
@@ -32,7 +35,7 @@ export const Notification = new Entity({
 }, tableConfig);
 
 export type NotificationItem = EntityItem<typeof Notification>;
-export type NewNotification = Pick<NotificationItem, 'userId' | 'title' | 'message'> & Partial<Pick<NotificationItem, 'type' | 'actionUrl' | 'expiresAt'>>;
+export type NewNotification = Pick<NotificationItem, 'userId' | 'title' | 'message'> & Partial<Pick<NotificationItem, 'type' | 'actionUrl' | 'kind' | 'expiresAt'>>;
 
 /** The one way notifications are made: welcome, new articles, breaking news, the console's direct messages. */
 export async function createNotification(input: NewNotification): Promise<NotificationItem> {

@@ -2,8 +2,12 @@ import type { DynamoDBStreamEvent } from 'aws-lambda';
 import { breaking } from '#domain/content/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug, type CategorySlug } from '#domain/content/categories.ts';
 import { breakingNotification, NEW_ARTICLES_WINDOW_MINUTES, newArticlesNotification } from '#domain/reader/notifications.ts';
-import { isPublicArticle } from '#domain/reader/public-articles.ts';
+import { isPublicArticle, publishedAtOf } from '#domain/reader/public-articles.ts';
 import { createNotificationOnce } from '#store/notifications.ts';
+import { isNewsForFollowers, topicIndexChanges, type IndexedFields, type PublishedStory } from '#domain/reader/topic-stories.ts';
+import type { StoryTopic } from '#domain/topics/topic-links.ts';
+import { applyTopicIndexChanges } from '#store/topic-stories.ts';
+import { tellFollowersOfStory } from '../services/follow-notifications.ts';
 import { refreshRecommendations } from '../services/personalisation.ts';
 import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/category-followers.ts';
@@ -30,7 +34,9 @@ interface PublishedArticle {
  * - a reader liked, saved or read something, or took a like or save back: their For You list is recomputed;
  * - articles became public: each follower of the category hears of them, at most once an hour ("New in
  *   ..."), and a breaking story is announced on its own. Notification ids are derived from the reader, the
- *   article or hour, so a retried batch creates nothing twice.
+ *   article or hour, so a retried batch creates nothing twice;
+ * - a story became public or stopped being public: it joins or leaves its topics' lists, and a new story (or a
+ *   new report of a story) is news for who follows its topics or the story (docs/topics.md).
  */
 async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
   const readers = new Set<string>();
@@ -40,6 +46,7 @@ async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
     if (!decoded) continue;
     const { entity, item: image } = decoded;
     if (READER_ACTS.has(entity) && typeof image.userId === 'string') readers.add(image.userId);
+    if (entity === 'article') await followTopicsAndStories(articleImage(record.dynamodb?.OldImage), articleImage(record.dynamodb?.NewImage));
     if (entity === 'article' && record.eventName !== 'REMOVE') {
       const article = image as Image & { id: string; title: string; category: string; status: string; isDuplicate?: boolean; relevanceScore?: number };
       if (!isPublicArticle({ status: article.status, isDuplicate: article.isDuplicate, relevanceScore: article.relevanceScore, category: article.category })) continue;
@@ -63,6 +70,23 @@ async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
     logger.info('recommendations refreshed', { userId, generated });
   }
   if (published.length) await notifyFollowers(published);
+}
+
+type ArticleImage = IndexedFields & { title: string; sourceName: string; clusterId?: string; topics?: StoryTopic[] };
+
+function articleImage(image: unknown): ArticleImage | undefined {
+  const decoded = streamItem(image as StreamImage | undefined);
+  return decoded?.entity === 'article' ? (decoded.item as ArticleImage) : undefined;
+}
+
+/** Keeps the topics' lists (each change is applied once more on a retried batch: puts and deletes repeat alike) and tells followers of news. */
+async function followTopicsAndStories(before: ArticleImage | undefined, after: ArticleImage | undefined): Promise<void> {
+  await applyTopicIndexChanges(topicIndexChanges(before, after));
+  const newlyPublished = after?.status === 'published' && before?.status !== 'published';
+  if (!after || !newlyPublished || !isNewsForFollowers(after)) return;
+  const story: PublishedStory = { id: after.id, title: after.title, sourceName: after.sourceName, clusterId: after.clusterId, topics: after.topics ?? [] };
+  const made = await tellFollowersOfStory(story, new Date(Date.parse(publishedAtOf(after)) || Date.now()));
+  if (made) logger.info('followers told of a story', { articleId: after.id, notifications: made });
 }
 
 async function notifyFollowers(articles: readonly PublishedArticle[], now = new Date()): Promise<void> {

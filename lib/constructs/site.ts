@@ -1,16 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { DockerImage, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { DockerImage, Duration, Fn, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import type * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as route53 from 'aws-cdk-lib/aws-route53';
 import * as targets from 'aws-cdk-lib/aws-route53-targets';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as cr from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
+import { MISSING_PAGE_PATTERNS, SITE_ROOT_API_PATHS, SITE_ROUTING_CODE } from '../../lambdas/domain/reader/site-routes.ts';
 import type { SiteConfig } from '../site-config.ts';
 import { contentSecurityPolicy, HSTS_MAX_AGE_SECONDS, RAZORPAY_SOURCES } from '../site-headers.ts';
+import { RESIZED_IMAGE_PREFIX } from '../../lambdas/domain/content/resized-images.ts';
 import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
 import { acknowledge, arnToken } from './nag.ts';
 
@@ -32,14 +37,10 @@ export { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER };
 /** The build's source maps: never uploaded. */
 export const SOURCE_MAPS = '*.map';
 
-/** Paths whose last segment has no dot are the app's own routes: CloudFront serves them index.html. */
-export const SPA_ROUTES_CODE = `function handler(event) {
-  var request = event.request;
-  var last = request.uri.split('/').pop();
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
+export { SITE_ROUTING_CODE };
 
+/** What the deploy sends the page writer once the new shell is in the bucket: every page is written again with it. */
+export const REWRITE_ALL_PAGES = { rewriteAll: true } as const;
 
 /**
  * The API's routes are declared without the /api prefix the site serves them under. The reader's address
@@ -49,6 +50,16 @@ export const SPA_ROUTES_CODE = `function handler(event) {
 export const API_PREFIX_CODE = `function handler(event) {
   var request = event.request;
   request.uri = request.uri.slice(${API_PATH_PREFIX.length}) || '/';
+  request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
+  return request;
+}`;
+
+/**
+ * The crawlers' files at the site's root (robots.txt, the sitemaps) are the API's own paths: only the reader's
+ * address is added, as for /api.
+ */
+export const VIEWER_ADDRESS_CODE = `function handler(event) {
+  var request = event.request;
   request.headers['${VIEWER_ADDRESS_HEADER}'] = { value: event.viewer.ip };
   return request;
 }`;
@@ -85,6 +96,9 @@ export class Site extends Construct {
   readonly bucket: s3.Bucket;
 
   private readonly repoRoot: string;
+  private readonly bucketOrigin: cloudfront.IOrigin;
+  private readonly siteRouting: cloudfront.Function;
+  private readonly siteHeaders: cloudfront.IResponseHeadersPolicy;
   private readonly domainName?: string;
 
   constructor(scope: Construct, id: string, props: SiteProps) {
@@ -127,17 +141,25 @@ export class Site extends Construct {
       },
     });
 
+    this.bucketOrigin = origins.S3BucketOrigin.withOriginAccessControl(this.bucket, { originAccessLevels: [cloudfront.AccessLevel.READ, cloudfront.AccessLevel.LIST] });
+    this.siteRouting = viewerFunction(this, 'SiteRouting', SITE_ROUTING_CODE);
+    this.siteHeaders = headers;
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
       defaultBehavior: {
-        origin: origins.S3BucketOrigin.withOriginAccessControl(this.bucket),
+        // LIST beside READ: without s3:ListBucket S3 answers a missing key 403, with it 404 (S3 GetObject's documented
+        // rule), so a written page that does not exist (/story/<unknown id>) is a 404. The grant is the distribution's
+        // only (the bucket policy's AWS:SourceArn condition); '/' itself never reaches the bucket (the function
+        // rewrites it), so no listing is ever served.
+        origin: this.bucketOrigin,
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         compress: true,
-        // Client-side routes (/categories/x, /admin/...) are not objects: answer them with the app. A function
-        // rather than error responses, which would also turn the API's 403 and 404 into the app's 200.
-        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'SpaRoutes', SPA_ROUTES_CODE) }],
+        // One rule for every path (lambdas/domain/reader/site-routes.ts): a file, a written page, the app's shell or
+        // 404. A function rather than error responses, which would also turn the API's 403 and 404 into the app's 200.
+        // Written pages carry a short Cache-Control that CachingOptimized honours: no invalidations are needed.
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.siteRouting }],
       },
       webAclId: props.webAclArn,
       ...(props.domain
@@ -194,6 +216,8 @@ export class Site extends Construct {
    * browser), every viewer header but Host passed on (with caching off that includes Authorization), the
    * edge token that lets the API trust CloudFront's viewer address and, when the API has a name of its own,
    * the client certificate its mutual TLS demands (docs/decisions/api-only-through-cloudfront.md).
+   * The crawlers' files at the root (SITE_ROOT_API_PATHS) go to the same origin under their own path, cached as
+   * long as the API's Cache-Control says (CachingOptimized honours it), with only the reader's address passed on.
    */
   serveApi(apiDomainName: string, edgeToken: string, clientCertificateArn?: string): void {
     const originProps: origins.HttpOriginProps = {
@@ -209,13 +233,78 @@ export class Site extends Construct {
       compress: true,
       functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'ApiPrefix', API_PREFIX_CODE) }],
     });
+    const viewerAddress = viewerFunction(this, 'ViewerAddress', VIEWER_ADDRESS_CODE);
+    const viewerAddressOnly = new cloudfront.OriginRequestPolicy(this, 'ViewerAddressOnly', {
+      comment: 'The reader\'s address (set by the viewer function) and nothing else from the viewer',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(VIEWER_ADDRESS_HEADER),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.none(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.none(),
+    });
+    for (const pathPattern of SITE_ROOT_API_PATHS) {
+      this.distribution.addBehavior(pathPattern, origin, {
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        originRequestPolicy: viewerAddressOnly,
+        compress: true,
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerAddress }],
+      });
+    }
+    this.serveMissingPages(origin);
+    this.serveResizedImages(origin);
+  }
+
+  /**
+   * A story's or a category's written page that the bucket does not have (a story removed, an unknown id or
+   * slug) is asked of the API, which answers 404 with a page that says so ("Article not found"): an origin group
+   * whose fallback, on the bucket's 404, is the API origin, for these paths only (custom error responses would
+   * also rewrite the API's own 404s). The same routing function and caching as the default behaviour.
+   */
+  private serveMissingPages(apiOrigin: cloudfront.IOrigin): void {
+    const pagesOrApi = new origins.OriginGroup({ primaryOrigin: this.bucketOrigin, fallbackOrigin: apiOrigin, fallbackStatusCodes: [404] });
+    for (const pathPattern of MISSING_PAGE_PATTERNS) {
+      this.distribution.addBehavior(pathPattern, pagesOrApi, {
+        viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: this.siteHeaders,
+        compress: true,
+        functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: this.siteRouting }],
+      });
+    }
+  }
+
+  /**
+   * The resized pictures at the site's root, /img/* (docs/decisions/resized-images.md), answered by the API as
+   * they are (the route is declared at /img). Unlike /api, cached here for as long as the answer says: a copy
+   * says a year, immutable; a refusal says no-store and is not kept (minimum TTL 0, and no default TTL for an
+   * answer that says nothing). Only the path is in the key and nothing of the viewer goes on (no header,
+   * cookie or query string), so every reader shares one copy and the function runs once per copy and edge.
+   */
+  private serveResizedImages(origin: cloudfront.IOrigin): void {
+    const cachePolicy = new cloudfront.CachePolicy(this, 'ResizedImagesCache', {
+      comment: 'Resized pictures (/img/*): cached as the origin\'s Cache-Control says, up to a year; the path alone is the key',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    });
+    this.distribution.addBehavior(`${RESIZED_IMAGE_PREFIX}*`, origin, {
+      viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      allowedMethods: cloudfront.AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy,
+      // WebP is compressed already.
+      compress: false,
+      responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+    });
   }
 
   /**
    * Builds the front end (vite, at synth) and deploys it with /config.json, whose values (API URL,
    * user pool) are known only once the rest of the stack exists.
    */
-  deploy(runtimeConfig: SiteConfig): void {
+  deploy(runtimeConfig: SiteConfig, pageWriter?: lambda.IFunction): void {
     const repoRoot = this.repoRoot;
     const frontendDir = path.join(repoRoot, 'frontend');
     this.acknowledgeDeploymentHandler();
@@ -243,7 +332,7 @@ export class Site extends Construct {
       cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
       prune: false,
     });
-    new s3deploy.BucketDeployment(this, 'DeployEntry', {
+    const entry = new s3deploy.BucketDeployment(this, 'DeployEntry', {
       sources: [build, s3deploy.Source.jsonData('config.json', runtimeConfig)],
       destinationBucket: this.bucket,
       exclude: ['*'],
@@ -252,6 +341,32 @@ export class Site extends Construct {
       prune: false,
       distribution: this.distribution,
       distributionPaths: ['/index.html', '/config.json', '/sw.js', '/manifest.webmanifest'],
-    }).node.addDependency(hashedAssets);
+    });
+    entry.node.addDependency(hashedAssets);
+    if (pageWriter) this.rewritePagesAfter(entry, pageWriter);
+  }
+
+  /**
+   * Once the new shell is in the bucket, the page writer writes every page again with it (its hashed asset names
+   * change with each build). Asynchronous (InvocationType Event): the deploy does not wait for it, and a failure is
+   * the writer's to retry and alarm on, not a rolled-back deploy. It runs when the build, the site's settings or
+   * the writer's code changed (they are in its physical id); a deploy that changes none of them leaves the pages
+   * as they are, which is what they would be rewritten to.
+   */
+  private rewritePagesAfter(entry: s3deploy.BucketDeployment, pageWriter: lambda.IFunction): void {
+    const writerCode = (pageWriter.node.defaultChild as lambda.CfnFunction | undefined)?.code as { s3Key?: string } | undefined;
+    const call: cr.AwsSdkCall = {
+      service: 'Lambda',
+      action: 'invoke',
+      parameters: { FunctionName: pageWriter.functionName, InvocationType: 'Event', Payload: JSON.stringify(REWRITE_ALL_PAGES) },
+      physicalResourceId: cr.PhysicalResourceId.of(Fn.join(':', ['rewrite-all', Fn.join(':', entry.objectKeys), writerCode?.s3Key ?? 'unbundled'])),
+    };
+    const rewrite = new cr.AwsCustomResource(this, 'RewritePages', {
+      onCreate: call,
+      onUpdate: call,
+      policy: cr.AwsCustomResourcePolicy.fromStatements([new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [pageWriter.functionArn] })]),
+      installLatestAwsSdk: false,
+    });
+    rewrite.node.addDependency(entry);
   }
 }

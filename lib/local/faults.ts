@@ -1,6 +1,6 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { seededRandom } from '../../lambdas/domain/classifier/linear.ts';
+import { seededRandom } from '../../lambdas/domain/common/seeded-random.ts';
 import { dependencyFault, operationOf, type FaultKind, type FaultService } from './fault-errors.ts';
 
 /**

@@ -12,10 +12,11 @@ import { assertPortFree, startChild, stopChildren, waitForPort } from './process
 import { startMailEventPoller } from './mail-events.ts';
 import { FaultInjector, listenFaultControl, startFaultProxies, type FaultProxies } from './faults.ts';
 import { startRazorpayStandIn } from './razorpay.ts';
+import { localVapidKeys, startPushService } from './push-service.ts';
 import { startObjectStore } from './object-store.ts';
 import { listenSchedulerApi, startScheduler, type LocalScheduler } from './scheduler.ts';
 import { startFeedHost } from './feed-host.ts';
-import { LOCAL_CONTACT_EMAIL, LOCAL_INGEST_WORK_BUCKET, LOCAL_MAIL_FROM, LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
+import { LOCAL_CONTACT_EMAIL, LOCAL_INGEST_WORK_BUCKET, LOCAL_MAIL_FROM, LOCAL_SITE_BUCKET, LOCAL_SNAPSHOT_BUCKET, type LocalSettings } from './settings.ts';
 import { LOCAL_API_PREFIX, startApiEdge, startSite, type LocalEdge } from './site.ts';
 import { LocalStepFunctions } from './stepfunctions.ts';
 import { startStreamPoller, streamsClient } from './streams.ts';
@@ -42,6 +43,8 @@ export interface LocalUrls {
   functions: string;
   /** The fault injector's control endpoint (docs/faults.md). */
   faults: string;
+  /** The web push service stand-in (issues subscriptions, receives and decrypts pushes). */
+  push: string;
 }
 
 /** The schedule group the local schedules are addressed in (on AWS the stack's group, in SCHEDULE_GROUP). */
@@ -94,7 +97,7 @@ const require = createRequire(import.meta.url);
  * Points the AWS SDK of the in-process handlers at the stand-ins, through the SDK's own environment
  * variables, so handler code is the same as in Lambda.
  */
-function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string, edgeCredential: string, proxies: FaultProxies['urls']) {
+function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, stepFunctions: (name: string) => string, edgeCredential: string, proxies: FaultProxies['urls'], vapid: { publicKey: string; privateKey: string; subject: string }) {
   Object.assign(process.env, {
     AWS_REGION: settings.region,
     AWS_ACCESS_KEY_ID: 'local',
@@ -111,6 +114,7 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     // One process runs every function here: the archive cap of the largest that holds the index.
     SEARCH_ARCHIVE_CACHE_MB: String(Math.max(...stack.functions.filter((fn) => fn.access.searchSnapshots).map((fn) => searchArchiveCacheMb(fn.memoryMb)))),
     INGEST_WORK_BUCKET: LOCAL_INGEST_WORK_BUCKET,
+    SITE_BUCKET: LOCAL_SITE_BUCKET,
     SCHEDULE_GROUP: LOCAL_SCHEDULE_GROUP,
     TABLE_NAME: settings.tableName,
     SITE_URL: `http://localhost:${settings.ports.site}`,
@@ -127,6 +131,9 @@ function pointSdkAtStandIns(settings: LocalSettings, stack: StackDescription, st
     RAZORPAY_KEY_SECRET: settings.razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: settings.razorpay.webhookSecret,
     RAZORPAY_API_URL: proxies.razorpay,
+    // Web push: the keys made at the first start, and the push service stand-in accepted as a push service.
+    VAPID_KEYS: JSON.stringify(vapid),
+    PUSH_SERVICE_ORIGINS: `http://127.0.0.1:${settings.ports.push}`,
     FIXTURE_FEED_BASE_URL: `http://127.0.0.1:${settings.ports.feeds}`,
     // The misbehaving fixture feed never answers; locally a shorter wait keeps runs quick.
     FEED_TIMEOUT_MS: '4000',
@@ -167,7 +174,10 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
   const faultProxies = await startFaultProxies(ports, faults);
   const faultControl = await listenFaultControl(ports.faults, faults);
   if (settings.faults.rules.length) log(`Faults injected from the start: ${JSON.stringify(settings.faults.rules)}`);
-  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential, faultProxies.urls);
+  // Web push's VAPID keys: generated at the first start (as the owner generates them once for AWS), kept in the data folder.
+  const vapid = localVapidKeys(path.join(settings.dataDir, 'vapid.json'));
+  pointSdkAtStandIns(settings, stack, (name) => stepFunctions.arnOf(name), edgeCredential, faultProxies.urls, vapid);
+  const pushService = await startPushService({ port: ports.push, dataFile: path.join(settings.dataDir, 'push-service.json'), log });
   const deadLetters = await startLocalDeadLetters(settings, stack);
   Object.assign(process.env, deadLetters.environment);
 
@@ -300,8 +310,19 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
         settings.serveBuiltSite,
         // The stand-ins in place of Cognito and Razorpay; fixture feed images come over http from the feed host.
         { connect: [pool.endpoint, razorpay.url], script: [razorpay.url], frame: [razorpay.url], img: [feedHost.url] },
+        objectStore.url,
       )
     : await startApiEdge(ports.site, edge);
+
+  // As after a deploy: with the shell in the site's bucket, the page writer writes every page again.
+  const pageWriter = stack.functions.find((fn) => fn.access.siteBucket);
+  if (wantSite && pageWriter) {
+    // Awaited: the site is ready when its home page is (the edge answers a page not yet written 404).
+    const startedAt = Date.now();
+    await (await loadFunctionHandler(pageWriter))({ rewriteAll: true })
+      .then(() => log(`Pages at start: every page written in ${((Date.now() - startedAt) / 1000).toFixed(1)} s.`))
+      .catch((error: unknown) => log(`Pages at start could not be written: ${String(error)}`));
+  }
 
   // Every start runs an ingest (the first one fills the site within seconds; later ones fetch only the
   // feeds that came due while the runtime was stopped) instead of waiting for the 30-minute schedule.
@@ -327,6 +348,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     queues: deadLetters.queues.url,
     functions: deadLetters.invoke.url,
     faults: `http://127.0.0.1:${ports.faults}/faults`,
+    push: pushService.url,
   };
   writeFileSync(path.join(settings.dataDir, 'urls.json'), JSON.stringify({ ...urls, userPool: pool, faultProxies: faultProxies.urls }, null, 2));
   // What this runtime actually wired, read back by the parity test against the CDK template.
@@ -353,6 +375,8 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     await new Promise((resolve) => gateway.server.close(resolve));
     razorpay.server.closeAllConnections();
     await new Promise((resolve) => razorpay.server.close(resolve));
+    pushService.server.closeAllConnections();
+    await new Promise((resolve) => pushService.server.close(resolve));
     feedHost.server.closeAllConnections();
     await new Promise((resolve) => feedHost.server.close(resolve));
     await stepFunctions.drain();

@@ -13,6 +13,11 @@ export const LOCAL_SNAPSHOT_BUCKET = 'creator-news-hub-search';
 /** The local bucket of the ingest's work lists (on AWS the stack's IngestWork bucket, in INGEST_WORK_BUCKET). */
 export const LOCAL_INGEST_WORK_BUCKET = 'creator-news-hub-ingest-work';
 /**
+ * The local bucket of the reader site (on AWS the site construct's bucket, in SITE_BUCKET): the app's shell
+ * (index.html, put there at start as the deploy puts it) and the written pages the local site serves.
+ */
+export const LOCAL_SITE_BUCKET = 'creator-news-hub-site';
+/**
  * The local deployment's contact address (on AWS the deploy config's contactEmail): where the contact form's
  * messages go (CONTACT_TEAM_EMAIL) and the address the site shows (/config.json). A name under .local, no one's
  * domain; every mail stays in the SES stand-in's inbox.
@@ -42,6 +47,8 @@ export interface LocalSettings {
     functions: number;
     /** The fault injector's control port (lib/local/faults.ts, docs/faults.md). */
     faults: number;
+    /** The web push service stand-in (lib/local/push-service.ts). */
+    push: number;
   };
   /** Faults injected from the start (`CNH_FAULTS`); none by default. */
   faults: FaultPlan;
@@ -75,6 +82,7 @@ export function localSettings(env: NodeJS.ProcessEnv = process.env): LocalSettin
       queues: base + 10,
       functions: base + 11,
       faults: base + 12,
+      push: base + 13,
     },
     faults: parseFaultPlan(env.CNH_FAULTS ?? ''),
     region: 'ap-south-1',

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '../site-config.ts';
 import { contentSecurityPolicy, SECURITY_HEADERS, type PageSources } from '../site-headers.ts';
-import { EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
-import { repoRoot } from './settings.ts';
+import { EDGE_ORIGIN_HEADER, ROOT_PATHS_SERVED_BY_API, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
+import { asksApiWhenMissing, isSiteRootApiPath, WRITTEN_PAGE_CACHE_CONTROL } from '#domain/reader/site-routes.ts';
+import { EdgeCache } from './edge-cache.ts';
+import { LOCAL_SITE_BUCKET, repoRoot } from './settings.ts';
+import { edgeRouter, type EdgeAnswer } from './site-routing.ts';
 
 
 const MIME: Record<string, string> = {
@@ -44,6 +47,18 @@ function encodedBody(file: string, acceptEncoding: string): { body: Buffer; enco
   return { body, encoding };
 }
 
+/**
+ * A body made for this answer (a written page, the shell), compressed as the browser accepts. Brotli at quality
+ * 5: a page is compressed on each answer here (CloudFront compresses once per cached copy), and 5 is a few
+ * milliseconds for a written page where the default 11 is tens.
+ */
+function encodedAnswer(raw: Buffer, acceptEncoding: string): { body: Buffer; encoding?: 'br' | 'gzip' } {
+  const encoding = preferredEncoding(acceptEncoding);
+  if (!encoding) return { body: raw };
+  const body = encoding === 'br' ? brotliCompressSync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } }) : gzipSync(raw);
+  return { body, encoding };
+}
+
 /** The API on the site's own origin, as CloudFront serves it (lib/constructs/site.ts): /api/x is the API's /x. */
 export const LOCAL_API_PREFIX = '/api';
 
@@ -62,17 +77,41 @@ export interface LocalEdge {
  * hostile path reaches the gateway as written, as it reaches API Gateway through CloudFront).
  */
 function isApiRequest(rawUrl: string): boolean {
+  return isUnderApiPrefix(rawUrl) || isRootPathOfApi(rawUrl);
+}
+
+function isUnderApiPrefix(rawUrl: string): boolean {
   return rawUrl === LOCAL_API_PREFIX || rawUrl.startsWith(`${LOCAL_API_PREFIX}/`) || rawUrl.startsWith(`${LOCAL_API_PREFIX}?`);
+}
+
+/** What the local edge keeps of the API's root paths' answers, as CloudFront's cache does (lib/local/edge-cache.ts). */
+const rootPathCache = new EdgeCache();
+
+/** The resized pictures (ROOT_PATHS_SERVED_BY_API: /img/), which CloudFront sends on as they are and caches. */
+function isPictureOfApi(rawUrl: string): boolean {
+  return ROOT_PATHS_SERVED_BY_API.some((prefix) => rawUrl.startsWith(prefix));
+}
+
+/** The API's paths at the site's root: the pictures and the crawlers' files (SITE_ROOT_API_PATHS). */
+function isRootPathOfApi(rawUrl: string): boolean {
+  return isPictureOfApi(rawUrl) || isSiteRootApiPath(new URL(rawUrl, 'http://localhost').pathname);
 }
 
 /**
  * Passes a request under /api to the local API gateway as CloudFront's /api behaviour does: without the prefix
  * (its viewer function), with the reader's address written over whatever the client sent (x-viewer-address, as
  * the viewer function writes event.viewer.ip), and with the edge's credential (x-origin-verify, over any the
- * client sent). A request that reaches the gateway any other way is refused there.
+ * client sent). A request that reaches the gateway any other way is refused there. The crawlers' files at the
+ * root (SITE_ROOT_API_PATHS) go the same way under their own path, as their CloudFront behaviours send them.
  */
 export function proxyToApi(request: http.IncomingMessage, response: http.ServerResponse, edge: LocalEdge): void {
-  const rest = (request.url ?? LOCAL_API_PREFIX).slice(LOCAL_API_PREFIX.length);
+  const rawUrl = request.url ?? LOCAL_API_PREFIX;
+  // The pictures are cached as CloudFront's behaviour for them caches (/api and the crawlers' files are not here:
+  // they are short-lived, and a test reads them right after a change).
+  const cached = isPictureOfApi(rawUrl) && (request.method === 'GET' || request.method === 'HEAD');
+  if (cached && rootPathCache.serve(rawUrl, response)) return;
+  // A root path of the API (/img/..., /robots.txt, /sitemaps/...) goes on as it is, as CloudFront's behaviour for it sends it.
+  const rest = isUnderApiPrefix(rawUrl) ? rawUrl.slice(LOCAL_API_PREFIX.length) : rawUrl;
   const upstreamPath = rest.startsWith('/') ? rest : `/${rest}`;
   const upstream = http.request(
     {
@@ -88,6 +127,7 @@ export function proxyToApi(request: http.IncomingMessage, response: http.ServerR
       },
     },
     (answer) => {
+      if (cached && request.method === 'GET' && rootPathCache.keeps(answer)) return rootPathCache.relay(rawUrl, answer, response);
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
     },
@@ -100,7 +140,7 @@ export function proxyToApi(request: http.IncomingMessage, response: http.ServerR
 }
 
 /**
- * The edge without the site (the benches run the API alone): /api as above, anything else 404. The API is
+ * The edge without the site (the benches run the API alone): /api and the crawlers' files as above, anything else 404. The API is
  * reached through the edge in every configuration, as on AWS.
  */
 export async function startApiEdge(port: number, edge: LocalEdge): Promise<{ close: () => Promise<void> }> {
@@ -119,11 +159,75 @@ export async function startApiEdge(port: number, edge: LocalEdge): Promise<{ clo
   };
 }
 
-/** The production build served as CloudFront serves it: compressed, hashed assets cached long, SPA fallback to index.html, the API under /api. */
-function startBuiltSite(config: SiteConfig, port: number, edge: LocalEdge, headers: Record<string, string>): Promise<http.Server> {
+/**
+ * The reader site's bucket in the S3 stand-in, as the edge reads it: the shell (index.html, put at start as the
+ * deploy puts it) and the written pages. A missing key is S3's 404 NoSuchKey, as CloudFront passes it on (the
+ * distribution may list the bucket: docs/decisions/first-screen-html.md).
+ */
+export interface LocalSiteBucket {
+  put: (key: string, body: string) => Promise<void>;
+  get: (key: string) => Promise<{ status: number; body: Buffer }>;
+}
+
+export function localSiteBucket(objectsUrl: string): LocalSiteBucket {
+  const objectUrl = (key: string) => `${objectsUrl}/${LOCAL_SITE_BUCKET}/${key.split('/').map(encodeURIComponent).join('/')}`;
+  return {
+    put: async (key, body) => {
+      const answer = await fetch(objectUrl(key), { method: 'PUT', body });
+      if (!answer.ok) throw new Error(`Putting ${key} into the site bucket answered ${answer.status}`);
+    },
+    get: async (key) => {
+      const answer = await fetch(objectUrl(key));
+      return { status: answer.status, body: Buffer.from(await answer.arrayBuffer()) };
+    },
+  };
+}
+
+/** An object of the site's bucket, answered with what S3 would send through CloudFront (its metadata as the writers set it). */
+async function answerFromBucket(bucket: LocalSiteBucket, uri: string, acceptEncoding: string, response: http.ServerResponse, headers: Record<string, string>, whenMissing?: () => void): Promise<void> {
+  const key = uri.slice(1);
+  const object = await bucket.get(key);
+  // CloudFront's origin group: a missing story or category page is asked of the API (MISSING_PAGE_PATTERNS).
+  if (object.status === 404 && whenMissing) return whenMissing();
+  if (object.status !== 200) {
+    response.writeHead(object.status, { ...headers, 'content-type': 'application/xml' });
+    response.end(object.body);
+    return;
+  }
+  const cacheControl = key === 'index.html' ? 'no-cache' : WRITTEN_PAGE_CACHE_CONTROL;
+  // Compressed as CloudFront compresses what the bucket sends (the behaviour's automatic compression).
+  const { body, encoding } = encodedAnswer(object.body, acceptEncoding);
+  response.writeHead(200, { ...headers, 'content-type': MIME['.html'] as string, 'cache-control': cacheControl, vary: 'accept-encoding', ...(encoding ? { 'content-encoding': encoding } : {}) });
+  response.end(body);
+}
+
+/** For a path whose missing page the API answers: the request goes on to the API at the page's key, as the origin group sends it. */
+function missingPage(pathname: string, uri: string, request: http.IncomingMessage, response: http.ServerResponse, edge: LocalEdge): (() => void) | undefined {
+  if (!asksApiWhenMissing(pathname)) return undefined;
+  return () => {
+    request.url = uri;
+    proxyToApi(request, response, edge);
+  };
+}
+
+/** The site function's own answer (404 for a path nothing answers). */
+function answerGenerated(answer: Extract<EdgeAnswer, { kind: 'generated' }>, response: http.ServerResponse, headers: Record<string, string>): void {
+  response.writeHead(answer.statusCode, { ...headers, ...answer.headers });
+  response.end(answer.body);
+}
+
+/**
+ * The production build served as CloudFront serves it: the site's viewer function decides (lib/local/site-routing.ts),
+ * written pages and the shell come from the site's bucket, the build's files compressed with hashed assets cached
+ * long, the API under /api and the crawlers' files at the root.
+ */
+async function startBuiltSite(config: SiteConfig, port: number, edge: LocalEdge, headers: Record<string, string>, bucket: LocalSiteBucket): Promise<http.Server> {
   // CNH_WEB_OUT: a build elsewhere (parallel checkouts or workers each build their own).
   const dist = process.env.CNH_WEB_OUT ? path.resolve(process.env.CNH_WEB_OUT) : path.join(repoRoot, 'frontend', 'dist');
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error(`${dist} is missing: run \`npm run build:web\` first`);
+  // The shell goes into the bucket as the deploy's BucketDeployment puts it there: the page writer reads it from there.
+  await bucket.put('index.html', readFileSync(path.join(dist, 'index.html'), 'utf8'));
+  const route = edgeRouter();
   const server = http.createServer((request, response) => {
     if (isApiRequest(request.url ?? '/')) return proxyToApi(request, response, edge);
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -131,14 +235,26 @@ function startBuiltSite(config: SiteConfig, port: number, edge: LocalEdge, heade
       response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-cache' });
       return response.end(JSON.stringify(config));
     }
-    const file = path.join(dist, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
-    const found = file.startsWith(dist) && existsSync(file) && statSync(file).isFile();
-    const served = found ? file : path.join(dist, 'index.html');
-    const hashed = found && url.pathname.startsWith('/assets/');
-    const { body, encoding } = encodedBody(served, String(request.headers['accept-encoding'] ?? ''));
+    const answer = route(url.pathname, url.searchParams);
+    if (answer.kind === 'generated') return answerGenerated(answer, response, headers);
+    if (answer.uri === '/index.html' || answer.uri.startsWith('/pages/')) {
+      answerFromBucket(bucket, answer.uri, String(request.headers['accept-encoding'] ?? ''), response, headers, missingPage(url.pathname, answer.uri, request, response, edge)).catch(() => {
+        if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end('The site bucket did not answer');
+      });
+      return;
+    }
+    const file = path.join(dist, path.normalize(decodeURIComponent(answer.uri)).replace(/^(\.\.[/\\])+/, ''));
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
+      // A file the build does not have: S3's 404 through CloudFront.
+      response.writeHead(404, { ...headers, 'content-type': 'application/xml' });
+      return response.end('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>');
+    }
+    const hashed = answer.uri.startsWith('/assets/');
+    const { body, encoding } = encodedBody(file, String(request.headers['accept-encoding'] ?? ''));
     response.writeHead(200, {
       ...headers,
-      'content-type': MIME[path.extname(served)] ?? 'application/octet-stream',
+      'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
       'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
       vary: 'accept-encoding',
       ...(encoding ? { 'content-encoding': encoding } : {}),
@@ -148,8 +264,15 @@ function startBuiltSite(config: SiteConfig, port: number, edge: LocalEdge, heade
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
 }
 
-/** Vite's dev server (hot reload) with the same /config.json. */
-async function startDevSite(config: SiteConfig, port: number, edge: LocalEdge, headers: Record<string, string>): Promise<{ close: () => Promise<void> }> {
+/** Vite's own module and client paths (no file name with a dot): they exist only in the dev server, never at the edge. */
+const isViteInternal = (pathname: string) => pathname.startsWith('/@') || pathname.startsWith('/__') || pathname.startsWith('/node_modules/');
+
+/**
+ * Vite's dev server (hot reload) with the same /config.json and the same routing as the deployed edge: the site's
+ * viewer function decides, written pages come from the site's bucket, and what it sends to the shell or to a
+ * file Vite serves (its shell is index.html through transformIndexHtml, the same HTML put into the bucket at start).
+ */
+async function startDevSite(config: SiteConfig, port: number, edge: LocalEdge, headers: Record<string, string>, bucket: LocalSiteBucket): Promise<{ close: () => Promise<void> }> {
   const { createServer } = await import('vite');
   const server = await createServer({
     configFile: path.join(repoRoot, 'frontend', 'vite.config.ts'),
@@ -179,11 +302,29 @@ async function startDevSite(config: SiteConfig, port: number, edge: LocalEdge, h
   if (!httpServer) throw new Error('Vite made no HTTP server for the dev site');
   const siteListeners = httpServer.listeners('request') as Array<(request: http.IncomingMessage, response: http.ServerResponse) => void>;
   httpServer.removeAllListeners('request');
+  const route = edgeRouter();
+  const toVite = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    for (const listener of siteListeners) listener.call(httpServer, request, response);
+  };
   httpServer.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
     if (isApiRequest(request.url ?? '/')) return proxyToApi(request, response, edge);
-    for (const listener of siteListeners) listener.call(httpServer, request, response);
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (isViteInternal(url.pathname)) return toVite(request, response);
+    const answer = route(url.pathname, url.searchParams);
+    if (answer.kind === 'generated') return answerGenerated(answer, response, headers);
+    if (answer.uri.startsWith('/pages/')) {
+      answerFromBucket(bucket, answer.uri, String(request.headers['accept-encoding'] ?? ''), response, headers, missingPage(url.pathname, answer.uri, request, response, edge)).catch(() => {
+        if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+        response.end('The site bucket did not answer');
+      });
+      return;
+    }
+    // The shell (Vite's fallback serves index.html for an app route) or a file.
+    toVite(request, response);
   });
   await server.listen();
+  // The shell as the deploy puts it into the bucket: what Vite serves for '/'.
+  await bucket.put('index.html', await server.transformIndexHtml('/', readFileSync(path.join(repoRoot, 'frontend', 'index.html'), 'utf8')));
   return { close: () => server.close() };
 }
 
@@ -200,9 +341,10 @@ function localSecurityHeaders(sources: PageSources, port: number, built: boolean
   };
 }
 
-export async function startSite(config: SiteConfig, port: number, edge: LocalEdge, built: boolean, sources: PageSources): Promise<{ close: () => Promise<void> }> {
+export async function startSite(config: SiteConfig, port: number, edge: LocalEdge, built: boolean, sources: PageSources, objectsUrl: string): Promise<{ close: () => Promise<void> }> {
   const headers = localSecurityHeaders(sources, port, built);
-  if (!built) return startDevSite(config, port, edge, headers);
-  const server = await startBuiltSite(config, port, edge, headers);
+  const bucket = localSiteBucket(objectsUrl);
+  if (!built) return startDevSite(config, port, edge, headers, bucket);
+  const server = await startBuiltSite(config, port, edge, headers, bucket);
   return { close: () => new Promise((resolve) => server.close(() => resolve())) };
 }

@@ -32,6 +32,37 @@ export const CLASSIFIER_FILES = {
   corpus: 'data/classifier/corpus/train-validation.json',
 } as const;
 
+/**
+ * The topics catalogue (docs/topics.md) the reader API reads to name a topic and refuse an unknown one: shipped
+ * beside the bundle as the classifier's files are (as JavaScript it was 30 to 60 KB of every reader function's
+ * bundle). The ingest, which tags stories with the whole catalogue, still bundles it.
+ */
+export const TOPIC_FILES = { catalogue: 'data/topics/seed-entities.json' } as const;
+
+/**
+ * Squoosh's codecs the articles function resizes pictures with (lambdas/adapters/image-codecs.ts), as the @jsquash
+ * packages ship them: each build's JavaScript and .wasm, shipped beside the bundle as runtime files and loaded on
+ * the first picture (the bundle carries none of them). The packages' package.json files go too: they mark the
+ * JavaScript as ES modules. The WebP encoder is the SIMD build: Node has had WebAssembly SIMD on by default since
+ * 16.4, on x64 and arm64 alike.
+ */
+export const IMAGE_CODEC_FILES = {
+  jpegDecoderJs: 'node_modules/@jsquash/jpeg/codec/dec/mozjpeg_dec.js',
+  jpegDecoder: 'node_modules/@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm',
+  jpegPackage: 'node_modules/@jsquash/jpeg/package.json',
+  pngDecoderJs: 'node_modules/@jsquash/png/codec/pkg/squoosh_png.js',
+  pngDecoder: 'node_modules/@jsquash/png/codec/pkg/squoosh_png_bg.wasm',
+  pngPackage: 'node_modules/@jsquash/png/package.json',
+  webpDecoderJs: 'node_modules/@jsquash/webp/codec/dec/webp_dec.js',
+  webpDecoder: 'node_modules/@jsquash/webp/codec/dec/webp_dec.wasm',
+  webpEncoderJs: 'node_modules/@jsquash/webp/codec/enc/webp_enc_simd.js',
+  webpEncoder: 'node_modules/@jsquash/webp/codec/enc/webp_enc_simd.wasm',
+  webpPackage: 'node_modules/@jsquash/webp/package.json',
+  resizeJs: 'node_modules/@jsquash/resize/lib/resize/pkg/squoosh_resize.js',
+  resize: 'node_modules/@jsquash/resize/lib/resize/pkg/squoosh_resize_bg.wasm',
+  resizePackage: 'node_modules/@jsquash/resize/package.json',
+} as const;
+
 /** The header CloudFront adds to every API request, so the API can tell an edge request from a direct one. */
 export const EDGE_ORIGIN_HEADER = 'x-origin-verify';
 /** The header that carries the reader's address from CloudFront's /api viewer function to the API. */

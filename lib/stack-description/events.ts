@@ -24,6 +24,22 @@ export const streamConsumers: readonly StreamConsumerDescription[] = [
         eventName: ['MODIFY'],
         dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } }, OldImage: { status: { S: [{ 'anything-but': ['published'] }] } } },
       },
+      // An article stopped being published (unpublished, archived, purged) or was deleted: it leaves its topics' lists.
+      {
+        eventName: ['MODIFY'],
+        dynamodb: { OldImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } }, NewImage: { status: { S: [{ 'anything-but': ['published'] }] } } },
+      },
+      { eventName: ['REMOVE'], dynamodb: { OldImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } } } },
+    ],
+  },
+  {
+    name: 'push',
+    fn: 'push',
+    onError: streamErrors('push'),
+    batchSize: 25,
+    filters: [
+      // A new notification: it may also go to the reader's devices.
+      { eventName: ['INSERT'], dynamodb: { NewImage: { __edb_e__: { S: ['notification'] } } } },
     ],
   },
   {
@@ -36,6 +52,19 @@ export const streamConsumers: readonly StreamConsumerDescription[] = [
     filters: [
       // An article's tally that holds events not yet in the article (a fold removes `since`).
       { dynamodb: { NewImage: { __edb_e__: { S: ['articleTally'] }, since: { N: [{ exists: true }] } } } },
+    ],
+  },
+  {
+    name: 'site-pages',
+    fn: 'site-pages',
+    onError: streamErrors('site-pages'),
+    batchSize: 100,
+    // A pipeline run publishes many stories in a burst: one rewrite of the lists for the burst, not one per story.
+    batchingWindowSeconds: 5,
+    filters: [
+      // A story that is public now or was before the change: its page, and the lists it is or was on.
+      { dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } } } },
+      { dynamodb: { OldImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } } } },
     ],
   },
   {

@@ -1,4 +1,4 @@
-import { CLASSIFIER_FILES } from './constants.ts';
+import { CLASSIFIER_FILES, IMAGE_CODEC_FILES, TOPIC_FILES } from './constants.ts';
 import type { FunctionDescription } from './types.ts';
 
 /** Every Lambda function: its entry, what it may touch (the CDK turns that into least-privilege grants). */
@@ -6,18 +6,25 @@ export const functions: readonly FunctionDescription[] = [
   {
     name: 'articles',
     entry: 'lambdas/http/articles/articles.handler.ts',
-    description: 'Public reader API: article list and search, categories, widgets, feeds, views, shares, trending keywords and the contact form',
+    description: 'Public reader API: article list and search, categories, topics, widgets, feeds, views, shares, trending keywords, the contact form and the resized pictures (/img)',
     // The search index lives in memory, started from its snapshot (npm run bench -- search: heap and load time).
     memoryMb: 1536,
-    // Mail: the contact form's copy to the team and the sender's acknowledgement.
-    access: { table: 'readWrite', mail: true, searchSnapshots: 'read' },
+    // Mail: the contact form's copy to the team and the sender's acknowledgement. The signing key seals list
+    // cursors (a topic's stories).
+    access: { table: 'readWrite', mail: true, searchSnapshots: 'read', linkSigningKey: true },
+    // The resized pictures (/img/*): the WebAssembly codecs beside the bundle, compiled on the first picture asked.
+    // Here rather than in a function of their own: the stack is near CloudFormation's 500 resources, and a
+    // function is a role, a policy, a log group, an integration and alarms.
+    files: [...Object.values(IMAGE_CODEC_FILES), TOPIC_FILES.catalogue],
   },
   {
     name: 'me',
     entry: 'lambdas/http/me/me.handler.ts',
-    description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, recommendations, export and account deletion',
-    // Bookmarks and For You are cards from the search index.
-    access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true, searchSnapshots: 'read' },
+    description: 'Signed-in reader API: profile, preferences, bookmarks, likes, reading, notifications, push, follows, recommendations, export and account deletion',
+    // Bookmarks and For You are cards from the search index; the push key is the one browsers subscribe with.
+    access: { table: 'readWrite', userPool: ['cognito-idp:AdminDeleteUser'], linkSigningKey: true, searchSnapshots: 'read', pushKeys: true },
+    // Following a topic names it from the catalogue.
+    files: [TOPIC_FILES.catalogue],
   },
   {
     name: 'newsletter',
@@ -57,6 +64,14 @@ export const functions: readonly FunctionDescription[] = [
     description: 'Table stream consumer: recomputes a reader\'s recommendations when they like, save or read, and notifies followers of newly published articles',
     // Recommendation candidates come from the search index.
     access: { table: 'readWrite', searchSnapshots: 'read' },
+    timeoutSeconds: 60,
+  },
+  {
+    name: 'push',
+    entry: 'lambdas/streams/push.handler.ts',
+    description: 'Table stream consumer: mirrors new notifications to the readers\' devices as web pushes',
+    access: { table: 'readWrite', pushKeys: true },
+    // Push services answer within seconds (8 s timeout a request); a batch is a few readers' devices.
     timeoutSeconds: 60,
   },
   {
@@ -164,6 +179,16 @@ export const functions: readonly FunctionDescription[] = [
     entry: 'lambdas/streams/donation-receipts.handler.ts',
     description: 'Donation receipts whose first send failed, sent again from the table stream until SES takes them',
     access: { table: 'readWrite', mail: true },
+  },
+  {
+    name: 'site-pages',
+    entry: 'lambdas/streams/site-pages.handler.ts',
+    description: 'Page writer: renders the home, category and story pages into the site bucket as content changes, and every page after each deploy',
+    // readWrite: its run metrics and dependency failures are recorded in the table, as every function's are.
+    access: { table: 'readWrite', searchSnapshots: 'read', siteBucket: 'write' },
+    // Renders with React and holds the search index, as the articles function does.
+    memoryMb: 1024,
+    timeoutSeconds: 300,
   },
   {
     name: 'lifecycle',

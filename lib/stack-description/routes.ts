@@ -1,10 +1,19 @@
+import { RESIZED_IMAGE_PREFIX } from '../../lambdas/domain/content/resized-images.ts';
 import type { RouteDescription } from './types.ts';
+
+/**
+ * Paths the API answers at the site's root rather than under /api (CloudFront sends each to the API origin as
+ * it is; the local site forwards them to the local gateway the same way): the resized pictures, /img/*.
+ */
+export const ROOT_PATHS_SERVED_BY_API: readonly string[] = [RESIZED_IMAGE_PREFIX];
 
 /** Every API route with the function that serves it and its auth level (the server enforces it). */
 export const routes: readonly RouteDescription[] = [
   { method: 'GET', path: '/articles', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/articles/{id}', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/categories', fn: 'articles', auth: 'public' },
+  // A topic's page: the platform, creator, brand, agency or regulator, and its stories newest first.
+  { method: 'GET', path: '/topics/{topicId}', fn: 'articles', auth: 'public' },
   { method: 'POST', path: '/articles/{id}/views', fn: 'articles', auth: 'public' },
   { method: 'POST', path: '/articles/{id}/shares', fn: 'articles', auth: 'public' },
   { method: 'POST', path: '/search-keywords', fn: 'articles', auth: 'public' },
@@ -13,11 +22,19 @@ export const routes: readonly RouteDescription[] = [
   { method: 'POST', path: '/client-errors', fn: 'articles', auth: 'public' },
   { method: 'POST', path: '/contact', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/feeds/{scope}/{file}', fn: 'articles', auth: 'public' },
+  // The crawlers' files, served at the site's root too (lambdas/domain/reader/site-routes.ts SITE_ROOT_API_PATHS).
   { method: 'GET', path: '/sitemap.xml', fn: 'articles', auth: 'public' },
+  { method: 'GET', path: '/sitemaps/{file}', fn: 'articles', auth: 'public' },
+  { method: 'GET', path: '/robots.txt', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/share/{id}', fn: 'articles', auth: 'public' },
+  // A written page the site's bucket does not have (lambdas/domain/reader/site-routes.ts MISSING_PAGE_PATTERNS).
+  { method: 'GET', path: '/pages/story/{file}', fn: 'articles', auth: 'public' },
+  { method: 'GET', path: '/pages/categories/{slug}/{file}', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/content-performance', fn: 'articles', auth: 'public' },
   { method: 'POST', path: '/page-views', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/me/feed', fn: 'articles', auth: 'user' },
+  // A public article's picture resized by the site (docs/decisions/resized-images.md); served at the site's root.
+  { method: 'GET', path: '/img/{id}/{variant}', fn: 'articles', auth: 'public' },
   { method: 'GET', path: '/me', fn: 'me', auth: 'user' },
   { method: 'PATCH', path: '/me', fn: 'me', auth: 'user' },
   { method: 'DELETE', path: '/me', fn: 'me', auth: 'user' },
@@ -41,6 +58,17 @@ export const routes: readonly RouteDescription[] = [
   { method: 'POST', path: '/me/notifications/read-all', fn: 'me', auth: 'user' },
   { method: 'POST', path: '/me/notifications/{id}/read', fn: 'me', auth: 'user' },
   { method: 'DELETE', path: '/me/notifications/{id}', fn: 'me', auth: 'user' },
+  // Web push: the reader's devices (one Push API subscription each) and what is pushed to them.
+  { method: 'GET', path: '/me/push/choices', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/push/choices', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/push/subscriptions', fn: 'me', auth: 'user' },
+  { method: 'DELETE', path: '/me/push/subscriptions/{deviceId}', fn: 'me', auth: 'user' },
+  // Follows: topics and stories a reader is told about when a story about them is published.
+  { method: 'GET', path: '/me/follows', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/follows/topics/{topicId}', fn: 'me', auth: 'user' },
+  { method: 'DELETE', path: '/me/follows/topics/{topicId}', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/follows/stories/{articleId}', fn: 'me', auth: 'user' },
+  { method: 'DELETE', path: '/me/follows/stories/{articleId}', fn: 'me', auth: 'user' },
   { method: 'GET', path: '/newsletter/options', fn: 'newsletter', auth: 'public' },
   { method: 'POST', path: '/newsletter/subscriptions', fn: 'newsletter', auth: 'public' },
   { method: 'POST', path: '/newsletter/confirmations', fn: 'newsletter', auth: 'public' },

@@ -18,6 +18,8 @@ export interface FunctionAccess {
   linkSigningKey?: boolean;
   /** Reads the Razorpay keys (key id and secret, webhook secret): Secrets Manager on AWS, the stand-in's locally. */
   paymentKeys?: boolean;
+  /** Reads the VAPID keys of web push (Secrets Manager on AWS; generated at the first start locally). */
+  pushKeys?: boolean;
   /** Cognito user pool admin actions it may call (e.g. AdminDeleteUser), on the product's pool only. */
   userPool?: readonly string[];
   /**
@@ -38,6 +40,12 @@ export interface FunctionAccess {
   searchSnapshots?: 'read' | 'readWrite';
   /** Writes the ingest's work list (the due hosts) to the ingest work bucket, under INGEST_WORK_PREFIX. */
   ingestWork?: 'write';
+  /**
+   * Writes the reader site's pages into the site's bucket (the page writer, docs/decisions/first-screen-html.md):
+   * puts and deletes objects under SITE_PAGES_PREFIX and reads the app's shell (index.html). The bucket's name
+   * comes in SITE_BUCKET.
+   */
+  siteBucket?: 'write';
   /**
    * Redrives the described dead-letter queues (the Recovery screen): receives and deletes their messages, reads
    * the table's stream back and invokes the consumer each dead letter names. Their URLs and functions come in

@@ -12,12 +12,14 @@ import { runLoadBench } from './load.ts';
 import { runRecommendationBench } from './recommend.ts';
 import { runRunMetricsBench } from './run-metrics.ts';
 import { runSearchBench } from './search.ts';
+import { runSitePagesBench } from './site-pages.ts';
 import { runSoakBench } from './soak.ts';
 
 const only = process.argv[2];
 if (!only || only === 'bundle') await runHomeBundleBench();
 if (!only || only === 'lighthouse') await runLighthouseBench();
 if (!only || only === 'search') await runSearchBench();
+if (!only || only === 'site-pages') await runSitePagesBench();
 if (!only || only === 'ingest') await runIngestBench();
 if (!only || only === 'recommend') await runRecommendationBench();
 if (!only || only === 'digest') await runDigestBench();

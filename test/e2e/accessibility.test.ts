@@ -22,9 +22,21 @@ describe('accessibility (axe-core, WCAG 2.1 AA): no serious or critical violatio
     expect(await seriousViolations(chromium.page)).toEqual([]);
   });
 
+  for (const theme of ['light', 'dark'] as const) {
+    it(`on a story's own page (${theme})`, async () => {
+      await chromium.page.goto(local().urls.site);
+      await chromium.page.evaluate((value) => localStorage.setItem('news-hub-theme', value), theme);
+      const path = await chromium.page.locator('article h2').first().getAttribute('id');
+      await chromium.page.goto(`${local().urls.site}/story/${path!.slice('title-'.length)}`);
+      await chromium.page.getByRole('heading', { level: 1 }).waitFor();
+      await chromium.page.getByRole('heading', { name: 'Related Articles' }).waitFor();
+      expect(await seriousViolations(chromium.page)).toEqual([]);
+    });
+  }
+
   it('in the article dialog', async () => {
     await chromium.page.goto(local().urls.site);
-    await chromium.page.locator('article h2 button').first().click();
+    await chromium.page.locator('article h2 a').first().click();
     await chromium.page.getByRole('dialog').getByRole('heading', { name: 'Related Articles' }).waitFor();
     expect(await seriousViolations(chromium.page)).toEqual([]);
   });

@@ -87,10 +87,13 @@ describe('the reader site\'s page views', () => {
     const viewsSinceStart = async () => ((await after()).pv ?? 0) - (before.pv ?? 0);
     await page.goto(`${local().urls.site}/?utm_source=newsletter`);
     await expect.poll(viewsSinceStart, SLOW).toBe(1);
-    // Client-side route changes through the footer's links (no reload).
-    for (const [name, path] of [['About Us', '/about'], ['Our Mission', '/mission'], ['Home', '/']] as const) {
+    // Client-side route changes through the footer's links (no reload). Each is clicked on the page it leads from,
+    // as a reader would: a route whose code is still loading has not been shown, and a link clicked meanwhile
+    // replaces it unseen (the navigation is a transition), which is then rightly no view.
+    for (const [name, path, title] of [['About Us', '/about', /^About · /], ['Our Mission', '/mission', /^Our Mission · /], ['Home', '/', /^Creator News Hub: /]] as const) {
       await page.getByRole('contentinfo').getByRole('link', { name, exact: true }).click();
       await page.waitForURL(`${local().urls.site}${path}`);
+      await expect.poll(() => page.title(), SLOW).toMatch(title);
     }
     // The store is the witness: Playwright's request events have been seen to miss a beacon under load.
     await expect.poll(viewsSinceStart, SLOW).toBe(4);

@@ -122,8 +122,14 @@ describe('Diagnostics & Backup', () => {
     } finally {
       process.kill(pid, 'SIGCONT');
     }
-    await page.getByRole('button', { name: 'Run Diagnostics' }).click();
-    await expect.poll(() => page.getByTestId('diag-failing').textContent(), { timeout: 45_000 }).toBe('0');
+    // Healthy again once it runs: the first run right after the resume can still meet a check the stall timed
+    // out (a loaded machine answers late), so the operator's next run is what must say so.
+    let failing: string | null = null;
+    for (let run = 0; run < 3 && failing !== '0'; run += 1) {
+      await page.getByRole('button', { name: 'Run Diagnostics' }).click();
+      failing = await expect.poll(() => page.getByTestId('diag-failing').textContent(), { timeout: 15_000 }).toBe('0').then(() => '0', () => 'not yet');
+    }
+    expect(await page.getByTestId('diag-failing').textContent()).toBe('0');
     await page.close();
   }, 150_000);
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
+import { expectedFailure } from '../support/console.ts';
 
 const chromium = useChromium();
 const consoleErrors: string[] = [];
@@ -12,7 +13,7 @@ beforeAll(() => {
   chromium.page.on('console', (message) => {
     // The fixture feeds' pictures live on example hosts that do not resolve offline; cards fall back to the
     // site's pictures (test/e2e/reader-defects.test.ts). Any other error counts.
-    if (message.type() === 'error' && !message.text().includes('net::ERR_NAME_NOT_RESOLVED')) consoleErrors.push(message.text());
+    if (message.type() === 'error' && !expectedFailure(message.text(), message.location().url, chromium.page.url())) consoleErrors.push(message.text());
   });
   chromium.page.on('pageerror', (error) => consoleErrors.push(error.message));
 });
@@ -36,7 +37,7 @@ describe('the home page, served by npm start and read through the API from Dynam
     await chromium.page.getByLabel('Market focus').selectOption('all');
     await expect.poll(() => chromium.page.getByTestId('result-count').textContent()).toBe(`${all.total} articles`);
     const shown = [...(await chromium.page.locator('article h2').allTextContents())];
-    await chromium.page.getByRole('button', { name: 'Page 2' }).click();
+    await chromium.page.getByRole('link', { name: 'Page 2' }).click();
     await expect.poll(() => chromium.page.url()).toContain('page=2');
     await expect.poll(async () => (await chromium.page.locator('article h2').allTextContents())[0]).toBe(all.items[15]?.title);
     shown.push(...(await chromium.page.locator('article h2').allTextContents()));

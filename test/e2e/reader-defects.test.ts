@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
+import { storyPath } from '#domain/reader/site-pages.ts';
 import { local } from '../support/aws.ts';
 import { useChromium } from '../support/browser.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
@@ -94,7 +95,7 @@ describe('reader defects, fixed', () => {
     const bandCard = bandCards.nth(withSummary);
     const publisher = await bandCard.locator('.publisher-name').textContent();
     const category = await bandCard.locator('.card-publisher').getAttribute('data-category');
-    await bandCard.locator('h2 button').click();
+    await bandCard.locator('h2 a').click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.locator('.card-publisher .publisher-name').textContent()).toBe(publisher);
     expect(await dialog.locator('.card-publisher').getAttribute('data-category')).toBe(category);
@@ -161,13 +162,15 @@ describe('reader defects, fixed', () => {
     expect(await page.getByTestId('result-count').textContent()).toMatch(new RegExp(`^${tile} articles?$`));
   });
 
-  it('opens the article named in /?article=<id>', async () => {
+  it('opens the article named in /?article=<id>, at the story\'s own address', async () => {
     const [card] = await articles();
     if (!card) throw new Error('No articles');
     await chromium.page.goto(`${site()}/?article=${encodeURIComponent(card.id)}`);
     await chromium.page.getByRole('dialog').getByRole('heading', { name: card.title }).waitFor();
+    await expect.poll(() => new URL(chromium.page.url()).pathname).toBe(storyPath(card));
     await chromium.page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => new URL(chromium.page.url()).searchParams.has('article')).toBe(false);
+    expect(new URL(chromium.page.url()).pathname).toBe('/');
   });
 
   it('says "Failed to fetch articles" when the list fails, not the server\'s text, and decodes entities', async () => {
@@ -176,7 +179,8 @@ describe('reader defects, fixed', () => {
     const page = await context.newPage();
     try {
       await page.route(/\/articles\?/, (route) => route.fulfill({ status: 500, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ message: 'DynamoDB ProvisionedThroughputExceeded at shard 7' }) }));
-      await page.goto(site());
+      // A sorted list: the written pages hold the unsorted first pages' cards, so the app asks for this one.
+      await page.goto(`${site()}/?sort=latest`);
       await page.getByText('Failed to fetch articles').first().waitFor();
       expect(await page.getByText('ProvisionedThroughputExceeded').count()).toBe(0);
       await page.unroute(/\/articles\?/);

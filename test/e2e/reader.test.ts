@@ -28,7 +28,7 @@ describe('reader pages in Chromium', () => {
 
   it('opens the article dialog with related articles, and moves to a related one', async () => {
     await chromium.page.goto(local().urls.site);
-    const first = chromium.page.locator('article h2 button').first();
+    const first = chromium.page.locator('article h2 a').first();
     const title = await first.textContent();
     await first.click();
     const dialog = chromium.page.getByRole('dialog');

@@ -3,7 +3,8 @@ import { startLocalRuntime, type RunningRuntime } from '../support/local-runtime
 import { describeRouteSmoke } from '../support/route-smoke.ts';
 
 /**
- * Every reader and console route under Vite's dev server, as `npm start` serves it: a second runtime,
+ * Every reader and console route under Vite's dev server, as `npm start` serves it, each opened inside the app
+ * after the walk's first (see `Server` in test/support/route-smoke.ts): a second runtime,
  * on the ports next to the e2e runtime's (its stand-ins take the next 50).
  */
 let devRuntime: RunningRuntime | undefined;
@@ -16,7 +17,7 @@ describeRouteSmoke(
     // Vite optimises the dependencies on the first request after a cold start (seconds): take that here.
     const entry = await fetch(`${devRuntime.urls.site}/src/main.tsx`);
     if (!entry.ok) throw new Error(`The dev server answered ${entry.status} for /src/main.tsx`);
-    return { name: 'dev server', site: devRuntime.urls.site, api: devRuntime.urls.api, urls: devRuntime.urls };
+    return { name: 'dev server', site: devRuntime.urls.site, api: devRuntime.urls.api, urls: devRuntime.urls, navigation: 'in-app' };
   },
   async () => devRuntime?.stop(),
 );

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testArticle } from '../support/articles.ts';
 import { local, useLocalAws } from '../support/aws.ts';
-import { useChromium } from '../support/browser.ts';
+import { untilHydratedAsGuest, useChromium } from '../support/browser.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 
 const chromium = useChromium();
@@ -33,7 +33,7 @@ describe('search, filters and sort in Chromium', () => {
 
   it('opens the dropdown on focus, with Cmd+K and /, and closes it with Escape', async () => {
     await chromium.page.goto(site());
-    await chromium.page.locator('article h2').first().waitFor();
+    await untilHydratedAsGuest(chromium.page);
     await chromium.page.keyboard.press('/');
     await chromium.page.getByText('Press Enter to search • Esc to close').waitFor();
     for (const heading of ['Popular Topics', 'Recent Searches']) await chromium.page.getByRole('heading', { name: heading }).waitFor();
@@ -161,7 +161,7 @@ describe('installable app', () => {
     await chromium.page.goto(site());
     await chromium.page.evaluate(() => localStorage.removeItem('installPromptDismissed'));
     await chromium.page.reload();
-    await chromium.page.locator('article h2').first().waitFor();
+    await untilHydratedAsGuest(chromium.page);
     const offered = Date.now();
     await chromium.page.evaluate(() => {
       const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt: async () => undefined, userChoice: Promise.resolve({ outcome: 'dismissed' }) });
@@ -172,7 +172,7 @@ describe('installable app', () => {
     await chromium.page.getByRole('button', { name: 'Not now' }).click();
     expect(await chromium.page.evaluate(() => localStorage.getItem('installPromptDismissed'))).toMatch(/^\d{4}-/);
     await chromium.page.reload();
-    await chromium.page.locator('article h2').first().waitFor();
+    await untilHydratedAsGuest(chromium.page);
     await chromium.page.evaluate(() => window.dispatchEvent(new Event('beforeinstallprompt', { cancelable: true })));
     await chromium.page.waitForTimeout(3500);
     expect(await chromium.page.getByRole('dialog', { name: 'Install Creator News Hub' }).count()).toBe(0);

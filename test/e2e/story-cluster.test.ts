@@ -48,7 +48,7 @@ describe('a story two publishers carried', () => {
     const { page } = chromium;
     await page.setViewportSize({ width: 1366, height: 900 });
     await page.goto(`${local().urls.site}/?search=${encodeURIComponent('ASCI virtual influencers')}`);
-    await page.locator('article.card').filter({ hasText: /ASCI/i }).first().locator('h2 button').click();
+    await page.locator('article.card').filter({ hasText: /ASCI/i }).first().locator('h2 a').click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.locator('.also-covered').textContent(), { timeout: 20_000 }).toMatch(/^Also covered by 1 publisher: Trade Desk B/);
     if (screenshots) await page.screenshot({ path: `${screenshots}/also-covered-dialog-1366x900.png` });

@@ -4,7 +4,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CreatorNewsHubStack } from '../../lib/app-stack.ts';
-import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, SPA_ROUTES_CODE, VIEWER_ADDRESS_HEADER } from '../../lib/constructs/site.ts';
+import { API_PREFIX_CODE, EDGE_ORIGIN_HEADER, VIEWER_ADDRESS_HEADER } from '../../lib/constructs/site.ts';
 import { EDGE_RATE_LIMITS, EdgeSecurityStack } from '../../lib/edge-stack.ts';
 import { stack as description } from '../../lib/stack-description.ts';
 import { TEST_STACK_PROPS, TEST_WEB_ACL_ARN } from '../support/stack.ts';
@@ -71,6 +71,31 @@ describe('edge: one origin, a firewall and a tight CSP', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
   });
 
+  it('serves the resized pictures at the site\'s root, /img/*, from the API origin, cached as the origin\'s Cache-Control says with the path alone as the key', () => {
+    const template = synth();
+    const config = distributionOf(template);
+    const behaviors = config.CacheBehaviors as Array<Record<string, unknown>>;
+    const images = behaviors.find((behavior) => behavior.PathPattern === '/img/*')!;
+    const api = behaviors.find((behavior) => behavior.PathPattern === '/api/*')!;
+    expect(images).toMatchObject({ AllowedMethods: ['GET', 'HEAD'], ViewerProtocolPolicy: 'redirect-to-https', Compress: false, TargetOriginId: api.TargetOriginId });
+    // No viewer function: the route is declared at /img, the path goes on as it is. No origin request policy: nothing of the viewer goes on.
+    expect(images.FunctionAssociations).toBeUndefined();
+    expect(images.OriginRequestPolicyId).toBeUndefined();
+    const [policyId, policy] = resourcesOf(template, 'AWS::CloudFront::CachePolicy').find(([id]) => JSON.stringify(images.CachePolicyId).includes(id))!;
+    expect(policyId).toMatch(/ResizedImagesCache/);
+    expect(policy.Properties.CachePolicyConfig).toMatchObject({
+      // 0: a refusal (no-store) is not kept; nothing is kept that does not say for how long; a copy is kept up to a year.
+      MinTTL: 0,
+      DefaultTTL: 0,
+      MaxTTL: 365 * 24 * 3600,
+      ParametersInCacheKeyAndForwardedToOrigin: {
+        HeadersConfig: { HeaderBehavior: 'none' },
+        CookiesConfig: { CookieBehavior: 'none' },
+        QueryStringsConfig: { QueryStringBehavior: 'none' },
+      },
+    });
+  });
+
   it('gives the API functions the site-origin API address and the edge token; the CSP names no other API', () => {
     const template = synth();
     const routeFunctions = new Set(description.routes.map((route) => route.fn));
@@ -86,15 +111,11 @@ describe('edge: one origin, a firewall and a tight CSP', () => {
     expect(csp).not.toContain('execute-api');
   });
 
-  it('rewrites app routes to index.html but not files, strips /api before the API sees the path and passes the reader\'s address', () => {
+  it('strips /api before the API sees the path and passes the reader\'s address (the site\'s own routing: test/unit/site-routing.test.ts)', () => {
     type Request = { uri: string; headers: Record<string, { value: string }> };
     const handle = (code: string, uri: string, headers: Request['headers'] = {}) =>
       new Function(`${code}; return handler;`)()({ request: { uri, headers }, viewer: { ip: '203.0.113.7' } }) as Request;
     const run = (code: string, uri: string) => handle(code, uri).uri;
-    expect(run(SPA_ROUTES_CODE, '/categories/creator-economy')).toBe('/index.html');
-    expect(run(SPA_ROUTES_CODE, '/admin/content/articles')).toBe('/index.html');
-    expect(run(SPA_ROUTES_CODE, '/assets/index-J-UdPMik.js')).toBe('/assets/index-J-UdPMik.js');
-    expect(run(SPA_ROUTES_CODE, '/config.json')).toBe('/config.json');
     expect(run(API_PREFIX_CODE, '/api/articles/a1')).toBe('/articles/a1');
     expect(run(API_PREFIX_CODE, '/api/feeds/all/rss.xml')).toBe('/feeds/all/rss.xml');
     // The reader's address goes to the API as a viewer header, over whatever the client claimed.

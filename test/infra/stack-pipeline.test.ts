@@ -45,7 +45,7 @@ describe('search index snapshot', () => {
       if (access) expect(JSON.parse(objectResource(statements)) as unknown[]).toHaveLength(2);
     }
     expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'readWrite').map((fn) => fn.name)).toEqual(['search-snapshot']);
-    expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'read').map((fn) => fn.name).sort()).toEqual(['articles', 'me', 'personalise']);
+    expect(description.functions.filter((fn) => fn.access.searchSnapshots === 'read').map((fn) => fn.name).sort()).toEqual(['articles', 'me', 'personalise', 'site-pages']);
   });
 
   it('tells each function that holds the index how much memory its archive shards may take', () => {
@@ -218,11 +218,11 @@ describe('user pool triggers and account functions', () => {
     });
   });
 
-  it('lets only functions with link-signing or payment-key access read a secret, by ARN (never its value in settings)', () => {
+  it('lets only functions with link-signing, payment-key or push-key access read a secret, by ARN (never its value in settings)', () => {
     const template = synth();
     for (const fn of description.functions) {
       const reads = actionsOfFunction(template, fn.name.replace(/-/g, '')).includes('secretsmanager:GetSecretValue');
-      expect(reads, fn.name).toBe(Boolean(fn.access.linkSigningKey || fn.access.paymentKeys));
+      expect(reads, fn.name).toBe(Boolean(fn.access.linkSigningKey || fn.access.paymentKeys || fn.access.pushKeys));
     }
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ LINK_SIGNING_SECRET_ARN: { Ref: Match.stringLikeRegexp('LinkSigningKey') } }) },

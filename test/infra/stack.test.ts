@@ -93,7 +93,7 @@ describe('api', () => {
 describe('functions', () => {
   it('run Node.js 22 with the table name', () => {
     const template = synth();
-    template.resourceCountIs('AWS::Lambda::Function', description.functions.length + 1 /* BucketDeployment handler */);
+    template.resourceCountIs('AWS::Lambda::Function', description.functions.length + 2 /* BucketDeployment handler, the AwsCustomResource provider (the page rewrite after a deploy) */);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) },

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiAnswer } from '#http/answers.ts';
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -45,6 +45,14 @@ function pathOf(route: RouteDescription): string {
     name: route.path.includes('/schedules/') ? 'no-such-schedule' : 'no-such-execution',
     userId: randomUUID(),
     action: 'no-such-action',
+    // A missing written page's category (lambdas/http/articles/missing-page.ts).
+    slug: 'platform-updates',
+    // A resized picture's width and fingerprint (lambdas/domain/content/resized-images.ts): one that matches no copy.
+    variant: '640-0.webp',
+    // A push device's id (the SHA-256 of its endpoint, base64url): one no reader has.
+    deviceId: randomBytes(32).toString('base64url'),
+    // A topic of the catalogue (lambdas/domain/topics/story-topics.ts topicById).
+    topicId: 'youtube',
   };
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];

@@ -91,6 +91,14 @@ describe('the first ingest', () => {
     const asci = (await allArticles()).filter((article) => /ASCI/i.test(article.title) && !article.isDuplicate);
     expect(asci).toHaveLength(1);
     expect(asci[0]?.feedId).toBe('trade-desk-a');
+    // The later report carries why it joined (topics/same-event.ts): the entity, the kind of event, the days apart.
+    const joined = (await allArticles()).filter((article) => /ASCI/i.test(article.title) && article.isDuplicate);
+    expect(joined.length).toBeGreaterThan(0);
+    for (const article of joined) {
+      expect(article.clusterId).toBe(asci[0]?.id);
+      expect(article.clusterReason?.entities.map((entity) => entity.id)).toContain('asci');
+      expect(article.clusterReason?.kinds).toContain('regulation');
+    }
   });
 
   it('read every format: Atom, RSS 1.0, a podcast, a video feed and a non-UTF-8 feed', async () => {

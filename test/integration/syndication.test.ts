@@ -93,17 +93,6 @@ describe('syndication feeds', () => {
   });
 });
 
-describe('sitemap', () => {
-  it('lists the pages, the categories and the articles', async () => {
-    const sitemap = await get('/sitemap.xml');
-    expect(sitemap.type).toContain('application/xml');
-    expect(sitemap.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    expect(sitemap.text).toContain('/categories/creator-economy</loc>');
-    expect(sitemap.text).toContain('/categories/tools-technology</loc>');
-    expect(sitemap.text).toMatch(/\/\?article=[\w-]+<\/loc><lastmod>\d{4}-\d{2}-\d{2}<\/lastmod>/);
-  });
-});
-
 describe('share pages', () => {
   it('carry Open Graph and Twitter card tags and send people on to the article', async () => {
     const { items } = (await (await fetch(`${local().urls.api}/articles?limit=1`)).json()) as ApiAnswer<'GET /articles'>;
@@ -117,7 +106,8 @@ describe('share pages', () => {
     expect(tag('og:image')).toMatch(/^https?:\/\//);
     expect(tag('og:url')).toMatch(new RegExp(`/share/${article.id}$`));
     expect(tag('twitter:card')).toBe('summary_large_image');
-    expect(page.text).toContain(`url=${local().urls.site}/?article=${article.id}`);
+    // On to the story's own page (site-pages.ts storyPath): its address ends with the id.
+    expect(page.text).toMatch(new RegExp(`url=${local().urls.site}/story/[a-z0-9-]*${article.id}"`));
     expect((await get('/share/no-such-article')).status).toBe(404);
   });
 });

@@ -66,3 +66,20 @@ export function elementsPastRightEdge(page: Page): Promise<string[]> {
       .map((element) => `${element.tagName.toLowerCase()}.${String(element.className)}: ${Math.round(element.getBoundingClientRect().right)} px`);
   });
 }
+
+/**
+ * Waits until a guest's reader page has hydrated: a written page shows its cards before the app listens for keys
+ * and events, and the header's Sign In appears only once it does (a written page knows no session).
+ */
+export async function untilHydratedAsGuest(page: Page): Promise<void> {
+  await page.getByRole('link', { name: 'Sign In' }).waitFor();
+}
+
+/** Signs a reader in through the site's /auth page, as a reader would, and waits for the account menu. */
+export async function signInThroughSite(page: Page, site: string, who: { email: string; password: string }): Promise<void> {
+  await page.goto(`${site}/auth`);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.locator('.account-menu').waitFor();
+}

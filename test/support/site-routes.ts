@@ -3,7 +3,7 @@ import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 /**
  * Every address a reader or an admin can open (reader spec section 2, console spec "Route table"), in one
  * place for the tests that walk them all: the route smoke (each route renders without an error) and the
- * titles walk (each page names itself).
+ * titles it records (each page names itself).
  */
 
 /** The reader site's pages a guest can open (/payment-success needs a real order: the smoke adds it). */
@@ -13,6 +13,8 @@ export const PUBLIC_ROUTES = [
   '/auth',
   '/categories',
   ...PUBLIC_CATEGORY_SLUGS.map((slug) => `/categories/${slug}`),
+  // A topic's page (frontend/src/features/reader/pages/TopicPage.tsx): the fixture feeds name YouTube.
+  '/topic/youtube',
   '/about',
   '/mission',
   '/contact',
@@ -26,7 +28,7 @@ export const PUBLIC_ROUTES = [
 
 /**
  * A mail link's page opened with a made-up token: it shows its own refusal, after the API's 400 (which the
- * browser logs as a console error, so the route smoke leaves it out; the titles walk opens it).
+ * browser logs as a console error, so the route smoke leaves it out; walk-round-two opens it for its title).
  */
 export const REFUSED_LINK_ROUTES = ['/newsletter/confirm?token=abc'];
 

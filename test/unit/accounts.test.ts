@@ -86,7 +86,7 @@ describe('notifications', () => {
   it('words the category and breaking notifications', () => {
     expect(newArticlesNotification(['Creator Economy'], 1)).toMatchObject({ title: 'New in Creator Economy', message: '1 new article published in your categories.' });
     expect(newArticlesNotification(['Creator Economy', 'Platform Updates', 'General'], 4).title).toBe('New in Creator Economy, Platform Updates and General');
-    expect(breakingNotification('Big news', 'a/b')).toMatchObject({ title: 'Breaking', message: 'Big news', actionUrl: '/?article=a%2Fb' });
+    expect(breakingNotification('Big news', '0190f0e0-0000-7000-8000-000000000001')).toMatchObject({ title: 'Breaking', message: 'Big news', kind: 'breaking', actionUrl: '/story/big-news-0190f0e0-0000-7000-8000-000000000001' });
   });
 });
 

@@ -13,7 +13,8 @@ import { corpusSplits, learningRows, rowsOn, SHIPPED_SCHEME, type Side, type Sto
 import { indiaRelevance, keywordMatches } from '#domain/classifier/keywords.ts';
 import { lexiconCounts, lexiconFeatures } from '#domain/classifier/lexicon.ts';
 import { tradeNeighbourWeights } from '#domain/classifier/negatives.ts';
-import { DEFAULT_FEATURES, featurise, fitPlatt, hash, pack, seededRandom, sigmoid, softmax, scores, trainSoftmax, unpack } from '#domain/classifier/linear.ts';
+import { DEFAULT_FEATURES, featurise, fitPlatt, hash, pack, sigmoid, softmax, scores, trainSoftmax, unpack } from '#domain/classifier/linear.ts';
+import { seededRandom } from '#domain/common/seeded-random.ts';
 import type { HeadlineModel } from '#domain/classifier/model.ts';
 import { headlineTokens, naiveBayesLogits, trainNaiveBayes } from '#domain/classifier/naive-bayes.ts';
 import { buildModel, classified, decisionFigures, isOnBeatLabel, THRESHOLD_GOALS, titlesAlone, withTitlesAlone } from '#domain/classifier/train.ts';

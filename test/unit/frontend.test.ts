@@ -10,6 +10,12 @@ describe('relative time', () => {
     expect(relativeTime('2026-11-08T12:00:00.000Z', now)).toBe('2w ago');
     expect(relativeTime('2026-09-01T12:00:00.000Z', now)).toMatch(/2026/);
   });
+
+  it('dates an older story in India time, so a written page and any browser show the same date', () => {
+    // 20:00 UTC on 1 Sep is 01:30 on 2 Sep in India, whatever zone this machine or the reader's browser is in.
+    expect(relativeTime('2026-09-01T20:00:00.000Z', now)).toMatch(/^2 Sept? 2026$/);
+    expect(relativeTime('2026-09-01T18:00:00.000Z', now)).toMatch(/^1 Sept? 2026$/);
+  });
 });
 
 describe('pagination and install prompt rules', () => {

@@ -19,13 +19,14 @@ describe('headline tools', () => {
     expect(empty).toHaveProperty('error');
   }, 20_000);
 
-  it('same-story: {same, score} per pair', () => {
+  it('same-story: {same, score, reason, against} per pair', () => {
     const [same, different] = run('bin/same-story.ts', [
       JSON.stringify({ a: { title: 'YouTube expands Shorts revenue sharing to India' }, b: { title: 'YouTube expands Shorts revenue sharing to India' } }),
       JSON.stringify({ a: { title: 'ASCI flags 2,000 influencer ads' }, b: { title: 'Meta reports quarterly earnings' } }),
     ].join('\n'));
-    expect(same).toEqual({ same: true, score: 1 });
-    expect(different).toMatchObject({ same: false });
+    expect(same).toMatchObject({ same: true, score: 1, against: [] });
+    expect(same?.reason).toMatchObject({ entities: expect.arrayContaining([{ id: 'youtube-shorts', name: expect.any(String) }]), daysApart: null });
+    expect(different).toMatchObject({ same: false, reason: null });
     expect(different?.score).toBeLessThan(1);
   }, 20_000);
 
@@ -38,7 +39,7 @@ describe('headline tools', () => {
       JSON.stringify({ a: { ...merger, publishedAt: 'soon' }, b: acquired }),
     ].join('\n'));
     expect(nextDay).toMatchObject({ same: true });
-    expect(weekLater).toEqual({ same: false, score: 0 });
+    expect(weekLater).toMatchObject({ same: false, against: ['window'] });
     expect(badDate).toEqual({ error: '"publishedAt" must be an ISO date' });
   }, 20_000);
 });

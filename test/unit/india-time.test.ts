@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indiaDayOf, indiaDays, indiaDayStart, indiaMonthOf, indiaWeekOf } from '#domain/common/india-time.ts';
+import { indiaDateTimeLabel, indiaDayOf, indiaDays, indiaDayStart, indiaMonthOf, indiaWeekOf } from '#domain/common/india-time.ts';
 
 describe('India time', () => {
   it('turns the day at midnight IST (18:30 UTC), not at midnight UTC', () => {
@@ -24,5 +24,12 @@ describe('India time', () => {
 
   it('lists the last India days, newest first, today included', () => {
     expect(indiaDays(3, new Date('2026-03-01T19:00:00Z'))).toEqual(['2026-03-02', '2026-03-01', '2026-02-28']);
+  });
+
+  it('spells an instant as India reads it, the same in any runtime', () => {
+    expect(indiaDateTimeLabel('2026-03-02T08:30:00Z')).toBe('2 Mar 2026, 2:00 pm IST');
+    expect(indiaDateTimeLabel('2026-12-31T18:29:00Z')).toBe('31 Dec 2026, 11:59 pm IST');
+    expect(indiaDateTimeLabel('2026-12-31T18:30:00Z')).toBe('1 Jan 2027, 12:00 am IST');
+    expect(indiaDateTimeLabel('2026-06-15T06:30:00Z')).toBe('15 Jun 2026, 12:00 pm IST');
   });
 });

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { copyFiles } from '../../lib/constructs/functions.ts';
-import { CLASSIFIER_FILES, stack } from '../../lib/stack-description.ts';
+import { CLASSIFIER_FILES, stack, TOPIC_FILES } from '../../lib/stack-description.ts';
 import { repoRoot } from '../support/local-runtime.ts';
 
 /** Files a function reads at run time: listed in the description, copied into its asset, read from there on Lambda. */
@@ -15,6 +15,8 @@ describe('runtime files', () => {
     for (const fn of stack.functions) for (const file of fn.files ?? []) expect(existsSync(path.join(repoRoot, file)), `${fn.name}: ${file}`).toBe(true);
     expect(stack.functions.find((fn) => fn.name === 'ingest')?.files).toContain(CLASSIFIER_FILES.model);
     expect(stack.functions.find((fn) => fn.name === 'retrain')?.files).toEqual(expect.arrayContaining(Object.values(CLASSIFIER_FILES)));
+    // The reader functions name topics from the catalogue (services/topic-catalogue.ts).
+    for (const name of ['articles', 'me']) expect(stack.functions.find((fn) => fn.name === name)?.files, name).toContain(TOPIC_FILES.catalogue);
   });
 
   it('copies them into the asset at their repository path, where a Lambda instance reads them', async () => {

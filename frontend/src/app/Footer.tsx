@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 import { mailto, useContact } from '#web/shared/ui/contactEmail.ts';
+import { useNow } from '#web/shared/ui/hydration.ts';
 
 export function Footer() {
   const { status } = useAuth();
   const contact = useContact();
+  const year = useNow().getFullYear();
   return (
     <footer className="site-footer">
       <div className="footer-columns">
@@ -35,7 +37,7 @@ export function Footer() {
           {contact && <a href={mailto(contact)}>{contact.email}</a>}
         </nav>
       </div>
-      <p>© {new Date().getFullYear()} Creator News Hub</p>
+      <p>© {year} Creator News Hub</p>
     </footer>
   );
 }

@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useHydrated } from '#web/shared/ui/hydration.ts';
 
 /** Reader spec: light, dark or system (default), kept under news-hub-theme, applied as a class on the root. */
 export type Theme = 'light' | 'dark' | 'system';
 export const THEME_KEY = 'news-hub-theme';
 
 function stored(): Theme {
+  if (typeof window === 'undefined') return 'system';
   const value = localStorage.getItem(THEME_KEY);
   return value === 'light' || value === 'dark' || value === 'system' ? value : 'system';
 }
@@ -30,5 +32,6 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
     localStorage.setItem(THEME_KEY, next);
     setThemeState(next);
   }, []);
-  return [theme, setTheme];
+  // The server wrote the default: the reader's own choice shows from the render after hydration.
+  return [useHydrated() ? theme : 'system', setTheme];
 }

@@ -6,7 +6,7 @@ import { judgeHeadline, type HeadlineVerdict } from './headline.ts';
 import type { HeadlineModel } from './model.ts';
 import { DECISION_THRESHOLDS, type DecisionThresholds } from './decision.ts';
 import { isOnBeatLabel, type HeadlineExample } from './train.ts';
-import { seededRandom } from './linear.ts';
+import { seededRandom } from '../common/seeded-random.ts';
 
 /** The label the model gives (for evaluation): off-topic, or its category. */
 export function predictedLabel(model: HeadlineModel, example: { title: string; summary: string }): string {

@@ -1,5 +1,6 @@
 import { normaliseItem } from '../content/normalise.ts';
 import { sameStory as sameStoryRule, storyEvidence, storyProfile, STORY_WEIGHTS, type StoryEvidence, type StoryWeights } from '../content/story-cluster.ts';
+import { EVENT_WEIGHTS, eventEvidence, eventProfile, judgeEvidence, type EventEvidence, type EventJudgement, type EventWeights } from '../topics/same-event.ts';
 import { classify } from './classify.ts';
 import { decide, decidedCategory, DECISION_THRESHOLDS, type DecisionThresholds } from './decision.ts';
 import type { HeadlineModel } from './model.ts';
@@ -61,4 +62,20 @@ export function sameStoryEvidence(a: HeadlineInput & { publishedAt?: string | nu
   const [first, second] = [normalised(a), normalised(b)];
   if (!first || !second) return null;
   return storyEvidence(storyProfile({ ...first, publishedAt: a.publishedAt ?? null }), storyProfile({ ...second, publishedAt: b.publishedAt ?? null }));
+}
+
+/** The same-event rule's evidence on two stories stored as the ingest stores them (for tuning and evaluating it). */
+export function sameEventEvidence(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }): EventEvidence | null {
+  const [first, second] = [normalised(a), normalised(b)];
+  if (!first || !second) return null;
+  return eventEvidence(eventProfile({ ...first, publishedAt: a.publishedAt ?? null }), eventProfile({ ...second, publishedAt: b.publishedAt ?? null }));
+}
+
+/**
+ * Whether two stories report one event, by the ingest's same-event rule (topics/same-event.ts) on the stored
+ * title and summary, and why: null when the ingest would drop one of them.
+ */
+export function sameEventOf(a: HeadlineInput & { publishedAt?: string | null }, b: HeadlineInput & { publishedAt?: string | null }, weights: EventWeights = EVENT_WEIGHTS): EventJudgement | null {
+  const evidence = sameEventEvidence(a, b);
+  return evidence ? judgeEvidence(evidence, weights) : null;
 }

@@ -1,4 +1,5 @@
 import { features, words } from '../common/text.ts';
+import { seededRandom } from '../common/seeded-random.ts';
 import { BLOCKLIST, matchesOf, PRIMARY_KEYWORDS, SECONDARY_KEYWORDS } from './keywords.ts';
 import { lexiconFeatures } from './lexicon.ts';
 
@@ -121,18 +122,6 @@ export interface SgdOptions {
 }
 
 export const DEFAULT_SGD: SgdOptions = { epochs: 30, learningRate: 0.5, l2: 1e-5, seed: 14, balanced: true };
-
-/** mulberry32: a small seeded generator, so training is the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];

@@ -230,3 +230,56 @@ export function learningRows(rows: readonly CorpusHeadline[], splits: CorpusSpli
     validation: rowsOn(rows, splits, scheme, 'validation').map(fromCorpus),
   };
 }
+
+/** A pair's side under the source-and-time split; `excluded` pairs share an outlet with a later side and are read by nothing. */
+export type SourceTimeSide = Side | 'excluded';
+
+/** Counts of one side of the source-and-time split (balanced: as many different-event pairs as same-event ones). */
+export interface SourceTimeSplit {
+  sides: SourceTimeSide[];
+  /** Same-event and different-event pairs kept on each side, and those left out to balance it. */
+  counts: Record<Side, { same: number; different: number; unbalanced: number }> & { excluded: number };
+}
+
+/** A pair's day: the newer of its two articles' days (printed, else a year and month in the address). */
+export const pairDay = (pair: StoryPair) => [dateOf(pair.a)?.day, dateOf(pair.b)?.day].filter((day): day is string => Boolean(day)).sort().at(-1) ?? null;
+
+/**
+ * The same-story pairs split by source AND time, the split that cannot flatter a rule tuned on the rest:
+ * - final: pairs dated on or after FINAL_FROM (never read unless `--final`);
+ * - test: pairs dated from TIME_TEST_FROM up to FINAL_FROM (the newest before the final set);
+ * - validation: pairs dated from TIME_VALIDATION_FROM up to TIME_TEST_FROM that share no outlet with test or final;
+ * - train: older or undated pairs that share no outlet with validation, test or final;
+ * - excluded: any other pair (an outlet of a newer side), so no outlet of a side is seen by the sides tuned before it.
+ * Each side is then balanced: the larger of its same-event and same-subject different-event groups keeps as
+ * many pairs as the smaller, chosen by a hash of the pair's addresses (the rest become `excluded` and are
+ * counted as `unbalanced`), so a precision measured there is not moved by the corpus's mix.
+ */
+export function sourceTimePairSplit(pairs: readonly StoryPair[]): SourceTimeSplit {
+  const outletsOf = (pair: StoryPair) => [pair.a.outlet, pair.b.outlet].map((outlet) => outlet.replace(/^www\./, '').toLowerCase());
+  const days = pairs.map(pairDay);
+  const sides: SourceTimeSide[] = days.map((day) => (day && day >= FINAL_FROM ? 'final' : day && day >= TIME_TEST_FROM ? 'test' : 'train'));
+  const held = new Set(pairs.flatMap((pair, index) => (sides[index] === 'final' || sides[index] === 'test' ? outletsOf(pair) : [])));
+  pairs.forEach((pair, index) => {
+    if (sides[index] !== 'train') return;
+    if (outletsOf(pair).some((outlet) => held.has(outlet))) sides[index] = 'excluded';
+    else if ((days[index] ?? '') >= TIME_VALIDATION_FROM) sides[index] = 'validation';
+  });
+  const validationOutlets = new Set(pairs.flatMap((pair, index) => (sides[index] === 'validation' ? outletsOf(pair) : [])));
+  pairs.forEach((pair, index) => {
+    if (sides[index] === 'train' && outletsOf(pair).some((outlet) => validationOutlets.has(outlet))) sides[index] = 'excluded';
+  });
+  const counts = { train: { same: 0, different: 0, unbalanced: 0 }, validation: { same: 0, different: 0, unbalanced: 0 }, test: { same: 0, different: 0, unbalanced: 0 }, final: { same: 0, different: 0, unbalanced: 0 }, excluded: 0 };
+  for (const side of ['train', 'validation', 'test', 'final'] as const) {
+    const on = pairs.map((pair, index) => ({ pair, index })).filter(({ index }) => sides[index] === side);
+    const same = on.filter(({ pair }) => pair.same);
+    const different = on.filter(({ pair }) => !pair.same);
+    const keep = Math.min(same.length, different.length);
+    const larger = same.length > different.length ? same : different;
+    const order = [...larger].sort((x, y) => createHash('sha256').update(`${x.pair.a.url}|${x.pair.b.url}`).digest('hex').localeCompare(createHash('sha256').update(`${y.pair.a.url}|${y.pair.b.url}`).digest('hex')));
+    for (const { index } of order.slice(keep)) sides[index] = 'excluded';
+    counts[side] = { same: keep, different: keep, unbalanced: larger.length - keep };
+  }
+  counts.excluded = sides.filter((side) => side === 'excluded').length;
+  return { sides, counts };
+}

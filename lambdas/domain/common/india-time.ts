@@ -32,3 +32,17 @@ export function indiaDayStart(now: Date): Date {
 export function indiaDays(days: number, now = new Date()): string[] {
   return Array.from({ length: days }, (_, index) => indiaDayOf(now.getTime() - index * DAY_MS));
 }
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * "2 Mar 2026, 2:00 pm IST": an instant as India reads it, spelled out here rather than by Intl, whose
+ * output (spaces before "pm", for one) differs between ICU versions: a page written on the server and
+ * hydrated in a browser must say the same.
+ */
+export function indiaDateTimeLabel(at: string | number | Date): string {
+  const local = indiaWallClock(at);
+  const hours = local.getUTCHours();
+  const minutes = String(local.getUTCMinutes()).padStart(2, '0');
+  return `${local.getUTCDate()} ${MONTHS[local.getUTCMonth()]} ${local.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'} IST`;
+}

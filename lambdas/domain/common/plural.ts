@@ -6,7 +6,10 @@ export function nounFor(count: number, singular: string, plural = `${singular}s`
   return PLURAL_RULES.select(count) === 'one' ? singular : plural;
 }
 
+/** Digits grouped as readers in India expect. One formatter: toLocaleString builds a new one per call, slow on a phone. */
+const INDIAN_DIGITS = new Intl.NumberFormat('en-IN');
+
 /** A count with its noun in the right number, digits grouped as readers in India expect: "1 story", "1,20,000 articles". */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-IN')} ${nounFor(count, singular, plural)}`;
+  return `${INDIAN_DIGITS.format(count)} ${nounFor(count, singular, plural)}`;
 }

@@ -15,6 +15,9 @@ export type ReviewPriority = (typeof REVIEW_PRIORITIES)[number];
 /** Relevance of the public list (reader spec section 9). */
 export const PUBLIC_MIN_RELEVANCE = 30;
 
+/** The relevance of an article not yet scored (admin spec section 3): an editor's own article has it, and is listed. */
+export const UNSCORED_RELEVANCE = 30;
+
 /**
  * The time that orders an article within its status: its original publication once published (the
  * public list is newest first by that), otherwise the moment it entered the status (lifecycle ages

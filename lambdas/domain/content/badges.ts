@@ -4,6 +4,13 @@
  */
 const HOUR_MS = 3_600_000;
 
+/**
+ * An older story's date, in India's time zone: the same on the server that writes a page and in any reader's
+ * browser (a zone of its own would change the date near midnight, and the hydrated page would not match). One
+ * formatter: toLocaleDateString builds a new one per call, slow on a phone.
+ */
+const STORY_DATE = new Intl.DateTimeFormat('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Asia/Kolkata' });
+
 /** Just now, h ago, d ago, w ago, then a date. */
 export function relativeTime(iso: string, now = new Date()): string {
   const then = new Date(iso);
@@ -13,7 +20,7 @@ export function relativeTime(iso: string, now = new Date()): string {
   const days = hours / 24;
   if (days < 7) return `${Math.floor(days)}d ago`;
   if (days < 28) return `${Math.floor(days / 7)}w ago`;
-  return then.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' });
+  return STORY_DATE.format(then);
 }
 
 export type Freshness = 'just-now' | 'hourly' | 'daily';

@@ -2,6 +2,10 @@ import storyIdf from '../../../data/story-idf.json' with { type: 'json' };
 import { words } from '../common/text.ts';
 
 /**
+ * Since #38 the ingest joins reports by the same-event rule (topics/same-event.ts), which reads this file's
+ * profile and cosine as its text-similarity part and adds entities, kinds of event and windows per kind;
+ * `sameStory` and `matchingStory` below are the rule before it, which `npm run eval` still prints beside it.
+ *
  * Story clustering: is a new item the same event as an earlier one from another publisher? TF-IDF cosine
  * over the stored text (title and summary opening; IDF from the real-headline corpus, numbers weighted up
  * because "45 %" or "₹100 crore" names an event better than "creators" does), plus a small bonus for
@@ -95,7 +99,8 @@ export interface StoryProfile {
 export const storyTerms = (text: string) => words(text).filter((word) => !STOP_WORDS.has(word));
 const terms = storyTerms;
 const frequency = (word: string) => idfTable.frequencies[word] ?? 0;
-const idf = (word: string) => Math.log((idfTable.documents + 1) / (frequency(word) + 1)) + 1;
+/** A word's inverse document frequency in the headline corpus (rare words weigh more). */
+export const idf = (word: string) => Math.log((idfTable.documents + 1) / (frequency(word) + 1)) + 1;
 
 /** Words of capitalised runs not opening a sentence ("Ranveer Allahbadia", "SEBI"), rare in the corpus. */
 function properNames(text: string): Set<string> {

@@ -1,5 +1,15 @@
 /** Notification rules and texts (reader spec sections 3, 4, 9). */
+import { storyPath } from './site-pages.ts';
+
 export const NOTIFICATION_PAGE_SIZE = 20;
+
+/**
+ * What a notification is about (push follows it: lambdas/domain/reader/push.ts). The reader chooses which of the
+ * first four reach their devices; a message from the team is pushed whenever push is on; the rest (welcome,
+ * account notices) stay in the center only.
+ */
+export const NOTIFICATION_KINDS = ['breaking', 'categories', 'topics', 'stories', 'message', 'welcome', 'account'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Unread badges: 99+ in the notification center, 9+ on the dashboard tab. */
 export function unreadBadge(count: number, cap: 9 | 99): string {
@@ -22,6 +32,7 @@ export const WELCOME_NOTIFICATION = {
   title: 'Welcome to Creator News Hub!',
   message: 'Your account is ready. Save articles, like stories and tune your feed in Preferences on your dashboard: For You learns from what you read.',
   type: 'success',
+  kind: 'welcome',
   // The dashboard's Preferences section (its Overview tab, scrolled to by the hash).
   actionUrl: '/dashboard#preferences',
 } as const;
@@ -35,12 +46,14 @@ export function newArticlesNotification(categoryNames: readonly string[], count:
     title: `New in ${where}`,
     message: `${count} new article${count === 1 ? '' : 's'} published in your categories.`,
     type: 'info',
+    kind: 'categories',
     actionUrl: '/?tab=feed',
   } as const;
 }
 
+/** Opens the story's own page (from the center, and from the push message that mirrors it). */
 export function breakingNotification(title: string, articleId: string) {
-  return { title: 'Breaking', message: title, type: 'warning', actionUrl: `/?article=${encodeURIComponent(articleId)}` } as const;
+  return { title: 'Breaking', message: title, type: 'warning', kind: 'breaking', actionUrl: storyPath({ id: articleId, title }) } as const;
 }
 
 /**

@@ -7,6 +7,7 @@ import { isCategorySlug, type CategorySlug } from '../content/categories.ts';
 import { INDIAN_CITIES } from '../classifier/keywords.ts';
 import { PUBLIC_MIN_RELEVANCE } from '../content/article-status.ts';
 import { httpUrl } from '../content/urls.ts';
+import type { StoryTopic } from '../topics/topic-links.ts';
 
 /** The stored fields the public rules and the reader's card read. */
 export interface ArticleFields {
@@ -16,6 +17,8 @@ export interface ArticleFields {
   content?: string | undefined;
   category: string;
   tags?: string[] | undefined;
+  /** The entities it is about (domain/topics/story-topics.ts); absent on articles stored before topics. */
+  topics?: StoryTopic[] | undefined;
   sourceUrl: string;
   sourceName: string;
   author?: string | undefined;
@@ -127,6 +130,7 @@ export function toPublicArticle(article: ArticleFields) {
     summary: article.summary ?? '',
     category: article.category as CategorySlug,
     tags: article.tags ?? [],
+    topics: (article.topics ?? []).map(({ id, kind, name }) => ({ id, kind, name })),
     // Re-checked on the way out (the one URL rule): never a javascript: or data: address in a card.
     sourceUrl: httpUrl(article.sourceUrl) ?? '',
     sourceName: article.sourceName,

@@ -4,17 +4,34 @@ import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domai
 import { httpUrl } from '#domain/content/urls.ts';
 import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { type ArticleItem } from '#store/articles.ts';
-import { listPublicArticles } from '#store/article-lists.ts';
+import { listPublicArticles, findOldestPublicArticle, listPublicArticlesPublishedIn, listPublicArticlesSince } from '#store/article-lists.ts';
 import { config } from '#core/config.ts';
 import { notFound } from '#core/errors.ts';
 import { escapeHtml } from '#domain/common/html-text.ts';
 import { fallbackImage } from '#domain/content/images.ts';
+import { storyPath } from '#domain/reader/site-pages.ts';
+import {
+  monthsBetween,
+  NEWS_MAX_STORIES,
+  NEWS_WINDOW_HOURS,
+  newsSitemapXml,
+  robotsTxt,
+  SITEMAP_MAX_URLS,
+  sitemapFileName,
+  sitemapFileOf,
+  sitemapIndexXml,
+  SITEMAPS_PATH,
+  urlsetXml,
+  type SitemapFile,
+} from '#domain/reader/sitemaps.ts';
 import { route, TextReply } from '#platform/router.ts';
 
-/** Items per feed, and article links in the sitemap. */
+/** Items per feed. */
 export const FEED_ITEMS = 50;
-export const SITEMAP_ARTICLES = 1000;
 const CACHE = { 'cache-control': 'public, max-age=300' };
+/** A past month's stories change rarely (an edit, a withdrawal): an hour at the edge. */
+const MONTH_CACHE = { 'cache-control': 'public, max-age=3600' };
+const XML = 'application/xml; charset=utf-8';
 
 const FORMATS = {
   'rss.xml': { contentType: 'application/rss+xml; charset=utf-8' },
@@ -25,7 +42,8 @@ type FeedFile = keyof typeof FORMATS;
 
 /** An image for an output: the site's own paths made absolute, anything else only if it passes the one URL rule. */
 const absolute = (url: string | undefined | null) => (!url ? undefined : url.startsWith('/') ? `${config.SITE_URL}${url}` : (httpUrl(url) ?? undefined));
-const articleUrl = (id: string) => `${config.SITE_URL}/?article=${encodeURIComponent(id)}`;
+/** A story's own page on the site (written at storyPath: lambdas/domain/reader/site-pages.ts). */
+const articleUrl = (article: { id: string; title: string }) => `${config.SITE_URL}${storyPath(article)}`;
 
 /**
  * JSON Feed 1.1 from the library's 1.0 output: the version URL and `authors` (1.1 replaced the
@@ -63,7 +81,7 @@ function buildFeed(articles: ArticleItem[], scope: CategorySlug | 'all', self: (
       title: article.title,
       // Readers go to the publisher: the item links to the source.
       // Re-checked on the way out: a stored link that is not http(s) points at the article on the site instead.
-      link: httpUrl(article.sourceUrl) ?? articleUrl(article.id),
+      link: httpUrl(article.sourceUrl) ?? articleUrl(article),
       date: published,
       published,
       description: article.summary ?? '',
@@ -86,23 +104,46 @@ export const syndicationFeed = route(
   },
 );
 
-/** The site's pages, the category pages and the newest articles, for search engines. */
+/** The reader site's own pages in the pages sitemap: home, the categories, the information pages. */
+const SITE_PAGE_PATHS = ['/', '/categories', ...PUBLIC_CATEGORY_SLUGS.map((slug) => `/categories/${slug}`), '/about', '/mission', '/contact', '/donate', '/newsletter', '/privacy', '/terms'];
+
+const sitemapUrl = (file: SitemapFile) => `${config.SITE_URL}${SITEMAPS_PATH}/${sitemapFileName(file)}`;
+
+/**
+ * The sitemap index (served at the site's root as /sitemap.xml): the pages file, and one file per month that has
+ * public stories, each with its newest publication as lastmod. Months are found on the status index: the oldest
+ * and newest public stories, then one Query per month between (a month without stories reads nothing and is left
+ * out), so the cost grows by one small Query a month of history.
+ */
 export const sitemap = route({}, async () => {
-  const page = await listPublicArticles({ limit: SITEMAP_ARTICLES });
-  const staticPaths = ['/', '/about', '/mission', '/contact', '/donate', '/newsletter', '/privacy', '/terms'];
-  const urls = [
-    ...staticPaths.map((path) => ({ loc: `${config.SITE_URL}${path}` })),
-    ...PUBLIC_CATEGORY_SLUGS.map((slug) => ({ loc: `${config.SITE_URL}/categories/${slug}` })),
-    ...page.items.map((article) => ({ loc: articleUrl(article.id), lastmod: (article.originalPublishedAt ?? article.createdAt).slice(0, 10) })),
+  const [newest] = (await listPublicArticles({ limit: 1 })).items;
+  const oldest = await findOldestPublicArticle();
+  const months = newest && oldest ? monthsBetween(oldest.statusAt, newest.statusAt) : [];
+  const newestOfMonth = await Promise.all(months.map(async (month) => ({ month, newest: (await listPublicArticlesPublishedIn(month, 1))[0] })));
+  const files = [
+    { loc: sitemapUrl({ kind: 'pages' }), ...(newest ? { lastmod: newest.statusAt } : {}) },
+    ...newestOfMonth.flatMap(({ month, newest: story }) => (story ? [{ loc: sitemapUrl({ kind: 'stories', month }), lastmod: story.statusAt }] : [])),
   ];
-  const body = [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...urls.map((url) => `  <url><loc>${escapeHtml(url.loc)}</loc>${'lastmod' in url ? `<lastmod>${url.lastmod}</lastmod>` : ''}</url>`),
-    '</urlset>',
-  ].join('\n');
-  return new TextReply(body, 'application/xml; charset=utf-8', CACHE);
+  return new TextReply(sitemapIndexXml(files), XML, CACHE);
 });
+
+/** One file of the sitemap index, or the Google News sitemap (stories of the last 48 hours, newest first). */
+export const sitemapFile = route({ params: z.object({ file: z.string().check(z.maxLength(40)) }) }, async ({ params }) => {
+  const file = sitemapFileOf(params.file);
+  if (!file) throw notFound('No such sitemap');
+  if (file.kind === 'pages') return new TextReply(urlsetXml(SITE_PAGE_PATHS.map((path) => ({ loc: `${config.SITE_URL}${path}` }))), XML, CACHE);
+  if (file.kind === 'news') {
+    const since = new Date(Date.now() - NEWS_WINDOW_HOURS * 3_600_000).toISOString();
+    const stories = await listPublicArticlesSince(since, NEWS_MAX_STORIES);
+    return new TextReply(newsSitemapXml(stories.map((story) => ({ loc: articleUrl(story), title: story.title, publishedAt: story.statusAt }))), XML, CACHE);
+  }
+  const stories = await listPublicArticlesPublishedIn(file.month, SITEMAP_MAX_URLS);
+  if (stories.length === 0) throw notFound('No stories in that month');
+  return new TextReply(urlsetXml(stories.map((story) => ({ loc: articleUrl(story), lastmod: story.statusAt }))), XML, MONTH_CACHE);
+});
+
+/** robots.txt (served at the site's root): crawl the reader site, not the console or the API; where the sitemaps are. */
+export const robots = route({}, async () => new TextReply(robotsTxt(config.SITE_URL), 'text/plain; charset=utf-8', { 'cache-control': 'public, max-age=86400' }));
 
 /**
  * A share URL per article: HTML with Open Graph and Twitter card tags, so link previews work for a
@@ -111,7 +152,7 @@ export const sitemap = route({}, async () => {
 export const sharePage = route({ params: z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) }) }, async ({ params }) => {
   const article = await getPublicArticleItem(params.id);
   if (!article) throw notFound('Article not found');
-  const target = articleUrl(article.id);
+  const target = articleUrl(article);
   const image = absolute(article.imageUrl) ?? `${config.SITE_URL}${fallbackImage('general')}`;
   const meta = (attribute: 'property' | 'name', key: string, value: string) => `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
   const description = (article.summary ?? '').slice(0, 300);

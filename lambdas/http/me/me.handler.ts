@@ -1,7 +1,9 @@
 import { areaHandler, type RouteHandler } from '#platform/router.ts';
 import { liveReader } from './caller.ts';
+import { followStoryRoute, followTopicRoute, getMyFollows, unfollowStoryRoute, unfollowTopicRoute } from './follows.ts';
 import { myNotifications, myNotificationStats, readAllNotifications, readNotification, removeNotification } from './notifications.ts';
 import { getMyPreferences, putMyPreferences } from './preferences.ts';
+import { deleteMyPushSubscription, getMyPushChoices, putMyPushChoices, putMyPushSubscription } from './push.ts';
 import { deleteMe, exportMe, getMe, updateMe } from './profile.ts';
 import { generateRecommendations, getMyReading, myActivity, postMyReading } from './reading.ts';
 import { markReads, myReads } from './reads.ts';
@@ -39,6 +41,15 @@ export const meRoutes = {
   'POST /me/notifications/read-all': readAllNotifications,
   'POST /me/notifications/{id}/read': readNotification,
   'DELETE /me/notifications/{id}': removeNotification,
+  'GET /me/push/choices': getMyPushChoices,
+  'PUT /me/push/choices': putMyPushChoices,
+  'PUT /me/push/subscriptions': putMyPushSubscription,
+  'DELETE /me/push/subscriptions/{deviceId}': deleteMyPushSubscription,
+  'GET /me/follows': getMyFollows,
+  'PUT /me/follows/topics/{topicId}': followTopicRoute,
+  'DELETE /me/follows/topics/{topicId}': unfollowTopicRoute,
+  'PUT /me/follows/stories/{articleId}': followStoryRoute,
+  'DELETE /me/follows/stories/{articleId}': unfollowStoryRoute,
 };
 
 export const handler = areaHandler('me', forLiveAccounts(meRoutes));

@@ -115,7 +115,18 @@ async function errorBody(response: Response): Promise<{ message: string | undefi
   };
 }
 
+/**
+ * Answers calls without the network: the page writer renders the app's pages on the server
+ * (frontend/src/app/prerender.tsx) and answers their reads with the API's own route handlers.
+ */
+export type CallAnswerer = (key: ApiRoute, request: { query?: unknown; params?: unknown }) => Promise<unknown>;
+let answerer: CallAnswerer | undefined;
+export function answerCallsWith(next: CallAnswerer | undefined): void {
+  answerer = next;
+}
+
 async function callWith(key: JsonRoute, request: Sent): Promise<unknown> {
+  if (answerer) return answerer(key, { query: request.query, params: request.params });
   const response = await send(key, request);
   if (!response.ok) {
     const { message, fieldErrors } = await errorBody(response);

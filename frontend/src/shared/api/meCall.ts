@@ -26,6 +26,10 @@ export const meKeys = {
   /** The poll for notifications newer than the list's newest (its own key: not under the list's). */
   arrivals: ['me', 'notification-arrivals'] as const,
   profile: ['me', 'profile'] as const,
+  /** Push choices and how many devices get pushes. */
+  push: ['me', 'push'] as const,
+  /** The topics and stories the reader follows. */
+  follows: ['me', 'follows'] as const,
 };
 
 /** The reader's queries wait for a session: a guest never asks. */

@@ -46,7 +46,8 @@ export const queryClient = new QueryClient({
  * The reader spec refreshes on focus too (back to the window from another one, the tab still visible):
  * TanStack Query listens for visibilitychange alone, so the window's focus event is added.
  */
-focusManager.setEventListener((handleFocus) => {
+// Not on the server, where the page writer renders the same components (frontend/src/app/prerender.tsx).
+if (typeof window !== 'undefined') focusManager.setEventListener((handleFocus) => {
   const refocused = () => handleFocus();
   window.addEventListener('visibilitychange', refocused);
   window.addEventListener('focus', refocused);

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from '#web/shared/ui/hydration.ts';
 import { loadSession, mayHaveSession, type SessionUser } from './user.ts';
 
 export type AuthStatus = 'loading' | 'guest' | 'signed-in';
@@ -20,7 +21,10 @@ export const SAVED_CACHE_PREFIX = 'cnh-saved-';
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [user, setUser] = useState<SessionUser | null>(null);
-  const [status, setStatus] = useState<AuthStatus>(() => (mayHaveSession() ? 'loading' : 'guest'));
+  const [status, setStatus] = useState<AuthStatus>(() => (typeof window === 'undefined' || mayHaveSession() ? 'loading' : 'guest'));
+  // A written page knows no session: it shows none until hydrated, and the browser's answer the render after.
+  const hydrated = useHydrated();
+  const shownStatus = hydrated ? status : 'loading';
 
   const reload = useCallback(async () => {
     if (!mayHaveSession()) {
@@ -50,7 +54,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     void reload();
   }, [reload]);
 
-  const value = useMemo(() => ({ status, user, reload, signOut }), [status, user, reload, signOut]);
+  const value = useMemo(() => ({ status: shownStatus, user, reload, signOut }), [shownStatus, user, reload, signOut]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
+import { pageTitle } from '#domain/reader/page-head.ts';
 
-export const SITE_NAME = 'Creator News Hub';
-
-/** "About · Creator News Hub": the page's name, then the site's. */
-export const documentTitle = (page: string) => `${page} · ${SITE_NAME}`;
+/** "About · Creator News Hub": the page's name, then the site's (as the written pages' <title> says it). */
+export const documentTitle = pageTitle;
 
 /**
  * Names the page in the browser's tab while the component is shown (every reader page, and the article
@@ -11,12 +10,17 @@ export const documentTitle = (page: string) => `${page} · ${SITE_NAME}`;
  * loading) it leaves the title alone.
  */
 export function useDocumentTitle(page: string | undefined): void {
+  useWholeDocumentTitle(page === undefined ? undefined : documentTitle(page));
+}
+
+/** The same with the whole title given: a page whose written title is not "<name> · Creator News Hub" (the lists). */
+export function useWholeDocumentTitle(title: string | undefined): void {
   useEffect(() => {
-    if (!page) return;
+    if (!title) return;
     const before = document.title;
-    document.title = documentTitle(page);
+    document.title = title;
     return () => {
       document.title = before;
     };
-  }, [page]);
+  }, [title]);
 }

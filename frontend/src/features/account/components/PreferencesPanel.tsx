@@ -4,6 +4,7 @@ import { ApiError } from '#web/shared/api/client.ts';
 import { useSubmission } from '#web/shared/api/submission.ts';
 import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { usePreferences, useSavePreferences, type Preferences, type PreferencesChange } from '../api/profile.ts';
+import { PushSettings } from './PushSettings.tsx';
 
 type Region = NonNullable<PreferencesChange['preferredRegions']>[number];
 type Language = NonNullable<PreferencesChange['contentLanguage']>;
@@ -18,7 +19,7 @@ const LANGUAGES: { value: Language; label: string }[] = [
 const isRegion = (value: string): value is Region => REGIONS.some((region) => region.value === value);
 const isLanguage = (value: string | undefined): value is Language => LANGUAGES.some((language) => language.value === value);
 
-/** Preferences (reader spec section 3): categories, regions, language, e-mail notifications; push is coming. */
+/** Preferences (reader spec section 3): categories, regions, language, e-mail and push notifications. */
 /** The form edits whole lists: the answer types them optional (as the store's attributes are), the server always fills them. */
 type Draft = Omit<Preferences, 'preferredRegions' | 'contentLanguage'> & { preferredCategories: string[]; preferredRegions: Region[]; contentLanguage: Language | undefined };
 
@@ -101,9 +102,7 @@ export function PreferencesPanel() {
           <label className="check">
             <input type="checkbox" checked={draft.emailNotifications} onChange={(event) => setDraft({ ...draft, emailNotifications: event.target.checked })} /> E-mail notifications
           </label>
-          <label className="check">
-            <input type="checkbox" checked={false} onChange={() => toast('Coming Soon!', 'Push notifications are on their way.')} /> Push notifications
-          </label>
+          <PushSettings />
         </fieldset>
         <button type="submit" className="primary" disabled={submission.pending}>
           {submission.pending ? 'Saving...' : 'Save preferences'}

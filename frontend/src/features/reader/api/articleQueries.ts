@@ -27,9 +27,19 @@ export const articleListQuery = (query: ArticleQuery) => ({
   staleTime: LIST_STALE_MS,
 });
 
-/** The article with its full text, for the dialog and a card's Show Details; a failure is shown, not retried. */
+/**
+ * One article with its full text: the story page's only query (the page writer fills it on the server
+ * with this key, so the page hydrates from the cache), the dialog's and a card's Show Details.
+ */
+export const articleDetailQuery = (id: string) => ({
+  queryKey: articleKeys.detail(id),
+  queryFn: () => fetchArticle(id),
+  retry: false,
+});
+
+/** The article with its full text; a failure is shown, not retried. */
 export function useArticleDetail(id: string, enabled = true) {
-  return useQuery({ queryKey: articleKeys.detail(id), queryFn: () => fetchArticle(id), enabled, retry: false });
+  return useQuery({ ...articleDetailQuery(id), enabled });
 }
 
 export function useCategories(market: MarketFocus | undefined, enabled = true) {

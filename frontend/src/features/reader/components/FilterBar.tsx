@@ -56,7 +56,8 @@ export function FilterBar({ filters, onChange, onClear, showCategory = true, con
   onChange: (change: Partial<Filters>) => void;
   onClear: () => void;
   showCategory?: boolean;
-  control?: { open: boolean; setOpen: (open: boolean) => void };
+  /** `open` null: as the screen's width says (shown on a wide screen, folded on a phone), by the stylesheet. */
+  control?: { open: boolean | null; setOpen: (open: boolean) => void };
 }) {
   const [ownOpen, setOwnOpen] = useState(false);
   const open = control ? control.open : ownOpen;
@@ -68,11 +69,11 @@ export function FilterBar({ filters, onChange, onClear, showCategory = true, con
   return (
     <div className={control ? 'filter-bar controlled' : 'filter-bar'}>
       {!control && (
-        <button type="button" className="filter-toggle" aria-expanded={open} aria-controls={FILTER_PANEL_ID} onClick={() => setOpen(!open)}>
+        <button type="button" className="filter-toggle" aria-expanded={Boolean(open)} aria-controls={FILTER_PANEL_ID} onClick={() => setOpen(!open)}>
           Filters
         </button>
       )}
-      <div id={FILTER_PANEL_ID} className={open ? 'filter-panel open' : 'filter-panel'} role="group" aria-label="Filters">
+      <div id={FILTER_PANEL_ID} className={open === null ? 'filter-panel by-width' : open ? 'filter-panel open' : 'filter-panel'} role="group" aria-label="Filters">
         {showCategory && (
           <SelectField
             id={`${id}-category`}

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { copyLink, shareUrl } from './articles/share.ts';
+import { copyLink } from './articles/share.ts';
 import { useToast } from '#web/shared/ui/Toasts.tsx';
 
 /**
  * Search, bookmarks, settings and the device's share sheet, always at hand on the home page. Share shares
- * the article the page shows (its share link, as the card's Copy link copies), else the page itself, and
- * says which it copied.
+ * the page itself (a story has its own page, with its own Share menu).
  */
-export function FloatingActionBar({ onSearch, articleId }: { onSearch: () => void; articleId?: string | null }) {
+export function FloatingActionBar({ onSearch }: { onSearch: () => void }) {
   const toast = useToast();
   // On a phone the bar would cover the first card: it shows once the reader has scrolled (see styles.css).
   const [scrolled, setScrolled] = useState(false);
@@ -19,12 +18,12 @@ export function FloatingActionBar({ onSearch, articleId }: { onSearch: () => voi
     return () => window.removeEventListener('scroll', onScroll);
   }, []);
   const share = async () => {
-    const url = articleId ? await shareUrl(articleId) : window.location.href;
+    const url = window.location.href;
     if (navigator.share) {
       await navigator.share({ title: document.title, url }).catch(() => undefined);
       return;
     }
-    await copyLink(() => url, toast, articleId ? 'Article' : 'Page');
+    await copyLink(() => url, toast, 'Page');
   };
   return (
     <nav className={scrolled ? 'floating-bar scrolled' : 'floating-bar'} aria-label="Quick actions">

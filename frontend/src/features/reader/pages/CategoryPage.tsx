@@ -5,7 +5,8 @@ import { useCategories } from '../api/articleQueries.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
 import { FilterBar } from '../components/FilterBar.tsx';
 import { useFilters } from '../components/filters.ts';
-import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
+import { documentTitle, useWholeDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
+import { listTitle } from '#domain/reader/page-head.ts';
 
 export function CategoryPage() {
   const { slug = '' } = useParams();
@@ -13,7 +14,7 @@ export function CategoryPage() {
   const known = isCategorySlug(slug);
   const summary = useCategories(filters.market, known).data?.items.find((item) => item.slug === slug) ?? null;
 
-  useDocumentTitle(known ? CATEGORY_NAMES[slug] : 'Category not found');
+  useWholeDocumentTitle(known ? listTitle({ kind: 'category', slug, page: filters.page }) : documentTitle('Category not found'));
   const successor = legacyCategory(slug);
   if (successor) return <Navigate to={`/categories/${successor}`} replace />;
   if (!known) {

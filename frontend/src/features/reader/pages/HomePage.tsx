@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
-import { ArticleDialog } from '../components/articles/CardGrid.tsx';
+import { useArticleDetail } from '../api/articleQueries.ts';
+import { useOpenStory } from '../components/articles/storyNavigation.ts';
 import { HOME_PAGE_SIZE } from '#domain/reader/public-articles.ts';
 import { countOf, nounFor } from '#domain/common/plural.ts';
 import { ArticleGrid } from '../components/articles/ArticleGrid.tsx';
@@ -13,7 +14,8 @@ import { SideWidgets } from '../components/SideWidgets.tsx';
 import { useNewArticles } from '../api/useNewArticles.ts';
 import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { useWidgets } from '../api/useWidgets.ts';
-import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
+import { documentTitle, useWholeDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
+import { listTitle } from '#domain/reader/page-head.ts';
 
 /** Reader spec section 9: the guest feed shows the newest 20. */
 const FEED_PAGE_SIZE = 20;
@@ -22,27 +24,50 @@ const PersonalFeed = lazy(() => import('../components/PersonalFeed.tsx'));
 
 type Tab = 'feed' | 'all';
 
+/**
+ * /?article=<id>, the link older feeds, sitemaps and shares carry, becomes the story's own address (its
+ * dialog over this list, the link's entry replaced) once its headline is known; a story the API cannot
+ * find goes to /story/<id>, which says so.
+ */
+function useLegacyArticleLink(params: URLSearchParams) {
+  const linked = params.get('article');
+  const location = useLocation();
+  const openStory = useOpenStory();
+  const detail = useArticleDetail(linked ?? '', Boolean(linked));
+  const title = detail.data?.title ?? (detail.isError ? '' : null);
+  useEffect(() => {
+    if (!linked || title === null) return;
+    const rest = new URLSearchParams(params);
+    rest.delete('article');
+    openStory({ id: linked, title }, { direct: true, background: { ...location, search: rest.size ? `?${rest.toString()}` : '' } });
+  }, [linked, title, params, location, openStory]);
+}
+
 /** The home page; the newsletter card's form and the signed-in revenue widget belong to other features: the app hands them in. */
 export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: ReactNode; revenueWidget: ReactNode }) {
   const [filters, update, clear] = useFilters();
   const [params, setParams] = useSearchParams();
-  const [tab, setTab] = useState<Tab>(params.get('tab') === 'feed' ? 'feed' : 'all');
+  // The tab is in the address, so a link to /?tab=feed opens it from any page, and a reload keeps it.
+  const tab: Tab = params.get('tab') === 'feed' ? 'feed' : 'all';
+  const setTab = useCallback((next: Tab) => next !== tab && setParams((current) => {
+    const changed = new URLSearchParams(current);
+    if (next === 'feed') changed.set('tab', 'feed');
+    else changed.delete('tab');
+    return changed;
+  }, { replace: true }), [setParams, tab]);
   const { status } = useAuth();
-  // /?article=<id> is the link in feeds, the sitemap and share pages: it opens the article.
-  const linkedArticle = params.get('article');
-  const closeLinked = () => {
-    const next = new URLSearchParams(params);
-    next.delete('article');
-    setParams(next, { replace: true });
-  };
-  useDocumentTitle(filters.search ? `Search: ${filters.search}` : tab === 'feed' ? 'Personalized Feed' : 'Home');
+  useLegacyArticleLink(params);
+  useWholeDocumentTitle(filters.search ? documentTitle(`Search: ${filters.search}`) : tab === 'feed' ? documentTitle('Personalized Feed') : listTitle({ kind: 'home', page: filters.page }));
   const widgets = useWidgets();
   const toast = useToast();
   const fresh = useNewArticles((count) => toast('New Content Available', `${countOf(count, 'new article')} published`));
   const filterBar = useRef<HTMLDivElement>(null);
   // One filter control, the search box's Filters button: it shows and hides the panel (shown at first on a
   // wide screen, a popover asked for on a phone), switching to All Articles, where the panel is.
-  const [filtersOpen, setFiltersOpen] = useState(filtersShownAtFirst);
+  // Null until mounted: the stylesheet shows or folds the panel by the screen's width, so a written page's
+  // markup (rendered with no screen) is right on both, and the state takes the screen's answer after hydration.
+  const [filtersOpen, setFiltersOpen] = useState<boolean | null>(null);
+  useEffect(() => setFiltersOpen((open) => open ?? filtersShownAtFirst()), []);
   const [focusFilters, setFocusFilters] = useState(false);
   const toggleFilters = () => {
     const opening = tab !== 'all' || !filtersOpen;
@@ -59,8 +84,8 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
   }, [focusFilters]);
   const searchBox = useRef<HTMLDivElement>(null);
   const search = useCallback((term: string) => {
+    // The filters' address has no tab: a search lands on All Articles (a second write here would put back the old address).
     update({ search: term, sort: '' });
-    setTab('all');
   }, [update]);
   const pulse = widgets.data?.creatorEconomyPulse;
   const stories = pulse?.find((tile) => tile.id === 'stories')?.value;
@@ -87,7 +112,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
           onCategory={(category) => update({ category })}
           onDays={(days) => update({ days })}
           onFilters={toggleFilters}
-          filtersOpen={tab === 'all' && filtersOpen}
+          filtersOpen={tab === 'all' && (filtersOpen ?? true)}
           filtersId={FILTER_PANEL_ID}
         />
       </div>
@@ -163,12 +188,7 @@ export function HomePage({ newsletterCard, revenueWidget }: { newsletterCard: Re
         </div>
         <SideWidgets state={widgets} onSearch={search} revenueWidget={revenueWidget} />
       </div>
-      <FloatingActionBar articleId={linkedArticle} onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
-      {linkedArticle && (
-        <Suspense fallback={null}>
-          <ArticleDialog id={linkedArticle} onOpen={(id) => setParams({ article: id }, { replace: true })} onClose={closeLinked} />
-        </Suspense>
-      )}
+      <FloatingActionBar onSearch={() => searchBox.current?.querySelector('input')?.focus()} />
     </main>
   );
 }

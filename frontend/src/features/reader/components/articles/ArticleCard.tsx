@@ -1,23 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { storyPath } from '#domain/reader/site-pages.ts';
+import { isPlainClick } from '#web/shared/ui/links.ts';
+import { useNow } from '#web/shared/ui/hydration.ts';
+import { memo, useEffect, useRef, useState } from 'react';
 import { cardBadges, relativeTime, viewsPerHour, VELOCITY_SHOWN_ABOVE } from '#domain/content/badges.ts';
 import { CATEGORY_NAMES, isCategorySlug } from '#domain/content/categories.ts';
 import { qualityLevel } from '#domain/content/quality.ts';
-import { trackShare, trackView, type Article } from '../../api/articles.ts';
+import { trackView, type Article } from '../../api/articles.ts';
 import { useArticleDetail } from '../../api/articleQueries.ts';
 import { useMarkRead } from '../../api/readState.ts';
-import { useSaveAndLike } from './useSaveAndLike.ts';
+import { SaveAndLikeButtons } from './SaveAndLikeButtons.tsx';
 import { AlsoCoveredBy } from './AlsoCoveredBy.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
-import { copyLink, SHARE_TARGETS, shareUrl } from './share.ts';
-import { useToast } from '#web/shared/ui/Toasts.tsx';
-import { useDismissableDetails } from '#web/shared/ui/useDismissableDetails.ts';
+import { ShareMenu } from './ShareMenu.tsx';
+import { TopicLinks } from './TopicLinks.tsx';
 
 export const categoryName = (slug: string) => (isCategorySlug(slug) ? CATEGORY_NAMES[slug] : slug);
+
+/** A card names at most this many of its story's topics. */
+const CARD_TOPICS = 3;
 
 /** Reader spec section 4: a card counts a view once, after it has been at least half visible for 2 s. */
 const VIEW_DELAY_MS = 2000;
 const VIEW_THRESHOLD = 0.5;
-const COPIED_MS = 2000;
 
 function useViewTracking(id: string) {
   const ref = useRef<HTMLElement>(null);
@@ -48,57 +52,82 @@ function useViewTracking(id: string) {
   return ref;
 }
 
-export function ArticleCard({ article, onOpen, onRemove, priority = false, read = false }: { article: Article; onOpen: (id: string) => void; onRemove?: () => void; priority?: boolean; read?: boolean }) {
-  const toast = useToast();
+/** A card's drawn width: the whole column on phones, half the page below the sidebar's breakpoint, then about 400 px (styles.css .grid). */
+const CARD_IMAGE_SIZES = '(max-width: 640px) 100vw, (max-width: 1000px) 50vw, 400px';
+
+/*
+ * What a card shows from the browser (the clock, the session) lives in the small components below, each reading
+ * it itself: when the hydrated page learns the time and the session, only they render again, not every card
+ * (the home page's total blocking time on a slow phone, docs/benchmarks.md).
+ */
+
+/** The badges that depend on the story's age (Breaking, New, Trending), with the category's and the read mark. */
+function CardBadges({ article, read }: { article: Article; read: boolean }) {
+  const badges = cardBadges(article, useNow());
+  return (
+    <div className="card-meta">
+      <span className="badge">{categoryName(article.category)}</span>
+      {badges.map((badge) => (
+        <span key={badge.kind} className={`badge ${badge.kind} ${badge.variant ?? ''}`.trim()}>
+          {badge.label}
+        </span>
+      ))}
+      {article.indiaBadge && <span className="badge india">{article.indiaBadge}</span>}
+      {read && <span className="badge read-mark">Read</span>}
+    </div>
+  );
+}
+
+/** Publisher, how long ago, reading time and, for a fast-read story, its views per hour. */
+function CardByline({ article }: { article: Article }) {
+  const now = useNow();
+  const velocity = viewsPerHour(article.publishedAt, article.viewsCount, now);
+  return (
+    <span>
+      {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt, now)}</time>
+      {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
+      {velocity > VELOCITY_SHOWN_ABOVE ? ` · ${velocity} views/h` : ''}
+    </span>
+  );
+}
+
+/** The publisher's page: following it counts a view, and marks the story read for a signed-in reader. */
+function ReadFullArticleLink({ article, read }: { article: Article; read: boolean }) {
   const { mark } = useMarkRead();
-  const { saved, liked, toggleSave, toggleLike } = useSaveAndLike(article.id);
+  return (
+    <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" onClick={() => {
+      trackView(article.id);
+      if (!read) mark([article.id]);
+    }}>
+      Read Full Article<span className="visually-hidden">: {article.title}</span>
+    </a>
+  );
+}
+
+/** A story's card; memoised, so a list answered again with the same stories (a refetch) leaves its cards alone. */
+export const ArticleCard = memo(function ArticleCard({ article, onOpen, onRemove, priority = false, read = false }: { article: Article; onOpen: (article: Article) => void; onRemove?: () => void; priority?: boolean; read?: boolean }) {
   const ref = useViewTracking(article.id);
   const [expanded, setExpanded] = useState(false);
   // Show Details asks for the full article the first time; a failure leaves the card's own summary.
   const detail = useArticleDetail(article.id, expanded).data;
-  const [copied, setCopied] = useState(false);
-  const now = new Date();
-  const badges = cardBadges(article, now);
-  const velocity = viewsPerHour(article.publishedAt, article.viewsCount, now);
 
   const expand = () => setExpanded((open) => !open);
 
-  // The Share menu closes on Escape, on a click elsewhere and once a choice is made.
-  const shareMenu = useDismissableDetails();
-
-  const copyShareLink = async () => {
-    shareMenu.close();
-    if (!(await copyLink(() => shareUrl(article.id), toast))) return;
-    trackShare(article.id, 'copy');
-    setCopied(true);
-    setTimeout(() => setCopied(false), COPIED_MS);
-  };
-
-  const openShare = async (target: (typeof SHARE_TARGETS)[number]) => {
-    shareMenu.close();
-    trackShare(article.id, target.platform);
-    window.open(target.href(await shareUrl(article.id), article.title), '_blank', 'noopener,noreferrer');
-  };
-
   return (
     <article ref={ref} className={['card', expanded && 'expanded', read && 'read'].filter(Boolean).join(' ')} aria-labelledby={`title-${article.id}`}>
-      <button type="button" className="card-image-button" tabIndex={-1} aria-hidden="true" onClick={() => onOpen(article.id)}>
-        <ArticleImage src={article.imageUrl} category={article.category} sourceName={article.sourceName} className="card-image" width={640} height={320} priority={priority} />
+      <button type="button" className="card-image-button" tabIndex={-1} aria-hidden="true" onClick={() => onOpen(article)}>
+        <ArticleImage article={article} sizes={CARD_IMAGE_SIZES} category={article.category} sourceName={article.sourceName} className="card-image" width={640} height={320} priority={priority} />
       </button>
-      <div className="card-meta">
-        <span className="badge">{categoryName(article.category)}</span>
-        {badges.map((badge) => (
-          <span key={badge.kind} className={`badge ${badge.kind} ${badge.variant ?? ''}`.trim()}>
-            {badge.label}
-          </span>
-        ))}
-        {article.indiaBadge && <span className="badge india">{article.indiaBadge}</span>}
-        {read && <span className="badge read-mark">Read</span>}
-      </div>
+      <CardBadges article={article} read={read} />
       <h2 id={`title-${article.id}`}>
-        <button type="button" className="title-button" onClick={() => onOpen(article.id)}>
+        {/* The story's own page: followed without JavaScript (and by crawlers); a plain click opens it over the list. */}
+        <a className="title-button" href={storyPath(article)} onClick={(event) => {
+          if (!isPlainClick(event)) return;
+          event.preventDefault();
+          onOpen(article);
+        }}>
           {article.title}
-        </button>
+        </a>
       </h2>
       {expanded ? (
         <div className="card-details">
@@ -123,32 +152,12 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false, read 
       ) : (
         <p className="summary">{article.summary}</p>
       )}
+      {/* At most three: the card stays a card; the story's page lists them all. */}
+      <TopicLinks topics={article.topics} limit={CARD_TOPICS} className="topic-links compact" />
       <AlsoCoveredBy publishers={article.alsoCoveredBy} />
       <div className="card-actions">
-        <button type="button" aria-pressed={saved} className={saved ? 'active' : undefined} onClick={toggleSave}>
-          {saved ? 'Saved' : 'Save'}
-        </button>
-        <button type="button" aria-pressed={liked} className={liked ? 'active' : undefined} onClick={toggleLike}>
-          {liked ? 'Liked' : 'Like'}
-        </button>
-        {/* Opened near the screen's foot (a phone's first card), the list would run below it: bring it into view. */}
-        <details ref={shareMenu.ref} className="share-menu" onToggle={(event) => event.currentTarget.open && event.currentTarget.querySelector('ul')?.scrollIntoView({ block: 'nearest' })}>
-          <summary>Share</summary>
-          <ul>
-            {SHARE_TARGETS.map((target) => (
-              <li key={target.platform}>
-                <button type="button" onClick={() => void openShare(target)}>
-                  {target.label}
-                </button>
-              </li>
-            ))}
-            <li>
-              <button type="button" onClick={() => void copyShareLink()}>
-                {copied ? 'Copied!' : 'Copy link'}
-              </button>
-            </li>
-          </ul>
-        </details>
+        <SaveAndLikeButtons articleId={article.id} />
+        <ShareMenu article={article} />
         <button type="button" className="details-toggle" aria-expanded={expanded} onClick={expand}>
           {expanded ? 'Show Less' : 'Show Details'}
         </button>
@@ -159,18 +168,9 @@ export function ArticleCard({ article, onOpen, onRemove, priority = false, read 
         )}
       </div>
       <div className="card-footer">
-        <span>
-          {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt, now)}</time>
-          {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
-          {velocity > VELOCITY_SHOWN_ABOVE ? ` · ${velocity} views/h` : ''}
-        </span>
-        <a href={article.sourceUrl} target="_blank" rel="noopener noreferrer" onClick={() => {
-          trackView(article.id);
-          if (!read) mark([article.id]);
-        }}>
-          Read Full Article<span className="visually-hidden">: {article.title}</span>
-        </a>
+        <CardByline article={article} />
+        <ReadFullArticleLink article={article} read={read} />
       </div>
     </article>
   );
-}
+});

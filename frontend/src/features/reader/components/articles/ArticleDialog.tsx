@@ -8,12 +8,13 @@ import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 import { categoryName } from './ArticleCard.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { ReadingProgressCard } from './ReadingProgress.tsx';
+import { ShareMenu } from './ShareMenu.tsx';
 import { isTrending, relativeTime } from '#domain/content/badges.ts';
 import { storedHtmlText } from '#domain/common/html-text.ts';
 import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
 
-/** The article dialog (its own chunk: it carries the HTML sanitiser). Feed HTML is sanitised again here. */
-export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (id: string) => void; onClose: () => void }) {
+/** The article dialog (its own chunk: it carries the HTML sanitiser), at the story's address. Feed HTML is sanitised again here. */
+export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onOpen: (article: { id: string; title: string }) => void; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const detail = useArticleDetail(id);
   const article = detail.data;
@@ -59,7 +60,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
               {article.sourceName} · <time dateTime={article.publishedAt}>{relativeTime(article.publishedAt)}</time>
               {article.readTimeMinutes ? ` · ${article.readTimeMinutes} min read` : ''}
             </p>
-            <ArticleImage src={article.imageUrl} category={article.category} sourceName={article.sourceName} className="dialog-image" width={640} height={360} priority />
+            <ArticleImage article={article} sizes="(max-width: 760px) 95vw, 640px" category={article.category} sourceName={article.sourceName} className="dialog-image" width={640} height={360} priority />
             {/* An item whose feed gave only a description is stored with it as both summary and content: say it once. */}
             {!storedHtmlText(article.content).startsWith(article.summary.replace(/(?:\.\.\.|…)$/, '').trim()) && <p className="summary">{article.summary}</p>}
             <div className="content" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(article.content) }} />
@@ -79,6 +80,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
               <button type="button" aria-pressed={liked} onClick={toggleLike}>
                 {liked ? 'Liked' : 'Like'}
               </button>
+              <ShareMenu article={article} />
             </div>
           </div>
           <aside className="related" aria-labelledby="related-heading">
@@ -86,7 +88,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
             <ul>
               {article.related.map((related) => (
                 <li key={related.id}>
-                  <button type="button" className="title-button" onClick={() => onOpen(related.id)}>
+                  <button type="button" className="title-button" onClick={() => onOpen(related)}>
                     {related.title}
                   </button>
                   <span className="related-meta">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import type { ArticleQuery } from '../../api/articles.ts';
 import { ListError } from '#web/shared/ui/ListError.tsx';
 import { Pagination } from '#web/shared/ui/Pagination.tsx';
@@ -10,6 +11,15 @@ import { useArticles } from '../../api/useArticles.ts';
 import { useHideRead, useListView, useMarkRead, useReadIds } from '../../api/readState.ts';
 import { useSignedIn } from '#web/shared/api/meCall.ts';
 
+/** This list's address at another page: the same filters, `page` changed (page 1 without it, the canonical address). */
+function pageAddress(pathname: string, params: URLSearchParams, page: number): string {
+  const next = new URLSearchParams(params);
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  const query = next.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
 /**
  * A page of the list with its count, loading, empty and error states, page links and the article dialog.
  * With `readerTools`, a signed-in reader also gets the view switch (cards or headlines), Hide read and
@@ -17,6 +27,8 @@ import { useSignedIn } from '#web/shared/api/meCall.ts';
  */
 export function ArticleGrid({ query, onPage, readerTools = false, activeFilters }: { query: ArticleQuery; onPage: (page: number) => void; readerTools?: boolean; activeFilters?: ReactNode }) {
   const { items, total, totalIsLowerBound, pages, loading, error, retryable, retry } = useArticles(query);
+  const [params] = useSearchParams();
+  const { pathname } = useLocation();
   const page = query.page ?? 1;
   const tools = useSignedIn() && readerTools;
   const toast = useToast();
@@ -69,7 +81,7 @@ export function ArticleGrid({ query, onPage, readerTools = false, activeFilters 
         </p>
       )}
       <CardGrid items={tools ? shown : items} loading={loading} read={read} view={tools ? view : 'cards'} />
-      <Pagination page={page} pages={pages} onPage={(next) => {
+      <Pagination page={page} pages={pages} pageHref={(target) => pageAddress(pathname, params, target)} onPage={(next) => {
         onPage(next);
         window.scrollTo({ top: 0 });
       }} />

@@ -1,9 +1,10 @@
-import { apiAddress, siteConfig } from '#web/shared/api/config.ts';
+import { storyPath } from '#domain/reader/site-pages.ts';
+import { siteConfig } from '#web/shared/api/config.ts';
 
-/** The share URL: the API's page with Open Graph tags, which sends people on to the article. */
-export async function shareUrl(articleId: string): Promise<string> {
-  const { apiUrl } = await siteConfig();
-  return apiAddress(apiUrl, `share/${encodeURIComponent(articleId)}`).href;
+/** The share URL: the story's own page on the site (its written page carries the link-preview tags). */
+export async function shareUrl(article: { id: string; title: string }): Promise<string> {
+  const { siteUrl } = await siteConfig();
+  return `${siteUrl.replace(/\/+$/, '')}${storyPath(article)}`;
 }
 
 /**

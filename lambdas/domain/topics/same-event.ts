@@ -1,0 +1,297 @@
+import { idf, storyEvidence, storyProfile, storyTerms, type StoryEvidence, type StoryProfile, type StoryText } from '../content/story-cluster.ts';
+import { words } from '../common/text.ts';
+import { tagEntities, SEED_CATALOGUE } from './index.ts';
+import type { Catalogue } from './catalogue.ts';
+
+/**
+ * Same event, precision first: two reports join one story only on evidence that they report ONE event,
+ * not one subject. The evidence (`EventEvidence`): the catalogue entities both name (`tagEntities`), or
+ * rare names both name where the catalogue knows neither; the kind of event each reports (launch, policy,
+ * funding, deal, report, campaign, regulation, people, results: `EVENT_KINDS`, a small rule set over words);
+ * the figures and periods (years, quarters) they quote; how far apart they were published; and the TF-IDF
+ * cosine of their texts (content/story-cluster.ts). A pair is joined only when nothing disagrees (kinds,
+ * entities, periods, places, and, unless the texts are near-identical, figures), they share an entity or a
+ * rare name, they are within the window of their kind, and the cosine clears the threshold. A pair the rule
+ * is unsure of is not joined. The answer says why (`JoinReason`), for the console's story view.
+ * Settings chosen by `npm run same-story-tune` on the train and validation pairs of the source-and-time
+ * split (`sourceTimePairSplit`): the best recall at tuning precision >= 0.93 (0.938, recall 0.564) joining at
+ * most 1 in 2,000 unrelated on-beat pairs. Left off by the tuning: a veto when both name kinds and none agree,
+ * a bonus for shared rare words. Test figures (looked at once) and cost: docs/pipeline.md.
+ */
+
+/** Kinds of event, each recognised by words of the text (lower case, folded, as `words()` gives them). */
+export const EVENT_KINDS = {
+  launch: ['launch', 'launches', 'launched', 'launching', 'unveils', 'unveiled', 'introduces', 'introduced', 'rolls', 'rolled', 'rollout', 'debuts', 'debuted', 'releases', 'released', 'adds', 'added', 'tests', 'testing', 'expands', 'expanded', 'brings', 'feature', 'features', 'app', 'tool', 'tools'],
+  policy: ['policy', 'policies', 'monetisation', 'monetization', 'revenue', 'share', 'sharing', 'partner', 'program', 'programme', 'fund', 'payouts', 'pay', 'pays', 'paying', 'eligibility', 'requirements', 'algorithm', 'demonetize', 'demonetise', 'shuts', 'shutting', 'shut', 'ends', 'ending', 'removes', 'removing', 'bans', 'banned', 'ban', 'changes', 'change', 'update', 'updates'],
+  funding: ['raises', 'raised', 'raise', 'funding', 'round', 'seed', 'series', 'investment', 'invests', 'invested', 'investors', 'valuation', 'valued', 'backed', 'crore', 'million', 'billion', 'fundraise'],
+  deal: ['acquires', 'acquired', 'acquisition', 'acquire', 'merger', 'merge', 'merges', 'buys', 'bought', 'stake', 'takeover', 'deal'],
+  report: ['report', 'reports', 'survey', 'study', 'data', 'research', 'finds', 'found', 'index', 'forecast', 'according', 'percent', 'estimates', 'analysis', 'whitepaper'],
+  campaign: ['campaign', 'campaigns', 'collaborates', 'collaboration', 'collab', 'partners', 'partnership', 'ropes', 'ambassador', 'ambassadors', 'onboards', 'ties', 'teams'],
+  regulation: ['law', 'laws', 'bill', 'act', 'court', 'lawsuit', 'sues', 'sued', 'fine', 'fined', 'penalty', 'notice', 'notices', 'guidelines', 'regulator', 'regulation', 'regulations', 'rules', 'ruling', 'probe', 'arrested', 'fir', 'complaint', 'consultation', 'framework', 'disclosure', 'mandatory', 'government', 'ministry', 'sebi', 'asci', 'ftc', 'ccpa', 'meity'],
+  people: ['appoints', 'appointed', 'names', 'named', 'hires', 'hired', 'joins', 'joined', 'elevates', 'elevated', 'resigns', 'steps', 'ceo', 'cmo', 'head', 'chief'],
+  results: ['quarter', 'quarterly', 'earnings', 'profit', 'loss', 'results', 'q1', 'q2', 'q3', 'q4', 'fy24', 'fy25', 'fy23', 'turnover'],
+} as const;
+export type EventKind = keyof typeof EVENT_KINDS;
+const KIND_OF_WORD = new Map<string, EventKind[]>();
+for (const [kind, list] of Object.entries(EVENT_KINDS) as Array<[EventKind, readonly string[]]>) for (const word of list) KIND_OF_WORD.set(word, [...(KIND_OF_WORD.get(word) ?? []), kind]);
+
+/** A word in at most about 1.3 % of the corpus's headlines (idf 5.3: "subscription", "dislike"; not "shorts", "creators") is rare. */
+export const RARE_IDF = 5.3;
+
+/** What the rule needs of one story, computed once per item. */
+export interface EventProfile {
+  story: StoryProfile;
+  /** TF-IDF weights of the words in their plain form ("creators" and "creator" one), and their norm. */
+  stems: Map<string, number>;
+  stemNorm: number;
+  /** Plain forms of its words rare in the corpus (idf at least RARE_IDF). */
+  rare: Set<string>;
+  /** Catalogue entities named: id -> display name. */
+  entities: Map<string, string>;
+  /** Kinds of event its words name, with how many words name each. */
+  kinds: Map<EventKind, number>;
+}
+
+/** The rule's settings, in one place so `npm run same-story-tune` can try others on the tuning pairs. */
+export interface EventWeights {
+  /** The cosine (plus bonuses) a pair needs with all other evidence in place. */
+  threshold: number;
+  /** Added per shared catalogue entity (up to 2) and for a shared figure. */
+  entityBonus: number;
+  figureBonus: number;
+  /** Added per rare word both use (up to 2), beyond the shared entities' names. */
+  rareBonus: number;
+  /** Days apart a pair may be, per kind of event shared (the largest of the shared kinds applies); `other` when no kind is shared. */
+  windowDays: Record<EventKind | 'other', number>;
+  /** Undated pairs (either side) need this much more. */
+  undatedPenalty: number;
+  /** A pair with no kind of event in common (or none found on a side) needs this much more. */
+  noKindPenalty: number;
+  /** Both quote figures and none agree: not joined unless the cosine reaches this. */
+  figuresDisagreeUnless: number;
+  /** Both name catalogue entities and share none: not joined. */
+  entitiesMustAgree: boolean;
+  /** Both name a kind of event and share none: not joined. */
+  kindsMustAgree: boolean;
+  /** A kind counts for a story when this many of its words are there. */
+  kindWords: number;
+  /** Compare words in their plain form (`stem`). */
+  stemmed: boolean;
+}
+
+export const EVENT_WEIGHTS: EventWeights = {
+  threshold: 0.4,
+  entityBonus: 0.05,
+  figureBonus: 0.05,
+  rareBonus: 0,
+  windowDays: { launch: 2, policy: 2, funding: 2, deal: 2, report: 3, campaign: 3, regulation: 2, people: 2, results: 2, other: 2 },
+  undatedPenalty: 0.05,
+  noKindPenalty: 0.05,
+  figuresDisagreeUnless: 0.6,
+  entitiesMustAgree: true,
+  kindsMustAgree: false,
+  kindWords: 1,
+  stemmed: true,
+};
+
+export function eventProfile(story: StoryText, catalogue: Catalogue = SEED_CATALOGUE): EventProfile {
+  const profile = storyProfile(story);
+  const text = `${story.title} ${story.summary ?? ''}`.trim().split(/\s+/, 50).join(' ');
+  const entities = new Map<string, string>();
+  for (const mention of tagEntities(text, catalogue)) entities.set(mention.id, mention.name);
+  const kinds = new Map<EventKind, number>();
+  for (const word of new Set(words(text))) for (const kind of KIND_OF_WORD.get(word) ?? []) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+  const stems = new Map<string, number>();
+  const rare = new Set<string>();
+  for (const word of storyTerms(text)) {
+    const weight = idf(word);
+    stems.set(stem(word), (stems.get(stem(word)) ?? 0) + weight * (/\d/.test(word) ? 2 : 1));
+    if (weight >= RARE_IDF && !/\d/.test(word)) rare.add(stem(word));
+  }
+  let squares = 0;
+  for (const weight of stems.values()) squares += weight * weight;
+  return { story: profile, stems, stemNorm: Math.sqrt(squares), rare, entities, kinds };
+}
+
+/** A light plain form: plural and verb endings off ("creators" -> "creator", "testing" -> "test", "launches" -> "launch"). */
+export function stem(word: string): string {
+  if (word.length <= 4 || /\d/.test(word)) return word;
+  return word.replace(/(?:ies)$/, 'y').replace(/(?:ing|ed|es|s)$/, '');
+}
+
+/** Everything the rule reads of a pair, computed once (the tuning tries many weights on it). */
+export interface EventEvidence extends StoryEvidence {
+  /** Catalogue entities both name, id and name. */
+  sharedEntities: Array<{ id: string; name: string }>;
+  /** Both name catalogue entities and none agree. */
+  entitiesDisagree: boolean;
+  /** Rare names both name (outside the catalogue's reach too). */
+  sharedNameList: string[];
+  /** Kinds of event each side names, with their word counts. */
+  kindsA: Map<EventKind, number>;
+  kindsB: Map<EventKind, number>;
+  sharedFigures: string[];
+  sharedPeriods: string[];
+  /** Cosine of the plain-form weights. */
+  stemCosine: number;
+  /** Rare words (in their plain form) both use that are not names of shared entities ("dislike", "subscription"). */
+  rareTerms: string[];
+  /** The shared words weighing most in the cosine, heaviest first (at most 6). */
+  sharedTerms: string[];
+}
+
+/** The cosine the rule reads (words as written, or in their plain form), cheap: most pairs of a window stop here. */
+export function eventCosine(a: EventProfile, b: EventProfile, stemmed: boolean): number {
+  const [x, y, norms] = stemmed ? [a.stems, b.stems, a.stemNorm * b.stemNorm] : [a.story.weights, b.story.weights, a.story.norm * b.story.norm];
+  if (!norms) return 0;
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  let dot = 0;
+  for (const [word, weight] of small) {
+    const other = large.get(word);
+    if (other !== undefined) dot += weight * other;
+  }
+  return dot / norms;
+}
+
+export function eventEvidence(a: EventProfile, b: EventProfile): EventEvidence {
+  const base = storyEvidence(a.story, b.story);
+  const sharedEntities = [...a.entities].filter(([id]) => b.entities.has(id)).map(([id, name]) => ({ id, name }));
+  const sharedTerms = [...a.story.weights]
+    .filter(([word]) => b.story.weights.has(word))
+    .map(([word, weight]) => ({ word, weight: weight * (b.story.weights.get(word) ?? 0) }))
+    .sort((x, y) => y.weight - x.weight)
+    .slice(0, 6)
+    .map(({ word }) => word);
+  let dot = 0;
+  const rareTerms: string[] = [];
+  const entityWords = new Set(sharedEntities.flatMap((entity) => words(entity.name).map(stem)));
+  for (const [word, weight] of a.stems) {
+    const other = b.stems.get(word);
+    if (other === undefined) continue;
+    dot += weight * other;
+    if (a.rare.has(word) && !entityWords.has(word)) rareTerms.push(word);
+  }
+  return {
+    rareTerms,
+    ...base,
+    stemCosine: a.stemNorm && b.stemNorm ? dot / (a.stemNorm * b.stemNorm) : 0,
+    sharedEntities,
+    entitiesDisagree: a.entities.size > 0 && b.entities.size > 0 && sharedEntities.length === 0,
+    sharedNameList: [...a.story.names].filter((name) => b.story.names.has(name)),
+    kindsA: a.kinds,
+    kindsB: b.kinds,
+    sharedFigures: [...a.story.figures].filter((figure) => b.story.figures.has(figure)),
+    sharedPeriods: [...a.story.periods].filter((period) => b.story.periods.has(period)),
+    sharedTerms,
+  };
+}
+
+/** Why a pair was joined: what agreed. Small, so the console can show it and the cluster join can store it. */
+export interface JoinReason {
+  /** The kinds of event both report ("funding"), empty when the texts name none in common. */
+  kinds: EventKind[];
+  /** Catalogue entities both name. */
+  entities: Array<{ id: string; name: string }>;
+  /** Rare names both name that the catalogue does not know. */
+  names: string[];
+  /** Shared words weighing most. */
+  terms: string[];
+  /** Figures (amounts, shares, counts) both quote. */
+  figures: string[];
+  /** Years and quarters both give ("year:2024", "quarter:q3"). */
+  periods: string[];
+  /** Days between the two publication times, null when either is undated. */
+  daysApart: number | null;
+  /** The window the kind allowed. */
+  windowDays: number;
+}
+
+export interface EventJudgement {
+  same: boolean;
+  score: number;
+  /** Set when joined. */
+  reason: JoinReason | null;
+  /** Set when not joined: what disagreed or was missing ("window", "kinds-disagree", ...). */
+  against: string[];
+}
+
+const kindsOf = (kinds: Map<EventKind, number>, least: number) => new Set([...kinds].filter(([, count]) => count >= least).map(([kind]) => kind));
+
+/** The rule on a pair's evidence under the given weights. */
+export function judgeEvidence(evidence: EventEvidence, weights: EventWeights = EVENT_WEIGHTS): EventJudgement {
+  const [kindsA, kindsB] = [kindsOf(evidence.kindsA, weights.kindWords), kindsOf(evidence.kindsB, weights.kindWords)];
+  const sharedKinds = [...kindsA].filter((kind) => kindsB.has(kind));
+  const windowDays = sharedKinds.length ? Math.max(...sharedKinds.map((kind) => weights.windowDays[kind])) : weights.windowDays.other;
+  const nonCatalogueNames = evidence.sharedNameList.filter((name) => !evidence.sharedEntities.some((entity) => words(entity.name).includes(name)));
+  const against: string[] = [];
+  if (evidence.daysApart !== null && evidence.daysApart > windowDays) against.push('window');
+  if (weights.kindsMustAgree && kindsA.size && kindsB.size && !sharedKinds.length) against.push('kinds-disagree');
+  if (weights.entitiesMustAgree && evidence.entitiesDisagree) against.push('entities-disagree');
+  if (!evidence.sharedEntities.length && !evidence.sharedNameList.length) against.push('no-shared-entity');
+  if (evidence.periodsDisagree) against.push('periods-disagree');
+  if (evidence.placesDisagree) against.push('places-disagree');
+  const cosine = weights.stemmed ? evidence.stemCosine : evidence.cosine;
+  if (evidence.figuresDisagree && cosine < weights.figuresDisagreeUnless) against.push('figures-disagree');
+  let score = cosine + weights.entityBonus * Math.min(evidence.sharedEntities.length, 2) + (evidence.sharedFigures.length ? weights.figureBonus : 0) + weights.rareBonus * Math.min(evidence.rareTerms.length, 2);
+  let needed = weights.threshold;
+  if (evidence.daysApart === null) needed += weights.undatedPenalty;
+  if (!sharedKinds.length) needed += weights.noKindPenalty;
+  score = Math.max(0, Math.min(1, score - (needed - weights.threshold)));
+  if (score < weights.threshold) against.push('too-little-in-common');
+  const rounded = Math.round(score * 1000) / 1000;
+  if (against.length) return { same: false, score: rounded, reason: null, against };
+  return {
+    same: true,
+    score: rounded,
+    reason: {
+      kinds: sharedKinds,
+      entities: evidence.sharedEntities,
+      names: nonCatalogueNames,
+      terms: evidence.sharedTerms,
+      figures: evidence.sharedFigures,
+      periods: evidence.sharedPeriods,
+      daysApart: evidence.daysApart === null ? null : Math.round(evidence.daysApart * 10) / 10,
+      windowDays,
+    },
+    against: [],
+  };
+}
+
+/** Whether two stories report one event, and why. */
+export function sameEvent(a: StoryText, b: StoryText, weights: EventWeights = EVENT_WEIGHTS): EventJudgement {
+  return judgeEvidence(eventEvidence(eventProfile(a), eventProfile(b)), weights);
+}
+
+/** The earlier story a new one reports the same event as: the best joined match, with why; else null. */
+export function matchingEvent<T extends { profile: EventProfile }>(story: EventProfile, earlier: readonly T[], weights: EventWeights = EVENT_WEIGHTS): { candidate: T; reason: JoinReason; score: number } | null {
+  let best: { candidate: T; reason: JoinReason; score: number } | null = null;
+  // The most the bonuses can add: below the threshold by more than that, nothing else can make a pair join.
+  const maxBonus = 2 * weights.entityBonus + weights.figureBonus + 2 * weights.rareBonus;
+  for (const candidate of earlier) {
+    // Most earlier stories share too few words to join whatever else agrees: the cosine alone rules them out.
+    if (eventCosine(story, candidate.profile, weights.stemmed) + maxBonus < weights.threshold) continue;
+    const judgement = judgeEvidence(eventEvidence(story, candidate.profile), weights);
+    if (judgement.same && judgement.reason && (!best || judgement.score > best.score)) best = { candidate, reason: judgement.reason, score: judgement.score };
+  }
+  return best;
+}
+
+/** The days of earlier stories the ingest compares a new one against. */
+export const EVENT_FEED_DAYS = 7;
+
+/**
+ * The share of unrelated story pairs the rule joins when their publication days fall uniformly over the
+ * EVENT_FEED_DAYS the ingest compares (P(gap <= d) = 1 - (1 - d / 7)^2): within its kind's window a pair
+ * is judged as dated half a day apart... up to the window, beyond it never joins. `evidence`: undated
+ * evidence of the pairs that could join (the others count only in `total`).
+ */
+export function unrelatedEventJoinRate(evidence: readonly EventEvidence[], total: number, weights: EventWeights = EVENT_WEIGHTS): number {
+  const within = (days: number) => 1 - (1 - Math.min(days, EVENT_FEED_DAYS) / EVENT_FEED_DAYS) ** 2;
+  let rate = 0;
+  for (const entry of evidence) {
+    // Dated at 0 days apart, the pair's kind decides its window; its chance to fall within it is within(window).
+    const judgement = judgeEvidence({ ...entry, daysApart: 0 }, weights);
+    if (judgement.same && judgement.reason) rate += within(judgement.reason.windowDays);
+  }
+  return rate / total;
+}

@@ -1,0 +1,18 @@
+import { listTopicStories } from '#store/topic-stories.ts';
+import type { PageOptions } from '#store/table/paging.ts';
+import { notFound } from '#core/errors.ts';
+import { publicArticleCards } from './article-search.ts';
+import { catalogueTopic } from './topic-catalogue.ts';
+
+/**
+ * A topic's page: the topic and its public stories newest first, a page at a time. The index lists a story
+ * while it is public; its card is read as the public lists read it, so a story that stopped being public a
+ * moment ago (the index is kept off the stream) is left out rather than shown.
+ */
+export async function topicPage(topicId: string, options: PageOptions) {
+  const topic = catalogueTopic(topicId);
+  if (!topic) throw notFound('Topic not found');
+  const page = await listTopicStories(topic.id, options);
+  const items = await publicArticleCards(page.items.map((item) => item.articleId));
+  return { topic, items, cursor: page.cursor };
+}

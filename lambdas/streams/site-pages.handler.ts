@@ -1,0 +1,102 @@
+import type { DynamoDBStreamEvent } from 'aws-lambda';
+import { renderFirstScreen, type CallAnswerer } from '#web/app/prerender.tsx';
+import { HttpError } from '#core/errors.ts';
+import { logger } from '#core/logger.ts';
+import { config } from '#core/config.ts';
+import { listHead, storyHead, type StoryHeadArticle } from '#domain/reader/page-head.ts';
+import { WRITTEN_PAGE_CACHE_CONTROL } from '#domain/reader/site-routes.ts';
+import { deleteSitePage, putSitePage, readSiteShell } from '#adapters/site-bucket.ts';
+import { answerPublicRoute, type RouteHandler } from '#platform/router.ts';
+import { withRunMetrics } from '#platform/run-metrics.ts';
+import { streamItem, type StreamImage } from '#store/table/table.ts';
+import { publicArticleIndex } from '../services/article-search.ts';
+import { pagesToWrite, rewriteAllPages, writeChangedPages, type ArticleChange, type PathRenderer, type WrittenPageStore } from '../services/site-pages.ts';
+import { getPublicArticle } from '../http/articles/get-article.ts';
+import { listArticles } from '../http/articles/list-articles.ts';
+import { listCategories } from '../http/articles/categories.ts';
+
+/**
+ * The reads a written page makes, answered by the API's own route handlers in process (the `articles`
+ * function's public routes): the written page shows what the API would answer.
+ */
+const PAGE_READS: Record<string, RouteHandler> = {
+  'GET /articles': listArticles,
+  'GET /articles/{id}': getPublicArticle,
+  'GET /categories': listCategories,
+};
+
+const answer: CallAnswerer = (key, request) => {
+  const handler = PAGE_READS[key];
+  if (!handler) return Promise.reject(new Error(`A written page does not read ${key}`));
+  return answerPublicRoute('articles', key, handler, request);
+};
+
+const store: WrittenPageStore = {
+  put: (key, html) => putSitePage(key, html, WRITTEN_PAGE_CACHE_CONTROL),
+  remove: deleteSitePage,
+  shell: readSiteShell,
+};
+
+/** The story a story page shows (the API's answer), or null when it is not public. */
+async function publicStory(id: string): Promise<StoryHeadArticle | null> {
+  try {
+    return (await answer('GET /articles/{id}', { params: { id } })) as StoryHeadArticle;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** Renders a written page, noting what the list answered (its page count) and whether a story is public. */
+const render: PathRenderer = async (target) => {
+  let head: string;
+  if (target.kind === 'story') {
+    const story = await publicStory(target.story.id);
+    if (!story) return { markup: '', stateScript: '', head: '', listPages: null, found: false };
+    head = storyHead(story, config.SITE_URL);
+  } else {
+    head = listHead({ ...target.list, page: target.page }, config.SITE_URL);
+  }
+  let listPages: number | null = null;
+  const noting: CallAnswerer = async (key, request) => {
+    const answered = await answer(key, request);
+    if (key === 'GET /articles' && answered && typeof answered === 'object' && 'pages' in answered) listPages = Number(answered.pages);
+    return answered;
+  };
+  const rendered = await renderFirstScreen(target.path, noting, Date.now());
+  return { markup: rendered.markup, stateScript: rendered.stateScript, head: `${head}\n${rendered.headLinks}`, listPages, found: true };
+};
+
+type SitePagesEvent = DynamoDBStreamEvent | { rewriteAll: true };
+
+/**
+ * Writes the pages readers see first (docs/decisions/first-screen-html.md). From the table stream (filtered
+ * to public articles' changes): the changed stories' pages, and the home page's and their categories' lists.
+ * Called with `{ rewriteAll: true }` after a deploy (the shell's asset names changed) and by the local
+ * runtime at start: every list page and every recent story's page. A failure throws: the batch is retried,
+ * and writing a page twice writes the same page.
+ */
+async function handleEvent(event: SitePagesEvent): Promise<void> {
+  // The index brought up to date now: the change that woke this function must be in the pages it writes.
+  const index = await publicArticleIndex(0);
+  if ('rewriteAll' in event) {
+    const stories = index.query({ limit: Number.MAX_SAFE_INTEGER }).items.map((article) => ({ id: article.id, title: article.title }));
+    await rewriteAllPages(stories, render, store);
+    return;
+  }
+  const changes: ArticleChange[] = event.Records.map((record) => ({
+    before: articleImage(record.dynamodb?.OldImage as StreamImage | undefined),
+    after: articleImage(record.dynamodb?.NewImage as StreamImage | undefined),
+  }));
+  const pages = pagesToWrite(changes);
+  logger.info('site pages to write', { records: event.Records.length, lists: pages.lists.length, stories: pages.stories.length });
+  await writeChangedPages(pages, render, store);
+}
+
+function articleImage(image: StreamImage | undefined): Record<string, unknown> | undefined {
+  const decoded = streamItem(image);
+  return decoded?.entity === 'article' ? decoded.item : undefined;
+}
+
+/** The described function's entry: every invocation's duration and outcome are recorded (platform/run-metrics.ts). */
+export const handler = withRunMetrics('site-pages', handleEvent);
