@@ -31,6 +31,19 @@ describe('search, filters and sort in Chromium', () => {
     await expect.poll(async () => (await titles())[0]).toBe('Snapchat raises creator payouts for Spotlight videos');
   });
 
+  it('offers the topics a search names, whose link opens the topic\'s page', async () => {
+    await chromium.page.goto(`${site()}/?search=${encodeURIComponent('youtube shorts payouts')}`);
+    const offered = chromium.page.getByRole('navigation', { name: 'Topics in your search' });
+    await offered.getByRole('link', { name: 'YouTube Shorts' }).click();
+    await chromium.page.getByRole('heading', { level: 1, name: 'YouTube Shorts' }).waitFor();
+    expect(new URL(chromium.page.url()).pathname).toBe('/topic/youtube-shorts');
+    // A search that names no topic offers none.
+    await chromium.page.goto(`${site()}/?search=${encodeURIComponent('creator economy funding')}`);
+    await chromium.page.getByRole('heading', { name: 'Search results for "creator economy funding"' }).waitFor();
+    await chromium.page.getByTestId('result-count').waitFor();
+    expect(await offered.count()).toBe(0);
+  });
+
   it('opens the dropdown on focus, with Cmd+K and /, and closes it with Escape', async () => {
     await chromium.page.goto(site());
     await untilHydratedAsGuest(chromium.page);

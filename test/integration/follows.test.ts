@@ -130,6 +130,18 @@ describe('a story about a followed topic', () => {
   });
 });
 
+describe('topics in search', () => {
+  it('offers the topics a search names beside its results, and none without a search', async () => {
+    const named = (await api('GET', `/articles?q=${encodeURIComponent('sebi finfluencer rules on youtube shorts')}`)).body as ApiAnswer<'GET /articles'>;
+    expect(named.topics).toEqual([
+      { id: 'sebi', kind: 'regulator', name: 'Securities and Exchange Board of India' },
+      { id: 'youtube-shorts', kind: 'platform', name: 'YouTube Shorts' },
+    ]);
+    expect(((await api('GET', '/articles?q=creator%20economy')).body as ApiAnswer<'GET /articles'>).topics).toEqual([]);
+    expect(((await api('GET', '/articles')).body as ApiAnswer<'GET /articles'>).topics).toEqual([]);
+  });
+});
+
 describe('a followed story', () => {
   it('tells its followers of new coverage once, with kind stories, and not the topic’s followers', async () => {
     const reader = await signedUpReader('Story Follower');

@@ -2,6 +2,7 @@ import * as z from '#domain/common/validation.ts';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/content/categories.ts';
 import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { queryPublicArticles } from '../../services/article-search.ts';
+import { topicsNamedInSearch } from '../../services/topic-catalogue.ts';
 import { limitParam, route } from '#platform/router.ts';
 import { enforceRateLimit } from '#platform/rate-limit.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
@@ -25,7 +26,8 @@ const query = z.object({
 /**
  * The public list and search: filters, sorts and page numbers with the total (reader spec section 7). When
  * the page did not need every archived month (services/article-search.ts), the total counts what was read
- * and says so, and one more page is offered, which reads on into the archive.
+ * and says so, and one more page is offered, which reads on into the archive. A search also answers the topics
+ * it names (their pages are offered beside the results).
  */
 export const listArticles = route({ query }, async ({ query, event }) => {
   if (query.q?.trim()) await enforceRateLimit('search', SEARCH_LIMIT, event);
@@ -41,5 +43,6 @@ export const listArticles = route({ query }, async ({ query, event }) => {
     limit: query.limit,
   });
   const pages = Math.ceil(total / query.limit) + (totalIsLowerBound ? 1 : 0);
-  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages };
+  const topics = query.q?.trim() ? topicsNamedInSearch(query.q) : [];
+  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages, topics };
 });

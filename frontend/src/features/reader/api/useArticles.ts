@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '#web/shared/api/client.ts';
 import { articleListQuery, LIST_REFRESH_MS } from './articleQueries.ts';
+import type { StoryTopic } from '#domain/topics/topic-links.ts';
 import type { Article, ArticleQuery } from './articles.ts';
 
 export interface ArticlesState {
@@ -9,6 +10,8 @@ export interface ArticlesState {
   /** More may match in archived months the page did not read: the count is "at least". */
   totalIsLowerBound: boolean;
   pages: number;
+  /** The topics a search names (their pages are offered beside the results); none without a search. */
+  topics: StoryTopic[];
   loading: boolean;
   error: string | null;
   /** Whether asking again can succeed: not after the server refused the query itself (a 4xx other than 429). */
@@ -41,6 +44,7 @@ export function useArticles(query: ArticleQuery): ArticlesState {
     total: list.data?.total ?? 0,
     totalIsLowerBound: list.data?.totalIsLowerBound ?? false,
     pages: list.data?.pages ?? 0,
+    topics: list.data?.topics ?? [],
     // A Try Again shows the skeletons again while it asks.
     loading: list.isPending || (list.isLoadingError && list.isFetching),
     error: failure?.message ?? null,

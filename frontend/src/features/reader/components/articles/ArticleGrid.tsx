@@ -6,6 +6,7 @@ import { Pagination } from '#web/shared/ui/Pagination.tsx';
 import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { countOf } from '#domain/common/plural.ts';
 import { CardGrid } from './CardGrid.tsx';
+import { TopicLinks } from './TopicLinks.tsx';
 import { ReadStateBar } from './ReadStateBar.tsx';
 import { useArticles } from '../../api/useArticles.ts';
 import { useHideRead, useListView, useMarkRead, useReadIds } from '../../api/readState.ts';
@@ -26,7 +27,7 @@ function pageAddress(pathname: string, params: URLSearchParams, page: number): s
  * Mark all as read for the page.
  */
 export function ArticleGrid({ query, onPage, readerTools = false, activeFilters }: { query: ArticleQuery; onPage: (page: number) => void; readerTools?: boolean; activeFilters?: ReactNode }) {
-  const { items, total, totalIsLowerBound, pages, loading, error, retryable, retry } = useArticles(query);
+  const { items, total, totalIsLowerBound, pages, topics, loading, error, retryable, retry } = useArticles(query);
   const [params] = useSearchParams();
   const { pathname } = useLocation();
   const page = query.page ?? 1;
@@ -54,6 +55,12 @@ export function ArticleGrid({ query, onPage, readerTools = false, activeFilters 
         {/* What narrows the count (a default the reader did not choose included), each with its way out. */}
         {activeFilters}
       </p>
+      {topics.length > 0 && (
+        <nav className="search-topics" aria-label="Topics in your search">
+          <span className="search-topics-label">Topics:</span>
+          <TopicLinks topics={topics} />
+        </nav>
+      )}
       {tools && !error && (
         <ReadStateBar
           view={view}
