@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { local, useLocalAws } from '../support/aws.ts';
 import { expectNoSeriousViolations } from '../support/axe.ts';
 import { useChromium } from '../support/browser.ts';
+import { openConsole } from '../support/console.ts';
 
 /**
  * One event from two fixture feeds under different headlines (Trade Desk A and B: test/fixtures/feeds/
@@ -52,5 +53,28 @@ describe('a story two publishers carried', () => {
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.locator('.also-covered').textContent(), { timeout: 20_000 }).toMatch(/^Also covered by 1 publisher: Trade Desk B/);
     if (screenshots) await page.screenshot({ path: `${screenshots}/also-covered-dialog-1366x900.png` });
+  });
+
+  it('shows a moderator, in the console, the later report and why it was joined to the first', async () => {
+    const { Article } = await import('#store/articles.ts');
+    const { data } = await Article.scan.where(({ feedId }, { eq }) => eq(feedId, 'trade-desk-b')).go({ pages: 'all' });
+    const joined = data.find((article) => article.clusterId);
+    expect(joined, 'a Trade Desk B report joined to a first report').toBeDefined();
+    const asci = joined!.clusterReason?.entities.find((entity) => entity.id === 'asci');
+    expect(asci, 'the join names the regulator both report').toBeDefined();
+    const page = await chromium.browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await openConsole(page, '/admin/content/articles');
+    const lead = 'ASCI tightens influencer disclosure rules for virtual influencers';
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill(lead);
+    await page.getByRole('link', { name: lead, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: 'Same story: 1 later report' }).waitFor();
+    await dialog.getByRole('link', { name: joined!.title }).waitFor();
+    // What agreed, as the ingest stored it: the regulator both name, and how far apart they were published.
+    await dialog.getByText('Entities both name').waitFor();
+    await dialog.getByText(asci!.name, { exact: true }).first().waitFor();
+    await dialog.getByText(/days \(window \d+ days?\)$/).waitFor();
+    if (screenshots) await page.screenshot({ path: `${screenshots}/console-same-story-1366x900.png`, fullPage: true });
+    await page.close();
   });
 });

@@ -32,6 +32,71 @@ function Words({ words, color }: { words: string[] | undefined; color?: 'red' | 
   );
 }
 
+/** "year:2024" -> "2024", "quarter:q3" -> "Q3": a period as the join compared it. */
+const periodText = (period: string) => period.replace(/^year:/, '').replace(/^quarter:q?/i, 'Q');
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+type JoinReason = NonNullable<ArticleDetail['clusterReason']>;
+
+/** What agreed between a later report and the first (lambdas/domain/topics/same-event.ts JoinReason). */
+function JoinReasonPairs({ reason }: { reason: JoinReason }) {
+  return (
+    <KeyValuePairs
+      columns={3}
+      items={[
+        { label: 'Kinds of event both report', value: <Words words={reason.kinds} color="blue" /> },
+        { label: 'Entities both name', value: <Words words={reason.entities.map((entity) => entity.name)} color="green" /> },
+        { label: 'Other names both give', value: <Words words={reason.names} /> },
+        { label: 'Words both use', value: <Words words={reason.terms} /> },
+        { label: 'Figures both quote', value: <Words words={reason.figures} /> },
+        { label: 'Periods both give', value: <Words words={reason.periods.map(periodText)} /> },
+        {
+          label: 'Published apart',
+          value: reason.daysApart === null ? `Undated (window ${plural(reason.windowDays, 'day')})` : `${reason.daysApart} days (window ${plural(reason.windowDays, 'day')})`,
+        },
+      ]}
+    />
+  );
+}
+
+/** One later report and why the ingest joined it to this first report (the report's own stored reason). */
+function LaterReport({ report }: { report: NonNullable<ArticleDetail['alsoCoveredBy']>[number] }) {
+  const joined = useArticle(report.articleId);
+  const reason = joined.data?.clusterReason;
+  return (
+    <Box>
+      <Box variant="h4">
+        <Link external href={report.sourceUrl}>
+          {report.title}
+        </Link>{' '}
+        ({report.sourceName})
+      </Box>
+      {joined.isPending ? (
+        <Spinner />
+      ) : reason ? (
+        <JoinReasonPairs reason={reason} />
+      ) : (
+        <Box color="text-status-inactive">No reason was stored: the report was joined before the ingest kept one.</Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The later reports of other publishers the ingest joined to this first report (readers see them as "also covered
+ * by"; the console's list leaves them out), each with why it was joined.
+ */
+function LaterReports({ reports }: { reports: NonNullable<ArticleDetail['alsoCoveredBy']> }) {
+  return (
+    <SpaceBetween size="s">
+      <Box variant="h3">Same story: {plural(reports.length, 'later report')}</Box>
+      {reports.map((report) => (
+        <LaterReport key={report.articleId} report={report} />
+      ))}
+    </SpaceBetween>
+  );
+}
+
 function DetailBody({ article }: { article: ArticleDetail }) {
   const matches = article.keywordMatches ?? { primary: [], secondary: [], indian: [] };
   return (
@@ -108,7 +173,15 @@ function DetailBody({ article }: { article: ArticleDetail }) {
           ...(article.rejectionReason ? [{ label: 'Rejection reason', value: article.rejectionReason }] : []),
         ]}
       />
-      <KeyValuePairs columns={1} items={[{ label: 'Summary', value: article.summary || '—' }, { label: 'Tags', value: <Words words={article.tags} /> }]} />
+      {article.alsoCoveredBy && article.alsoCoveredBy.length > 0 && <LaterReports reports={article.alsoCoveredBy} />}
+      <KeyValuePairs
+        columns={1}
+        items={[
+          { label: 'Summary', value: article.summary || '—' },
+          { label: 'Topics', value: <Words words={(article.topics ?? []).map((topic) => topic.name)} color="green" /> },
+          { label: 'Tags', value: <Words words={article.tags} /> },
+        ]}
+      />
     </SpaceBetween>
   );
 }
