@@ -45,7 +45,7 @@ export function useFollow(kind: FollowKind, id: string, label: string, notices: 
       await queryClient.cancelQueries({ queryKey: meKeys.follows });
       const before = queryClient.getQueryData<Follows>(meKeys.follows);
       queryClient.setQueryData<Follows>(meKeys.follows, (current) => {
-        const base = current ?? { topics: [], stories: [] };
+        const base = current ?? { topics: [], stories: [], publishers: [], keywords: [], mutedPublishers: [] };
         if (kind === 'topic') {
           const topics = base.topics.filter((topic) => topic.id !== id);
           return { ...base, topics: on ? [{ id, kind: null, name: label }, ...topics] : topics };
