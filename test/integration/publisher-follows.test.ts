@@ -144,14 +144,14 @@ describe('publishers, keyword alerts and mutes are the signed-in reader’s own'
 describe('a story from a followed publisher or naming a keyword alert', () => {
   it('makes exactly one notification per reader that says why, and none for a reader who muted the publisher', async () => {
     const alert = marker();
-    const [publisherFan, keywordFan, both, muter] = await Promise.all(['Publisher Fan', 'Keyword Fan', 'Both Fan', 'Muter'].map((name) => signedUpReader(name)));
+    const [publisherFan, keywordFan, both, muter] = await Promise.all([signedUpReader('Publisher Fan'), signedUpReader('Keyword Fan'), signedUpReader('Both Fan'), signedUpReader('Muter')]);
     await api('PUT', `/me/follows/publishers/${samosa.id}`, publisherFan.idToken);
     await api('POST', '/me/follows/keywords', keywordFan.idToken, { keyword: alert.toUpperCase() });
     await api('PUT', `/me/follows/publishers/${samosa.id}`, both.idToken);
     await api('POST', '/me/follows/keywords', both.idToken, { keyword: alert });
     await api('POST', '/me/follows/keywords', muter.idToken, { keyword: alert });
     await api('PUT', `/me/mutes/publishers/${samosa.id}`, muter.idToken);
-    const [publisherFanId, keywordFanId, bothId, muterId] = await Promise.all([publisherFan, keywordFan, both, muter].map(userIdOf));
+    const [publisherFanId, keywordFanId, bothId, muterId] = await Promise.all([userIdOf(publisherFan), userIdOf(keywordFan), userIdOf(both), userIdOf(muter)]);
 
     const plain = await publishFrom(samosa, `Samosa Wire on creator payouts ${marker()}`);
     const named = await publishFrom(desk, `Desk Daily: finfluencer rules ${marker()}`, `The regulator and ${alert.toUpperCase()} on paid tie-ups.`);
