@@ -70,6 +70,9 @@ export async function exportUserData(userId: string) {
     followedCategories: follows.map((item) => item.category),
     followedTopics: followed.filter((item) => item.kind === 'topic').map(({ targetId, label, createdAt }) => ({ topicId: targetId, name: label, createdAt })),
     followedStories: followed.filter((item) => item.kind === 'story').map(({ targetId, label, createdAt }) => ({ articleId: targetId, title: label, createdAt })),
+    followedPublishers: followed.filter((item) => item.kind === 'publisher').map(({ targetId, label, createdAt }) => ({ publisherId: targetId, name: label, createdAt })),
+    mutedPublishers: followed.filter((item) => item.kind === 'muted-publisher').map(({ targetId, label, createdAt }) => ({ publisherId: targetId, name: label, createdAt })),
+    keywordAlerts: followed.filter((item) => item.kind === 'keyword').map(({ label, createdAt }) => ({ keyword: label, createdAt })),
     // Each device's push service (its endpoint's origin) and when it was added; the keys stay behind.
     pushDevices: devices.map(({ deviceId, endpoint, createdAt }) => ({ deviceId, pushService: URL.canParse(endpoint) ? new URL(endpoint).origin : '', createdAt })),
     pushChoices,

@@ -42,7 +42,7 @@ export async function listFollows(userId: string): Promise<FollowItem[]> {
 }
 
 /** The targets of one kind the reader follows (or, for 'muted-publisher', mutes): one Query on the sort key's prefix. */
-export async function followedOfKind(userId: string, kind: FollowKind): Promise<Set<string>> {
+export async function listFollowTargets(userId: string, kind: FollowKind): Promise<Set<string>> {
   const { data } = await Follow.query.byUser({ userId, kind }).go({ pages: 'all', attributes: ['targetId'] });
   return new Set(data.map((item) => item.targetId));
 }

@@ -6,7 +6,7 @@ import { publicArticleCards, publicArticleIndex } from '../../services/article-s
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
 import { followedCategories } from '#store/category-followers.ts';
-import { followedOfKind } from '#store/follows.ts';
+import { listFollowTargets } from '#store/follows.ts';
 import { getPreferences } from '#store/preferences.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { route } from '#platform/router.ts';
@@ -33,7 +33,7 @@ export const personalFeed = route({ query }, async ({ query, caller }) => {
       return { kind: query.kind, source: 'bookmarks', items: await publicArticleCards(bookmarks.items.map((item) => item.articleId)) };
     }
     case 'for-you': {
-      const muted = await followedOfKind(userId, 'muted-publisher');
+      const muted = await listFollowTargets(userId, 'muted-publisher');
       // With mutes, more is read so that a page is still full once their stories are left out.
       const wanted = muted.size ? MAX_PAGE_SIZE : FEED_PAGE_SIZE;
       const kept = <T extends { publisher: { id: string } | null }>(items: readonly T[]) => withoutMutedPublishers(items, muted).slice(0, FEED_PAGE_SIZE);
