@@ -2,17 +2,18 @@
  * What followers of topics, stories, publishers and keywords are told when a story is published (docs/topics.md
  * "Notifications"): called by the table stream's personalise consumer, never inside a reader's request.
  */
-import { matchingKeywords } from '#domain/reader/follows.ts';
+import { matchingKeywords } from '#domain/reader/keyword-alerts.ts';
 import { alertText, followNotification, followNotificationKey, type FollowMatch, type PublishedStory } from '#domain/reader/topic-stories.ts';
 import { getArticle } from '#store/articles.ts';
-import { alertedKeywords, followersOf, keywordFollowersOf } from '#store/follows.ts';
+import { followersOf } from '#store/follows.ts';
+import { alertedKeywords, keywordFollowersOf } from '#store/keyword-alerts.ts';
 import { createNotificationOnce } from '#store/notifications.ts';
 
 /**
  * Tells each reader who follows a newly published story's topics, publisher or the story it joined, or whose
  * keyword alert its headline or summary names, once per story (the key: a retried stream batch or a story
  * published again makes nothing twice). Keywords are found from the short list of keywords anyone alerts on
- * (store/follows.ts KeywordAlert), then the readers of just those: no reader's alerts are scanned. Readers who
+ * (store/keyword-alerts.ts KeywordAlert), then the readers of just those: no reader's alerts are scanned. Readers who
  * muted the story's publisher are told nothing of it. Returns how many were made.
  */
 export async function tellFollowersOfStory(story: PublishedStory, publishedAt: Date): Promise<number> {

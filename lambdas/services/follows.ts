@@ -2,11 +2,13 @@
  * A signed-in reader following topics, stories, publishers and keywords, and muting publishers (docs/topics.md
  * "Follows"). The /me handlers validate, take the reader from the token and answer.
  */
-import { keywordId, keywordProblem, MAX_FOLLOWS, MAX_KEYWORD_ALERTS, normaliseKeyword, type FollowKind } from '#domain/reader/follows.ts';
+import { MAX_FOLLOWS, MAX_KEYWORD_ALERTS, type FollowKind } from '#domain/reader/follows.ts';
+import { keywordId, keywordProblem, normaliseKeyword } from '#domain/reader/keyword-alerts.ts';
 import { getArticle } from '#store/articles.ts';
 import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { getFeedSource } from '#store/feeds.ts';
-import { addFollow, addKeywordFollow, isFollowing, listFollows, removeFollow, removeKeywordFollow } from '#store/follows.ts';
+import { addFollow, isFollowing, listFollows, removeFollow } from '#store/follows.ts';
+import { addKeywordFollow, removeKeywordFollow } from '#store/keyword-alerts.ts';
 import { visibleText } from '#domain/common/text.ts';
 import { badRequest, HttpError, notFound } from '#core/errors.ts';
 import { catalogueTopic } from './topic-catalogue.ts';

@@ -10,7 +10,8 @@ import { ReadingProgress, Recommendation } from './reading.ts';
 import { keep, service, tableConfig } from './table/table.ts';
 import { Activity } from './activity.ts';
 import { CategoryFollower } from './category-followers.ts';
-import { Follow, removeKeywordFollow } from './follows.ts';
+import { Follow } from './follows.ts';
+import { removeKeywordFollow } from './keyword-alerts.ts';
 import { Preferences } from './preferences.ts';
 import { getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
 
@@ -126,7 +127,7 @@ export async function deleteUserData(userId: string): Promise<void> {
     allOf(() => PushSent.query.byUser({ userId }).go({ pages: 'all' })),
   ]);
   if (follows.length) await CategoryFollower.delete(follows.map(({ category }) => ({ category, userId }))).go();
-  // A keyword alert leaves with its count (store/follows.ts KeywordAlert), the rest in batches.
+  // A keyword alert leaves with its count (store/keyword-alerts.ts KeywordAlert), the rest in batches.
   for (const { targetId } of followed.filter((item) => item.kind === 'keyword')) await removeKeywordFollow(userId, targetId);
   const others = followed.filter((item) => item.kind !== 'keyword');
   if (others.length) await Follow.delete(others.map(({ kind, targetId }) => ({ userId, kind, targetId }))).go();

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
 import type { ErrorAnswer } from '#platform/router.ts';
-import { keywordId, MAX_KEYWORD_ALERTS } from '#domain/reader/follows.ts';
+import { MAX_KEYWORD_ALERTS } from '#domain/reader/follows.ts';
+import { keywordId } from '#domain/reader/keyword-alerts.ts';
 import { api, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 
 /**

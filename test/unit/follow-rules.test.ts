@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  KEYWORD_MAX_CHARS,
-  keywordId,
-  keywordOfId,
-  keywordProblem,
-  matchingKeywords,
-  normaliseKeyword,
-  PUBLISHER_ID_PATTERN,
-  withoutMutedPublishers,
-} from '#domain/reader/follows.ts';
+import { PUBLISHER_ID_PATTERN, withoutMutedPublishers } from '#domain/reader/follows.ts';
+import { KEYWORD_MAX_CHARS, keywordId, keywordOfId, keywordProblem, matchingKeywords, normaliseKeyword } from '#domain/reader/keyword-alerts.ts';
 import { alertText } from '#domain/reader/topic-stories.ts';
 import { pushDecision, type PushChoices } from '#domain/reader/push.ts';
 

@@ -1,5 +1,6 @@
 import * as z from '#domain/common/validation.ts';
-import { KEYWORD_MAX_CHARS, keywordOfId, PUBLISHER_ID_PATTERN } from '#domain/reader/follows.ts';
+import { PUBLISHER_ID_PATTERN } from '#domain/reader/follows.ts';
+import { KEYWORD_MAX_CHARS, keywordOfId } from '#domain/reader/keyword-alerts.ts';
 import {
   addKeywordAlert,
   followPublisher,
@@ -22,7 +23,7 @@ const storyParams = z.object({ articleId: z.uuid('Invalid story id') });
 const publisherParams = z.object({ publisherId: z.string().check(z.regex(PUBLISHER_ID_PATTERN, 'Invalid publisher id')) });
 /** The typed keyword in a body (its characters are checked after normalising: services/follows.ts). */
 const keywordBody = z.object({ keyword: z.string('Keyword is required').check(z.maxLength(KEYWORD_MAX_CHARS * 4, `A keyword can have at most ${KEYWORD_MAX_CHARS} characters`)) });
-/** A keyword in a path is its id (domain/reader/follows.ts keywordId), never its text. */
+/** A keyword in a path is its id (domain/reader/keyword-alerts.ts keywordId), never its text. */
 const keywordParams = z.object({ keywordId: z.string().check(z.refine((id) => keywordOfId(id) !== null, 'Invalid keyword id')) });
 
 /** What the reader follows and mutes: topics, stories, publishers, keyword alerts and muted publishers, most recent first. */

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { KEYWORD_MAX_CHARS, MAX_KEYWORD_ALERTS } from '#domain/reader/follows.ts';
+import { MAX_KEYWORD_ALERTS } from '#domain/reader/follows.ts';
+import { KEYWORD_MAX_CHARS } from '#domain/reader/keyword-alerts.ts';
 import { storyPath } from '#domain/reader/site-pages.ts';
 import { topicPath } from '#domain/topics/topic-links.ts';
 import { useFollowRemoval, useFollows, useKeywordAlerts, type FollowKind } from '../api/follows.ts';
