@@ -184,6 +184,28 @@ describe('a story from a followed publisher or naming a keyword alert', () => {
   });
 });
 
+describe('export and account deletion', () => {
+  it('export lists publishers, mutes and alerts; deleting the account takes its alerts out of the keyword index', async () => {
+    const { alertedKeywords } = await import('#store/keyword-alerts.ts');
+    const reader = await signedUpReader('Leaving Reader');
+    const alert = marker();
+    await api('POST', '/me/follows/keywords', reader.idToken, { keyword: alert });
+    await api('PUT', `/me/follows/publishers/${samosa.id}`, reader.idToken);
+    await api('PUT', `/me/mutes/publishers/${desk.id}`, reader.idToken);
+    expect(await alertedKeywords()).toContain(alert);
+
+    const exported = (await api('GET', '/me/export', reader.idToken)).body as ApiAnswer<'GET /me/export'>;
+    expect(exported).toMatchObject({
+      keywordAlerts: [{ keyword: alert }],
+      followedPublishers: [{ publisherId: samosa.id, name: samosa.name }],
+      mutedPublishers: [{ publisherId: desk.id, name: desk.name }],
+    });
+
+    expect((await api('DELETE', '/me', reader.idToken)).status).toBe(200);
+    expect(await alertedKeywords()).not.toContain(alert);
+  });
+});
+
 describe('For You', () => {
   it('leaves a muted publisher’s stories out and keeps the others', async () => {
     const [muter, plainReader] = await Promise.all([signedUpReader('For You Muter'), signedUpReader('For You Plain')]);
