@@ -11,6 +11,7 @@ import { keep, service, tableConfig } from './table/table.ts';
 import { Activity } from './activity.ts';
 import { CategoryFollower } from './category-followers.ts';
 import { Follow } from './follows.ts';
+import { removeKeywordFollow } from './keyword-alerts.ts';
 import { Preferences } from './preferences.ts';
 import { getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
 
@@ -70,6 +71,9 @@ export async function exportUserData(userId: string) {
     followedCategories: follows.map((item) => item.category),
     followedTopics: followed.filter((item) => item.kind === 'topic').map(({ targetId, label, createdAt }) => ({ topicId: targetId, name: label, createdAt })),
     followedStories: followed.filter((item) => item.kind === 'story').map(({ targetId, label, createdAt }) => ({ articleId: targetId, title: label, createdAt })),
+    followedPublishers: followed.filter((item) => item.kind === 'publisher').map(({ targetId, label, createdAt }) => ({ publisherId: targetId, name: label, createdAt })),
+    mutedPublishers: followed.filter((item) => item.kind === 'muted-publisher').map(({ targetId, label, createdAt }) => ({ publisherId: targetId, name: label, createdAt })),
+    keywordAlerts: followed.filter((item) => item.kind === 'keyword').map(({ label, createdAt }) => ({ keyword: label, createdAt })),
     // Each device's push service (its endpoint's origin) and when it was added; the keys stay behind.
     pushDevices: devices.map(({ deviceId, endpoint, createdAt }) => ({ deviceId, pushService: URL.canParse(endpoint) ? new URL(endpoint).origin : '', createdAt })),
     pushChoices,
@@ -123,7 +127,10 @@ export async function deleteUserData(userId: string): Promise<void> {
     allOf(() => PushSent.query.byUser({ userId }).go({ pages: 'all' })),
   ]);
   if (follows.length) await CategoryFollower.delete(follows.map(({ category }) => ({ category, userId }))).go();
-  if (followed.length) await Follow.delete(followed.map(({ kind, targetId }) => ({ userId, kind, targetId }))).go();
+  // A keyword alert leaves with its count (store/keyword-alerts.ts KeywordAlert), the rest in batches.
+  for (const { targetId } of followed.filter((item) => item.kind === 'keyword')) await removeKeywordFollow(userId, targetId);
+  const others = followed.filter((item) => item.kind !== 'keyword');
+  if (others.length) await Follow.delete(others.map(({ kind, targetId }) => ({ userId, kind, targetId }))).go();
   if (activity.length) await Activity.delete(activity.map(({ id, createdAt }) => ({ userId, id, createdAt }))).go();
   if (engagement.length) await Engagement.delete(engagement.map(({ articleId, id, createdAt }) => ({ articleId, id, createdAt }))).go();
   if (reading.length) await ReadingProgress.delete(reading.map(({ articleId }) => ({ userId, articleId }))).go();

@@ -3,9 +3,11 @@ import { FOLLOW_KINDS, type FollowKind } from '#domain/reader/follows.ts';
 import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 /**
- * A reader following a topic or a story (docs/topics.md "Follows"). Read two ways: the reader's own list, and
- * the followers of one topic or story, which a newly published story fans out to (streams/personalise.handler.ts).
- * A story is followed by its first report's id (the cluster's), so every later report of it finds its followers.
+ * A reader following a topic, a story, a publisher or a keyword, or muting a publisher (docs/topics.md
+ * "Follows"). Read two ways: the reader's own list, and the readers of one target (followers of a topic, story,
+ * publisher or keyword; muters of a publisher), which a newly published story fans out to
+ * (streams/personalise.handler.ts). A story is followed by its first report's id (the cluster's), so every later
+ * report of it finds its followers; a keyword by its normalised text (domain/reader/keyword-alerts.ts normaliseKeyword).
  */
 export const Follow = new Entity({
   model: { entity: 'follow', version: '1', service },
@@ -13,7 +15,7 @@ export const Follow = new Entity({
     userId: { type: 'string', required: true },
     kind: { type: FOLLOW_KINDS, required: true },
     targetId: { type: 'string', required: true },
-    /** The topic's name or the story's headline when followed: the reader's list and the notifications show it. */
+    /** The topic's, publisher's or keyword's name or the story's headline when followed: the reader's list and the notifications show it. */
     label: { type: 'string', required: true },
     createdAt: timestamps.createdAt,
   },
@@ -38,6 +40,12 @@ export async function listFollows(userId: string): Promise<FollowItem[]> {
   return data;
 }
 
+/** The targets of one kind the reader follows (or, for 'muted-publisher', mutes): one Query on the sort key's prefix. */
+export async function listFollowTargets(userId: string, kind: FollowKind): Promise<Set<string>> {
+  const { data } = await Follow.query.byUser({ userId, kind }).go({ pages: 'all', attributes: ['targetId'] });
+  return new Set(data.map((item) => item.targetId));
+}
+
 export async function isFollowing(userId: string, kind: FollowKind, targetId: string): Promise<boolean> {
   const { data } = await Follow.get({ userId, kind, targetId }).go({ attributes: ['userId'] });
   return data !== null;
@@ -54,7 +62,7 @@ export async function removeFollow(userId: string, kind: FollowKind, targetId: s
   return Boolean(data);
 }
 
-/** The readers following one topic or story, page by page. */
+/** The readers following one topic, story, publisher or keyword (or muting one publisher), page by page. */
 export async function followersOf(kind: FollowKind, targetId: string): Promise<string[]> {
   const { data } = await Follow.query.byTarget({ kind, targetId }).go({ pages: 'all', attributes: ['userId'] });
   return data.map((item) => item.userId);

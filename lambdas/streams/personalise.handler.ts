@@ -36,7 +36,8 @@ interface PublishedArticle {
  *   ..."), and a breaking story is announced on its own. Notification ids are derived from the reader, the
  *   article or hour, so a retried batch creates nothing twice;
  * - a story became public or stopped being public: it joins or leaves its topics' lists, and a new story (or a
- *   new report of a story) is news for who follows its topics or the story (docs/topics.md).
+ *   new report of a story) is news for who follows its topics, its publisher or the story, or has a keyword
+ *   alert it names, unless they muted its publisher (docs/topics.md).
  */
 async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
   const readers = new Set<string>();
@@ -72,7 +73,7 @@ async function handleEvent(event: DynamoDBStreamEvent): Promise<void> {
   if (published.length) await notifyFollowers(published);
 }
 
-type ArticleImage = IndexedFields & { title: string; sourceName: string; clusterId?: string; topics?: StoryTopic[] };
+type ArticleImage = IndexedFields & { title: string; summary?: string; sourceName: string; feedId?: string; clusterId?: string; topics?: StoryTopic[] };
 
 function articleImage(image: unknown): ArticleImage | undefined {
   const decoded = streamItem(image as StreamImage | undefined);
@@ -84,7 +85,15 @@ async function followTopicsAndStories(before: ArticleImage | undefined, after: A
   await applyTopicIndexChanges(topicIndexChanges(before, after));
   const newlyPublished = after?.status === 'published' && before?.status !== 'published';
   if (!after || !newlyPublished || !isNewsForFollowers(after)) return;
-  const story: PublishedStory = { id: after.id, title: after.title, sourceName: after.sourceName, clusterId: after.clusterId, topics: after.topics ?? [] };
+  const story: PublishedStory = {
+    id: after.id,
+    title: after.title,
+    summary: after.summary ?? '',
+    sourceName: after.sourceName,
+    publisher: after.feedId ? { id: after.feedId, name: after.sourceName } : null,
+    clusterId: after.clusterId,
+    topics: after.topics ?? [],
+  };
   const made = await tellFollowersOfStory(story, new Date(Date.parse(publishedAtOf(after)) || Date.now()));
   if (made) logger.info('followers told of a story', { articleId: after.id, notifications: made });
 }

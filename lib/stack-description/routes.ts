@@ -63,12 +63,20 @@ export const routes: readonly RouteDescription[] = [
   { method: 'PUT', path: '/me/push/choices', fn: 'me', auth: 'user' },
   { method: 'PUT', path: '/me/push/subscriptions', fn: 'me', auth: 'user' },
   { method: 'DELETE', path: '/me/push/subscriptions/{deviceId}', fn: 'me', auth: 'user' },
-  // Follows: topics and stories a reader is told about when a story about them is published.
+  // Follows: topics, stories, publishers and keywords a reader is told about when a story about them is
+  // published, and publishers they mute (left out of For You and of their notifications).
   { method: 'GET', path: '/me/follows', fn: 'me', auth: 'user' },
   { method: 'PUT', path: '/me/follows/topics/{topicId}', fn: 'me', auth: 'user' },
   { method: 'DELETE', path: '/me/follows/topics/{topicId}', fn: 'me', auth: 'user' },
   { method: 'PUT', path: '/me/follows/stories/{articleId}', fn: 'me', auth: 'user' },
   { method: 'DELETE', path: '/me/follows/stories/{articleId}', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/follows/publishers/{publisherId}', fn: 'me', auth: 'user' },
+  { method: 'DELETE', path: '/me/follows/publishers/{publisherId}', fn: 'me', auth: 'user' },
+  // A keyword is sent in the body and removed by its id (base64url of the normalised keyword): safe in a URL.
+  { method: 'POST', path: '/me/follows/keywords', fn: 'me', auth: 'user' },
+  { method: 'DELETE', path: '/me/follows/keywords/{keywordId}', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/mutes/publishers/{publisherId}', fn: 'me', auth: 'user' },
+  { method: 'DELETE', path: '/me/mutes/publishers/{publisherId}', fn: 'me', auth: 'user' },
   { method: 'GET', path: '/newsletter/options', fn: 'newsletter', auth: 'public' },
   { method: 'POST', path: '/newsletter/subscriptions', fn: 'newsletter', auth: 'public' },
   { method: 'POST', path: '/newsletter/confirmations', fn: 'newsletter', auth: 'public' },

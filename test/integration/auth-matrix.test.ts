@@ -53,6 +53,10 @@ function pathOf(route: RouteDescription): string {
     deviceId: randomBytes(32).toString('base64url'),
     // A topic of the catalogue (lambdas/domain/topics/story-topics.ts topicById).
     topicId: 'youtube',
+    // A publisher is a feed source's id (domain/reader/follows.ts PUBLISHER_ID_PATTERN): one no feed has.
+    publisherId: 'no-such-publisher',
+    // A keyword alert's id (base64url of the normalised keyword): "sebi".
+    keywordId: 'c2ViaQ',
   };
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];

@@ -78,7 +78,7 @@ describe('follows are the signed-in reader’s own', () => {
     await api('PUT', '/me/follows/topics/mrbeast', follower.idToken);
     const mine = (await api('GET', '/me/follows', follower.idToken)).body as ApiAnswer<'GET /me/follows'>;
     expect(mine.topics.map((topic) => topic.id).sort()).toEqual(['asci', 'mrbeast']);
-    expect((await api('GET', '/me/follows', other.idToken)).body).toEqual({ topics: [], stories: [] });
+    expect((await api('GET', '/me/follows', other.idToken)).body).toEqual({ topics: [], stories: [], publishers: [], keywords: [], mutedPublishers: [] });
 
     expect(await api('DELETE', '/me/follows/topics/mrbeast', follower.idToken)).toMatchObject({ status: 200, body: { following: false } });
     const after = (await api('GET', '/me/follows', follower.idToken)).body as ApiAnswer<'GET /me/follows'>;

@@ -28,9 +28,11 @@ const PAGE_WRITER_GOAL_KB = 1100;
  * its own until the goal or the stack's split is decided. 411 since web push: every handler's router bundles the stack
  * description, which gained the push function, its stream consumer and four routes (0.7 KB). 415 since topics: a
  * topic's page (GET /topics/{topicId}: its Query, the sealed cursor, the catalogue read from a shipped file rather
- * than bundled) took it from 410.2 to 414.2 KB.
+ * than bundled) took it from 410.2 to 414.2 KB. 416 since publisher follows: six routes in the stack description
+ * and For You's read of the reader's muted publishers (the follow entity) took it to 415.7 KB (the keyword index
+ * and its matcher are kept out of it: store/keyword-alerts.ts, domain/reader/keyword-alerts.ts).
  */
-const ARTICLES_CEILING_KB = 415;
+const ARTICLES_CEILING_KB = 416;
 /**
  * admin-operations carries the whole stack description (its executions, schedules and health screens read it) and
  * crossed the goal by 0.06 KB when topics added six routes and two stream filters to it (400.06 KB).

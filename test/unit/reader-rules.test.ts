@@ -85,7 +85,7 @@ describe('public list rules (reader spec section 5)', () => {
 function widgetArticle(overrides: Partial<WidgetArticle>): WidgetArticle {
   return {
     id: Math.random().toString(36).slice(2), title: 'A story', summary: 'About creators.', category: 'creator-economy', tags: [], topics: [], sourceUrl: 'https://example.com',
-    sourceName: 'Example', author: null, imageUrl: null, contentType: 'article', publishedAt: hoursAgo(1), viewsCount: 0, isFeatured: false,
+    sourceName: 'Example', publisher: null, author: null, imageUrl: null, contentType: 'article', publishedAt: hoursAgo(1), viewsCount: 0, isFeatured: false,
     relevanceScore: 60, qualityScore: 70, readTimeMinutes: 2, indiaBadge: null, market: 'global', alsoCoveredBy: [], ...overrides,
   };
 }

@@ -67,7 +67,7 @@ describe('topicIndexChanges', () => {
 });
 
 describe('followNotification', () => {
-  const story = { id: '0193a1b2-0000-7000-8000-000000000001', title: 'ASCI tightens influencer rules', sourceName: 'Trade Desk A', topics: [] };
+  const story = { id: '0193a1b2-0000-7000-8000-000000000001', title: 'ASCI tightens influencer rules', summary: '', sourceName: 'Trade Desk A', publisher: { id: 'trade-desk-a', name: 'Trade Desk A' }, topics: [] };
 
   it('tells a topic follower of a new story about it, naming the topics they follow', () => {
     expect(followNotification(story, { topics: [{ id: 'asci', name: 'ASCI' }] })).toEqual({
@@ -93,6 +93,17 @@ describe('followNotification', () => {
       actionUrl: '/story/asci-tightens-influencer-rules-0193a1b2-0000-7000-8000-000000000001',
     });
     expect(followNotification(report, { topics: [{ id: 'asci', name: 'ASCI' }] })).toBeNull();
+    // A later report is no new story for its publisher's or keywords' followers either.
+    expect(followNotification(report, { topics: [], publisher: report.publisher, keywords: ['ASCI'] })).toBeNull();
+  });
+
+  it('says why: a keyword alert first, then a followed publisher, then the topics', () => {
+    const url = '/story/asci-tightens-influencer-rules-0193a1b2-0000-7000-8000-000000000001';
+    const all = { topics: [{ id: 'asci', name: 'ASCI' }], publisher: story.publisher, keywords: ['SEBI'] };
+    expect(followNotification(story, all)).toEqual({ title: 'Matches your alert "SEBI"', message: story.title, type: 'info', kind: 'keywords', actionUrl: url });
+    expect(followNotification(story, { ...all, keywords: ['SEBI', 'ASCI', 'influencer rules'] })?.title).toBe('Matches your alerts "SEBI", "ASCI" and "influencer rules"');
+    expect(followNotification(story, { ...all, keywords: [] })).toEqual({ title: 'New from Trade Desk A', message: story.title, type: 'info', kind: 'publishers', actionUrl: url });
+    expect(followNotification(story, { ...all, keywords: [], publisher: undefined })?.kind).toBe('topics');
   });
 
   it('is made once per reader and story, and only for a story the public may see or new coverage of one', () => {

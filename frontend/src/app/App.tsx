@@ -28,6 +28,7 @@ const DonatePage = lazy(() => import('#web/features/donate/pages/DonatePage.tsx'
 const PaymentSuccessPage = lazy(() => import('#web/features/donate/pages/PaymentSuccessPage.tsx'));
 // What one feature shows inside another's page: the app composes them, so no feature imports another.
 const ReadingActivity = lazy(() => import('#web/features/reader/components/ReadingActivity.tsx').then((module) => ({ default: module.ReadingActivity })));
+const FollowingSection = lazy(() => import('#web/features/reader/components/FollowingSection.tsx').then((module) => ({ default: module.FollowingSection })));
 const BookmarksList = lazy(() => import('#web/features/reader/components/BookmarksList.tsx').then((module) => ({ default: module.BookmarksList })));
 const infoPage = (name: 'AboutPage' | 'MissionPage' | 'PrivacyPage' | 'TermsPage') =>
   lazy(() => import('#web/features/reader/pages/InfoPages.tsx').then((module) => ({ default: module[name] })));
@@ -84,7 +85,7 @@ function AppRoutes({ dashboard }: { dashboard: ReactNode }) {
 }
 
 export function App() {
-  const dashboard = <DashboardPage readingActivity={<ReadingActivity />} bookmarks={<BookmarksList />} newsletterForm={newsletterForm()} />;
+  const dashboard = <DashboardPage readingActivity={<ReadingActivity />} following={<FollowingSection />} bookmarks={<BookmarksList />} newsletterForm={newsletterForm()} />;
   return (
     <ErrorBoundary level="critical">
       <QueryClientProvider client={queryClient}>

@@ -5,10 +5,10 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 
 /**
  * What a notification is about (push follows it: lambdas/domain/reader/push.ts). The reader chooses which of the
- * first four reach their devices; a message from the team is pushed whenever push is on; the rest (welcome,
- * account notices) stay in the center only.
+ * first four reach their devices (publishers and keywords go with topics: "what you follow"); a message from the
+ * team is pushed whenever push is on; the rest (welcome, account notices) stay in the center only.
  */
-export const NOTIFICATION_KINDS = ['breaking', 'categories', 'topics', 'stories', 'message', 'welcome', 'account'] as const;
+export const NOTIFICATION_KINDS = ['breaking', 'categories', 'topics', 'stories', 'publishers', 'keywords', 'message', 'welcome', 'account'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Unread badges: 99+ in the notification center, 9+ on the dashboard tab. */

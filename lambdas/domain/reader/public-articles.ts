@@ -21,6 +21,8 @@ export interface ArticleFields {
   topics?: StoryTopic[] | undefined;
   sourceUrl: string;
   sourceName: string;
+  /** The feed it came from (store/feeds.ts): the publisher's stable id; absent on an editor's own story. */
+  feedId?: string | undefined;
   author?: string | undefined;
   imageUrl?: string | undefined;
   contentType?: 'article' | 'video' | 'podcast' | undefined;
@@ -134,6 +136,8 @@ export function toPublicArticle(article: ArticleFields) {
     // Re-checked on the way out (the one URL rule): never a javascript: or data: address in a card.
     sourceUrl: httpUrl(article.sourceUrl) ?? '',
     sourceName: article.sourceName,
+    // What a reader follows or mutes (docs/topics.md "Follows"): the feed's id, named as the card names it.
+    publisher: article.feedId ? { id: article.feedId, name: article.sourceName } : null,
     author: article.author ?? null,
     imageUrl: article.imageUrl?.startsWith('/') ? article.imageUrl : httpUrl(article.imageUrl),
     contentType: article.contentType ?? 'article',

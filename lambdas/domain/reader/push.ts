@@ -12,6 +12,9 @@ export { NOTIFICATION_KINDS, type NotificationKind } from './notifications.ts';
 export const PUSH_CHOICE_KINDS = ['breaking', 'categories', 'topics', 'stories'] as const;
 export type PushChoiceKind = (typeof PUSH_CHOICE_KINDS)[number];
 
+/** Kinds that follow another kind's choice: a followed publisher's and a keyword alert's news go with the topics. */
+const CHOICE_OF_KIND: Partial<Record<NotificationKind, PushChoiceKind>> = { publishers: 'topics', keywords: 'topics' };
+
 /** Kinds pushed to every subscribed device, with no choice of their own. */
 const ALWAYS_PUSHED: ReadonlySet<NotificationKind> = new Set(['message']);
 
@@ -70,8 +73,9 @@ export type PushDecision = 'send' | 'not-pushed' | 'switched-off' | 'quiet-hours
  */
 export function pushDecision(kind: NotificationKind | undefined, choices: PushChoices, at: Date, sentToday: number): PushDecision {
   if (!kind) return 'not-pushed';
-  const chosen = (PUSH_CHOICE_KINDS as readonly string[]).includes(kind) ? choices[kind as PushChoiceKind] : ALWAYS_PUSHED.has(kind);
-  if (!chosen) return (PUSH_CHOICE_KINDS as readonly string[]).includes(kind) ? 'switched-off' : 'not-pushed';
+  const choice = (PUSH_CHOICE_KINDS as readonly string[]).includes(kind) ? (kind as PushChoiceKind) : CHOICE_OF_KIND[kind];
+  const chosen = choice ? choices[choice] : ALWAYS_PUSHED.has(kind);
+  if (!chosen) return choice ? 'switched-off' : 'not-pushed';
   if (inQuietHours(at, choices.quietHours)) return 'quiet-hours';
   if (sentToday >= DAILY_PUSH_CAP) return 'daily-cap';
   return 'send';

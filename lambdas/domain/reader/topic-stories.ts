@@ -1,6 +1,6 @@
 /**
  * A topic's stories (docs/topics.md): which index entries an article's change adds and removes, and what a
- * reader who follows a topic or a story is told when a story about it is published.
+ * reader who follows a topic, a story, a publisher or a keyword is told when a story about it is published.
  */
 import type { StoryTopic } from '../topics/topic-links.ts';
 import { isPublicArticle, publishedAtOf, type ArticleFields } from './public-articles.ts';
@@ -40,7 +40,11 @@ export function topicIndexChanges(before: IndexedFields | undefined, after: Inde
 export interface PublishedStory {
   id: string;
   title: string;
+  /** Matched, with the title, against keyword alerts. */
+  summary: string;
   sourceName: string;
+  /** The feed it came from (article.feedId, named as the card names it); null for an editor's own story. */
+  publisher: { id: string; name: string } | null;
   /** Set on a later report of an earlier story (domain/content/story-cluster.ts): the first report's id. */
   clusterId?: string | undefined;
   topics: readonly StoryTopic[];
@@ -54,16 +58,31 @@ export function isNewsForFollowers(article: Pick<ArticleFields, 'status' | 'isDu
   return isPublicArticle({ ...article, isDuplicate: false });
 }
 
-/** What a reader follows that a story touches: the story it joined, or its topics (in the story's order). */
+/**
+ * What a reader follows that a story touches: the story it joined, or its topics (in the story's order), its
+ * publisher, and the reader's keyword alerts its headline or summary names (as the reader wrote them).
+ */
 export interface FollowMatch {
   story?: { id: string; title: string } | undefined;
   topics: ReadonlyArray<Pick<StoryTopic, 'id' | 'name'>>;
+  publisher?: { id: string; name: string } | undefined;
+  keywords?: readonly string[] | undefined;
 }
 
+/** The text keyword alerts are matched in: headline and summary, kept apart so no phrase spans the two. */
+export const alertText = (story: Pick<PublishedStory, 'title' | 'summary'>): string => `${story.title} | ${story.summary}`;
+
+const quotedList = (words: readonly string[]): string => {
+  const quoted = words.map((word) => `"${word}"`);
+  return quoted.length === 1 ? quoted[0]! : `${quoted.slice(0, -1).join(', ')} and ${quoted.at(-1)}`;
+};
+
 /**
- * The one notification a reader gets for a story (never two for one story): news of a followed story (new
- * coverage by another publisher) says more than a followed topic, so it wins; a later report of a story is
- * not a new story for its topics' followers (they heard of the first report).
+ * The one notification a reader gets for a story (never two for one story), saying why: news of a followed
+ * story (new coverage by another publisher) says most; then a keyword alert the reader set ("Matches your alert
+ * "SEBI""), then a followed publisher ("New from Social Samosa"), then followed topics ("New on ASCI"). A later
+ * report of a story is news only for the story's followers: for its topics, publisher and keywords it is not a
+ * new story (they heard of the first report, and the later one is not listed on its own).
  */
 export function followNotification(story: PublishedStory, match: FollowMatch) {
   if (story.clusterId && story.clusterId !== story.id) {
@@ -76,6 +95,16 @@ export function followNotification(story: PublishedStory, match: FollowMatch) {
       actionUrl: storyPath(match.story),
     } as const;
   }
+  if (match.keywords?.length) {
+    return {
+      title: `Matches your alert${match.keywords.length === 1 ? '' : 's'} ${quotedList(match.keywords)}`,
+      message: story.title,
+      type: 'info',
+      kind: 'keywords',
+      actionUrl: storyPath(story),
+    } as const;
+  }
+  if (match.publisher) return { title: `New from ${match.publisher.name}`, message: story.title, type: 'info', kind: 'publishers', actionUrl: storyPath(story) } as const;
   const [first, ...others] = match.topics;
   if (!first) return null;
   return {

@@ -1,9 +1,12 @@
 import * as z from '#domain/common/validation.ts';
 import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS } from '#domain/reader/feed.ts';
+import { withoutMutedPublishers } from '#domain/reader/follows.ts';
+import { MAX_PAGE_SIZE } from '#domain/reader/public-articles.ts';
 import { publicArticleCards, publicArticleIndex } from '../../services/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
 import { followedCategories } from '#store/category-followers.ts';
+import { listFollowTargets } from '#store/follows.ts';
 import { getPreferences } from '#store/preferences.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { route } from '#platform/router.ts';
@@ -13,6 +16,7 @@ const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 /**
  * The signed-in reader's feed (reader spec sections 2 and 7). For You reads the reader's stored
  * recommendations; without any it falls back to their preferred categories and market, then to the latest.
+ * Publishers the reader muted are left out of For You, whichever list it comes from (docs/topics.md "Follows").
  * The reader is always the token's subject.
  */
 export const personalFeed = route({ query }, async ({ query, caller }) => {
@@ -29,16 +33,20 @@ export const personalFeed = route({ query }, async ({ query, caller }) => {
       return { kind: query.kind, source: 'bookmarks', items: await publicArticleCards(bookmarks.items.map((item) => item.articleId)) };
     }
     case 'for-you': {
-      const recommended = index.cards((await topRecommendations(userId, FEED_PAGE_SIZE)).map((item) => item.articleId));
+      const muted = await listFollowTargets(userId, 'muted-publisher');
+      // With mutes, more is read so that a page is still full once their stories are left out.
+      const wanted = muted.size ? MAX_PAGE_SIZE : FEED_PAGE_SIZE;
+      const kept = <T extends { publisher: { id: string } | null }>(items: readonly T[]) => withoutMutedPublishers(items, muted).slice(0, FEED_PAGE_SIZE);
+      const recommended = kept(index.cards((await topRecommendations(userId, wanted)).map((item) => item.articleId)));
       if (recommended.length) return { kind: query.kind, source: 'recommendations', items: recommended };
       const preferences = await getPreferences(userId);
       const categories = followedCategories(preferences.preferredCategories ?? []);
       const market = marketOfRegions(preferences.preferredRegions ?? []);
       if (categories.length) {
-        const items = index.query({ sort: 'latest', categories, market, minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items;
+        const items = kept(index.query({ sort: 'latest', categories, market, minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items);
         if (items.length) return { kind: query.kind, source: 'preferences', items };
       }
-      return { kind: query.kind, source: 'latest', items: index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items };
+      return { kind: query.kind, source: 'latest', items: kept(index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items) };
     }
   }
 });

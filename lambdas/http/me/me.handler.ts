@@ -1,6 +1,18 @@
 import { areaHandler, type RouteHandler } from '#platform/router.ts';
 import { liveReader } from './caller.ts';
-import { followStoryRoute, followTopicRoute, getMyFollows, unfollowStoryRoute, unfollowTopicRoute } from './follows.ts';
+import {
+  addKeywordAlertRoute,
+  followPublisherRoute,
+  followStoryRoute,
+  followTopicRoute,
+  getMyFollows,
+  mutePublisherRoute,
+  removeKeywordAlertRoute,
+  unfollowPublisherRoute,
+  unfollowStoryRoute,
+  unfollowTopicRoute,
+  unmutePublisherRoute,
+} from './follows.ts';
 import { myNotifications, myNotificationStats, readAllNotifications, readNotification, removeNotification } from './notifications.ts';
 import { getMyPreferences, putMyPreferences } from './preferences.ts';
 import { deleteMyPushSubscription, getMyPushChoices, putMyPushChoices, putMyPushSubscription } from './push.ts';
@@ -50,6 +62,12 @@ export const meRoutes = {
   'DELETE /me/follows/topics/{topicId}': unfollowTopicRoute,
   'PUT /me/follows/stories/{articleId}': followStoryRoute,
   'DELETE /me/follows/stories/{articleId}': unfollowStoryRoute,
+  'PUT /me/follows/publishers/{publisherId}': followPublisherRoute,
+  'DELETE /me/follows/publishers/{publisherId}': unfollowPublisherRoute,
+  'POST /me/follows/keywords': addKeywordAlertRoute,
+  'DELETE /me/follows/keywords/{keywordId}': removeKeywordAlertRoute,
+  'PUT /me/mutes/publishers/{publisherId}': mutePublisherRoute,
+  'DELETE /me/mutes/publishers/{publisherId}': unmutePublisherRoute,
 };
 
 export const handler = areaHandler('me', forLiveAccounts(meRoutes));

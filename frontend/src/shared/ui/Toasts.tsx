@@ -61,5 +61,5 @@ export const useToast = () => useContext(ToastContext);
 export const GUEST_TOASTS = {
   bookmark: ['Sign in required', 'Please sign in to bookmark articles'],
   like: ['Login Required', 'Please log in to like articles.'],
-  follow: ['Sign in required', 'Please sign in to follow topics and stories'],
+  follow: ['Sign in required', 'Please sign in to follow topics, stories and publishers'],
 } as const;

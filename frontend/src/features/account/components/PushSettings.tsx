@@ -8,7 +8,7 @@ type ChoiceKind = 'breaking' | 'categories' | 'topics' | 'stories';
 const CHOICES: { kind: ChoiceKind; label: string }[] = [
   { kind: 'breaking', label: 'Breaking stories' },
   { kind: 'categories', label: 'New in the categories you follow' },
-  { kind: 'topics', label: 'Topics you follow' },
+  { kind: 'topics', label: 'Topics, publishers and keyword alerts you follow' },
   { kind: 'stories', label: 'Stories you follow' },
 ];
 /** The quiet hours the checkbox switches on: the night, India time. */

@@ -21,9 +21,10 @@ type TabId = (typeof TABS)[number]['id'];
 
 /**
  * The user dashboard (reader spec section 2), at /dashboard and /user-dashboard; guests go to /auth. The
- * reading activity, the bookmarks and the newsletter form belong to other features: the app hands them in.
+ * reading activity, what the reader follows, the bookmarks and the newsletter form belong to other features:
+ * the app hands them in.
  */
-export default function DashboardPage({ readingActivity, bookmarks, newsletterForm }: { readingActivity: ReactNode; bookmarks: ReactNode; newsletterForm: ReactNode }) {
+export default function DashboardPage({ readingActivity, following, bookmarks, newsletterForm }: { readingActivity: ReactNode; following: ReactNode; bookmarks: ReactNode; newsletterForm: ReactNode }) {
   const { status, user } = useAuth();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
@@ -70,6 +71,7 @@ export default function DashboardPage({ readingActivity, bookmarks, newsletterFo
           <div className="dashboard-overview">
             <Suspense fallback={null}>{readingActivity}</Suspense>
             <PreferencesPanel />
+            <Suspense fallback={<p aria-busy="true">Loading what you follow...</p>}>{following}</Suspense>
             <YourData />
           </div>
         )}

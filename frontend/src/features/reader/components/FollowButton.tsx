@@ -5,15 +5,22 @@ import { useFollow, type FollowKind } from '../api/follows.ts';
 const FOLLOW_TEXTS = {
   topic: { on: 'You will be told of new stories about', off: 'You no longer follow', failed: 'Failed to change what you follow' },
   story: { on: 'You will be told of new coverage of', off: 'You no longer follow', failed: 'Failed to change what you follow' },
+  publisher: { on: 'You will be told of new stories from', off: 'You no longer follow', failed: 'Failed to change what you follow' },
 } as const;
 
-/** Follow/Following for a topic or a story: a guest is invited to sign in, a reader's choice is kept. */
+const BUTTON_TEXTS: Record<FollowKind, (label: string, following: boolean) => string> = {
+  topic: (_label, following) => (following ? 'Following' : 'Follow'),
+  story: (_label, following) => (following ? 'Following' : 'Follow story'),
+  publisher: (label, following) => `${following ? 'Following' : 'Follow'} ${label}`,
+};
+
+/** Follow/Following for a topic, a story or a publisher: a guest is invited to sign in, a reader's choice is kept. */
 export function FollowButton({ kind, id, label }: { kind: FollowKind; id: string; label: string }) {
   const { status } = useAuth();
   const toast = useToast();
   const texts = FOLLOW_TEXTS[kind];
   const { following, pending, toggle } = useFollow(kind, id, label, {
-    onSuccess: (_answer, on) => toast(on ? 'Following' : 'Unfollowed', `${on ? texts.on : texts.off} ${kind === 'topic' ? label : 'this story'}`),
+    onSuccess: (_answer, on) => toast(on ? 'Following' : 'Unfollowed', `${on ? texts.on : texts.off} ${kind === 'story' ? 'this story' : label}`),
     onError: () => toast('Error', texts.failed),
   });
   const onClick = () => {
@@ -26,7 +33,7 @@ export function FollowButton({ kind, id, label }: { kind: FollowKind; id: string
   };
   return (
     <button type="button" className={`follow-button${following ? ' active' : ''}`} aria-pressed={following} disabled={pending} onClick={onClick}>
-      {following ? 'Following' : kind === 'topic' ? 'Follow' : 'Follow story'}
+      {BUTTON_TEXTS[kind](label, following)}
     </button>
   );
 }

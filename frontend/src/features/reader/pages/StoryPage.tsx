@@ -14,6 +14,7 @@ import { ShareMenu } from '../components/articles/ShareMenu.tsx';
 import { useCanonicalStoryAddress } from '../components/articles/storyNavigation.ts';
 import { SaveAndLikeButtons } from '../components/articles/SaveAndLikeButtons.tsx';
 import { TopicLinks } from '../components/articles/TopicLinks.tsx';
+import { PublisherActions } from '../components/PublisherActions.tsx';
 import { FollowButton } from '../components/FollowButton.tsx';
 
 /**
@@ -113,6 +114,7 @@ function Story({ article }: { article: NonNullable<ReturnType<typeof useArticleD
             <SaveAndLikeButtons articleId={article.id} />
             <FollowButton kind="story" id={article.id} label={article.title} />
             <ShareMenu article={article} />
+            <PublisherActions publisher={article.publisher} />
           </div>
           {article.topics.length > 0 && (
             <div className="story-topics">

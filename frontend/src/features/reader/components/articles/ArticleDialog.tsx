@@ -9,6 +9,7 @@ import { categoryName } from './ArticleCard.tsx';
 import { ArticleImage } from './ArticleImage.tsx';
 import { ReadingProgressCard } from './ReadingProgress.tsx';
 import { ShareMenu } from './ShareMenu.tsx';
+import { PublisherActions } from '../PublisherActions.tsx';
 import { isTrending, relativeTime } from '#domain/content/badges.ts';
 import { storedHtmlText } from '#domain/common/html-text.ts';
 import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
@@ -81,6 +82,7 @@ export default function ArticleDialog({ id, onOpen, onClose }: { id: string; onO
                 {liked ? 'Liked' : 'Like'}
               </button>
               <ShareMenu article={article} />
+              <PublisherActions publisher={article.publisher} />
             </div>
           </div>
           <aside className="related" aria-labelledby="related-heading">
