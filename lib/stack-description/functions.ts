@@ -84,7 +84,7 @@ export const functions: readonly FunctionDescription[] = [
   {
     name: 'admin',
     entry: 'lambdas/http/admin/admin.handler.ts',
-    description: 'Admin console API: dashboard, review queue, trending, revenue, newsletter, users and roles, analytics, settings',
+    description: 'Admin console API: dashboard, review queue, trending, topics, revenue, newsletter, users and roles, analytics, settings',
     access: {
       table: 'readWrite',
       // A newsletter issue sent from the console is a newsletter execution; a test of it is one mail to the editor.
@@ -104,6 +104,8 @@ export const functions: readonly FunctionDescription[] = [
         'cognito-idp:AdminUserGlobalSignOut',
       ],
     },
+    // The Topics screen lists the catalogue's topics.
+    files: [TOPIC_FILES.catalogue],
   },
   {
     name: 'admin-operations',

@@ -28,9 +28,10 @@ const PAGE_WRITER_GOAL_KB = 1100;
  * its own until the goal or the stack's split is decided. 411 since web push: every handler's router bundles the stack
  * description, which gained the push function, its stream consumer and four routes (0.7 KB). 415 since topics: a
  * topic's page (GET /topics/{topicId}: its Query, the sealed cursor, the catalogue read from a shipped file rather
- * than bundled) took it from 410.2 to 414.2 KB.
+ * than bundled) took it from 410.2 to 414.2 KB. 417 since moderated topics: the overrides' entity, their
+ * per-instance cache and the rules that apply them to cards and the topic page (415.96 KB).
  */
-const ARTICLES_CEILING_KB = 415;
+const ARTICLES_CEILING_KB = 417;
 /**
  * admin-operations carries the whole stack description (its executions, schedules and health screens read it) and
  * crossed the goal by 0.06 KB when topics added six routes and two stream filters to it (400.06 KB).

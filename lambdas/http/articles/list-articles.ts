@@ -3,6 +3,7 @@ import { CATEGORY_SLUGS, normaliseCategory } from '#domain/content/categories.ts
 import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { queryPublicArticles } from '../../services/article-search.ts';
 import { limitParam, route } from '#platform/router.ts';
+import { withLiveTopics } from '../../services/topic-catalogue.ts';
 import { enforceRateLimit } from '#platform/rate-limit.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
 
@@ -41,5 +42,5 @@ export const listArticles = route({ query }, async ({ query, event }) => {
     limit: query.limit,
   });
   const pages = Math.ceil(total / query.limit) + (totalIsLowerBound ? 1 : 0);
-  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages };
+  return { items: await withLiveTopics(items), total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages };
 });

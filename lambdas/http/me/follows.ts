@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { followStory, followTopic, myFollows, unfollowStory, unfollowTopic } from '../../services/follows.ts';
 import { route } from '#platform/router.ts';
-import { topicIdParam } from '../articles/topics.ts';
+import { topicIdParam } from '../topic-id-param.ts';
 import { reader } from './caller.ts';
 
 const topicParams = z.object({ topicId: topicIdParam });
