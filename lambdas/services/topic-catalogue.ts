@@ -35,3 +35,12 @@ export async function withLiveTopics<Card extends { topics: StoryTopic[] }>(card
   if (!overrides.size) return [...cards];
   return cards.map((card) => ({ ...card, topics: liveStoryTopics(card.topics, seedTopic, overrides) }));
 }
+
+/**
+ * A story's stored topics as readers see them now: a story tagged before a merge tells the followers of the topic
+ * it went into (they were moved there), and a hidden topic's followers hear nothing of it.
+ */
+export async function liveTopicsOf(topics: readonly StoryTopic[]): Promise<StoryTopic[]> {
+  const overrides = await topicOverrides();
+  return overrides.size ? liveStoryTopics(topics, seedTopic, overrides) : [...topics];
+}

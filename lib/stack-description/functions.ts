@@ -65,6 +65,8 @@ export const functions: readonly FunctionDescription[] = [
     // Recommendation candidates come from the search index.
     access: { table: 'readWrite', searchSnapshots: 'read' },
     timeoutSeconds: 60,
+    // Follow notifications name a story's topics as readers see them (merged ones by the topic merged into).
+    files: [TOPIC_FILES.catalogue],
   },
   {
     name: 'push',
