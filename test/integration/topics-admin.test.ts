@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
 import type { ErrorAnswer } from '#platform/router.ts';
-import { api, signedInRoles, signedUpReader, type Reader } from '../support/aws.ts';
+import { api, signedInRoles, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 
 /**
  * Moderating topics on the running local runtime (docs/topics.md "Moderating topics"): a rename, a hide and a merge
@@ -18,10 +18,15 @@ let admin: string;
 let moderator: string;
 let reader: string;
 let follower: Reader;
+let articles: typeof import('#store/articles.ts');
+let notifications: typeof import('#store/notifications.ts');
 
 const marker = () => `zq${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
 
 beforeAll(async () => {
+  useLocalAws();
+  articles = await import('#store/articles.ts');
+  notifications = await import('#store/notifications.ts');
   ({ admin, moderator, reader } = await signedInRoles());
   follower = await signedUpReader('Topic Moderation Follower');
 });
@@ -147,6 +152,29 @@ describe('a moderated topic, as readers see it', () => {
     // A story made during the merge is tagged with the other topic (listed under it, not under the merged one).
     const after = await publishStory('Billion Dollar Boy adds a gaming creators desk');
     await expect.poll(() => listedOn(TARGET, after.id), { timeout: 20_000 }).toBe(true);
+
+    // A story stored with the merged topic (tagged before the merge, published after it) tells the followers of
+    // the topic it went into, by that topic's name.
+    const word = marker();
+    const late = randomUUID();
+    await articles.createArticle({
+      id: late,
+      title: `Billion Dollar Boy wins a retail account ${word}`,
+      summary: 'Tagged before the merge.',
+      category: 'brand-partnerships',
+      sourceUrl: `https://other.example.com/${word}`,
+      sourceName: 'Trade Desk C',
+      status: 'published',
+      adminStatus: 'approved',
+      relevanceScore: 70,
+      urlHash: `url-${word}`,
+      titleHash: `title-${word}`,
+      topics: [{ id: MERGED, kind: 'agency', name: 'Billion Dollar Boy' }],
+    });
+    const followerId = ((await api('GET', '/me', follower.idToken)).body as ApiAnswer<'GET /me'>).userId;
+    const told = async () => (await notifications.allNotifications(followerId)).filter((item) => item.actionUrl?.endsWith(late));
+    await expect.poll(async () => (await told()).length, { timeout: 20_000 }).toBe(1);
+    expect((await told())[0]).toMatchObject({ kind: 'topics', title: 'New on Blast Radius' });
 
     // Refused while merged: hiding it (hide the other), merging the other back into it (a loop), merging into a hidden topic.
     expect((await api('PUT', `/admin/topics/${MERGED}/visibility`, moderator, { hidden: true })).status).toBe(409);
