@@ -17,9 +17,12 @@ let cached: { overrides: Promise<TopicOverrides>; readAt: number } | undefined;
 export function topicOverrides(now = Date.now()): Promise<TopicOverrides> {
   if (!cached || now - cached.readAt >= OVERRIDES_TTL_MS) {
     const read = listTopicOverrides().then((items) => new Map(items.map((item) => [item.topicId, { topicId: item.topicId, name: item.name, hidden: item.hidden, mergedInto: item.mergedInto }])));
+    const entry = { overrides: read, readAt: now };
     // A failed read is not kept: the next call tries again.
-    read.catch(() => { cached = undefined; });
-    cached = { overrides: read, readAt: now };
+    read.catch(() => {
+      if (cached === entry) cached = undefined;
+    });
+    cached = entry;
   }
   return cached.overrides;
 }
