@@ -100,6 +100,12 @@ describe('a moderated topic, as readers see it', () => {
     expect(renamed).toMatchObject({ status: 200, body: { id: RENAMED, name: 'Monk Ent.', catalogueName: 'Monk Entertainment', renamed: true, stories: 1 } });
     expect(((await topicPage(RENAMED)).body as ApiAnswer<'GET /topics/{topicId}'>).topic).toEqual({ id: RENAMED, kind: 'agency', name: 'Monk Ent.' });
     expect(await cardTopics(story.id)).toContainEqual({ id: RENAMED, kind: 'agency', name: 'Monk Ent.' });
+    // The reader's own lists (bookmarks, the saved feed) show it too.
+    expect((await api('PUT', `/me/bookmarks/${story.id}`, follower.idToken)).status).toBe(200);
+    const bookmarks = (await api('GET', '/me/bookmarks', follower.idToken)).body as ApiAnswer<'GET /me/bookmarks'>;
+    expect(bookmarks.items.find((card) => card.id === story.id)?.topics).toContainEqual({ id: RENAMED, kind: 'agency', name: 'Monk Ent.' });
+    const saved = (await api('GET', '/me/feed?kind=saved', follower.idToken)).body as ApiAnswer<'GET /me/feed'>;
+    expect(saved.items.find((card) => card.id === story.id)?.topics).toContainEqual({ id: RENAMED, kind: 'agency', name: 'Monk Ent.' });
     expect(await consoleRow(RENAMED)).toMatchObject({ name: 'Monk Ent.', renamed: true, changedBy: expect.any(String) });
 
     const audit = (await api('GET', `/admin/audit?target=topic:${RENAMED}`, admin)).body as ApiAnswer<'GET /admin/audit'>;
