@@ -10,6 +10,7 @@ import type { revenueRoutes } from './admin/revenue.ts';
 import type { reviewRoutes } from './admin/review.ts';
 import type { settingsRoutes } from './admin/settings.ts';
 import type { systemRoutes } from './admin/system.ts';
+import type { topicRoutes } from './admin/topics.ts';
 import type { trendingRoutes } from './admin/trending.ts';
 import type { userRoutes } from './admin/users.ts';
 import type { articleAreaRoutes } from './articles/articles.handler.ts';
@@ -31,6 +32,7 @@ type ApiRoutes =
     typeof analyticsRoutes &
     typeof settingsRoutes &
     typeof trendingRoutes &
+    typeof topicRoutes &
     typeof articleRoutes &
     typeof feedRoutes &
     typeof pipelineRoutes &

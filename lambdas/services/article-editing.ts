@@ -5,7 +5,8 @@ import type { CategorySlug } from '#domain/content/categories.ts';
 import { titleHash, urlHash } from '#domain/content/dedup.ts';
 import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/content/normalise.ts';
 import { simhash } from '#domain/content/simhash.ts';
-import { storyTopics } from '#domain/topics/story-topics.ts';
+import { seedCatalogueTopic, storyTopics } from '#domain/topics/story-topics.ts';
+import { taggedStoryTopics } from '#domain/topics/topic-overrides.ts';
 import { regenerateSummary } from '#domain/content/summaries.ts';
 import type { Caller } from '#domain/common/caller.ts';
 import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-edits.ts';
@@ -13,6 +14,7 @@ import { changeArticleStatus, createArticle, getArticle, isKnownHash, setFeature
 import { getArticles } from '#store/article-lists.ts';
 import { recordAudit } from '#store/audit.ts';
 import { HttpError, notFound } from '#core/errors.ts';
+import { topicOverrides } from './topic-overrides.ts';
 
 /**
  * The console's article editing: create, edit, delete, feature, bulk actions and summary regeneration, each
@@ -100,7 +102,7 @@ export async function createEditedArticle(admin: Caller, body: NewArticle): Prom
       urlHash: urlHash(body.sourceUrl),
       titleHash: titleHash(body.title),
       simhash: simhash(`${body.title} ${summary}`),
-      topics: storyTopics(body.title, summary),
+      topics: taggedStoryTopics(storyTopics(body.title, summary), seedCatalogueTopic, await topicOverrides()),
     },
     { at },
   );

@@ -11,7 +11,7 @@ import { addFollow, isFollowing, listFollows, removeFollow } from '#store/follow
 import { addKeywordFollow, removeKeywordFollow } from '#store/keyword-alerts.ts';
 import { visibleText } from '#domain/common/text.ts';
 import { badRequest, HttpError, notFound } from '#core/errors.ts';
-import { catalogueTopic } from './topic-catalogue.ts';
+import { catalogueTopic, seedTopic } from './topic-catalogue.ts';
 
 const TOPIC_NOT_FOUND = 'Topic not found';
 const STORY_NOT_FOUND = 'Story not found';
@@ -26,19 +26,25 @@ async function withinLimit(userId: string, kind: FollowKind, targetId: string): 
   }
 }
 
+/** Following a merged topic follows the topic it was merged into; a hidden topic cannot be followed (404). */
 export async function followTopic(userId: string, topicId: string) {
-  const topic = catalogueTopic(topicId);
+  const topic = await catalogueTopic(topicId);
   if (!topic) throw notFound(TOPIC_NOT_FOUND);
   await withinLimit(userId, 'topic', topic.id);
   await addFollow(userId, 'topic', topic.id, topic.name);
   return { topic, following: true };
 }
 
+/**
+ * Unfollows the topic readers see for this id and the id itself: a merged topic followed before its merge, or a
+ * hidden one, can still be unfollowed by the id followed.
+ */
 export async function unfollowTopic(userId: string, topicId: string) {
-  const topic = catalogueTopic(topicId);
-  if (!topic) throw notFound(TOPIC_NOT_FOUND);
-  await removeFollow(userId, 'topic', topic.id);
-  return { topic, following: false };
+  const topic = await catalogueTopic(topicId);
+  const removed = await removeFollow(userId, 'topic', topicId);
+  if (topic && topic.id !== topicId) await removeFollow(userId, 'topic', topic.id);
+  if (!topic && !removed) throw notFound(TOPIC_NOT_FOUND);
+  return { topic: topic ?? seedTopic(topicId) ?? { id: topicId, kind: null, name: topicId }, following: false };
 }
 
 /**
@@ -130,8 +136,9 @@ export async function removeKeywordAlert(userId: string, keyword: string) {
 export async function myFollows(userId: string) {
   const follows = (await listFollows(userId)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const named = (kind: FollowKind) => follows.filter((follow) => follow.kind === kind).map((follow) => ({ id: follow.targetId, name: follow.label }));
+  const topics = await Promise.all(follows.filter((follow) => follow.kind === 'topic').map(async (follow) => (await catalogueTopic(follow.targetId)) ?? { id: follow.targetId, kind: null, name: follow.label }));
   return {
-    topics: follows.filter((follow) => follow.kind === 'topic').map((follow) => catalogueTopic(follow.targetId) ?? { id: follow.targetId, kind: null, name: follow.label }),
+    topics,
     stories: follows.filter((follow) => follow.kind === 'story').map((follow) => ({ id: follow.targetId, title: follow.label })),
     publishers: named('publisher'),
     keywords: follows.filter((follow) => follow.kind === 'keyword').map((follow) => ({ id: keywordId(follow.targetId), keyword: follow.label })),

@@ -1,6 +1,6 @@
 import { pushDayOf, pushDecision, pushMessageOf, PUSH_TTL_SECONDS, type NotificationKind, type PushDecision } from '#domain/reader/push.ts';
 import { sendPush } from '#adapters/web-push.ts';
-import { claimPush, deletePushSubscription, getPushChoices, pushesSentOn, pushSubscriptionsOf, takeDailyPush } from '#store/push-subscriptions.ts';
+import { claimPush, countPush, deletePushSubscription, getPushChoices, pushesSentOn, pushSubscriptionsOf, takeDailyPush } from '#store/push-subscriptions.ts';
 import { logger } from '#core/logger.ts';
 
 export interface MirroredNotification {
@@ -60,5 +60,7 @@ export async function pushNotification(notification: MirroredNotification, now =
       logger.warn('push not delivered', { userId: notification.userId, deviceId: device.deviceId, status: outcome.status, reason: outcome.reason });
     }
   }));
+  // The console's push figures (the devices figure moved with each removal above).
+  await countPush({ sent: report.delivered, failed: report.failed, removed: report.removed });
   return report;
 }

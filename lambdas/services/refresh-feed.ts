@@ -6,7 +6,8 @@ import { isFallbackImage } from '#domain/content/images.ts';
 import { normaliseItems } from '#domain/content/normalise.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS, simhash } from '#domain/content/simhash.ts';
 import { eventProfile, matchingEvent, type EventProfile, type JoinReason } from '#domain/topics/same-event.ts';
-import { storyTopics } from '#domain/topics/story-topics.ts';
+import { seedCatalogueTopic, storyTopics } from '#domain/topics/story-topics.ts';
+import { taggedStoryTopics, type TopicOverrides } from '#domain/topics/topic-overrides.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { knownHashes, settleFeedIntakes, storeNewArticles } from '#store/article-intake.ts';
@@ -15,6 +16,7 @@ import { feedDescriptionOf, recordFeedHealth, updateFeedAfterCheck, type FeedToP
 import { logger } from '#core/logger.ts';
 import { currentClassifier, decideArticle, type Classifier } from './classification.ts';
 import { PAGE_IMAGE_DEFAULTS, pageImages, type PageImageOptions } from './page-images.ts';
+import { topicOverrides } from './topic-overrides.ts';
 
 export interface RefreshStats {
   feedId: string;
@@ -188,6 +190,8 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
   );
   // Each story is classified here and written once, with its final status (published, queued or rejected).
   const classifier = unseen.length ? await classifierOrNull() : null;
+  // Moderators' merges and names apply to new stories (domain/topics/topic-overrides.ts taggedStoryTopics).
+  const overrides: TopicOverrides = unseen.length ? await topicOverrides() : new Map();
   const articles: NewArticle[] = unseen.map(({ item, fingerprint, id, clusterId, clusterReason }) => {
     const story = {
       id,
@@ -216,7 +220,7 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
       urlHash: urlHash(item.sourceUrl),
       titleHash: titleHash(item.title),
       simhash: fingerprint,
-      topics: storyTopics(item.title, item.summary),
+      topics: taggedStoryTopics(storyTopics(item.title, item.summary), seedCatalogueTopic, overrides),
       ...(clusterId ? { clusterId, clusterReason, isDuplicate: true } : {}),
     };
     if (!classifier) return story;

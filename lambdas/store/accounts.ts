@@ -13,7 +13,7 @@ import { CategoryFollower } from './category-followers.ts';
 import { Follow } from './follows.ts';
 import { removeKeywordFollow } from './keyword-alerts.ts';
 import { Preferences } from './preferences.ts';
-import { getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
+import { countPush, getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
 
 /**
  * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API
@@ -136,7 +136,10 @@ export async function deleteUserData(userId: string): Promise<void> {
   if (reading.length) await ReadingProgress.delete(reading.map(({ articleId }) => ({ userId, articleId }))).go();
   if (recommendations.length) await Recommendation.delete(recommendations.map(({ articleId }) => ({ userId, articleId }))).go();
   if (notifications.length) await Notification.delete(notifications.map(({ id }) => ({ userId, id }))).go();
-  if (devices.length) await PushSubscription.delete(devices.map(({ deviceId }) => ({ userId, deviceId }))).go();
+  if (devices.length) {
+    await PushSubscription.delete(devices.map(({ deviceId }) => ({ userId, deviceId }))).go();
+    await countPush({ devices: -devices.length });
+  }
   if (pushDays.length) await PushDay.delete(pushDays.map(({ day }) => ({ userId, day }))).go();
   if (pushesSent.length) await PushSent.delete(pushesSent.map(({ notificationId }) => ({ userId, notificationId }))).go();
   await PushChoiceRecord.delete({ userId }).go();

@@ -67,3 +67,8 @@ export async function followersOf(kind: FollowKind, targetId: string): Promise<s
   const { data } = await Follow.query.byTarget({ kind, targetId }).go({ pages: 'all', attributes: ['userId'] });
   return data.map((item) => item.userId);
 }
+
+/** How many readers follow one topic or story (the console's figure). */
+export async function countFollowers(kind: FollowKind, targetId: string): Promise<number> {
+  return (await followersOf(kind, targetId)).length;
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Entity, type EntityItem } from 'electrodb';
 import { DAILY_PUSH_CAP, DEFAULT_PUSH_CHOICES, type PushChoices } from '#domain/reader/push.ts';
+import { addToCounters, COUNTER_SCOPES } from './table/counters.ts';
 import { expiresInDays } from './table/ids.ts';
 import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
@@ -92,6 +93,21 @@ export const PushSent = new Entity({
 
 export type PushSubscriptionItem = EntityItem<typeof PushSubscription>;
 
+/**
+ * The console's push figures (counters of scope `push`): devices subscribed now, and since the start pushes
+ * delivered, pushes a push service refused, and devices removed because their push service said they were gone.
+ */
+export const PUSH_COUNTERS = ['devices', 'sent', 'failed', 'removed'] as const;
+export type PushCounter = (typeof PUSH_COUNTERS)[number];
+
+/**
+ * Moves the push figures. Added after the write they count (a push service's answer cannot share a transaction):
+ * a crash in between loses a count, never doubles one.
+ */
+export function countPush(changes: Partial<Record<PushCounter, number>>): Promise<void> {
+  return addToCounters(Object.entries(changes).map(([name, by]) => ({ scope: COUNTER_SCOPES.push, name, by: by ?? 0 })));
+}
+
 /** A reader keeps at most this many devices; a new one past it replaces the one subscribed longest ago. */
 export const MAX_DEVICES_PER_READER = 10;
 
@@ -107,11 +123,13 @@ const isConditionalFailure = (error: unknown) => error instanceof Error && /cond
 export async function savePushSubscription(userId: string, subscription: { endpoint: string; p256dh: string; auth: string }): Promise<PushSubscriptionItem> {
   const deviceId = deviceIdOf(subscription.endpoint);
   const { data: holders } = await PushSubscription.query.byDevice({ deviceId }).go({ pages: 'all' });
-  for (const holder of holders) if (holder.userId !== userId) await PushSubscription.delete({ userId: holder.userId, deviceId }).go();
+  for (const holder of holders) if (holder.userId !== userId) await deletePushSubscription(holder.userId, deviceId);
   const { data } = await PushSubscription.upsert({ userId, deviceId, ...subscription }).go({ response: 'all_new' });
+  // A device the reader already held is the same device subscribed again: counted once.
+  if (!holders.some((holder) => holder.userId === userId)) await countPush({ devices: 1 });
   const devices = await pushSubscriptionsOf(userId);
   const surplus = devices.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, Math.max(0, devices.length - MAX_DEVICES_PER_READER));
-  for (const device of surplus) if (device.deviceId !== deviceId) await PushSubscription.delete({ userId, deviceId: device.deviceId }).go();
+  for (const device of surplus) if (device.deviceId !== deviceId) await deletePushSubscription(userId, device.deviceId);
   return data as PushSubscriptionItem;
 }
 
@@ -120,9 +138,10 @@ export async function pushSubscriptionsOf(userId: string): Promise<PushSubscript
   return data;
 }
 
-/** False when the reader had no such device (another reader's device is not theirs to remove). */
+/** False when the reader had no such device (another reader's device is not theirs to remove); a removed one leaves the devices figure. */
 export async function deletePushSubscription(userId: string, deviceId: string): Promise<boolean> {
   const { data } = await PushSubscription.delete({ userId, deviceId }).go({ response: 'all_old' });
+  if (data) await countPush({ devices: -1 });
   return Boolean(data);
 }
 

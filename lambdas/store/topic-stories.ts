@@ -37,3 +37,22 @@ export async function applyTopicIndexChanges(changes: { put: readonly TopicIndex
 export function listTopicStories(topicId: string, options: PageOptions = {}): Promise<Page<{ articleId: string; publishedAt: string }>> {
   return queryPage(() => TopicStory.query.byTopic({ topicId }).go({ order: 'desc', limit: options.limit ?? 20, cursor: options.cursor ?? null }));
 }
+
+/** How many stories a topic lists (the console's figure): its partition read, keys only. */
+export async function countTopicStories(topicId: string): Promise<number> {
+  const { data } = await TopicStory.query.byTopic({ topicId }).go({ pages: 'all', attributes: ['articleId'] });
+  return data.length;
+}
+
+/**
+ * Lists one topic's stories under another too (a merge: the topic merged into shows the stories already told
+ * under the merged one). Puts repeat harmlessly; an entry whose story stops being public later stays behind,
+ * and the page leaves it out as it leaves out any story that is no longer public (services/topic-pages.ts).
+ */
+export async function copyTopicStories(fromTopicId: string, toTopicId: string): Promise<number> {
+  const { data } = await TopicStory.query.byTopic({ topicId: fromTopicId }).go({ pages: 'all' });
+  if (!data.length) return 0;
+  const { unprocessed } = await TopicStory.put(data.map((entry) => ({ ...entry, topicId: toTopicId }))).go({ concurrency: 4 });
+  if (unprocessed.length) throw new Error('Some topic index entries were not copied (unprocessed batch items)');
+  return data.length;
+}

@@ -9,6 +9,7 @@ import type { StoryTopic } from '#domain/topics/topic-links.ts';
 import { applyTopicIndexChanges } from '#store/topic-stories.ts';
 import { tellFollowersOfStory } from '../services/follow-notifications.ts';
 import { refreshRecommendations } from '../services/personalisation.ts';
+import { liveTopicsOf } from '../services/topic-catalogue.ts';
 import { getProfile } from '#store/profiles.ts';
 import { followersOf } from '#store/category-followers.ts';
 import { streamItem, type StreamImage } from '#store/table/table.ts';
@@ -92,7 +93,8 @@ async function followTopicsAndStories(before: ArticleImage | undefined, after: A
     sourceName: after.sourceName,
     publisher: after.feedId ? { id: after.feedId, name: after.sourceName } : null,
     clusterId: after.clusterId,
-    topics: after.topics ?? [],
+    // Topics as readers see them now (renamed, merged, hidden: services/topic-catalogue.ts), not as stored.
+    topics: await liveTopicsOf(after.topics ?? []),
   };
   const made = await tellFollowersOfStory(story, new Date(Date.parse(publishedAtOf(after)) || Date.now()));
   if (made) logger.info('followers told of a story', { articleId: after.id, notifications: made });

@@ -65,6 +65,8 @@ export const functions: readonly FunctionDescription[] = [
     // Recommendation candidates come from the search index.
     access: { table: 'readWrite', searchSnapshots: 'read' },
     timeoutSeconds: 60,
+    // Follow notifications name a story's topics as readers see them (merged ones by the topic merged into).
+    files: [TOPIC_FILES.catalogue],
   },
   {
     name: 'push',
@@ -84,7 +86,7 @@ export const functions: readonly FunctionDescription[] = [
   {
     name: 'admin',
     entry: 'lambdas/http/admin/admin.handler.ts',
-    description: 'Admin console API: dashboard, review queue, trending, revenue, newsletter, users and roles, analytics, settings',
+    description: 'Admin console API: dashboard, review queue, trending, topics, revenue, newsletter, users and roles, analytics, settings',
     access: {
       table: 'readWrite',
       // A newsletter issue sent from the console is a newsletter execution; a test of it is one mail to the editor.
@@ -104,6 +106,8 @@ export const functions: readonly FunctionDescription[] = [
         'cognito-idp:AdminUserGlobalSignOut',
       ],
     },
+    // The Topics screen lists the catalogue's topics.
+    files: [TOPIC_FILES.catalogue],
   },
   {
     name: 'admin-operations',

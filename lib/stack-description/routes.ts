@@ -100,6 +100,11 @@ export const routes: readonly RouteDescription[] = [
   // Moderators take a searched or content keyword off Trending (and put it back).
   { method: 'GET', path: '/admin/trending-keywords', fn: 'admin', auth: 'moderator' },
   { method: 'PUT', path: '/admin/trending-keywords/visibility', fn: 'admin', auth: 'moderator' },
+  // Moderators rename, hide (and show) and merge topics; readers see the change within a minute.
+  { method: 'GET', path: '/admin/topics', fn: 'admin', auth: 'moderator' },
+  { method: 'PUT', path: '/admin/topics/{topicId}/name', fn: 'admin', auth: 'moderator' },
+  { method: 'PUT', path: '/admin/topics/{topicId}/visibility', fn: 'admin', auth: 'moderator' },
+  { method: 'PUT', path: '/admin/topics/{topicId}/merge', fn: 'admin', auth: 'moderator' },
   { method: 'POST', path: '/admin/review/{id}/approve', fn: 'admin', auth: 'moderator' },
   { method: 'POST', path: '/admin/review/{id}/reject', fn: 'admin', auth: 'moderator' },
   { method: 'GET', path: '/admin/articles', fn: 'admin-content', auth: 'moderator' },

@@ -49,6 +49,7 @@ describe('the console shell', () => {
     await page.getByRole('heading', { name: 'Admin Review Queue' }).waitFor();
     const navigation = page.getByRole('navigation', { name: 'Console navigation' }).or(page.locator('nav').filter({ hasText: 'Review Queue' })).first();
     await expect(navigation.getByRole('link', { name: 'Review Queue' }).count()).resolves.toBe(1);
+    await expect(navigation.getByRole('link', { name: 'Topics', exact: true }).count()).resolves.toBe(1);
     await expect(navigation.getByRole('link', { name: 'RSS Feeds' }).count()).resolves.toBe(0);
     await expect(navigation.getByRole('link', { name: 'Pipeline Control' }).count()).resolves.toBe(0);
     await page.goto(`${local().urls.site}/admin/system/pipeline`);
@@ -59,6 +60,7 @@ describe('the console shell', () => {
     }
     expect((await callApi(token, 'POST', '/admin/article-actions', { ids: ['x'], action: 'delete' })).status).toBe(403);
     expect((await callApi(token, 'GET', '/admin/review')).status).toBe(200);
+    expect((await callApi(token, 'GET', '/admin/topics')).status).toBe(200);
     await page.close();
   });
 

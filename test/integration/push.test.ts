@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createECDH, createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +69,27 @@ beforeAll(async () => {
 });
 
 describe('web push through the local push service', () => {
+  // First in the file: no push of another test is still on its way to move the figures.
+  it("counts the console's push figures: devices subscribed (once each), pushes sent, failed and devices removed", async () => {
+    const figures = async () => ((await api('GET', '/admin/dashboard', admin)).body as ApiAnswer<'GET /admin/dashboard'>).push;
+    const before = await figures();
+    const reader = await signedUpReader('Counted Devices');
+    const userId = await userIdOf(reader);
+    await api('PUT', '/me/push/choices', reader.idToken, { quietHours: null });
+    // A browser subscribed with another site's key: the push service refuses our pushes to it (a failure, not gone).
+    const otherSite = createECDH('prime256v1');
+    otherSite.generateKeys();
+    const [kept, gone, refusing] = [await newBrowserSubscription(), await newBrowserSubscription(), await newBrowserSubscription(otherSite.getPublicKey('base64url'))];
+    for (const device of [kept, gone, refusing, kept]) expect((await api('PUT', '/me/push/subscriptions', reader.idToken, device)).status).toBe(200);
+    expect((await figures()).subscribedDevices).toBe(before.subscribedDevices + 3);
+    await fetch(`${pushService()}/subscriptions/${subscriptionIdOf(gone)}/end`, { method: 'POST', body: JSON.stringify({ status: 410 }) });
+
+    await messageFromTeam(admin, userId, 'A counted message');
+    await until(() => received(kept), (items) => items.length === 1);
+    const expected = { subscribedDevices: before.subscribedDevices + 2, sent: before.sent + 1, failed: before.failed + 1, removed: before.removed + 1 };
+    expect(await until(figures, (now) => now.sent === expected.sent && now.removed === expected.removed && now.failed === expected.failed)).toEqual(expected);
+  });
+
   it('delivers a notification, encrypted for the device and signed with VAPID, that decrypts to the message the app made', async () => {
     const reader = await signedUpReader('Push Reader');
     const userId = await userIdOf(reader);

@@ -41,6 +41,7 @@ export const CONSOLE_ROUTES = [
   '/admin/content/articles',
   '/admin/content/articles/new',
   '/admin/content/review',
+  '/admin/content/topics',
   '/admin/content/summary-fix',
   '/admin/content/rss',
   '/admin/content/lifecycle',

@@ -186,9 +186,9 @@ describe('console shell', () => {
     expect(screenOf('/admin/nowhere')).toBeUndefined();
   });
 
-  it('lets a moderator open the review queue and article list only', () => {
+  it('lets a moderator open the review queue, the article list and topics only', () => {
     const open = Object.entries(SCREENS).filter(([, screen]) => canOpen('moderator', screen)).map(([key]) => key);
-    expect(open.sort()).toEqual(['articles', 'review']);
+    expect(open.sort()).toEqual(['articles', 'review', 'topics']);
     expect(Object.values(SCREENS).every((screen) => canOpen('admin', screen))).toBe(true);
   });
 

@@ -33,6 +33,8 @@ vi.mock('#store/article-intake.ts', () => ({
     return batch.map(() => ({ created: true }));
   },
 }));
+// No moderator has changed a topic (services/topic-overrides.ts reads them before tagging).
+vi.mock('#store/topic-overrides.ts', () => ({ listTopicOverrides: async () => [] }));
 vi.mock('#store/models.ts', () => ({ activeModelVersion: async () => null, modelJsonOf: () => '' }));
 vi.mock('#adapters/feed-fetch.ts', () => ({
   fetchFeed: async (url: string) => ({

@@ -21,3 +21,9 @@ export function storyTopics(headline: string, summary: string | undefined, catal
   }
   return [...topics.values()];
 }
+
+/** The tagger's own catalogue entry of an id as a story's topic, or null (for the override rules at ingest). */
+export function seedCatalogueTopic(id: string, catalogue: Catalogue = SEED_CATALOGUE): StoryTopic | null {
+  const entity = catalogue.entities.get(id);
+  return entity ? { id: entity.id, kind: entity.kind, name: entity.name } : null;
+}

@@ -5,6 +5,7 @@ import { newsletterRoutes } from './newsletter.ts';
 import { revenueRoutes } from './revenue.ts';
 import { reviewRoutes } from './review.ts';
 import { settingsRoutes } from './settings.ts';
+import { topicRoutes } from './topics.ts';
 import { trendingRoutes } from './trending.ts';
 import { userRoutes } from './users.ts';
 
@@ -23,4 +24,5 @@ export const handler = areaHandler('admin', {
   ...analyticsRoutes,
   ...settingsRoutes,
   ...trendingRoutes,
+  ...topicRoutes,
 });

@@ -23,13 +23,14 @@ const STATUSES = ['draft', 'published', 'rejected', 'archived', 'purged'] as con
 
 /**
  * The dashboard (admin spec section 2), every figure from the store: the article counters kept in the
- * writes, the recorded pipeline runs, alerts and the lifecycle analytics.
+ * writes, the recorded pipeline runs, alerts, the lifecycle analytics and the push figures.
  */
 export const dashboard = route({}, async () => {
   const now = new Date();
-  const [measured, users, runsToday, lifecycle] = await Promise.all([
+  const [measured, users, push, runsToday, lifecycle] = await Promise.all([
     readSystemHealth(now),
     readCounters(COUNTER_SCOPES.users),
+    readCounters(COUNTER_SCOPES.push),
     runsSince('ingest', indiaDayStart(now).toISOString()),
     lifecycleAnalytics(now),
   ]);
@@ -80,6 +81,13 @@ export const dashboard = route({}, async () => {
       lastIngestAt: figures.lastIngestEndedAt,
     },
     lifecycle,
+    /** Web push to readers' devices (store/push-subscriptions.ts PUSH_COUNTERS), counted as the push consumer sends. */
+    push: {
+      subscribedDevices: Math.max(0, push.devices ?? 0),
+      sent: push.sent ?? 0,
+      failed: push.failed ?? 0,
+      removed: push.removed ?? 0,
+    },
   };
 });
 

@@ -10,6 +10,7 @@ import { listFollowTargets } from '#store/follows.ts';
 import { getPreferences } from '#store/preferences.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { route } from '#platform/router.ts';
+import { withLiveTopics } from '../../services/topic-catalogue.ts';
 
 const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 
@@ -20,17 +21,22 @@ const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
  * The reader is always the token's subject.
  */
 export const personalFeed = route({ query }, async ({ query, caller }) => {
-  const { userId } = signedInCaller(caller);
+  const feed = await feedOf(query.kind, signedInCaller(caller).userId);
+  // Topics as readers see them now (renamed, merged, hidden: services/topic-catalogue.ts).
+  return { ...feed, items: await withLiveTopics(feed.items) };
+});
+
+async function feedOf(kind: (typeof FEED_KINDS)[number], userId: string) {
   const index = await publicArticleIndex();
-  switch (query.kind) {
+  switch (kind) {
     case 'trending':
-      return { kind: query.kind, source: 'trending', items: index.query({ sort: 'trending', minRelevance: TRENDING_MIN_RELEVANCE, minViews: TRENDING_MIN_VIEWS, limit: FEED_PAGE_SIZE }).items };
+      return { kind, source: 'trending', items: index.query({ sort: 'trending', minRelevance: TRENDING_MIN_RELEVANCE, minViews: TRENDING_MIN_VIEWS, limit: FEED_PAGE_SIZE }).items };
     case 'latest':
-      return { kind: query.kind, source: 'latest', items: index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items };
+      return { kind, source: 'latest', items: index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: FEED_PAGE_SIZE }).items };
     case 'saved': {
       const bookmarks = await listRelations('bookmark', userId, { limit: 100 });
       // A bookmark may be of an archived article: the cards come from every tier.
-      return { kind: query.kind, source: 'bookmarks', items: await publicArticleCards(bookmarks.items.map((item) => item.articleId)) };
+      return { kind, source: 'bookmarks', items: await publicArticleCards(bookmarks.items.map((item) => item.articleId)) };
     }
     case 'for-you': {
       const muted = await listFollowTargets(userId, 'muted-publisher');
@@ -38,15 +44,15 @@ export const personalFeed = route({ query }, async ({ query, caller }) => {
       const wanted = muted.size ? MAX_PAGE_SIZE : FEED_PAGE_SIZE;
       const kept = <T extends { publisher: { id: string } | null }>(items: readonly T[]) => withoutMutedPublishers(items, muted).slice(0, FEED_PAGE_SIZE);
       const recommended = kept(index.cards((await topRecommendations(userId, wanted)).map((item) => item.articleId)));
-      if (recommended.length) return { kind: query.kind, source: 'recommendations', items: recommended };
+      if (recommended.length) return { kind: kind, source: 'recommendations', items: recommended };
       const preferences = await getPreferences(userId);
       const categories = followedCategories(preferences.preferredCategories ?? []);
       const market = marketOfRegions(preferences.preferredRegions ?? []);
       if (categories.length) {
         const items = kept(index.query({ sort: 'latest', categories, market, minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items);
-        if (items.length) return { kind: query.kind, source: 'preferences', items };
+        if (items.length) return { kind: kind, source: 'preferences', items };
       }
-      return { kind: query.kind, source: 'latest', items: kept(index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items) };
+      return { kind: kind, source: 'latest', items: kept(index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items) };
     }
   }
-});
+}

@@ -4,6 +4,7 @@ import { storedHtmlText } from '#domain/common/html-text.ts';
 import { pickRelated, RECENT_CANDIDATES, SAME_CATEGORY_CANDIDATES } from '#domain/content/related.ts';
 import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { publicArticleIndex } from '../../services/article-search.ts';
+import { withLiveTopics } from '../../services/topic-catalogue.ts';
 import { notFound } from '#core/errors.ts';
 import { route } from '#platform/router.ts';
 
@@ -13,7 +14,8 @@ export const getPublicArticle = route({ params: z.object({ id: z.string().check(
   const index = await publicArticleIndex();
   const sameCategory = index.query({ category: article.category, limit: SAME_CATEGORY_CANDIDATES + 1 }).items;
   const recent = index.query({ limit: RECENT_CANDIDATES }).items;
-  const card = toPublicArticle(article);
+  // Topics as readers see them now (renamed, merged, hidden: services/topic-catalogue.ts).
+  const card = (await withLiveTopics([toPublicArticle(article)]))[0]!;
   const content = article.content ?? '';
   // The card's longer summary and key points are plain text: the HTML is for the dialog (sanitised there).
   const text = storedHtmlText(content) || card.summary;

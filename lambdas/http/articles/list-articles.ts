@@ -2,8 +2,8 @@ import * as z from '#domain/common/validation.ts';
 import { CATEGORY_SLUGS, normaliseCategory } from '#domain/content/categories.ts';
 import { ARTICLE_SORTS, DATE_RANGES, DEFAULT_PAGE_SIZE, MARKET_FOCUSES, MAX_PAGE_SIZE, QUALITY_FILTERS, SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { queryPublicArticles } from '../../services/article-search.ts';
-import { topicsNamedInSearch } from '../../services/topic-catalogue.ts';
 import { limitParam, route } from '#platform/router.ts';
+import { topicsNamedInSearch, withLiveTopics } from '../../services/topic-catalogue.ts';
 import { enforceRateLimit } from '#platform/rate-limit.ts';
 import { SEARCH_LIMIT } from '#domain/analytics/tracking.ts';
 
@@ -43,6 +43,6 @@ export const listArticles = route({ query }, async ({ query, event }) => {
     limit: query.limit,
   });
   const pages = Math.ceil(total / query.limit) + (totalIsLowerBound ? 1 : 0);
-  const topics = query.q?.trim() ? topicsNamedInSearch(query.q) : [];
-  return { items, total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages, topics };
+  const topics = query.q?.trim() ? await topicsNamedInSearch(query.q) : [];
+  return { items: await withLiveTopics(items), total, totalIsLowerBound, page: query.page, pageSize: query.limit, pages, topics };
 });

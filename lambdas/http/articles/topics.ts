@@ -1,12 +1,10 @@
 import * as z from '#domain/common/validation.ts';
 import { CATEGORY_PAGE_SIZE, MAX_PAGE_SIZE } from '#domain/reader/public-articles.ts';
-import { TOPIC_ID_MAX_CHARS, TOPIC_ID_PATTERN } from '#domain/topics/topic-links.ts';
 import { topicPage } from '../../services/topic-pages.ts';
 import { cursorScope, openCursor, sealCursor } from '#platform/cursors.ts';
 import { cursorParam, limitParam, route } from '#platform/router.ts';
+import { topicIdParam } from '../topic-id-param.ts';
 
-/** A topic id in a path: the catalogue's shape, or a clear 400 (an unknown id of that shape is a 404). */
-export const topicIdParam = z.string().check(z.maxLength(TOPIC_ID_MAX_CHARS, 'Invalid topic id'), z.regex(TOPIC_ID_PATTERN, 'Invalid topic id'));
 
 /** A topic's page: the topic and its public stories, newest first, a page at a time. */
 export const getTopic = route(

@@ -15,7 +15,7 @@ import {
   unmutePublisher,
 } from '../../services/follows.ts';
 import { route } from '#platform/router.ts';
-import { topicIdParam } from '../articles/topics.ts';
+import { topicIdParam } from '../topic-id-param.ts';
 import { reader } from './caller.ts';
 
 const topicParams = z.object({ topicId: topicIdParam });

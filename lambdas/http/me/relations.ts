@@ -1,6 +1,7 @@
 import * as z from '#domain/common/validation.ts';
 import { publicArticleCards } from '../../services/article-search.ts';
 import { addReaderRelation, removeReaderRelation } from '../../services/reader-activity.ts';
+import { withLiveTopics } from '../../services/topic-catalogue.ts';
 import { allRelationIds, listRelations } from '#store/reader-relations.ts';
 import { route } from '#platform/router.ts';
 import { reader } from './caller.ts';
@@ -22,7 +23,7 @@ export const myBookmarks = route({}, async ({ caller }) => {
   const page = await listRelations('bookmark', userId, { limit: BOOKMARKS_PAGE });
   const savedAt = new Map(page.items.map((item) => [item.articleId, item.createdAt]));
   // A bookmark may be of an archived article: the cards come from every tier.
-  const cards = await publicArticleCards(page.items.map((item) => item.articleId));
+  const cards = await withLiveTopics(await publicArticleCards(page.items.map((item) => item.articleId)));
   return { items: cards.map((card) => ({ ...card, bookmarkedAt: savedAt.get(card.id) })) };
 });
 

@@ -19,7 +19,7 @@ export const Counter = new Entity({
 }, tableConfig);
 
 /** Counter scopes and names; pages read a whole scope in one Query. */
-export const COUNTER_SCOPES = { articles: 'articles', donations: 'donations', users: 'users' } as const;
+export const COUNTER_SCOPES = { articles: 'articles', donations: 'donations', users: 'users', push: 'push' } as const;
 
 export interface CounterChange {
   scope: string;
@@ -91,4 +91,12 @@ export async function readCounters(scope: string, prefix?: string): Promise<Reco
     totals[name] = (totals[name] ?? 0) + (item.value ?? 0);
   }
   return totals;
+}
+
+/**
+ * Adds to counters outside a transaction (each an atomic ADD on a random shard, created on first use), for figures
+ * whose write cannot share a transaction with the thing counted (a push service's answer, a device replaced).
+ */
+export async function addToCounters(changes: readonly CounterChange[]): Promise<void> {
+  await Promise.all(changes.filter((change) => change.by !== 0).map((change) => Counter.update(counterKey(change)).add({ value: change.by }).go({ response: 'none' })));
 }

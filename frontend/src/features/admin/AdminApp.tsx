@@ -16,6 +16,7 @@ import { areaTitle, breadcrumbs, canOpen, consoleTitle, NAVIGATION, SCREENS, scr
 const DashboardPage = lazy(() => import('./screens/dashboard/DashboardPage.tsx'));
 const ArticlesPage = lazy(() => import('./screens/articles/ArticlesPage.tsx'));
 const ReviewQueuePage = lazy(() => import('./screens/review/ReviewQueuePage.tsx'));
+const TopicsPage = lazy(() => import('./screens/topics/TopicsPage.tsx'));
 const SummaryManagerPage = lazy(() => import('./screens/summaries/SummaryManagerPage.tsx'));
 const FeedsPage = lazy(() => import('./screens/feeds/FeedsPage.tsx'));
 const LifecyclePage = lazy(() => import('./screens/lifecycle/LifecyclePage.tsx'));
@@ -143,6 +144,7 @@ function ConsoleLayout({ session }: { session: ConsoleSession }) {
                 <Route path="dashboard" element={guarded('dashboard', <DashboardPage />)} />
                 <Route path="content/articles/*" element={guarded('articles', <ArticlesPage />)} />
                 <Route path="content/review" element={guarded('review', <ReviewQueuePage />)} />
+                <Route path="content/topics" element={guarded('topics', <TopicsPage />)} />
                 <Route path="content/summary-fix" element={guarded('summaries', <SummaryManagerPage />)} />
                 <Route path="content/rss/*" element={guarded('feeds', <FeedsPage />)} />
                 <Route path="content/lifecycle" element={guarded('lifecycle', <LifecyclePage />)} />

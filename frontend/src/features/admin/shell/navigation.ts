@@ -17,6 +17,7 @@ export const SCREENS = {
   dashboard: { path: '/admin', title: 'Dashboard', crumb: 'Dashboard Overview', role: 'admin' },
   articles: { path: '/admin/content/articles', title: 'Manage Articles', crumb: 'Article Management', role: 'moderator' },
   review: { path: '/admin/content/review', title: 'Review Queue', role: 'moderator' },
+  topics: { path: '/admin/content/topics', title: 'Topics', crumb: 'Topic Moderation', role: 'moderator' },
   summaries: { path: '/admin/content/summary-fix', title: 'Summary Manager', role: 'admin' },
   feeds: { path: '/admin/content/rss', title: 'RSS Feeds', crumb: 'RSS Feed Management', role: 'admin' },
   lifecycle: { path: '/admin/content/lifecycle', title: 'Lifecycle Manager', crumb: 'Lifecycle Management', role: 'admin' },
@@ -40,7 +41,7 @@ export type ScreenKey = keyof typeof SCREENS;
 /** Side navigation groups (spec: Main Site; Dashboard; Content ...; System ...). */
 export const NAVIGATION: ReadonlyArray<{ group?: string; screens: readonly ScreenKey[] }> = [
   { screens: ['dashboard'] },
-  { group: 'Content', screens: ['articles', 'review', 'summaries', 'feeds', 'lifecycle', 'manual'] },
+  { group: 'Content', screens: ['articles', 'review', 'topics', 'summaries', 'feeds', 'lifecycle', 'manual'] },
   { group: 'Analytics', screens: ['analytics', 'revenue'] },
   { screens: ['users'] },
   { group: 'System', screens: ['pipeline', 'operations', 'monitoring', 'security', 'settings', 'newsletter', 'diagnostics', 'recovery', 'audit'] },

@@ -1,5 +1,5 @@
-import { Link, useParams } from 'react-router-dom';
-import { TOPIC_KIND_LABELS } from '#domain/topics/topic-links.ts';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { TOPIC_KIND_LABELS, topicPath } from '#domain/topics/topic-links.ts';
 import { countOf } from '#domain/common/plural.ts';
 import { ApiError } from '#web/shared/api/client.ts';
 import { ListError } from '#web/shared/ui/ListError.tsx';
@@ -26,6 +26,8 @@ export function TopicPage() {
   const missing = error instanceof ApiError && (error.status === 404 || error.status === 400);
   useDocumentTitle(topic?.name ?? (missing ? 'Topic not found' : undefined));
 
+  // A merged topic's address answers with the topic it went into (docs/topics.md "Moderating topics"): go to its address.
+  if (topic && topic.id !== slug) return <Navigate to={topicPath(topic)} replace />;
   if (missing) {
     return (
       <main className="page not-found">

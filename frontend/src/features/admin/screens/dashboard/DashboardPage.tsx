@@ -140,6 +140,25 @@ function LifecycleCard({ data }: { data: Dashboard }) {
   );
 }
 
+/** Web push to readers' devices: the figures the push consumer counts as it sends (docs/decisions/web-push.md). */
+function PushCard({ data }: { data: Dashboard }) {
+  const { push } = data;
+  return (
+    <Container header={<Header variant="h2" description="Readers' devices and the pushes mirrored to them since the start">Web Push</Header>}>
+      <KeyValuePairs
+        columns={2}
+        items={[
+          { label: 'Subscribed devices', value: <span data-testid="push-devices">{formatCount(push.subscribedDevices)}</span> },
+          { label: 'Pushes sent', value: <span data-testid="push-sent">{formatCount(push.sent)}</span> },
+          { label: 'Failed', value: <span data-testid="push-failed">{formatCount(push.failed)}</span> },
+          { label: 'Subscriptions removed', value: <span data-testid="push-removed">{formatCount(push.removed)}</span> },
+        ]}
+      />
+      <Box variant="small" color="text-body-secondary">Removed: the push service answered that the device is gone (404 or 410).</Box>
+    </Container>
+  );
+}
+
 export default function DashboardPage() {
   const { data, error, isPending, refetch, isFetching } = useDashboard();
   const header = (
@@ -188,6 +207,7 @@ export default function DashboardPage() {
           <SpaceBetween size="l">
             <Health data={data} />
             <LifecycleCard data={data} />
+            <PushCard data={data} />
           </SpaceBetween>
         </Grid>
       </SpaceBetween>
