@@ -7,12 +7,14 @@ import { readTimeMinutes, sanitiseHtml, toPlainText } from '#domain/content/norm
 import { simhash } from '#domain/content/simhash.ts';
 import { seedCatalogueTopic, storyTopics } from '#domain/topics/story-topics.ts';
 import { taggedStoryTopics } from '#domain/topics/topic-overrides.ts';
+import { topicIndexChanges } from '#domain/reader/topic-stories.ts';
 import { regenerateSummary } from '#domain/content/summaries.ts';
 import type { Caller } from '#domain/common/caller.ts';
 import { claimHashes, deleteArticle, editArticle, setSummary, type ArticleEdit } from '#store/article-edits.ts';
 import { changeArticleStatus, createArticle, getArticle, isKnownHash, setFeatured, type ArticleItem, type StatusChange } from '#store/articles.ts';
 import { getArticles } from '#store/article-lists.ts';
 import { recordAudit } from '#store/audit.ts';
+import { applyTopicIndexChanges } from '#store/topic-stories.ts';
 import { HttpError, notFound } from '#core/errors.ts';
 import { topicOverrides } from './topic-overrides.ts';
 
@@ -128,6 +130,10 @@ export async function updateEditedArticle(admin: Caller, id: string, body: Artic
     edit.readTimeMinutes = readTimeMinutes(toPlainText(edit.content) || current.title);
   }
   if (body.summary !== undefined) edit.summary = summaryOf(body.summary, edit.title ?? current.title, edit.content ?? current.content ?? '');
+  // A new headline or summary may name other entities: the story is tagged again, as the ingest tags it.
+  if (edit.title !== undefined || (edit.summary !== undefined && edit.summary !== current.summary)) {
+    edit.topics = taggedStoryTopics(storyTopics(edit.title ?? current.title, edit.summary ?? current.summary), seedCatalogueTopic, await topicOverrides());
+  }
   if (body.category !== undefined) edit.category = body.category;
   if (body.tags !== undefined) edit.tags = body.tags;
   if (body.author !== undefined) edit.author = body.author;
@@ -142,6 +148,9 @@ export async function updateEditedArticle(admin: Caller, id: string, body: Artic
     : await editArticle(current, edit);
   if (!changed) throw new HttpError(409, CHANGED_MEANWHILE);
   const updated = await existingArticle(current.id);
+  // The topics' lists follow a re-tag here: the stream consumer keeps them only when a story comes or goes (a
+  // filter on every edit of a published story would also wake it for each tally fold). Idempotent, as the consumer's.
+  if (edit.topics && !statusChanges) await applyTopicIndexChanges(topicIndexChanges(current, updated));
   await recordAudit(admin, { action: statusChanges ? 'article.edit+status' : 'article.edit', target: current.id, ...changedFields(auditView(current), auditView(updated)) });
   return updated;
 }

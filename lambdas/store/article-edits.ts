@@ -31,7 +31,7 @@ export async function deleteArticle(current: ArticleItem): Promise<boolean> {
 }
 
 /** Editable fields of an article (the editor's, status aside). */
-export type ArticleEdit = Partial<Pick<ArticleItem, 'title' | 'summary' | 'content' | 'category' | 'tags' | 'author' | 'imageUrl' | 'sourceUrl' | 'sourceName' | 'readTimeMinutes' | 'urlHash' | 'titleHash'>>;
+export type ArticleEdit = Partial<Pick<ArticleItem, 'title' | 'summary' | 'content' | 'category' | 'tags' | 'author' | 'imageUrl' | 'sourceUrl' | 'sourceName' | 'readTimeMinutes' | 'urlHash' | 'titleHash' | 'topics'>>;
 
 /**
  * Edits an article in its status (a status change goes through changeArticleStatus instead): its order

@@ -130,6 +130,23 @@ describe('a story about a followed topic', () => {
   });
 });
 
+describe('a story edited in the console', () => {
+  it('is tagged again from its new headline, and moves from the old topic\'s list to the new one\'s', async () => {
+    const story = await publishStory(`SEBI reviews finfluencer disclosures ${marker()}`);
+    const listed = async (topicId: string) => (await topicList(topicId, '?limit=50')).items.some((item) => item.id === story.id);
+    await expect.poll(() => listed('sebi'), { timeout: 20_000 }).toBe(true);
+
+    const edited = await api('PUT', `/admin/articles/${story.id}`, admin, { title: `ASCI reviews influencer disclosures ${marker()}` });
+    expect(edited.status).toBe(200);
+    expect((edited.body as { topics: Array<{ id: string }> }).topics.map((topic) => topic.id)).toEqual(['asci']);
+    expect(await listed('asci')).toBe(true);
+    expect(await listed('sebi')).toBe(false);
+    // An edit that leaves the headline and summary alone keeps the topics.
+    const recategorised = await api('PUT', `/admin/articles/${story.id}`, admin, { category: 'industry-insights' });
+    expect((recategorised.body as { topics: Array<{ id: string }> }).topics.map((topic) => topic.id)).toEqual(['asci']);
+  });
+});
+
 describe('topics in search', () => {
   it('offers the topics a search names beside its results, and none without a search', async () => {
     const named = (await api('GET', `/articles?q=${encodeURIComponent('sebi finfluencer rules on youtube shorts')}`)).body as ApiAnswer<'GET /articles'>;
