@@ -47,8 +47,16 @@ export interface ArticleQuery {
   /** The feed's stricter floors (reader spec section 7: relevance 50, Trending 55 with 10 views). */
   minRelevance?: number | undefined;
   minViews?: number | undefined;
+  /** Only stories about one of these topics or from one of these publishers (For You's followed stories). */
+  followed?: FollowedTargets | undefined;
   offset?: number | undefined;
   limit?: number | undefined;
+}
+
+/** What a reader follows that picks stories: topic ids and publisher (feed) ids. */
+export interface FollowedTargets {
+  topics: ReadonlySet<string>;
+  publishers: ReadonlySet<string>;
 }
 
 export interface ArticleQueryResult {
@@ -318,6 +326,8 @@ function articleFilters(query: ArticleQuery): Array<(article: IndexedArticle) =>
   if (categories?.length) filters.push((article) => categories.includes(article.category));
   if (minRelevance !== undefined) filters.push((article) => article.relevanceScore >= minRelevance);
   if (minViews !== undefined) filters.push((article) => article.viewsCount >= minViews);
+  const { followed } = query;
+  if (followed) filters.push((article) => Boolean(article.publisher && followed.publishers.has(article.publisher.id)) || (article.topics ?? []).some((topic) => followed.topics.has(topic.id)));
   return filters;
 }
 

@@ -147,6 +147,24 @@ describe('a story edited in the console', () => {
   });
 });
 
+describe('For You', () => {
+  it('opens with the week\'s stories of the topics the reader follows, and a reader who follows none gets no such count', async () => {
+    const reader = await signedUpReader('For You Follower');
+    expect((await api('PUT', '/me/follows/topics/asci', reader.idToken)).status).toBe(200);
+    const story = await publishStory(`ASCI flags undisclosed creator ads ${marker()}`);
+    type Feed = ApiAnswer<'GET /me/feed'>;
+    const feedOf = async (who: Reader) => (await api('GET', '/me/feed?kind=for-you', who.idToken)).body as Feed;
+    await expect.poll(async () => (await feedOf(reader)).items[0]?.id, { timeout: 20_000 }).toBe(story.id);
+    const feed = await feedOf(reader);
+    expect('followed' in feed && feed.followed).toBeGreaterThanOrEqual(1);
+    const followedIds = feed.items.slice(0, 'followed' in feed ? feed.followed : 0).map((item) => item.topics.map((topic) => topic.id));
+    for (const topics of followedIds) expect(topics).toContain('asci');
+    expect(new Set(feed.items.map((item) => item.id)).size).toBe(feed.items.length);
+    const others = await feedOf(await signedUpReader('Follows Nothing'));
+    expect('followed' in others ? others.followed : 0).toBe(0);
+  });
+});
+
 describe('topics in search', () => {
   it('offers the topics a search names beside its results, and none without a search', async () => {
     const named = (await api('GET', `/articles?q=${encodeURIComponent('sebi finfluencer rules on youtube shorts')}`)).body as ApiAnswer<'GET /articles'>;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FOLLOWED_SHARE_OF_PAGE, withFollowedFirst } from '#domain/reader/feed.ts';
 import seed from '../../data/topics/seed-entities.json' with { type: 'json' };
 import type { SeedEntity } from '#domain/topics/catalogue.ts';
 import { MAX_STORY_TOPICS, storyTopics } from '#domain/topics/story-topics.ts';
@@ -112,5 +113,18 @@ describe('followNotification', () => {
     expect(isNewsForFollowers({ status: 'published', isDuplicate: true, relevanceScore: 60, category: 'general' })).toBe(true);
     expect(isNewsForFollowers({ status: 'published', relevanceScore: 10, category: 'general' })).toBe(false);
     expect(isNewsForFollowers({ status: 'draft', relevanceScore: 60, category: 'general' })).toBe(false);
+  });
+});
+
+describe('withFollowedFirst (For You)', () => {
+  const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
+  const of = (...names: string[]) => names.map((id) => ({ id }));
+  it('puts followed stories first, at most half a page, then the others, each once', () => {
+    expect(ids(withFollowedFirst(of('f1', 'f2'), of('r1', 'f1', 'r2'), 4))).toEqual(['f1', 'f2', 'r1', 'r2']);
+    const many = of(...Array.from({ length: 15 }, (_, index) => `f${index}`));
+    const page = withFollowedFirst(many, of('r1', 'r2'));
+    expect(page.slice(0, FOLLOWED_SHARE_OF_PAGE)).toEqual(many.slice(0, FOLLOWED_SHARE_OF_PAGE));
+    expect(ids(page).slice(FOLLOWED_SHARE_OF_PAGE)).toEqual(['r1', 'r2']);
+    expect(ids(withFollowedFirst([], of('r1', 'r2')))).toEqual(['r1', 'r2']);
   });
 });

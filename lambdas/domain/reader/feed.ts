@@ -9,6 +9,21 @@ export const FEED_MIN_RELEVANCE = 50;
 export const TRENDING_MIN_RELEVANCE = 55;
 export const TRENDING_MIN_VIEWS = 10;
 
+/**
+ * For You opens with the stories of what the reader follows (topics, publishers) from the last week, up to half a
+ * page, newest first; the rest of the page is what it would be without them (recommendations, else preferred
+ * categories, else the latest). Half, so a reader who follows a busy topic still sees what else they would read.
+ */
+export const FOLLOWED_WINDOW_DAYS = 7;
+export const FOLLOWED_SHARE_OF_PAGE = FEED_PAGE_SIZE / 2;
+
+/** The page: followed stories first (at most FOLLOWED_SHARE_OF_PAGE), then the others, each story once. */
+export function withFollowedFirst<T extends { id: string }>(followed: readonly T[], others: readonly T[], size = FEED_PAGE_SIZE): T[] {
+  const first = followed.slice(0, Math.min(FOLLOWED_SHARE_OF_PAGE, size));
+  const taken = new Set(first.map((item) => item.id));
+  return [...first, ...others.filter((item) => !taken.has(item.id))].slice(0, size);
+}
+
 export const FEED_HEADINGS: Record<FeedKind, string> = {
   'for-you': 'Recommended for You',
   trending: 'Trending Articles',

@@ -1,7 +1,7 @@
 import * as z from '#domain/common/validation.ts';
-import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS } from '#domain/reader/feed.ts';
+import { FEED_KINDS, FEED_MIN_RELEVANCE, FEED_PAGE_SIZE, FOLLOWED_SHARE_OF_PAGE, FOLLOWED_WINDOW_DAYS, marketOfRegions, TRENDING_MIN_RELEVANCE, TRENDING_MIN_VIEWS, withFollowedFirst } from '#domain/reader/feed.ts';
 import { withoutMutedPublishers } from '#domain/reader/follows.ts';
-import { MAX_PAGE_SIZE } from '#domain/reader/public-articles.ts';
+import { MAX_PAGE_SIZE, type PublicArticle } from '#domain/reader/public-articles.ts';
 import { publicArticleCards, publicArticleIndex } from '../../services/article-search.ts';
 import { listRelations } from '#store/reader-relations.ts';
 import { topRecommendations } from '#store/reading.ts';
@@ -17,7 +17,8 @@ const query = z.object({ kind: z._default(z.enum(FEED_KINDS), 'for-you') });
 /**
  * The signed-in reader's feed (reader spec sections 2 and 7). For You reads the reader's stored
  * recommendations; without any it falls back to their preferred categories and market, then to the latest.
- * Publishers the reader muted are left out of For You, whichever list it comes from (docs/topics.md "Follows").
+ * Publishers the reader muted are left out of For You, whichever list it comes from, and the week's stories of the
+ * topics and publishers they follow open it (docs/topics.md "Follows").
  * The reader is always the token's subject.
  */
 export const personalFeed = route({ query }, async ({ query, caller }) => {
@@ -39,20 +40,25 @@ async function feedOf(kind: (typeof FEED_KINDS)[number], userId: string) {
       return { kind, source: 'bookmarks', items: await publicArticleCards(bookmarks.items.map((item) => item.articleId)) };
     }
     case 'for-you': {
-      const muted = await listFollowTargets(userId, 'muted-publisher');
+      const [muted, topics, publishers] = await Promise.all([listFollowTargets(userId, 'muted-publisher'), listFollowTargets(userId, 'topic'), listFollowTargets(userId, 'publisher')]);
       // With mutes, more is read so that a page is still full once their stories are left out.
       const wanted = muted.size ? MAX_PAGE_SIZE : FEED_PAGE_SIZE;
-      const kept = <T extends { publisher: { id: string } | null }>(items: readonly T[]) => withoutMutedPublishers(items, muted).slice(0, FEED_PAGE_SIZE);
-      const recommended = kept(index.cards((await topRecommendations(userId, wanted)).map((item) => item.articleId)));
-      if (recommended.length) return { kind: kind, source: 'recommendations', items: recommended };
+      const kept = (items: readonly PublicArticle[]) => withoutMutedPublishers(items, muted).slice(0, FEED_PAGE_SIZE);
+      const followed =
+        topics.size || publishers.size
+          ? kept(index.query({ sort: 'latest', followed: { topics, publishers }, withinDays: FOLLOWED_WINDOW_DAYS, limit: FOLLOWED_SHARE_OF_PAGE + muted.size * 2 }).items)
+          : [];
+      const page = (source: 'recommendations' | 'preferences' | 'latest', items: readonly PublicArticle[]) => ({ kind, source, followed: followed.length, items: withFollowedFirst(followed, kept(items)) });
+      const recommended = index.cards((await topRecommendations(userId, wanted)).map((item) => item.articleId));
+      if (kept(recommended).length) return page('recommendations', recommended);
       const preferences = await getPreferences(userId);
       const categories = followedCategories(preferences.preferredCategories ?? []);
       const market = marketOfRegions(preferences.preferredRegions ?? []);
       if (categories.length) {
-        const items = kept(index.query({ sort: 'latest', categories, market, minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items);
-        if (items.length) return { kind: kind, source: 'preferences', items };
+        const items = index.query({ sort: 'latest', categories, market, minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items;
+        if (kept(items).length) return page('preferences', items);
       }
-      return { kind: kind, source: 'latest', items: kept(index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items) };
+      return page('latest', index.query({ sort: 'latest', minRelevance: FEED_MIN_RELEVANCE, limit: wanted }).items);
     }
   }
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '#domain/common/plural.ts';
 import { FEED_HEADINGS, FEED_KINDS, type FeedKind } from '#domain/reader/feed.ts';
 import { useFeed } from '../api/personal.ts';
 import { CardGrid } from './articles/CardGrid.tsx';
@@ -37,6 +38,11 @@ export default function PersonalFeed() {
             </span>
           )}
         </h2>
+        {kind === 'for-you' && feed.data && 'followed' in feed.data && feed.data.followed > 0 && (
+          <p className="hint" data-testid="feed-followed">
+            {countOf(feed.data.followed, 'story', 'stories')} first from the topics and publishers you follow.
+          </p>
+        )}
         {kind === 'for-you' && feed.data?.source === 'preferences' && <p className="hint">From your preferred categories: like or save articles to teach For You more.</p>}
         {feed.isError && <ListError onRetry={() => void feed.refetch()} />}
         {!feed.isPending && !feed.isError && items.length === 0 && (
