@@ -183,6 +183,19 @@ describe('pipeline', () => {
     }
   });
 
+  // AWS rule checked (Lambda developer guide, "Control which events Lambda sends to your function"): an event
+  // source mapping takes up to five filters by default; more need a quota increase, and without one creating the
+  // mapping fails, rolling the deploy back. No stand-in enforces it, so this test does.
+  it('gives every event source mapping at most five filters, Lambda\'s default quota', () => {
+    const template = synth();
+    const mappings = resourcesOf(template, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings.length).toBeGreaterThan(0);
+    for (const [name, mapping] of mappings) {
+      const filters = (mapping.Properties.FilterCriteria as { Filters?: unknown[] } | undefined)?.Filters ?? [];
+      expect(filters.length, name).toBeLessThanOrEqual(5);
+    }
+  });
+
   it('filters each consumer\'s records with the described patterns (the local poller applies the same)', () => {
     const template = synth();
     for (const consumer of description.streamConsumers) {
