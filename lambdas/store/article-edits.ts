@@ -11,6 +11,7 @@ import { Article, ArticleChange, ArticleHash, type ArticleItem, changeNote } fro
 import { articleCounterChanges, Counter, counterKey } from './table/counters.ts';
 import { documentClient, tableName } from './table/client.ts';
 import { transactWithRetry } from './table/paging.ts';
+import { failedOnCondition } from './table/condition-failures.ts';
 
 /** The public list reads change notes: any write to a published article leaves one. */
 const notesFor = (...articles: Array<{ status: ArticleStatus }>) => articles.some((article) => article.status === 'published');
@@ -125,4 +126,33 @@ export async function backfillListIndex(): Promise<number> {
     }
   } while (start);
   return filled;
+}
+
+/**
+ * Articles stored before topics were tagged (no `topics` attribute at all; a story tagged with none has an empty
+ * list), a page at a time, for the topics backfill (services/topic-backfill.ts).
+ */
+export async function untaggedArticles(start?: Record<string, unknown>): Promise<{ articles: ArticleItem[]; next: Record<string, unknown> | undefined }> {
+  const page = await documentClient.send(
+    new ScanCommand({
+      TableName: tableName,
+      FilterExpression: '#entity = :article AND attribute_not_exists(#topics)',
+      ExpressionAttributeNames: { '#entity': '__edb_e__', '#topics': 'topics' },
+      ExpressionAttributeValues: { ':article': 'article' },
+      ExclusiveStartKey: start,
+    }),
+  );
+  const articles = (page.Items ?? []).flatMap((Item) => Article.parse({ Item }).data ?? []);
+  return { articles, next: page.LastEvaluatedKey };
+}
+
+/** Gives an article its topics if it still has none (a second run, or an edit meanwhile, leaves it alone). */
+export async function setTopicsIfUntagged(article: ArticleItem, topics: NonNullable<ArticleItem['topics']>): Promise<boolean> {
+  try {
+    await Article.patch({ id: article.id }).set({ topics }).where(({ topics: current }, { notExists }) => notExists(current)).go();
+    return true;
+  } catch (error) {
+    if (failedOnCondition(error)) return false;
+    throw error;
+  }
 }

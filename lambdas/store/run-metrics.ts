@@ -3,6 +3,7 @@ import { HISTOGRAM_BOUNDS_MS, type RunFigures } from '#domain/operations/operati
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { expiresInDays } from './table/ids.ts';
 import { keep, service, tableConfig } from './table/table.ts';
+import { failedOnCondition } from './table/condition-failures.ts';
 
 /**
  * Recorded runs of one described function in one UTC hour: counters added by every
@@ -64,7 +65,7 @@ export async function raiseRunMax(fn: string, hour: string, maxMs: number): Prom
       .where((attributes, { notExists, lt }) => `${notExists(attributes.maxMs)} OR ${lt(attributes.maxMs, maxMs)}`)
       .go({ response: 'none' });
   } catch (error) {
-    if ((error as { cause?: { name?: string } }).cause?.name !== 'ConditionalCheckFailedException' && !String(error).includes('ConditionalCheckFailed')) throw error;
+    if (!failedOnCondition(error)) throw error;
   }
 }
 

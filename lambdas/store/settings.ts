@@ -1,6 +1,7 @@
 import { CustomAttributeType, Entity } from 'electrodb';
 import { type SettingsValues, withDefaults } from '#domain/operations/settings.ts';
 import { keep, service, tableConfig, timestamps } from './table/table.ts';
+import { failedOnCondition } from './table/condition-failures.ts';
 
 /**
  * The console's settings (Settings screen): one item holding every value operators tune, with a version
@@ -80,18 +81,10 @@ export async function saveSettings(values: SettingsValues, expectedVersion: numb
         .go();
     }
   } catch (error) {
-    if (isConditionFailure(error)) throw new StaleSettingsError();
+    if (failedOnCondition(error)) throw new StaleSettingsError();
     throw error;
   }
   forgetSettings();
   return readSettings();
 }
 
-function isConditionFailure(error: unknown): boolean {
-  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    const name = (current as { name?: string }).name ?? '';
-    const message = (current as { message?: string }).message ?? '';
-    if (name === 'ConditionalCheckFailedException' || /conditional request failed/i.test(message)) return true;
-  }
-  return false;
-}

@@ -147,6 +147,36 @@ describe('a story edited in the console', () => {
   });
 });
 
+describe('the topics backfill', () => {
+  it('tags stories stored before tagging, lists the public ones on their topics\' pages, and does nothing the second time', async () => {
+    const { backfillStoryTopics } = await import('../../lambdas/services/topic-backfill.ts');
+    const word = marker();
+    const id = randomUUID();
+    // A story as the ingest stored it before topics: no `topics` attribute at all.
+    const created = await articles.createArticle({
+      id,
+      title: `ASCI names brands that ran undisclosed influencer ads ${word}`,
+      summary: 'The advertising watchdog lists the campaigns it upheld complaints against.',
+      category: 'regulations-ethics',
+      sourceUrl: `https://old.example.com/${word}`,
+      sourceName: 'Archive Desk',
+      status: 'published',
+      adminStatus: 'approved',
+      relevanceScore: 70,
+      urlHash: `url-${word}`,
+      titleHash: `title-${word}`,
+    });
+    expect(created.created).toBe(true);
+    expect((await articles.getArticle(id))?.topics).toBeUndefined();
+
+    const done = await backfillStoryTopics();
+    expect(done.tagged).toBeGreaterThanOrEqual(1);
+    expect((await articles.getArticle(id))?.topics?.map((topic) => topic.id)).toEqual(['asci']);
+    await expect.poll(async () => (await topicList('asci', '?limit=50')).items.some((item) => item.id === id), { timeout: 20_000 }).toBe(true);
+    expect(await backfillStoryTopics()).toEqual({ tagged: 0, listed: 0 });
+  });
+});
+
 describe('For You', () => {
   it('opens with the week\'s stories of the topics the reader follows, and a reader who follows none gets no such count', async () => {
     const reader = await signedUpReader('For You Follower');
