@@ -7,7 +7,8 @@
  * candidates whose train precision is at least PRECISION_FLOOR and that join at most 1 in 2,000
  * cross-outlet pairs of unrelated on-beat train headlines spread over the ingest's seven days
  * (`unrelatedEventJoinRate`), the best train recall wins; ties go to the earlier candidate of the grid
- * (stricter settings first).
+ * (stricter settings first). `--moderator-pairs=<file>`: moderators' splits and joins exported by `npm run story-pairs`,
+ * added to the TRAIN pairs (never to validation or test: they are the ingest's own mistakes, judged by hand).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +24,8 @@ const dataDir = path.resolve(import.meta.dirname, '../data/classifier/corpus');
 const pairs = parseJsonLines<StoryPair>(readFileSync(path.join(dataDir, 'same-story.jsonl'), 'utf8'));
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(dataDir, 'headlines.jsonl'), 'utf8')).filter((row) => row.title);
 const { sides } = sourceTimePairSplit(pairs);
+const moderatorFile = process.argv.find((arg) => arg.startsWith('--moderator-pairs='))?.slice('--moderator-pairs='.length);
+const moderatorPairs = moderatorFile ? parseJsonLines<StoryPair>(readFileSync(moderatorFile, 'utf8')) : [];
 const side = (value: StoryPair['a']) => ({ title: value.title ?? value.summary ?? '', summary: value.title ? value.summary : null, publishedAt: value.publishedAt ?? null });
 const evidenceOn = (wanted: string) =>
   pairs.flatMap((pair, index) => {
@@ -30,7 +33,14 @@ const evidenceOn = (wanted: string) =>
     const evidence = sameEventEvidence(side(pair.a), side(pair.b));
     return evidence ? [{ same: pair.same, evidence }] : [];
   });
-const train = evidenceOn('train');
+const train = [
+  ...evidenceOn('train'),
+  ...moderatorPairs.flatMap((pair) => {
+    const evidence = sameEventEvidence(side(pair.a), side(pair.b));
+    return evidence ? [{ same: pair.same, evidence }] : [];
+  }),
+];
+if (moderatorFile) console.log(`${moderatorPairs.length} moderator pairs added to the train pairs from ${moderatorFile}`);
 const validation = evidenceOn('validation');
 
 function figures(scored: ReadonlyArray<{ same: boolean; evidence: EventEvidence }>, weights: EventWeights) {

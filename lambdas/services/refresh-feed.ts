@@ -6,12 +6,14 @@ import { isFallbackImage } from '#domain/content/images.ts';
 import { normaliseItems } from '#domain/content/normalise.ts';
 import { NEAR_DUPLICATE_WINDOW_DAYS, simhash } from '#domain/content/simhash.ts';
 import { eventProfile, matchingEvent, type EventProfile, type JoinReason } from '#domain/topics/same-event.ts';
+import { withStoryDecisions } from '#domain/topics/story-links.ts';
 import { seedCatalogueTopic, storyTopics } from '#domain/topics/story-topics.ts';
 import { taggedStoryTopics, type TopicOverrides } from '#domain/topics/topic-overrides.ts';
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { knownHashes, settleFeedIntakes, storeNewArticles } from '#store/article-intake.ts';
 import { knownStoryOf, recentFingerprints, type KnownStory, type NewArticle } from '#store/articles.ts';
+import { storyDecisionsSince } from '#store/story-links.ts';
 import { feedDescriptionOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
 import { logger } from '#core/logger.ts';
 import { currentClassifier, decideArticle, type Classifier } from './classification.ts';
@@ -54,10 +56,15 @@ export interface RefreshOptions {
   pageImages?: PageImageOptions | false;
 }
 
-/** The recent stories' fingerprints, read from the table the first time a feed needs them, then shared. */
+/**
+ * The recent stories' fingerprints, read from the table the first time a feed needs them, then shared; with the
+ * moderators' splits and joins of the same days applied (`withStoryDecisions`), so a story a moderator split
+ * off leads its own cluster: a new report matching it joins it, never the story it was split from.
+ */
 export function recentStoriesOnce(now: Date): () => Promise<KnownStory[]> {
   let stories: Promise<KnownStory[]> | undefined;
-  return () => (stories ??= recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now));
+  const since = new Date(now.getTime() - NEAR_DUPLICATE_WINDOW_DAYS * 86_400_000).toISOString();
+  return () => (stories ??= Promise.all([recentFingerprints(NEAR_DUPLICATE_WINDOW_DAYS, now), storyDecisionsSince(since)]).then(([known, decisions]) => withStoryDecisions(known, decisions)));
 }
 
 /**

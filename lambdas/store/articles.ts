@@ -60,6 +60,8 @@ export const Article = new Entity({
     clusterId: { type: 'string' },
     /** With clusterId: why the rule joined it (kinds of event, entities, terms, figures, dates that agreed), for the console's story view. */
     clusterReason: { type: CustomAttributeType<JoinReason>('any') },
+    /** With clusterId, instead of clusterReason: a moderator joined it (who: e-mail, else user id). */
+    clusterJoinedBy: { type: 'string' },
     /** On the first report of an event: the later reports from other publishers, shown as "also covered by". */
     alsoCoveredBy: {
       type: 'list',

@@ -113,6 +113,8 @@ export const routes: readonly RouteDescription[] = [
   { method: 'PUT', path: '/admin/articles/{id}', fn: 'admin-content', auth: 'admin' },
   { method: 'DELETE', path: '/admin/articles/{id}', fn: 'admin-content', auth: 'admin' },
   { method: 'PUT', path: '/admin/articles/{id}/featured', fn: 'admin-content', auth: 'admin' },
+  { method: 'POST', path: '/admin/articles/{id}/split', fn: 'admin-content', auth: 'moderator' },
+  { method: 'POST', path: '/admin/articles/{id}/join', fn: 'admin-content', auth: 'moderator' },
   { method: 'POST', path: '/admin/article-actions', fn: 'admin-content', auth: 'admin' },
   { method: 'GET', path: '/admin/summaries', fn: 'admin-content', auth: 'admin' },
   { method: 'POST', path: '/admin/summaries/regenerate', fn: 'admin-content', auth: 'admin' },

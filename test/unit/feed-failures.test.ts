@@ -33,6 +33,8 @@ vi.mock('#store/article-intake.ts', () => ({
     return batch.map(() => ({ created: true }));
   },
 }));
+// No moderator has split or joined a story (refresh-feed.ts recentStoriesOnce reads the decisions with the fingerprints).
+vi.mock('#store/story-links.ts', () => ({ storyDecisionsSince: async () => [] }));
 // No moderator has changed a topic (services/topic-overrides.ts reads them before tagging).
 vi.mock('#store/topic-overrides.ts', () => ({ listTopicOverrides: async () => [] }));
 vi.mock('#store/models.ts', () => ({ activeModelVersion: async () => null, modelJsonOf: () => '' }));

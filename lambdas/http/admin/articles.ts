@@ -12,6 +12,7 @@ import { getArticleWithTally } from '#store/article-tallies.ts';
 import { notFound } from '#core/errors.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { route } from '#platform/router.ts';
+import { joinToStory, splitFromStory } from '../../services/story-links.ts';
 import { bulkArticleAction, createEditedArticle, deleteEditedArticle, featureArticle, regenerateArticleSummaries, updateEditedArticle } from '../../services/article-editing.ts';
 
 const pageSizeParam = z._default(z.pipe(z.coerce.number(), z.int()).check(z.refine((size) => (ADMIN_PAGE_SIZES as readonly number[]).includes(size), { message: `Page size must be one of ${ADMIN_PAGE_SIZES.join(', ')}` })), DEFAULT_ADMIN_PAGE_SIZE);
@@ -126,6 +127,14 @@ export const listSummaries = route(
 
 export const regenerateSummaries = route({ body: z.object({ ids }) }, async ({ body, caller }) => regenerateArticleSummaries(signedInCaller(caller), body.ids));
 
+/** A moderator makes a later report a story of its own again (the ingest keeps them apart from then on). */
+export const splitOne = route({ params }, async ({ params, caller }) => splitFromStory(signedInCaller(caller), params.id));
+
+/** A moderator makes a story a later report of another story's first report. */
+export const joinOne = route({ params, body: z.object({ storyId: z.pipe(line(100, 'Give the id of the story to join'), z.string().check(z.minLength(1, 'Give the id of the story to join'))) }) }, async ({ params, body, caller }) =>
+  joinToStory(signedInCaller(caller), params.id, body.storyId),
+);
+
 /** Article Management and the Summary Manager. */
 export const articleRoutes = {
   'GET /admin/articles': listArticles,
@@ -134,6 +143,8 @@ export const articleRoutes = {
   'PUT /admin/articles/{id}': updateOne,
   'DELETE /admin/articles/{id}': deleteOne,
   'PUT /admin/articles/{id}/featured': featureOne,
+  'POST /admin/articles/{id}/split': splitOne,
+  'POST /admin/articles/{id}/join': joinOne,
   'POST /admin/article-actions': bulkAction,
   'GET /admin/summaries': listSummaries,
   'POST /admin/summaries/regenerate': regenerateSummaries,

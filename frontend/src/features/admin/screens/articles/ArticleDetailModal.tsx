@@ -1,9 +1,12 @@
 import Alert from '@cloudscape-design/components/alert';
 import Badge from '@cloudscape-design/components/badge';
+import FormField from '@cloudscape-design/components/form-field';
+import Input from '@cloudscape-design/components/input';
 import Box from '@cloudscape-design/components/box';
 import Button from '@cloudscape-design/components/button';
 import KeyValuePairs from '@cloudscape-design/components/key-value-pairs';
 import Link from '@cloudscape-design/components/link';
+import { useState } from 'react';
 import Modal from '@cloudscape-design/components/modal';
 import ProgressBar from '@cloudscape-design/components/progress-bar';
 import SpaceBetween from '@cloudscape-design/components/space-between';
@@ -13,7 +16,7 @@ import { errorText } from '../../shell/api.ts';
 import { formatCount, formatDateTime } from '../../shell/format.ts';
 import type { ArticleDetail } from './api.ts';
 import { ArticleStatusBadge } from './tableConfig.tsx';
-import { useArticle } from './useArticles.ts';
+import { useArticle, useJoinToStory, useSplitFromStory } from './useArticles.ts';
 
 /** Spec section 4: ML confidence buckets, high 80 % or more, medium 50-79 %, low under 50 %. */
 const confidenceBucket = (percent: number) => (percent >= 80 ? 'High' : percent >= 50 ? 'Medium' : 'Low');
@@ -59,26 +62,90 @@ function JoinReasonPairs({ reason }: { reason: JoinReason }) {
   );
 }
 
-/** One later report and why the ingest joined it to this first report (the report's own stored reason). */
+/**
+ * A moderator's "these are different events": after a confirmation, the later report becomes a story of its own
+ * (counted and listed), and the ingest keeps the two apart from then on.
+ */
+function SplitButton({ report }: { report: NonNullable<ArticleDetail['alsoCoveredBy']>[number] }) {
+  const [confirming, setConfirming] = useState(false);
+  const split = useSplitFromStory();
+  return (
+    <>
+      <Button onClick={() => setConfirming(true)} ariaLabel={`Split ${report.title} from this story`}>
+        Split from this story
+      </Button>
+      <Modal
+        visible={confirming}
+        onDismiss={() => setConfirming(false)}
+        header="Split from this story?"
+        closeAriaLabel="Cancel the split"
+        footer={
+          <Box float="right">
+            <SpaceBetween direction="horizontal" size="xs">
+              <Button onClick={() => setConfirming(false)}>Cancel</Button>
+              <Button variant="primary" loading={split.isPending} onClick={() => split.mutate(report.articleId, { onSuccess: () => setConfirming(false) })}>
+                Split
+              </Button>
+            </SpaceBetween>
+          </Box>
+        }
+      >
+        <SpaceBetween size="s">
+          <Box>
+            “{report.title}” ({report.sourceName}) becomes a story of its own: readers see it as a card, and later runs of the ingest keep it apart from this story.
+          </Box>
+          {split.isError && <Alert type="error">{errorText(split.error, 'The split failed')}</Alert>}
+        </SpaceBetween>
+      </Modal>
+    </>
+  );
+}
+
+/** One later report and why it was joined to this first report (the ingest's stored reason, or the moderator who joined it). */
 function LaterReport({ report }: { report: NonNullable<ArticleDetail['alsoCoveredBy']>[number] }) {
   const joined = useArticle(report.articleId);
   const reason = joined.data?.clusterReason;
   return (
     <Box>
-      <Box variant="h4">
-        <Link external href={report.sourceUrl}>
-          {report.title}
-        </Link>{' '}
-        ({report.sourceName})
-      </Box>
+      <SpaceBetween direction="horizontal" size="s" alignItems="center">
+        <Box variant="h4">
+          <Link external href={report.sourceUrl}>
+            {report.title}
+          </Link>{' '}
+          ({report.sourceName})
+        </Box>
+        <SplitButton report={report} />
+      </SpaceBetween>
       {joined.isPending ? (
         <Spinner />
       ) : reason ? (
         <JoinReasonPairs reason={reason} />
+      ) : joined.data?.clusterJoinedBy ? (
+        <Box color="text-status-inactive">Joined by a moderator ({joined.data.clusterJoinedBy}).</Box>
       ) : (
         <Box color="text-status-inactive">No reason was stored: the report was joined before the ingest kept one.</Box>
       )}
     </Box>
+  );
+}
+
+/** A moderator's "same event": this story (with no later reports of its own) becomes a later report of another story's first report. */
+function JoinToStory({ article }: { article: ArticleDetail }) {
+  const [storyId, setStoryId] = useState('');
+  const join = useJoinToStory();
+  return (
+    <SpaceBetween size="xs">
+      <Box variant="h3">Join to another story</Box>
+      <FormField label="The other story's id" description="Its first report's id (the id in its detail). This article is then listed under it, not as a card of its own.">
+        <SpaceBetween direction="horizontal" size="xs">
+          <Input value={storyId} onChange={({ detail }) => setStoryId(detail.value)} ariaLabel="Story id to join" placeholder="Story id" />
+          <Button disabled={!storyId.trim()} loading={join.isPending} onClick={() => join.mutate({ id: article.id, storyId: storyId.trim() }, { onSuccess: () => setStoryId('') })}>
+            Join to another story
+          </Button>
+        </SpaceBetween>
+      </FormField>
+      {join.isError && <Alert type="error">{errorText(join.error, 'The join failed')}</Alert>}
+    </SpaceBetween>
   );
 }
 
@@ -174,6 +241,7 @@ function DetailBody({ article }: { article: ArticleDetail }) {
         ]}
       />
       {article.alsoCoveredBy && article.alsoCoveredBy.length > 0 && <LaterReports reports={article.alsoCoveredBy} />}
+      {!article.isDuplicate && !article.alsoCoveredBy?.length && article.status !== 'purged' && <JoinToStory article={article} />}
       <KeyValuePairs
         columns={1}
         items={[

@@ -33,3 +33,6 @@ export const updateArticle = (id: string, input: ApiBody<'PUT /admin/articles/{i
 export const deleteArticle = (id: string) => adminCall('DELETE /admin/articles/{id}', { params: { id } });
 export const setFeatured = (id: string, featured: boolean) => adminCall('PUT /admin/articles/{id}/featured', { params: { id }, body: { featured } });
 export const bulkArticles = (ids: string[], action: BulkAction, status?: ManualStatus) => adminCall('POST /admin/article-actions', { body: { ids, action, ...(status ? { status } : {}) } });
+/** A moderator's split of a later report from its story, and join of a story to another's first report. */
+export const splitFromStory = (id: string) => adminCall('POST /admin/articles/{id}/split', { params: { id } });
+export const joinToStory = (id: string, storyId: string) => adminCall('POST /admin/articles/{id}/join', { params: { id }, body: { storyId } });

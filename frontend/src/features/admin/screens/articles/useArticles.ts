@@ -6,7 +6,9 @@ import {
   deleteArticle,
   fetchArticle,
   fetchArticles,
+  joinToStory,
   setFeatured,
+  splitFromStory,
   updateArticle,
   type ArticleInput,
   type ArticleListQuery,
@@ -68,4 +70,15 @@ export function useSaveArticle(id: string | null) {
     onSuccess: invalidate,
     ...NO_RETRY,
   });
+}
+
+/** A split or join moves articles between the list and a story's later reports: the list, both articles and the counters reload. */
+export function useSplitFromStory() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: (id: string) => splitFromStory(id), onSuccess: invalidate, ...NO_RETRY });
+}
+
+export function useJoinToStory() {
+  const invalidate = useInvalidate();
+  return useMutation({ mutationFn: ({ id, storyId }: { id: string; storyId: string }) => joinToStory(id, storyId), onSuccess: invalidate, ...NO_RETRY });
 }
