@@ -81,6 +81,22 @@ export const schedules: readonly ScheduleDescription[] = [
     description: 'Monthly Summary on the 1st at 07:00 India time',
   },
   {
+    name: 'follows-mail-daily',
+    expression: 'cron(30 7 * * ? *)',
+    timezone: 'Asia/Kolkata',
+    stateMachine: 'newsletter',
+    input: { trigger: 'schedule', frequency: 'daily', list: 'follows' },
+    description: 'Mail of what readers follow at 07:30 India time (after the Daily Digest): new stories per followed topic',
+  },
+  {
+    name: 'follows-mail-weekly',
+    expression: 'cron(30 7 ? * MON *)',
+    timezone: 'Asia/Kolkata',
+    stateMachine: 'newsletter',
+    input: { trigger: 'schedule', frequency: 'weekly', list: 'follows' },
+    description: 'Weekly mail of what readers follow on Mondays at 07:30 India time',
+  },
+  {
     name: 'lifecycle-twice-daily',
     expression: 'cron(0 6,18 * * ? *)',
     timezone: 'Asia/Kolkata',
