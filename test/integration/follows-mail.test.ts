@@ -55,6 +55,8 @@ describe('the daily mail of what I follow', () => {
     expect((await api('PUT', '/me/follows/topics/asci', reader.idToken)).status).toBe(200);
     expect(await api('PUT', '/me/follows/digest', reader.idToken, { choice: 'daily' })).toMatchObject({ status: 200, body: { choice: 'daily' } });
     expect(((await api('GET', '/me/follows/digest', reader.idToken)).body as ApiAnswer<'GET /me/follows/digest'>).choice).toBe('daily');
+    // The reader's data export says so too.
+    expect(((await api('GET', '/me/export', reader.idToken)).body as ApiAnswer<'GET /me/export'>).followsMail).toEqual({ frequency: 'daily', lastSentAt: null });
 
     const word = marker();
     const created = await api('POST', '/admin/articles', admin, {
