@@ -7,6 +7,7 @@ import { FOLLOWS_DIGEST_PER_TOPIC, pickFollowedStories, type FollowsDigestChoice
 import { listFollows } from '#store/follows.ts';
 import { getFollowsDigest, listFollowsDigestReaders, setFollowsDigest } from '#store/follows-digest.ts';
 import { getProfile } from '#store/profiles.ts';
+import { getSubscriber } from '#store/subscribers.ts';
 import { listTopicStories } from '#store/topic-stories.ts';
 
 export async function myFollowsDigest(userId: string): Promise<{ choice: FollowsDigestChoice }> {
@@ -20,13 +21,17 @@ export async function chooseFollowsDigest(userId: string, choice: FollowsDigestC
 
 /**
  * The readers who chose this frequency, each with their account's address (the profile's, which mirrors the
- * sign-in address). A deleted or suspended account, or one without an address, gets nothing.
+ * sign-in address). A deleted or suspended account, or one without an address, gets nothing; nor does an
+ * address SES reported as bounced or complained of, when it is also a newsletter subscriber (the one record of it).
  */
 export async function followsDigestRecipients(frequency: FollowsDigestFrequency): Promise<Array<{ userId: string; email: string }>> {
   const recipients: Array<{ userId: string; email: string }> = [];
   for (const userId of await listFollowsDigestReaders(frequency)) {
     const profile = await getProfile(userId);
-    if (profile?.email && !profile.suspended) recipients.push({ userId, email: profile.email.toLowerCase() });
+    if (!profile?.email || profile.suspended) continue;
+    const email = profile.email.toLowerCase();
+    if ((await getSubscriber(email))?.suppressedAt) continue;
+    recipients.push({ userId, email });
   }
   return recipients;
 }

@@ -20,7 +20,7 @@ export const stateMachines: readonly StateMachineDescription[] = [
     name: 'newsletter',
     file: 'state-machines/newsletter.asl.json',
     functions: { NewsletterFunctionArn: 'newsletter-digest' },
-    description: 'Send a newsletter digest: stories per topic set, subscribers in batches 4 at a time, each address once per issue',
+    description: 'Send a newsletter digest (or the mail of what readers follow): stories per topic set or reader, recipients in batches 4 at a time, each address once per issue',
   },
   {
     name: 'lifecycle',
