@@ -14,6 +14,7 @@ import { mailsTo } from '../support/inbox.ts';
 let sfn: SFNClient;
 let admin: string;
 let reader: Reader;
+let followsNothing: Reader;
 
 const marker = () => `zq${randomUUID().replace(/[^a-f]/g, '').slice(0, 10)}`;
 
@@ -21,7 +22,7 @@ beforeAll(async () => {
   useLocalAws();
   sfn = new SFNClient({});
   ({ admin } = await signedInRoles());
-  reader = await signedUpReader('Mail Follower');
+  [reader, followsNothing] = await Promise.all([signedUpReader('Mail Follower'), signedUpReader('Follows Nothing')]);
 });
 
 /** Starts the newsletter machine as the follows-mail-daily schedule does, and waits for its end. */
@@ -54,6 +55,8 @@ describe('the daily mail of what I follow', () => {
   it('mails a followed topic’s new story once, with one-click unsubscribe that turns the choice off', async () => {
     expect((await api('PUT', '/me/follows/topics/asci', reader.idToken)).status).toBe(200);
     expect(await api('PUT', '/me/follows/digest', reader.idToken, { choice: 'daily' })).toMatchObject({ status: 200, body: { choice: 'daily' } });
+    // Chose the mail but follows nothing: no stories, no mail.
+    expect((await api('PUT', '/me/follows/digest', followsNothing.idToken, { choice: 'daily' })).status).toBe(200);
     expect(((await api('GET', '/me/follows/digest', reader.idToken)).body as ApiAnswer<'GET /me/follows/digest'>).choice).toBe('daily');
     // The reader's data export says so too.
     expect(((await api('GET', '/me/export', reader.idToken)).body as ApiAnswer<'GET /me/export'>).followsMail).toEqual({ frequency: 'daily', lastSentAt: null });
@@ -83,6 +86,9 @@ describe('the daily mail of what I follow', () => {
     expect(header(mail ?? {}, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const oneClick = /^<(.+)>$/.exec(header(mail ?? {}, 'List-Unsubscribe') ?? '')?.[1];
     expect(oneClick).toMatch(/\/newsletter\/unsubscribe\?token=/);
+
+    expect(first.output.skipped).toBeGreaterThanOrEqual(1);
+    expect((await mailsTo(local().urls.mail, followsNothing.email)).filter((m) => m.subject.startsWith('What you follow'))).toHaveLength(0);
 
     // A second run in the same day mails nobody twice.
     const second = await runFollowsMail();
