@@ -1,7 +1,7 @@
 import pLimit from 'p-limit';
 import * as z from '#domain/common/validation.ts';
 import { DIGEST_BATCH_SIZE, digestIssue, pickStories, topicSetKey, topicSetLabels, type DigestArticle } from '#domain/newsletter/digest.ts';
-import { renderDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
+import { renderDigest, renderFollowsDigest, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
 import { FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
 import { audienceFrequencies } from '#domain/newsletter/newsletter-admin.ts';
 import { isPublicArticle, toPublicArticle } from '#domain/reader/public-articles.ts';
@@ -10,7 +10,9 @@ import { getArticles, publishedSince } from '#store/article-lists.ts';
 import { claimDelivery, confirmDelivery, ensureIssue, getBatch, getIssue, recordIssueTotals, releaseDelivery, saveBatch, setIssueStories } from '#store/digests.ts';
 import { listDigestRecipients } from '#store/subscribers.ts';
 import { config } from '#core/config.ts';
-import { composedIssueMail, sendNewsletterMail, UNSUBSCRIBE_PLACEHOLDER } from '../services/newsletter-mail.ts';
+import { composedIssueMail, sendListMail, sendNewsletterMail, UNSUBSCRIBE_PLACEHOLDER } from '../services/newsletter-mail.ts';
+import { followedStoriesFor, followsDigestRecipients } from '../services/follows-digest.ts';
+import { markFollowsDigestSent } from '#store/follows-digest.ts';
 import { logger } from '#core/logger.ts';
 import { executionFields, recordRun } from './runs.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';
@@ -26,7 +28,12 @@ const input = z.discriminatedUnion('step', [
       now: z.iso.datetime({ offset: true }),
       frequency: z.optional(z.enum(FREQUENCY_VALUES)),
       /** The execution's input: a digest names its frequency; an issue composed in the console its issueId. */
-      input: z.optional(z.looseObject({ frequency: z.optional(z.enum(FREQUENCY_VALUES)), issueId: z.optional(z.string().check(z.minLength(1))) })),
+      input: z.optional(z.looseObject({
+        frequency: z.optional(z.enum(FREQUENCY_VALUES)),
+        issueId: z.optional(z.string().check(z.minLength(1))),
+        /** The mail of what readers follow (docs/topics.md), daily or weekly, instead of the newsletter. */
+        list: z.optional(z.literal('follows')),
+      })),
     }).check(z.refine((step) => step.input?.issueId || step.frequency || step.input?.frequency, { message: 'a digest needs a frequency' })),
   z.object({ step: z.literal('send'), issueId: z.string().check(z.minLength(1)), batch: z.int().check(z.minimum(0)) }),
   z.object({
@@ -49,7 +56,7 @@ const digestArticle = (article: Parameters<typeof toPublicArticle>[0]): DigestAr
  * frequency into batches stored in the table; the state machine then maps over the batch numbers.
  */
 /** Splits recipients into the issue's stored batches: the state machine maps over the batch numbers. */
-async function saveBatches(issueId: string, recipients: Array<{ email: string; topics: string }>) {
+async function saveBatches(issueId: string, recipients: Array<{ email: string; topics: string; userId?: string }>) {
   const batches: Array<{ issueId: string; batch: number }> = [];
   for (let start = 0; start < recipients.length; start += DIGEST_BATCH_SIZE) {
     const batch = batches.length;
@@ -109,6 +116,34 @@ async function prepare(frequency: Frequency, now: Date) {
 }
 
 /**
+ * The mail of what readers follow: one issue per frequency and India day or week (so its claims keep a
+ * retried or repeated run from mailing a reader twice in the period), its recipients the readers who chose
+ * it. Each reader's stories are chosen at the send step, from their own follows and last mail.
+ */
+async function prepareFollows(frequency: Frequency, now: Date) {
+  if (frequency === 'monthly') throw new Error('The mail of what readers follow is daily or weekly');
+  const period = digestIssue(frequency, now);
+  const issueId = `follows-${period.issueId}`;
+  await ensureIssue({ issueId, list: 'follows', frequency, since: period.since, until: period.until, stories: {} });
+  const recipients = (await followsDigestRecipients(frequency)).map((reader) => ({ email: reader.email, topics: 'follows', userId: reader.userId }));
+  const batches = await saveBatches(issueId, recipients);
+  logger.info('follows mail prepared', { issueId, recipients: recipients.length, batches: batches.length });
+  return { issueId, recipients: recipients.length, batches };
+}
+
+/** One reader's mail of what they follow, or null when nothing they follow has new stories (no mail). */
+async function followsMailFor(issue: { since: string; until: string; frequency?: Frequency | undefined }, userId: string): Promise<RenderedMail | null> {
+  if (issue.frequency !== 'daily' && issue.frequency !== 'weekly') return null;
+  const sections = await followedStoriesFor(userId, issue);
+  if (!sections.length) return null;
+  const articles = new Map((await getArticles([...new Set(sections.flatMap((section) => section.articleIds))])).filter(isPublicArticle).map((article) => [article.id, digestArticle(article)]));
+  const listed = sections
+    .map((section) => ({ label: section.label, stories: section.articleIds.map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article)) }))
+    .filter((section) => section.stories.length);
+  return listed.length ? renderFollowsDigest({ frequency: issue.frequency, sections: listed, siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : null;
+}
+
+/**
  * Sends one batch: each address is claimed before its mail (so a retried step or a re-run sends nothing
  * twice) and released if SES refuses, so the retry sends it. Every mail carries List-Unsubscribe with the
  * one-click POST (RFC 8058) and the configuration set.
@@ -116,6 +151,7 @@ async function prepare(frequency: Frequency, now: Date) {
 async function send(issueId: string, batchNumber: number) {
   const [issue, batch] = await Promise.all([getIssue(issueId), getBatch(issueId, batchNumber)]);
   if (!issue || !batch) throw new Error(`Issue ${issueId} batch ${batchNumber} is missing`);
+  const follows = issue.list === 'follows';
   const stories = issue.stories as Record<string, string[]>;
   const articles = new Map((await getArticles([...new Set(Object.values(stories).flat())])).map((article) => [article.id, digestArticle(article)]));
   const key = await linkSigningKey();
@@ -123,7 +159,7 @@ async function send(issueId: string, batchNumber: number) {
   const rendered = new Map<string, RenderedMail | null>();
   const composed = issue.subject && issue.content ? { subject: issue.subject, content: issue.content } : null;
   const digestFrequency = issue.frequency;
-  if (!composed && !digestFrequency) throw new Error(`Issue ${issueId} has neither a frequency nor composed content`);
+  if (!follows && !composed && !digestFrequency) throw new Error(`Issue ${issueId} has neither a frequency nor composed content`);
   const renderTopicDigest = (topics: string): RenderedMail | null => {
     const picked = (stories[topics] ?? []).map((id) => articles.get(id)).filter((article): article is DigestArticle => Boolean(article));
     return digestFrequency && picked.length ? renderDigest({ frequency: digestFrequency, stories: picked, topics: topicSetLabels(topics), siteUrl: config.SITE_URL, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }) : null;
@@ -138,15 +174,20 @@ async function send(issueId: string, batchNumber: number) {
   await Promise.all(
     batch.recipients.map((recipient) =>
       limit(async () => {
-        const mail = renderFor(recipient.topics);
-        // Nothing published in the subscriber's topics: no empty digest.
+        const readerId = follows ? recipient.userId : undefined;
+        const mail = readerId ? await followsMailFor(issue, readerId) : follows ? null : renderFor(recipient.topics);
+        // Nothing published in the subscriber's topics (or what the reader follows): no empty mail.
         if (!mail || !(await claimDelivery(issueId, recipient.email))) {
           totals.skipped += 1;
           return;
         }
         try {
-          const { messageId } = await sendNewsletterMail(recipient.email, mail, key, { kind: composed ? 'composed' : 'digest', issue: issueId });
+          const { messageId } = readerId
+            ? await sendListMail(recipient.email, mail, { purpose: 'follows-unsubscribe', userId: readerId }, key, { kind: 'follows', issue: issueId })
+            : await sendNewsletterMail(recipient.email, mail, key, { kind: composed ? 'composed' : 'digest', issue: issueId });
           await confirmDelivery(issueId, recipient.email, messageId);
+          // The reader's next mail starts where this one's period ended.
+          if (readerId) await markFollowsDigestSent(readerId, issue.until);
           totals.sent += 1;
         } catch (error) {
           await releaseDelivery(issueId, recipient.email);
@@ -166,6 +207,7 @@ async function handleEvent(event: unknown) {
       if (step.input?.issueId) return prepareComposed(step.input.issueId);
       const frequency = step.frequency ?? step.input?.frequency;
       if (!frequency) throw new Error('a digest needs a frequency');
+      if (step.input?.list === 'follows') return prepareFollows(frequency, new Date(step.now));
       return prepare(frequency, new Date(step.now));
     }
     case 'send':

@@ -1,6 +1,7 @@
 import { renderComposedIssue, type RenderedMail } from '#domain/newsletter/digest-mail.ts';
 import { sendMail } from '#adapters/mail.ts';
 import { config } from '#core/config.ts';
+import type { LinkPayload } from '#domain/newsletter/newsletter.ts';
 import { signLinkToken } from './link-tokens.ts';
 
 /**
@@ -23,7 +24,16 @@ export function withUnsubscribeLink(mail: RenderedMail, url: string): RenderedMa
 
 /** Sends a rendered newsletter mail to one address, with that address's signed unsubscribe link. */
 export function sendNewsletterMail(to: string, mail: RenderedMail, signingKey: string, tags: Record<string, string>): Promise<{ messageId: string }> {
-  const token = encodeURIComponent(signLinkToken({ purpose: 'unsubscribe', email: to }, signingKey));
+  return sendListMail(to, mail, { purpose: 'unsubscribe', email: to }, signingKey, tags);
+}
+
+/**
+ * Sends a rendered mail of a list (the newsletter, or the mail of what a reader follows) with its signed
+ * unsubscribe link: the visible one opens the /unsubscribe page, the List-Unsubscribe one takes the mail
+ * client's one-click POST; both reach POST /newsletter/unsubscribe, which reads the token's purpose.
+ */
+export function sendListMail(to: string, mail: RenderedMail, unsubscribe: Extract<LinkPayload, { purpose: 'unsubscribe' | 'follows-unsubscribe' }>, signingKey: string, tags: Record<string, string>): Promise<{ messageId: string }> {
+  const token = encodeURIComponent(signLinkToken(unsubscribe, signingKey));
   const personal = withUnsubscribeLink(mail, `${config.SITE_URL}/unsubscribe?token=${token}`);
   return sendMail({
     to,

@@ -11,6 +11,7 @@ import { keep, service, tableConfig } from './table/table.ts';
 import { Activity } from './activity.ts';
 import { CategoryFollower } from './category-followers.ts';
 import { Follow } from './follows.ts';
+import { FollowsDigest } from './follows-digest.ts';
 import { removeKeywordFollow } from './keyword-alerts.ts';
 import { Preferences } from './preferences.ts';
 import { countPush, getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
@@ -43,7 +44,7 @@ async function allOf<T>(go: () => Promise<{ data: T[] }>): Promise<T[]> {
 }
 
 export async function exportUserData(userId: string) {
-  const [profile, preferences, bookmarks, likes, reading, activity, engagement, notifications, recommendations, follows, devices, pushChoices, followed] = await Promise.all([
+  const [profile, preferences, bookmarks, likes, reading, activity, engagement, notifications, recommendations, follows, devices, pushChoices, followed, followsMail] = await Promise.all([
     Profile.get({ userId }).go().then((answer) => answer.data),
     Preferences.get({ userId }).go().then((answer) => answer.data),
     allOf(() => Bookmark.query.byUserNewest({ userId }).go({ order: 'desc', pages: 'all' })),
@@ -57,6 +58,7 @@ export async function exportUserData(userId: string) {
     allOf(() => PushSubscription.query.byUser({ userId }).go({ pages: 'all' })),
     getPushChoices(userId),
     allOf(() => Follow.query.byUser({ userId }).go({ pages: 'all' })),
+    FollowsDigest.get({ userId }).go().then((answer) => answer.data),
   ]);
   return {
     profile,
@@ -77,6 +79,8 @@ export async function exportUserData(userId: string) {
     // Each device's push service (its endpoint's origin) and when it was added; the keys stay behind.
     pushDevices: devices.map(({ deviceId, endpoint, createdAt }) => ({ deviceId, pushService: URL.canParse(endpoint) ? new URL(endpoint).origin : '', createdAt })),
     pushChoices,
+    // The mail of what they follow (docs/topics.md): off, or daily or weekly and when the last one went.
+    followsMail: followsMail ? { frequency: followsMail.frequency, lastSentAt: followsMail.lastSentAt ?? null } : { frequency: 'off' as const, lastSentAt: null },
   };
 }
 
@@ -143,5 +147,6 @@ export async function deleteUserData(userId: string): Promise<void> {
   if (pushDays.length) await PushDay.delete(pushDays.map(({ day }) => ({ userId, day }))).go();
   if (pushesSent.length) await PushSent.delete(pushesSent.map(({ notificationId }) => ({ userId, notificationId }))).go();
   await PushChoiceRecord.delete({ userId }).go();
+  await FollowsDigest.delete({ userId }).go();
   await Preferences.delete({ userId }).go();
 }

@@ -10,6 +10,8 @@ export const NewsletterIssue = new Entity({
     issueId: { type: 'string', required: true },
     /** A digest's frequency; on an issue composed in the console, its audience (absent: every frequency). */
     frequency: { type: SUBSCRIPTION_TYPES },
+    /** The mail of what readers follow (docs/topics.md): its recipients are readers, each with their own stories. */
+    list: { type: ['follows'] as const },
     /** Set on an issue an admin composed in the console (plain text; the mail template escapes it). */
     subject: { type: 'string' },
     content: { type: 'string' },
@@ -37,7 +39,7 @@ export const NewsletterBatch = new Entity({
   attributes: {
     issueId: { type: 'string', required: true },
     batch: { type: 'number', required: true },
-    recipients: { type: 'list', items: { type: 'map', properties: { email: { type: 'string', required: true }, topics: { type: 'string', required: true } } }, required: true },
+    recipients: { type: 'list', items: { type: 'map', properties: { email: { type: 'string', required: true }, topics: { type: 'string', required: true }, userId: { type: 'string' } } }, required: true },
     expiresAt: { type: 'number', required: true },
   },
   indexes: {
@@ -77,7 +79,7 @@ export async function getIssue(issueId: string): Promise<IssueItem | null> {
 }
 
 /** Saves the issue unless it exists (a re-run keeps the stories first chosen); returns the stored one. */
-export async function ensureIssue(issue: Pick<IssueItem, 'issueId' | 'frequency' | 'since' | 'until' | 'stories'>): Promise<IssueItem> {
+export async function ensureIssue(issue: Pick<IssueItem, 'issueId' | 'frequency' | 'since' | 'until' | 'stories'> & Partial<Pick<IssueItem, 'list'>>): Promise<IssueItem> {
   try {
     return (await NewsletterIssue.create(issue).go()).data;
   } catch (error) {
@@ -87,7 +89,7 @@ export async function ensureIssue(issue: Pick<IssueItem, 'issueId' | 'frequency'
   }
 }
 
-export async function saveBatch(issueId: string, batch: number, recipients: Array<{ email: string; topics: string }>): Promise<void> {
+export async function saveBatch(issueId: string, batch: number, recipients: Array<{ email: string; topics: string; userId?: string }>): Promise<void> {
   await NewsletterBatch.put({ issueId, batch, recipients, expiresAt: expiresInDays(BATCH_DAYS) }).go();
 }
 

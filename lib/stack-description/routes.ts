@@ -66,6 +66,9 @@ export const routes: readonly RouteDescription[] = [
   // Follows: topics, stories, publishers and keywords a reader is told about when a story about them is
   // published, and publishers they mute (left out of For You and of their notifications).
   { method: 'GET', path: '/me/follows', fn: 'me', auth: 'user' },
+  // The mail of what the reader follows: off (the default), daily or weekly (sent by the newsletter machine).
+  { method: 'GET', path: '/me/follows/digest', fn: 'me', auth: 'user' },
+  { method: 'PUT', path: '/me/follows/digest', fn: 'me', auth: 'user' },
   { method: 'PUT', path: '/me/follows/topics/{topicId}', fn: 'me', auth: 'user' },
   { method: 'DELETE', path: '/me/follows/topics/{topicId}', fn: 'me', auth: 'user' },
   { method: 'PUT', path: '/me/follows/stories/{articleId}', fn: 'me', auth: 'user' },

@@ -20,7 +20,7 @@ export const stateMachines: readonly StateMachineDescription[] = [
     name: 'newsletter',
     file: 'state-machines/newsletter.asl.json',
     functions: { NewsletterFunctionArn: 'newsletter-digest' },
-    description: 'Send a newsletter digest: stories per topic set, subscribers in batches 4 at a time, each address once per issue',
+    description: 'Send a newsletter digest (or the mail of what readers follow): stories per topic set or reader, recipients in batches 4 at a time, each address once per issue',
   },
   {
     name: 'lifecycle',
@@ -79,6 +79,22 @@ export const schedules: readonly ScheduleDescription[] = [
     stateMachine: 'newsletter',
     input: { trigger: 'schedule', frequency: 'monthly' },
     description: 'Monthly Summary on the 1st at 07:00 India time',
+  },
+  {
+    name: 'follows-mail-daily',
+    expression: 'cron(30 7 * * ? *)',
+    timezone: 'Asia/Kolkata',
+    stateMachine: 'newsletter',
+    input: { trigger: 'schedule', frequency: 'daily', list: 'follows' },
+    description: 'Mail of what readers follow at 07:30 India time (after the Daily Digest): new stories per followed topic',
+  },
+  {
+    name: 'follows-mail-weekly',
+    expression: 'cron(30 7 ? * MON *)',
+    timezone: 'Asia/Kolkata',
+    stateMachine: 'newsletter',
+    input: { trigger: 'schedule', frequency: 'weekly', list: 'follows' },
+    description: 'Weekly mail of what readers follow on Mondays at 07:30 India time',
   },
   {
     name: 'lifecycle-twice-daily',

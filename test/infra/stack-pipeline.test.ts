@@ -152,6 +152,12 @@ describe('pipeline', () => {
       ScheduleExpressionTimezone: 'Asia/Kolkata',
       Target: Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^PipelineStateMachinelifecycle') } }),
     });
+    // The mail of what readers follow: the newsletter machine, daily after the Daily Digest, with its list named.
+    template.hasResourceProperties('AWS::Scheduler::Schedule', {
+      ScheduleExpression: 'cron(30 7 * * ? *)',
+      ScheduleExpressionTimezone: 'Asia/Kolkata',
+      Target: Match.objectLike({ Arn: { Ref: Match.stringLikeRegexp('^PipelineStateMachinenewsletter') }, Input: Match.serializedJson({ trigger: 'schedule', frequency: 'daily', list: 'follows' }) }),
+    });
   });
 
   it('delivers the table stream to each described consumer', () => {

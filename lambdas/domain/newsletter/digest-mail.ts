@@ -15,7 +15,7 @@ export type MailBlock =
   | { kind: 'meta'; text: string }
   | { kind: 'story'; title: string; href: string; source: string; summary: string }
   | { kind: 'paragraph'; text: string }
-  | { kind: 'footer'; siteUrl: string; unsubscribeUrl: string };
+  | { kind: 'footer'; siteUrl: string; unsubscribeUrl: string; /** Why the reader gets it and where to change that (the newsletter's by default). */ because?: { text: string; manageUrl: string } };
 
 export interface RenderedMail {
   subject: string;
@@ -52,8 +52,8 @@ function blockHtml(block: MailBlock): string {
       return `<p style="${STYLE.text}">${escapeHtml(block.text)}</p>`;
     case 'footer':
       return (
-        `<hr style="${STYLE.rule}"><p style="${STYLE.footer}">You receive this because you subscribed at ${link(block.siteUrl, siteLabel(block.siteUrl))}. ` +
-        `${link(`${block.siteUrl}/newsletter`, 'Manage preferences')} · ${link(block.unsubscribeUrl, 'Unsubscribe')}</p>`
+        `<hr style="${STYLE.rule}"><p style="${STYLE.footer}">${block.because ? escapeHtml(block.because.text) : `You receive this because you subscribed at ${link(block.siteUrl, siteLabel(block.siteUrl))}.`} ` +
+        `${link(block.because?.manageUrl ?? `${block.siteUrl}/newsletter`, 'Manage preferences')} · ${link(block.unsubscribeUrl, 'Unsubscribe')}</p>`
       );
   }
 }
@@ -68,7 +68,7 @@ function blockText(block: MailBlock): string {
     case 'story':
       return `${block.title}\n${block.href}\n${block.source}\n${block.summary}`;
     case 'footer':
-      return `${'-'.repeat(40)}\nYou receive this because you subscribed at ${siteLabel(block.siteUrl)} (${block.siteUrl}).\nManage preferences: ${block.siteUrl}/newsletter\nUnsubscribe: ${block.unsubscribeUrl}`;
+      return `${'-'.repeat(40)}\n${block.because?.text ?? `You receive this because you subscribed at ${siteLabel(block.siteUrl)} (${block.siteUrl}).`}\nManage preferences: ${block.because?.manageUrl ?? `${block.siteUrl}/newsletter`}\nUnsubscribe: ${block.unsubscribeUrl}`;
   }
 }
 
@@ -101,6 +101,28 @@ export function renderDigest({ frequency, stories, topics, siteUrl, unsubscribeU
     { kind: 'meta', text: `Your topics: ${topics.length ? topics.join(', ') : 'all topics'}` },
     ...stories.map((story): MailBlock => ({ kind: 'story', title: story.title, href: `${siteUrl}/?article=${encodeURIComponent(story.id)}`, source: story.sourceName, summary: story.summary })),
     { kind: 'footer', siteUrl, unsubscribeUrl },
+  ]);
+}
+
+interface FollowsDigestProps {
+  frequency: 'daily' | 'weekly';
+  /** Per followed topic (its name), its new stories, newest first (domain/reader/follows-digest.ts pickFollowedStories). */
+  sections: ReadonlyArray<{ label: string; stories: readonly DigestArticle[] }>;
+  siteUrl: string;
+  unsubscribeUrl: string;
+}
+
+/** The mail of what a reader follows: one heading per followed topic, its new stories under it. */
+export function renderFollowsDigest({ frequency, sections, siteUrl, unsubscribeUrl }: FollowsDigestProps): RenderedMail {
+  const first = sections[0]?.stories[0]?.title ?? 'new stories on what you follow';
+  const period = frequency === 'daily' ? 'today' : 'this week';
+  return renderMail(`What you follow, ${period}: ${first}`, first, [
+    { kind: 'heading', text: `Creator News Hub · What you follow` },
+    ...sections.flatMap((section): MailBlock[] => [
+      { kind: 'meta', text: `New on ${section.label}` },
+      ...section.stories.map((story): MailBlock => ({ kind: 'story', title: story.title, href: `${siteUrl}/?article=${encodeURIComponent(story.id)}`, source: story.sourceName, summary: story.summary })),
+    ]),
+    { kind: 'footer', siteUrl, unsubscribeUrl, because: { text: `You receive this because you chose a ${frequency} mail of what you follow on your account.`, manageUrl: `${siteUrl}/dashboard#following` } },
   ]);
 }
 

@@ -49,7 +49,9 @@ export const CONFIRMATION_LINK_HOURS = 48;
 /** What a newsletter link carries; lambdas/services/link-tokens.ts signs and reads it on the server. */
 export type LinkPayload =
   | { purpose: 'confirm'; email: string; frequency: Frequency; topics: Topic[]; expiresAt: number }
-  | { purpose: 'unsubscribe'; email: string };
+  | { purpose: 'unsubscribe'; email: string }
+  /** The mail of what a signed-in reader follows: by their account, since its address is the account's. */
+  | { purpose: 'follows-unsubscribe'; userId: string };
 
 /** A confirmation link expires; an unsubscribe link does not (RFC 8058). */
 export function linkIsCurrent(payload: LinkPayload, now: number): boolean {

@@ -14,6 +14,8 @@ import {
   unfollowTopic,
   unmutePublisher,
 } from '../../services/follows.ts';
+import { FOLLOWS_DIGEST_CHOICES } from '#domain/reader/follows-digest.ts';
+import { chooseFollowsDigest, myFollowsDigest } from '../../services/follows-digest.ts';
 import { route } from '#platform/router.ts';
 import { topicIdParam } from '../topic-id-param.ts';
 import { reader } from './caller.ts';
@@ -39,3 +41,8 @@ export const mutePublisherRoute = route({ params: publisherParams }, async ({ ca
 export const unmutePublisherRoute = route({ params: publisherParams }, async ({ caller, params }) => unmutePublisher(reader(caller).userId, params.publisherId));
 export const addKeywordAlertRoute = route({ body: keywordBody }, async ({ caller, body }) => addKeywordAlert(reader(caller).userId, body.keyword));
 export const removeKeywordAlertRoute = route({ params: keywordParams }, async ({ caller, params }) => removeKeywordAlert(reader(caller).userId, keywordOfId(params.keywordId) ?? ''));
+
+/** The mail of what the reader follows (docs/topics.md "Mail of what you follow"): off, daily or weekly. */
+const followsDigestBody = z.strictObject({ choice: z.enum(FOLLOWS_DIGEST_CHOICES, 'Choose off, daily or weekly') });
+export const getFollowsDigestRoute = route({}, async ({ caller }) => myFollowsDigest(reader(caller).userId));
+export const putFollowsDigestRoute = route({ body: followsDigestBody }, async ({ caller, body }) => chooseFollowsDigest(reader(caller).userId, body.choice));

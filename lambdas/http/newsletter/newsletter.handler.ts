@@ -5,6 +5,9 @@ import { currentSettings } from '#store/settings.ts';
 import { getSubscriber, type SubscriberItem } from '#store/subscribers.ts';
 import { signedInCaller } from '#platform/auth.ts';
 import { readLinkToken } from '../../services/link-tokens.ts';
+import { chooseFollowsDigest } from '../../services/follows-digest.ts';
+import { getProfile } from '#store/profiles.ts';
+import { FOLLOWS_DIGEST_UNSUBSCRIBED } from '#domain/reader/follows-digest.ts';
 import { activate, leave, requestSubscription, sendUnsubscribeLink } from '../../services/subscriptions.ts';
 import { badRequest } from '#core/errors.ts';
 import { areaHandler, Reply, route } from '#platform/router.ts';
@@ -25,9 +28,9 @@ const tokenQuery = z.object({ token: z._default(z.string(), '') });
 const TOKEN_LENGTH = { min: 10, max: 2000 } as const;
 
 /** The link's payload when it is one of ours for `purpose`, else a 400 saying the link is invalid or has expired. */
-async function readLink<P extends 'confirm' | 'unsubscribe'>(token: string, purpose: P) {
+async function readLink<P extends 'confirm' | 'unsubscribe' | 'follows-unsubscribe'>(token: string, ...purposes: P[]) {
   const payload = token.length >= TOKEN_LENGTH.min && token.length <= TOKEN_LENGTH.max ? readLinkToken(token, await linkSigningKey()) : null;
-  if (payload?.purpose !== purpose) throw badRequest(NEWSLETTER_TEXTS.invalidLink);
+  if (!payload || !(purposes as string[]).includes(payload.purpose)) throw badRequest(NEWSLETTER_TEXTS.invalidLink);
   return payload as Extract<NonNullable<typeof payload>, { purpose: P }>;
 }
 
@@ -67,7 +70,12 @@ const confirm = route({ body: tokenQuery }, async ({ body }) => {
  * POST (form body `List-Unsubscribe=One-Click`, which this route does not need to read).
  */
 const unsubscribe = route({ query: tokenQuery }, async ({ query }) => {
-  const payload = await readLink(query.token, 'unsubscribe');
+  const payload = await readLink(query.token, 'unsubscribe', 'follows-unsubscribe');
+  // The mail of what a reader follows (docs/topics.md): its link turns that choice off, without sign-in.
+  if (payload.purpose === 'follows-unsubscribe') {
+    await chooseFollowsDigest(payload.userId, 'off');
+    return { email: (await getProfile(payload.userId))?.email ?? '', subscribed: false, message: FOLLOWS_DIGEST_UNSUBSCRIBED };
+  }
   await leave(payload.email);
   return { email: payload.email, subscribed: false, message: NEWSLETTER_TEXTS.unsubscribed };
 });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { FOLLOWS_DIGEST_UNSUBSCRIBED } from '#domain/reader/follows-digest.ts';
 import { useToast } from '#web/shared/ui/Toasts.tsx';
 import { requestSubscription, requestUnsubscribe, useLinkUnsubscribe } from '../api/subscriptions.ts';
 import { useDocumentTitle } from '#web/shared/ui/useDocumentTitle.ts';
@@ -22,6 +23,8 @@ export default function UnsubscribePage() {
   const [busy, setBusy] = useState(false);
   useDocumentTitle('Unsubscribe');
   const state: State = requested ? 'requested' : linkUnsubscribe.isSuccess ? 'done' : token && linkUnsubscribe.isPending ? 'processing' : 'form';
+  // The link of the mail of what a reader follows (docs/topics.md) turned that off, not the newsletter.
+  const followsMail = state === 'done' && linkUnsubscribe.data?.message === FOLLOWS_DIGEST_UNSUBSCRIBED;
   const error = formError ?? (linkUnsubscribe.isError ? 'Failed to unsubscribe. Please try manual unsubscribe.' : null);
   // The address to resubscribe: what the reader typed, else the one the link unsubscribed.
   const again = typedAgain ?? linkUnsubscribe.data?.email ?? '';
@@ -76,7 +79,20 @@ export default function UnsubscribePage() {
           </div>
         </form>
       )}
-      {(state === 'done' || state === 'requested') && (
+      {followsMail && (
+        <div className="panel">
+          <div className="notice success-card" role="status">
+            <strong>{FOLLOWS_DIGEST_UNSUBSCRIBED}</strong>
+            <p>You can turn it back on in the Following section of your account.</p>
+          </div>
+          <div className="button-row">
+            <Link to="/dashboard#following" className="button">
+              Your account
+            </Link>
+          </div>
+        </div>
+      )}
+      {!followsMail && (state === 'done' || state === 'requested') && (
         <div className="panel">
           <div className="notice success-card" role="status">
             <strong>{state === 'done' ? 'Successfully unsubscribed from newsletter.' : 'Check your inbox'}</strong>

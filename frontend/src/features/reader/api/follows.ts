@@ -126,3 +126,20 @@ export function useKeywordAlerts() {
   const remove = useMutation({ mutationFn: (keywordId: string) => meCall('DELETE /me/follows/keywords/{keywordId}', { params: { keywordId } }), onSuccess: refresh });
   return { add, remove };
 }
+
+export type FollowsDigest = ApiAnswer<'GET /me/follows/digest'>;
+const followsDigestKey = [...meKeys.follows, 'digest'] as const;
+
+/** The reader's choice of the mail of what they follow (off, daily or weekly). */
+export function useFollowsDigest() {
+  return useQuery({ queryKey: followsDigestKey, queryFn: () => meCall('GET /me/follows/digest'), enabled: useSignedIn(), staleTime: 60_000 });
+}
+
+/** Saves the choice; the shown choice is the server's answer, so a refusal leaves the saved one on screen. */
+export function useFollowsDigestChoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (choice: FollowsDigest['choice']) => meCall('PUT /me/follows/digest', { body: { choice } }),
+    onSuccess: (answer) => queryClient.setQueryData<FollowsDigest>(followsDigestKey, answer),
+  });
+}

@@ -4,7 +4,8 @@ import { MAX_KEYWORD_ALERTS } from '#domain/reader/follows.ts';
 import { KEYWORD_MAX_CHARS } from '#domain/reader/keyword-alerts.ts';
 import { storyPath } from '#domain/reader/site-pages.ts';
 import { topicPath } from '#domain/topics/topic-links.ts';
-import { useFollowRemoval, useFollows, useKeywordAlerts, type FollowKind } from '../api/follows.ts';
+import { FOLLOWS_DIGEST_CHOICES, FOLLOWS_DIGEST_LABELS } from '#domain/reader/follows-digest.ts';
+import { useFollowRemoval, useFollows, useFollowsDigest, useFollowsDigestChoice, useKeywordAlerts, type FollowKind } from '../api/follows.ts';
 
 const failure = (error: unknown) => (error instanceof Error && error.message) || 'Something went wrong: try again';
 
@@ -22,6 +23,7 @@ export function FollowingSection() {
   return (
     <section id="following" className="following" aria-labelledby="following-heading" aria-busy={follows.isPending}>
       <h2 id="following-heading">Following</h2>
+      <FollowsDigestChoice />
       <KeywordAlerts alerts={data?.keywords} />
       {follows.isPending && <p aria-busy="true">Loading what you follow...</p>}
       {follows.isError && <p role="alert">{failure(follows.error)}</p>}
@@ -104,5 +106,34 @@ function KeywordAlerts({ alerts }: { alerts: Array<{ id: string; keyword: string
         </ul>
       )}
     </div>
+  );
+}
+
+/** The mail of what the reader follows (docs/topics.md "Mail of what you follow"): saved as soon as it is chosen. */
+function FollowsDigestChoice() {
+  const digest = useFollowsDigest();
+  const choose = useFollowsDigestChoice();
+  const current = choose.isPending ? choose.variables : digest.data?.choice;
+  return (
+    <fieldset className="following-group follows-digest" aria-busy={digest.isPending || choose.isPending} aria-describedby={choose.isError ? 'follows-digest-error' : 'follows-digest-hint'}>
+      <legend>Mail me the news of what I follow</legend>
+      <p id="follows-digest-hint" className="hint">
+        New stories on the topics you follow, at 07:30 India time (weekly: on Mondays). Nothing new, no mail; every mail has a one-click unsubscribe.
+      </p>
+      {digest.isError && <p role="alert">{failure(digest.error)}</p>}
+      {FOLLOWS_DIGEST_CHOICES.map((choice) => (
+        <label key={choice} className="radio">
+          <input type="radio" name="follows-digest" value={choice} checked={current === choice} disabled={!digest.data || choose.isPending} onChange={() => choose.mutate(choice)} />
+          {FOLLOWS_DIGEST_LABELS[choice]}
+        </label>
+      ))}
+      {choose.isPending && <span aria-live="polite"> Saving...</span>}
+      {choose.isSuccess && !choose.isPending && <span aria-live="polite"> Saved</span>}
+      {choose.isError && (
+        <p id="follows-digest-error" role="alert" className="field-error">
+          {failure(choose.error)}
+        </p>
+      )}
+    </fieldset>
   );
 }
