@@ -7,7 +7,7 @@
  */
 import { useTableTarget } from './table-target.ts';
 
-const target = useTableTarget('backfill-list-index');
+const { target } = useTableTarget('backfill-list-index');
 const started = Date.now();
 const { backfillListIndex } = await import('#store/article-edits.ts');
 const filled = await backfillListIndex();

@@ -6,7 +6,7 @@
  */
 import { useTableTarget } from './table-target.ts';
 
-const target = useTableTarget('backfill-topics');
+const { target } = useTableTarget('backfill-topics');
 const started = Date.now();
 const { backfillStoryTopics } = await import('../lambdas/services/topic-backfill.ts');
 const done = await backfillStoryTopics((sofar) => process.stderr.write(`\r${sofar.tagged} tagged, ${sofar.listed} listed...`));

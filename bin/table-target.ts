@@ -8,9 +8,12 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_REGION } from '../lib/deploy-config.ts';
 import { localSettings } from '../lib/local/settings.ts';
 
-/** Reads the command's --table, --aws and --region; exits with how to call it when --aws lacks --table. Answers a description of the target. */
-export function useTableTarget(command: string): string {
-  const { values } = parseArgs({ options: { table: { type: 'string' }, aws: { type: 'boolean', default: false }, region: { type: 'string' } } });
+/**
+ * Reads the command's --table, --aws and --region (and `--since`, which only story-pairs reads); exits with how to
+ * call it when --aws lacks --table. Answers a description of the target and the --since given ('' without).
+ */
+export function useTableTarget(command: string): { target: string; since: string } {
+  const { values } = parseArgs({ options: { table: { type: 'string' }, aws: { type: 'boolean', default: false }, region: { type: 'string' }, since: { type: 'string', default: '' } } });
   const settings = localSettings();
   if (values.aws && !values.table) {
     process.stderr.write(`Name the deployed table: npm run ${command} -- --aws --table <TableName output>\n`);
@@ -28,5 +31,5 @@ export function useTableTarget(command: string): string {
       AWS_SECRET_ACCESS_KEY: 'local',
     });
   }
-  return `${process.env.TABLE_NAME}${values.aws ? ` (${process.env.AWS_REGION})` : ''}`;
+  return { target: `${process.env.TABLE_NAME}${values.aws ? ` (${process.env.AWS_REGION})` : ''}`, since: values.since };
 }
