@@ -46,7 +46,7 @@ async function feedOf(kind: (typeof FEED_KINDS)[number], userId: string) {
       const kept = (items: readonly PublicArticle[]) => withoutMutedPublishers(items, muted).slice(0, FEED_PAGE_SIZE);
       const followed =
         topics.size || publishers.size
-          ? kept(index.query({ sort: 'latest', followed: { topics, publishers }, withinDays: FOLLOWED_WINDOW_DAYS, limit: FOLLOWED_SHARE_OF_PAGE + muted.size * 2 }).items)
+          ? kept(index.query({ sort: 'latest', followed: { topics, publishers }, withinDays: FOLLOWED_WINDOW_DAYS, limit: muted.size ? MAX_PAGE_SIZE : FOLLOWED_SHARE_OF_PAGE }).items).slice(0, FOLLOWED_SHARE_OF_PAGE)
           : [];
       const page = (source: 'recommendations' | 'preferences' | 'latest', items: readonly PublicArticle[]) => ({ kind, source, followed: followed.length, items: withFollowedFirst(followed, kept(items)) });
       const recommended = index.cards((await topRecommendations(userId, wanted)).map((item) => item.articleId));
