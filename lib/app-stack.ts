@@ -26,7 +26,7 @@ import { apiOriginName, type SiteDomain } from './deploy-config.ts';
 import { grantDeadLetterRedrive } from './constructs/dead-letter-redrive.ts';
 import { stack as defaultDescription, INGEST_WORK_PREFIX, SEARCH_ARCHIVE_PREFIX, SEARCH_SNAPSHOT_KEY, searchArchiveCacheMb, retryProfileOf, type FunctionDescription, type StackDescription } from './stack-description.ts';
 import { ProjectStack } from './constructs/lambda-logs.ts';
-import { SITE_PAGES_PREFIX } from '../lambdas/domain/reader/site-pages.ts';
+import { SITE_PAGES_PREFIX, SITE_SHELL_KEY } from '../lambdas/domain/reader/site-pages.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -184,13 +184,16 @@ export class CreatorNewsHubStack extends ProjectStack {
     }
 
     // The page writer: the pages under pages/ of the site's bucket (put, delete) and the shell it renders them
-    // into (index.html, read); nothing else of the bucket, whose build files only the deploy writes.
+    // into (index.html, read); the shell's readers ('shell'): index.html only. Nothing else of the bucket, whose
+    // build files only the deploy writes.
     for (const fnDescription of description.functions) {
       if (!fnDescription.access.siteBucket) continue;
       const fn = functions.get(fnDescription.name) as lambda.Function;
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [site.bucket.arnForObjects(`${SITE_PAGES_PREFIX}*`)] }));
-      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [site.bucket.arnForObjects('index.html')] }));
-      acknowledge(fn.role ?? fn, `IAM5[Resource::<${this.getLogicalId(site.bucket.node.defaultChild as CfnResource)}.Arn>/${SITE_PAGES_PREFIX}*]`, 'The written pages are one object per page (home, each category, each story), made as content changes; the grant covers that prefix of the site bucket only.');
+      if (fnDescription.access.siteBucket === 'write') {
+        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:PutObject', 's3:DeleteObject'], resources: [site.bucket.arnForObjects(`${SITE_PAGES_PREFIX}*`)] }));
+        acknowledge(fn.role ?? fn, `IAM5[Resource::<${this.getLogicalId(site.bucket.node.defaultChild as CfnResource)}.Arn>/${SITE_PAGES_PREFIX}*]`, 'The written pages are one object per page (home, each category, each story), made as content changes; the grant covers that prefix of the site bucket only.');
+      }
+      fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['s3:GetObject'], resources: [site.bucket.arnForObjects(SITE_SHELL_KEY)] }));
       fn.addEnvironment('SITE_BUCKET', site.bucket.bucketName);
     }
 

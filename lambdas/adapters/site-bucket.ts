@@ -1,6 +1,6 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { config } from '#core/config.ts';
-import { SITE_PAGES_PREFIX } from '#domain/reader/site-pages.ts';
+import { SITE_PAGES_PREFIX, SITE_SHELL_KEY } from '#domain/reader/site-pages.ts';
 import { clientSettings, watched } from './aws-clients.ts';
 
 /**
@@ -10,9 +10,6 @@ import { clientSettings, watched } from './aws-clients.ts';
  */
 let client: S3Client | undefined;
 const s3 = () => (client ??= watched(new S3Client(clientSettings()), 's3'));
-
-/** The app's shell as deployed: the template every written page is rendered into. */
-export const SITE_SHELL_KEY = 'index.html';
 
 function siteBucket(): string {
   if (!config.SITE_BUCKET) throw new Error('SITE_BUCKET is not set');

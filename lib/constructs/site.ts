@@ -256,7 +256,9 @@ export class Site extends Construct {
 
   /**
    * A story's or a category's written page that the bucket does not have (a story removed, an unknown id or
-   * slug) is asked of the API, which answers 404 with a page that says so ("Article not found"): an origin group
+   * slug) is asked of the API, which answers 404 with a page that says so ("Article not found"), or, for a story
+   * published whose page is not written yet, 404 with the app's shell and no-store, which CloudFront does not keep
+   * (http/articles/missing-page.ts): an origin group
    * whose fallback, on the bucket's 404, is the API origin, for these paths only (custom error responses would
    * also rewrite the API's own 404s). The same routing function and caching as the default behaviour.
    */

@@ -315,7 +315,7 @@ export async function startLocalRuntime(settings: LocalSettings, options: LocalR
     : await startApiEdge(ports.site, edge);
 
   // As after a deploy: with the shell in the site's bucket, the page writer writes every page again.
-  const pageWriter = stack.functions.find((fn) => fn.access.siteBucket);
+  const pageWriter = stack.functions.find((fn) => fn.access.siteBucket === 'write');
   if (wantSite && pageWriter) {
     // Awaited: the site is ready when its home page is (the edge answers a page not yet written 404).
     const startedAt = Date.now();

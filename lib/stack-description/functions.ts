@@ -10,8 +10,8 @@ export const functions: readonly FunctionDescription[] = [
     // The search index lives in memory, started from its snapshot (npm run bench -- search: heap and load time).
     memoryMb: 1536,
     // Mail: the contact form's copy to the team and the sender's acknowledgement. The signing key seals list
-    // cursors (a topic's stories).
-    access: { table: 'readWrite', mail: true, searchSnapshots: 'read', linkSigningKey: true },
+    // cursors (a topic's stories). The site's shell answers a story published but not yet written.
+    access: { table: 'readWrite', mail: true, searchSnapshots: 'read', linkSigningKey: true, siteBucket: 'shell' },
     // The resized pictures (/img/*): the WebAssembly codecs beside the bundle, compiled on the first picture asked.
     // Here rather than in a function of their own: the stack is near CloudFormation's 500 resources, and a
     // function is a role, a policy, a log group, an integration and alarms.

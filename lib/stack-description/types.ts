@@ -43,9 +43,10 @@ export interface FunctionAccess {
   /**
    * Writes the reader site's pages into the site's bucket (the page writer, docs/decisions/first-screen-html.md):
    * puts and deletes objects under SITE_PAGES_PREFIX and reads the app's shell (index.html). The bucket's name
-   * comes in SITE_BUCKET.
+   * comes in SITE_BUCKET. 'shell' reads the shell only: the articles function answers a story published but not yet
+   * written with it (http/articles/missing-page.ts).
    */
-  siteBucket?: 'write';
+  siteBucket?: 'write' | 'shell';
   /**
    * Redrives the described dead-letter queues (the Recovery screen): receives and deletes their messages, reads
    * the table's stream back and invokes the consumer each dead letter names. Their URLs and functions come in

@@ -56,7 +56,7 @@ describe('site edge for written pages', () => {
     }
   });
 
-  it('grants the page writer put and delete under pages/ and a read of the shell only, and names the bucket', () => {
+  it('grants the page writer put and delete under pages/ and a read of the shell only, the articles function the shell alone, and names the bucket to them', () => {
     const onSiteBucket = resourcesOf(template, 'AWS::IAM::Policy')
       .filter(([, policy]) => json(policy.Properties.Roles).includes('Fnsitepages'))
       .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement)
@@ -68,9 +68,15 @@ describe('site edge for written pages', () => {
     ]);
     const [, fn] = resourcesOf(template, 'AWS::Lambda::Function').find(([id]) => id.startsWith('FnsitepagesFunction')) ?? [];
     expect(json((fn!.Properties.Environment as { Variables: Record<string, unknown> }).Variables.SITE_BUCKET)).toContain(bucketId);
-    // No other function is told the site's bucket.
+    // Only the articles function is told the site's bucket besides: it reads the shell alone.
     const others = resourcesOf(template, 'AWS::Lambda::Function').filter(([id, candidate]) => !id.startsWith('FnsitepagesFunction') && (json(candidate.Properties.Environment) ?? '').includes('SITE_BUCKET'));
-    expect(others).toEqual([]);
+    expect(others.map(([id]) => id.replace(/Function.*/, ''))).toEqual(['Fnarticles']);
+    const articlesOnSiteBucket = resourcesOf(template, 'AWS::IAM::Policy')
+      .filter(([, policy]) => json(policy.Properties.Roles).includes('Fnarticles'))
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Array<{ Action: string | string[]; Resource: unknown }> }).Statement)
+      .filter((statement) => json(statement.Resource).includes(bucketId))
+      .map((statement) => [[statement.Action].flat().sort(), json(statement.Resource).match(/"\/([^"]*)"/)?.[1]]);
+    expect(articlesOnSiteBucket).toEqual([[['s3:GetObject'], 'index.html']]);
   });
 
   it('invokes the page writer with {"rewriteAll":true} after the shell is deployed, asynchronously', () => {

@@ -124,4 +124,23 @@ describe('the site\'s routing (the CloudFront function, run by the local site)',
       expect(page.text).toContain('<a href="/">');
     }
   });
+
+  it('answers a story published but not yet written with the app\'s shell, kept nowhere; a story the public may not see with "Article not found"', async () => {
+    const { deleteSitePage, readSiteShell } = await import('#adapters/site-bucket.ts');
+    const { createArticle } = await import('#store/articles.ts');
+    const address = storyPath(recent);
+    // The writer writes it from the table's stream; taken away again, the story is as it is before the writer gets to it.
+    await expect.poll(async () => (await get(address)).status, { timeout: 30_000, interval: 250 }).toBe(200);
+    await deleteSitePage(writtenPageKey(address, null) as string);
+    const pending = await get(address);
+    expect([pending.status, pending.cacheControl, pending.text]).toEqual([404, 'no-store', await readSiteShell()]);
+
+    const draft = testArticle({ title: `A draft nobody may read yet ${Date.now()}`, status: 'draft' as const });
+    await createArticle(draft, { at: new Date().toISOString() });
+    for (const path of [storyPath(draft), '/story/a-story-nobody-wrote-7c9e6679-7425-40de-944b-e07fc1f90ae7']) {
+      const missing = await get(path);
+      expect([path, missing.status, missing.cacheControl]).toEqual([path, 404, 'public, max-age=60']);
+      expect(missing.text).toContain('<h1>Article not found</h1>');
+    }
+  });
 });

@@ -32,9 +32,11 @@ const PAGE_WRITER_GOAL_KB = 1100;
  * and For You's read of the reader's muted publishers (the follow entity) took it to 415.7 KB (the keyword index
  * and its matcher are kept out of it: store/keyword-alerts.ts, domain/reader/keyword-alerts.ts). 420 since
  * moderated topics and topics in search: the overrides' entity, their per-instance cache, the rules that apply
- * them to cards and the topic page, and the search's topic names took it to about 419 KB.
+ * them to cards and the topic page, and the search's topic names took it to about 419 KB. 422 since a story published
+ * but not yet written is answered with the site's shell (http/articles/missing-page.ts: the bucket read, the public
+ * rule for one article): 420.8 KB. The largest part left to cut is the RSS writer (`feed` with xml-js, 34 KB).
  */
-const ARTICLES_CEILING_KB = 420;
+const ARTICLES_CEILING_KB = 422;
 /**
  * admin-operations carries the whole stack description (its executions, schedules and health screens read it) and
  * crossed the goal by 0.06 KB when topics added six routes and two stream filters to it (400.06 KB).

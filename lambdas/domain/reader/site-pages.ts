@@ -10,6 +10,9 @@ import { slugOf } from '../content/feed-sources.ts';
 /** Where written pages live in the site's bucket, apart from the build's files. */
 export const SITE_PAGES_PREFIX = 'pages/';
 
+/** The app's shell as deployed in the site's bucket: the template every written page is rendered into. */
+export const SITE_SHELL_KEY = 'index.html';
+
 /** List pages written per list (home, each category): deeper pages are read by the app, and reached by crawlers through the sitemaps. */
 export const WRITTEN_LIST_PAGES = 10;
 
