@@ -28,6 +28,9 @@ import { buildModel } from '#domain/classifier/train.ts';
 import { DECISION_THRESHOLDS, type DecisionThresholds } from '#domain/classifier/decision.ts';
 import { STORY_WEIGHTS, type StoryWeights } from '#domain/content/story-cluster.ts';
 import { eventEvidence, eventProfile, judgeEvidence, matchingEvent } from '#domain/topics/same-event.ts';
+import { INDIAN_CITIES, SEED_CATALOGUE } from '#domain/topics/index.ts';
+import { fold } from '#domain/topics/catalogue.ts';
+import { indiaEvidence } from '#domain/classifier/keywords.ts';
 import production from '../data/feeds/production-sources.json' with { type: 'json' };
 
 const started = Date.now();
@@ -58,8 +61,50 @@ function tableFigures(evaluated: Evaluated, form: 'alone' | 'summary', isIndianS
       'relevant auto-published (>= 0.8)': of(figures.relevantPublished),
       'category accuracy, relevant (>= 0.8)': of(figures.categoryAccuracy),
       'India F1, relevant (>= 0.85)': f1WithInterval(indiaCases(judged)) as Figure,
+      'India recall, relevant (>= 0.8)': of(figures.indiaRecall),
+      'India precision, relevant': of(figures.indiaPrecision),
     },
   };
+}
+
+/** The kinds of India cue a text carries (an entity by its catalogue kind, a place as city or state), and whether its source is Indian. */
+function cueKindsOf(text: string, indianSource: boolean): Set<string> {
+  const { cues, hints } = indiaEvidence(text);
+  const kinds = new Set(
+    cues.map((cue) => {
+      if (cue.kind === 'entity') return `${SEED_CATALOGUE.entities.get(cue.id!)?.kind ?? 'entity'} (entity)`;
+      if (cue.kind === 'place') return INDIAN_CITIES.includes(fold(cue.text)) ? 'city' : 'state or region';
+      return cue.kind;
+    }),
+  );
+  if (hints.length >= 2) kinds.add('two hints');
+  if (indianSource) kinds.add('Indian source');
+  return kinds;
+}
+
+const CUE_KINDS = ['demonym', 'city', 'state or region', 'money', 'term', 'language', 'person', 'creator (entity)', 'brand (entity)', 'agency (entity)', 'platform (entity)', 'regulator (entity)', 'two hints', 'Indian source'];
+
+/**
+ * India recall per kind of cue: of the on-beat India rows, the share whose text carries a cue of each kind
+ * (a row may carry several; "only" counts rows found by that kind alone), and how many on-beat rows not
+ * about India carry one (what the kind costs in precision); then the rows found by none, the misses.
+ */
+function indiaRecallByCue(rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, label: string) {
+  const onBeat = rows.filter((row) => row.label === 'on-beat');
+  for (const form of ['alone', 'summary'] as const) {
+    const kindsOf = onBeat.map((row) => (form === 'alone' ? cueKindsOf(row.title, false) : cueKindsOf(`${row.title} ${row.summary ?? ''}`, isIndianSource(row.outlet))));
+    const india = onBeat.map((row, index) => ({ row, kinds: kindsOf[index]! })).filter(({ row }) => row.india);
+    const other = onBeat.map((row, index) => ({ row, kinds: kindsOf[index]! })).filter(({ row }) => !row.india);
+    console.log(`\n  India recall per kind of cue, ${label}, ${form === 'alone' ? 'headline alone' : 'headline + summary + source'} (${india.length} on-beat India rows, ${other.length} on-beat rows not about India)`);
+    for (const kind of CUE_KINDS) {
+      const found = india.filter(({ kinds }) => kinds.has(kind)).length;
+      if (!found && !other.some(({ kinds }) => kinds.has(kind))) continue;
+      const only = india.filter(({ kinds }) => kinds.has(kind) && kinds.size === 1).length;
+      console.log(`    ${kind.padEnd(20)} ${cell(proportion(found, india.length))} only this kind ${String(only).padStart(3)}; on rows not about India ${other.filter(({ kinds }) => kinds.has(kind)).length}`);
+    }
+    const missed = india.filter(({ kinds }) => !kinds.size);
+    console.log(`    ${'no cue (missed)'.padEnd(20)} ${cell(proportion(missed.length, india.length))}`);
+  }
 }
 
 /** A model trained by `npm run train`'s recipe on one scheme's train rows, calibrated and thresholded on its validation rows. */
@@ -192,6 +237,7 @@ async function main() {
   console.log(`  ${'  cosine rule before #38 (0.32, 2 days)'.padEnd(40)} ${pairRow(STORY_WEIGHTS)}`);
   console.log(`  ${'  previous rule (0.40 within 7 days)'.padEnd(40)} ${pairRow(PREVIOUS_STORY_WEIGHTS)}`);
   for (const scheme of SCHEMES) console.log(`  ${scheme} thresholds: ${JSON.stringify(evaluatedOf(scheme).thresholds)}`);
+  for (const scheme of ['sourceTime', 'time'] as const) indiaRecallByCue(rowsOn(rows, splits, scheme, reported), isIndianSource, `${SCHEME_NAMES[scheme]}, ${reported} rows`);
   sourceAndTimeSameStory(pairs, pairSides, reported, rows);
 
   // The time split's confusion table and worst errors, headline alone (the unseen-headline measure).

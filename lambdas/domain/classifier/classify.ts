@@ -1,6 +1,6 @@
 import { type CategorySlug } from '../content/categories.ts';
 import { qualityScore } from '../content/quality.ts';
-import { indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
+import { indiaEvidence, indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
 import { predictHeadline, type HeadlineModel } from './model.ts';
 
 export { LOW_QUALITY, OFF_TOPIC } from './model.ts';
@@ -34,15 +34,16 @@ export function classify(model: HeadlineModel, input: { title: string; summary: 
   const confidence = onTopic ? categoryProbability : 1 - onBeat;
   const relevance = Math.round(100 * onBeat);
   const text = `${input.title} ${input.summary}`;
+  const india = indiaEvidence(text);
   return {
     relevanceScore: relevance,
     mlConfidenceScore: Math.round(confidence * 1000) / 1000,
     mlRelevanceScore: relevance,
     category: onTopic ? (bestCategory as CategorySlug) : 'general',
     likeliestCategory: bestCategory as CategorySlug,
-    keywordMatches: keywordMatches(text),
+    keywordMatches: keywordMatches(text, india),
     blocklistFlags: matchesOf(BLOCKLIST, text),
-    indiaRelevance: indiaRelevance(text, input.indianSource).score,
+    indiaRelevance: indiaRelevance(text, input.indianSource, india).score,
     qualityScore: qualityScore(confidence, relevance),
   };
 }
