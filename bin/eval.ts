@@ -50,7 +50,7 @@ interface Evaluated {
 
 /** The evaluation table's figures for one model on one set of rows, headline alone or with summary and source. */
 function tableFigures(evaluated: Evaluated, form: 'alone' | 'summary', isIndianSource: (domain: string) => boolean) {
-  const judged = form === 'alone' ? judgeCorpus(evaluated.model, evaluated.rows.map(headlineAlone), () => false, evaluated.thresholds) : judgeCorpus(evaluated.model, evaluated.rows, isIndianSource, evaluated.thresholds);
+  const judged = form === 'alone' ? judgeCorpus(evaluated.model, evaluated.rows.map(headlineAlone), () => false, evaluated.thresholds) : judgeCorpus(evaluated.model, evaluated.rows, isIndianSource, evaluated.thresholds, true);
   const figures = corpusFigures(judged);
   const of = (figure: { successes: number; total: number }) => proportion(figure.successes, figure.total);
   return {
@@ -68,8 +68,8 @@ function tableFigures(evaluated: Evaluated, form: 'alone' | 'summary', isIndianS
 }
 
 /** The kinds of India cue a text carries (an entity by its catalogue kind, a place as city or state), and whether its source is Indian. */
-function cueKindsOf(text: string, indianSource: boolean): Set<string> {
-  const { cues, hints } = indiaEvidence(text);
+function cueKindsOf(text: string, indianSource: boolean, url: string | null = null): Set<string> {
+  const { cues, hints, address } = indiaEvidence(text, url);
   const kinds = new Set(
     cues.map((cue) => {
       if (cue.kind === 'entity') return `${SEED_CATALOGUE.entities.get(cue.id!)?.kind ?? 'entity'} (entity)`;
@@ -79,10 +79,11 @@ function cueKindsOf(text: string, indianSource: boolean): Set<string> {
   );
   if (hints.length >= 2) kinds.add('two hints');
   if (indianSource) kinds.add('Indian source');
+  if (address) kinds.add('address (.in, section)');
   return kinds;
 }
 
-const CUE_KINDS = ['demonym', 'city', 'state or region', 'money', 'term', 'language', 'person', 'creator (entity)', 'brand (entity)', 'agency (entity)', 'platform (entity)', 'regulator (entity)', 'two hints', 'Indian source'];
+const CUE_KINDS = ['demonym', 'city', 'state or region', 'money', 'term', 'language', 'person', 'creator (entity)', 'brand (entity)', 'agency (entity)', 'platform (entity)', 'regulator (entity)', 'two hints', 'Indian source', 'address (.in, section)'];
 
 /**
  * India recall per kind of cue: of the on-beat India rows, the share whose text carries a cue of each kind
@@ -92,7 +93,7 @@ const CUE_KINDS = ['demonym', 'city', 'state or region', 'money', 'term', 'langu
 function indiaRecallByCue(rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, label: string) {
   const onBeat = rows.filter((row) => row.label === 'on-beat');
   for (const form of ['alone', 'summary'] as const) {
-    const kindsOf = onBeat.map((row) => (form === 'alone' ? cueKindsOf(row.title, false) : cueKindsOf(`${row.title} ${row.summary ?? ''}`, isIndianSource(row.outlet))));
+    const kindsOf = onBeat.map((row) => (form === 'alone' ? cueKindsOf(row.title, false) : cueKindsOf(`${row.title} ${row.summary ?? ''}`, isIndianSource(row.outlet), row.url)));
     const india = onBeat.map((row, index) => ({ row, kinds: kindsOf[index]! })).filter(({ row }) => row.india);
     const other = onBeat.map((row, index) => ({ row, kinds: kindsOf[index]! })).filter(({ row }) => !row.india);
     console.log(`\n  India recall per kind of cue, ${label}, ${form === 'alone' ? 'headline alone' : 'headline + summary + source'} (${india.length} on-beat India rows, ${other.length} on-beat rows not about India)`);

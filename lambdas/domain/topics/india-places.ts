@@ -49,6 +49,21 @@ addPhrases(PHRASES, 'person', places.people);
 const HINTS: PhraseIndex = new Map();
 addPhrases(HINTS, 'hint', places.hints);
 
+const ADDRESS_SECTIONS = new Set(places.addressSections);
+
+/**
+ * Where an article's address says India: a host under .in ("socialketchup.in", "vogue.in") or an India
+ * section in its path ("/india/", "/india-news/", "/city/"), as ".in" or "/section/"; null otherwise or for
+ * no valid address.
+ */
+export function indianAddress(url: string | null | undefined): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const { hostname, pathname } = new URL(url);
+  if (hostname.toLowerCase().endsWith('.in')) return '.in';
+  const section = pathname.toLowerCase().split('/').slice(1, -1).find((part) => ADDRESS_SECTIONS.has(part));
+  return section ? `/${section}/` : null;
+}
+
 /** The list's cities, folded ("mumbai", "new delhi"): a story's city badge names one. */
 export const INDIAN_CITIES: readonly string[] = places.cities.map(fold);
 
