@@ -1,6 +1,6 @@
 /**
- * `npx tsx bin/classifier-tune.ts [--story] [recipe name ...]`: compares training recipes on the VALIDATION rows of the honest splits
- * (story and time), never their test rows nor the final set. Each recipe's model is trained on a split's
+ * `npx tsx bin/classifier-tune.ts [--story | --scheme=sourceTime] [recipe name ...]`: compares training recipes on the VALIDATION rows of the honest splits
+ * (story and time; or one named scheme, such as the source-and-time split), never their test rows nor the final set. Each recipe's model is trained on a split's
  * train rows (plus the hand-written set) with its category heads on those rows only, calibrated and
  * thresholded on the validation rows; it prints, on those validation rows, headline alone: the area under
  * the relevance curve (threshold-free), the publish figures at the thresholds it chose, and category accuracy.
@@ -51,7 +51,8 @@ const recipes: Recipe[] = [
   { name: 'lexicon 2, char 3-4', options: { features: { ...lexicon(2), charSizes: [3, 4] } } },
 ];
 const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
-const schemes = process.argv.includes('--story') ? ['story'] : ['story', 'time'];
+const named = process.argv.find((arg) => arg.startsWith('--scheme='))?.slice('--scheme='.length);
+const schemes = named ? [named] : process.argv.includes('--story') ? ['story'] : ['story', 'time'];
 for (const scheme of schemes as Scheme[]) {
   const train = rowsOn(rows, splits, scheme, 'train');
   const validation = rowsOn(rows, splits, scheme, 'validation').map(fromCorpus);

@@ -1,5 +1,5 @@
 /**
- * `npm run classify`: JSON lines {"title", "summary"?, "source"?} on stdin; one JSON line per item on stdout
+ * `npm run classify`: JSON lines {"title", "summary"?, "source"?, "url"?} on stdin; one JSON line per item on stdout
  * with the pipeline's decision (publish / review / reject), category, relevance, confidence and India
  * relevance, through exactly the code the ingest runs (normalise -> classify -> decide) with the shipped model.
  * A line that is not such an object gets {"error": "..."}.
@@ -17,12 +17,12 @@ for await (const line of createInterface({ input: process.stdin, crlfDelay: Infi
   if (!line.trim()) continue;
   let answer: unknown;
   try {
-    const input = JSON.parse(line) as { title?: unknown; summary?: unknown; source?: unknown };
+    const input = JSON.parse(line) as { title?: unknown; summary?: unknown; source?: unknown; url?: unknown };
     if (typeof input.title !== 'string' || !input.title.trim()) throw new Error('"title" must be a non-empty string');
     answer =
       judgeHeadline(
         shippedModel as HeadlineModel,
-        { title: input.title, summary: typeof input.summary === 'string' ? input.summary : null, source: typeof input.source === 'string' ? input.source : null },
+        { title: input.title, summary: typeof input.summary === 'string' ? input.summary : null, source: typeof input.source === 'string' ? input.source : null, url: typeof input.url === 'string' ? input.url : null },
         (domain) => indianDomains.has(domain),
       ) ?? { error: 'The ingest would drop this item (no usable title)' };
   } catch (error) {

@@ -54,8 +54,8 @@ export type Decided = {
  * defaults in domain/classifier/decision.ts). The one rule behind a story classified as it is fetched and a
  * draft the backlog run classifies later.
  */
-export function decideArticle(classifier: Classifier, article: { title: string; summary?: string | undefined; imageUrl?: string | undefined }, indianSource: boolean, at: string): Decided {
-  const result = classify(classifier.model, { title: article.title, summary: article.summary ?? '', indianSource });
+export function decideArticle(classifier: Classifier, article: { title: string; summary?: string | undefined; imageUrl?: string | undefined; sourceUrl?: string | undefined }, indianSource: boolean, at: string): Decided {
+  const result = classify(classifier.model, { title: article.title, summary: article.summary ?? '', indianSource, url: article.sourceUrl ?? null });
   const decision = decide(result, classifier.thresholds);
   const category = decidedCategory(result, decision);
   const scores = {

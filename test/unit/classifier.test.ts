@@ -10,7 +10,8 @@ import { fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '#d
 import { decide, decidedCategory, DECISION_THRESHOLDS } from '#domain/classifier/decision.ts';
 import { corpusFigures, evaluate, isAtLeastAsGood, judgeCorpus } from '#domain/classifier/evaluate.ts';
 import { corpusSplits, learningRows, rowsOn, SHIPPED_SCHEME, type Side, type StoryPair } from '#domain/classifier/splits.ts';
-import { indiaRelevance, keywordMatches } from '#domain/classifier/keywords.ts';
+import { indiaEvidence, indiaRelevance, keywordMatches } from '#domain/classifier/keywords.ts';
+import { indiaCues, indianAddress } from '#domain/topics/index.ts';
 import { lexiconCounts, lexiconFeatures } from '#domain/classifier/lexicon.ts';
 import { tradeNeighbourWeights } from '#domain/classifier/negatives.ts';
 import { DEFAULT_FEATURES, featurise, fitPlatt, hash, pack, sigmoid, softmax, scores, trainSoftmax, unpack } from '#domain/classifier/linear.ts';
@@ -268,5 +269,21 @@ describe('keywords and India relevance', () => {
     expect(indiaRelevance('MrBeast launches a snack brand in the US', false).relevant).toBe(false);
     expect(indiaRelevance('Creators grow', true)).toMatchObject({ score: 3, relevant: true, badge: 'India Focus' });
     expect(indiaRelevance('Indian creators earn in rupees', false)).toMatchObject({ score: 4, relevant: true, badge: 'India Focus' });
+  });
+
+  it('reads the India cues the topics tagger reads: one list for both', () => {
+    for (const text of ['Kunal Kamra sued over a YouTube video', 'NDTV launches a creator network', 'Hindi creators grow fastest', 'Govt to draft rules for finfluencers']) {
+      expect(indiaCues(text).length, text).toBeGreaterThan(0);
+      expect(indiaRelevance(text, false).relevant, text).toBe(true);
+    }
+  });
+
+  it("counts an article's Indian address (a .in host, an India section) as a cue, never a foreign one", () => {
+    expect(indianAddress('https://www.socialketchup.in/x/creators-grow')).toBe('.in');
+    expect(indianAddress('https://example.com/india/creators-grow-123')).toBe('/india/');
+    expect(indianAddress('https://example.com/world/indiana-creators')).toBeNull();
+    expect(indianAddress('not an address')).toBeNull();
+    expect(indiaRelevance('Creators grow', false, indiaEvidence('Creators grow', 'https://vogue.in/culture/creators'))).toMatchObject({ score: 2, relevant: true });
+    expect(keywordMatches('Creators grow', indiaEvidence('Creators grow', 'https://vogue.in/x')).indian).toEqual(['.in']);
   });
 });

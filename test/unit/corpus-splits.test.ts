@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJsonLines, type CorpusHeadline } from '#domain/classifier/corpus.ts';
 import { f1WithInterval } from '#domain/classifier/evaluate.ts';
 import { fitPlatt, sigmoid } from '#domain/classifier/linear.ts';
-import { canonicalUrl, corpusSplits, dateOf, FINAL_FROM, learningRows, pairSplits, SCHEMES, storyGroups, TIME_TEST_FROM, type StoryPair } from '#domain/classifier/splits.ts';
+import { canonicalUrl, corpusSplits, dateOf, FINAL_FROM, learningRows, outletKey, pairSplits, rowsOn, SCHEMES, storyGroups, TIME_TEST_FROM, type StoryPair } from '#domain/classifier/splits.ts';
 
 const corpusDir = path.resolve(import.meta.dirname, '../../data/classifier/corpus');
 const rows = parseJsonLines<CorpusHeadline>(readFileSync(path.join(corpusDir, 'headlines.jsonl'), 'utf8')).filter((row) => row.title);
@@ -64,11 +64,54 @@ describe('the story split', () => {
   });
 });
 
+describe('the source-and-time split', () => {
+  const outletsOf = (side: 'train' | 'validation' | 'test' | 'final') => new Set(rowsOn(rows, splits, 'sourceTime', side).map((entry) => outletKey(entry.outlet)));
+
+  it("tests on the time split's newest rows, from outlets no train or validation row comes from", () => {
+    expect(rowsOn(rows, splits, 'sourceTime', 'test')).toEqual(rowsOn(rows, splits, 'time', 'test'));
+    const held = new Set([...outletsOf('test'), ...outletsOf('final')]);
+    expect(held.size).toBeGreaterThan(20);
+    for (const side of ['train', 'validation'] as const) expect([...outletsOf(side)].filter((outlet) => held.has(outlet)), side).toEqual([]);
+    expect([...outletsOf('train')].filter((outlet) => outletsOf('validation').has(outlet))).toEqual([]);
+  });
+
+  it('validates on rows newer than its train rows and older than its test rows', () => {
+    rows.forEach((entry, index) => {
+      const day = dateOf(entry)?.day;
+      const side = splits.sides[index]!.sourceTime;
+      // A row is placed by its story's newest dated row, so its own date may be missing or older.
+      if (side === 'test') expect(day === undefined || day < FINAL_FROM).toBe(true);
+      if (side === 'validation') expect(day === undefined || day < TIME_TEST_FROM).toBe(true);
+      if (side === 'train') expect(day === undefined || day < TIME_TEST_FROM).toBe(true);
+    });
+    // Stories dated in the validation months are validation or left out, never train.
+    const validationMonths = rows.map((_, index) => index).filter((index) => splits.sides[index]!.time === 'validation');
+    expect(validationMonths.every((index) => ['validation', 'excluded'].includes(splits.sides[index]!.sourceTime))).toBe(true);
+    expect(rowsOn(rows, splits, 'sourceTime', 'validation').length).toBeGreaterThan(80);
+    expect(rowsOn(rows, splits, 'sourceTime', 'train').length).toBeGreaterThan(1500);
+  });
+
+  it('leaves out an older row of an outlet a newer side holds', () => {
+    const dated = (title: string, url: string, publishedAt: string | null) => row(title, url, { publishedAt });
+    const small = corpusSplits([
+      dated('Outlet A tested on creators in 2024', 'https://a.com/1', '2024-05-01'),
+      dated('Outlet A wrote on brand deals long ago', 'https://www.a.com/2', '2022-01-01'),
+      dated('Outlet B validated on platform payouts', 'https://b.com/1', '2023-08-01'),
+      dated('Outlet B earlier story on podcasts', 'https://b.com/2', null),
+      dated('Outlet C trains on agencies', 'https://c.com/1', '2021-03-01'),
+      dated('Outlet D in the final months', 'https://d.com/1', '2025-06-01'),
+      dated('Outlet D validated before them', 'https://d.com/2', '2023-09-01'),
+    ]);
+    expect(small.sides.map((side) => side.sourceTime)).toEqual(['test', 'excluded', 'validation', 'excluded', 'train', 'final', 'excluded']);
+    expect(small.sides.map((side) => side.time)).toEqual(['test', 'train', 'validation', 'train', 'train', 'final', 'validation']);
+  });
+});
+
 describe('the final set', () => {
   const finalRows = rows.filter((_, index) => splits.sides[index]!.outlet === 'final');
   it('holds the newest stories, and they are final under every scheme', () => {
     expect(finalRows.length).toBeGreaterThan(100);
-    for (const [index, entry] of rows.entries()) if ((dateOf(entry)?.day ?? '') >= FINAL_FROM) expect(splits.sides[index]).toEqual({ outlet: 'final', story: 'final', time: 'final' });
+    for (const [index, entry] of rows.entries()) if ((dateOf(entry)?.day ?? '') >= FINAL_FROM) expect(splits.sides[index]).toEqual({ outlet: 'final', story: 'final', time: 'final', sourceTime: 'final' });
   });
 
   it('never reaches the rows a model learns from or is calibrated and thresholded on, under any scheme', () => {
@@ -85,6 +128,7 @@ describe('the final set', () => {
     pairs.forEach((pair, index) => {
       const newest = [pair.a.publishedAt, pair.b.publishedAt].filter(Boolean).sort().at(-1) ?? '';
       expect(sides[index]!.story === 'final').toBe(newest >= FINAL_FROM);
+      if (newest >= FINAL_FROM) expect(['final', 'excluded']).toContain(sides[index]!.sourceTime);
     });
   });
 });

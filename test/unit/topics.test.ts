@@ -90,7 +90,7 @@ describe('indiaCues', () => {
     expect(cues('Brand nears ₹4 Cr in sales')).toEqual(['money:₹4 Cr']);
     expect(cues('Sales reach INR 420 Cr')).toEqual(['money:INR 420 Cr']);
     expect(cues('A Rs 5,421-Crore IPO')).toEqual(['money:Rs 5,421-Crore']);
-    expect(cues('Govt recognises 1,61,150 entities')).toEqual(['money:1,61,150']);
+    expect(cues('Govt recognises 1,61,150 entities')).toEqual(['term:Govt', 'money:1,61,150']);
     expect(cues('Registered startups reach One Lakh')).toEqual(['term:Lakh']);
     expect(cues('Startup raises $100 million from US investors')).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { type CategorySlug } from '../content/categories.ts';
 import { qualityScore } from '../content/quality.ts';
-import { indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
+import { indiaEvidence, indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
 import { predictHeadline, type HeadlineModel } from './model.ts';
 
 export { LOW_QUALITY, OFF_TOPIC } from './model.ts';
@@ -27,22 +27,24 @@ export interface Classification {
  * longer overriding it (as an override, the blocklist held back on-beat stories that mention a "match"). A story the
  * model calls off-topic gets the general category, never a creator category by elimination.
  */
-export function classify(model: HeadlineModel, input: { title: string; summary: string; indianSource: boolean }): Classification {
+/** `url`: the article's address, when known (an India cue: a .in host or an India section). */
+export function classify(model: HeadlineModel, input: { title: string; summary: string; indianSource: boolean; url?: string | null }): Classification {
   const { onBeat, categories } = predictHeadline(model, input.title, input.summary);
   const [bestCategory, categoryProbability] = Object.entries(categories).reduce((best, current) => (current[1] > best[1] ? current : best));
   const onTopic = onBeat >= 0.5;
   const confidence = onTopic ? categoryProbability : 1 - onBeat;
   const relevance = Math.round(100 * onBeat);
   const text = `${input.title} ${input.summary}`;
+  const india = indiaEvidence(text, input.url);
   return {
     relevanceScore: relevance,
     mlConfidenceScore: Math.round(confidence * 1000) / 1000,
     mlRelevanceScore: relevance,
     category: onTopic ? (bestCategory as CategorySlug) : 'general',
     likeliestCategory: bestCategory as CategorySlug,
-    keywordMatches: keywordMatches(text),
+    keywordMatches: keywordMatches(text, india),
     blocklistFlags: matchesOf(BLOCKLIST, text),
-    indiaRelevance: indiaRelevance(text, input.indianSource).score,
+    indiaRelevance: indiaRelevance(text, input.indianSource, india).score,
     qualityScore: qualityScore(confidence, relevance),
   };
 }

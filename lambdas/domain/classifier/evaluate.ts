@@ -80,10 +80,13 @@ export function wilson(successes: number, total: number): { value: number; low: 
   return { value: p, low: Math.max(0, centre - half), high: Math.min(1, centre + half) };
 }
 
-/** Corpus rows through exactly what the ingest runs (normalise, classify, decide), with their verdicts. */
-export function judgeCorpus(model: HeadlineModel, rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, thresholds?: DecisionThresholds) {
+/**
+ * Corpus rows through exactly what the ingest runs (normalise, classify, decide), with their verdicts.
+ * `withAddress`: the ingest knows each item's address (a feed item as it is stored); a headline alone does not.
+ */
+export function judgeCorpus(model: HeadlineModel, rows: readonly CorpusHeadline[], isIndianSource: (domain: string) => boolean, thresholds?: DecisionThresholds, withAddress = false) {
   return rows
-    .map((row) => ({ row, verdict: judgeHeadline(model, { title: row.title, summary: row.summary, source: row.outlet }, isIndianSource, thresholds) }))
+    .map((row) => ({ row, verdict: judgeHeadline(model, { title: row.title, summary: row.summary, source: row.outlet, url: withAddress ? row.url : null }, isIndianSource, thresholds) }))
     .filter((entry): entry is { row: CorpusHeadline; verdict: HeadlineVerdict } => entry.verdict !== null);
 }
 

@@ -14,6 +14,8 @@ export interface HeadlineInput {
   summary?: string | null;
   /** The publisher's domain, e.g. "afaqs.com". */
   source?: string | null;
+  /** The article's address, when known: a .in host or an India section in it is an India cue. */
+  url?: string | null;
 }
 
 export interface HeadlineVerdict {
@@ -38,7 +40,7 @@ export function judgeHeadline(model: HeadlineModel, input: HeadlineInput, isIndi
   const domain = domainOf(input);
   const item = normalised(input);
   if (!item) return null;
-  const result = classify(model, { title: item.title, summary: item.summary, indianSource: isIndianSource(domain) });
+  const result = classify(model, { title: item.title, summary: item.summary, indianSource: isIndianSource(domain), url: input.url ?? null });
   const decision = decide(result, thresholds);
   return {
     decision: decision.outcome,

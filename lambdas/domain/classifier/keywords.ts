@@ -1,5 +1,7 @@
 import { indiaBadge, INDIA_RELEVANT_AT } from '../content/badges.ts';
 import { words } from '../common/text.ts';
+import { fold } from '../topics/catalogue.ts';
+import { indiaCues, indiaHints, indianAddress, INDIAN_CITIES, type IndiaCue } from '../topics/index.ts';
 
 /** Keyword lists behind keyword_matches and blocklist_flags; phrases match on word boundaries. */
 export const PRIMARY_KEYWORDS = [
@@ -10,57 +12,6 @@ export const SECONDARY_KEYWORDS = [
   'brand', 'brands', 'campaign', 'sponsorship', 'partnership', 'partnerships', 'endorsement', 'endorsements', 'monetisation', 'monetization',
   'youtube', 'instagram', 'reels', 'shorts', 'tiktok', 'snapchat', 'linkedin', 'threads', 'twitch', 'audience', 'followers', 'engagement',
   'affiliate', 'agency', 'agencies', 'marketing', 'social media', 'short video', 'live commerce', 'disclosure',
-];
-/**
- * India in the text (read from the text as well as the source). Each term names India on its own
- * (the country, its institutions, states, languages, currency, platforms, companies, creators and public
- * figures), so one is enough. A headline alone rarely carries more than one such term.
- */
-export const INDIAN_KEYWORDS = [
-  'india', 'indias', 'indian', 'indians', 'bharat', 'desi',
-  // Institutions, regulators, law and politics
-  'asci', 'sebi', 'ccpa', 'meity', 'rbi', 'trai', 'iamai', 'nasscom', 'ficci', 'assocham', 'fssai', 'irdai', 'amfi', 'ncpcr', 'pib', 'cbdt', 'niti aayog', 'mygov', 'dpdp',
-  'competition commission of india', 'enforcement directorate', 'crime branch', 'cyber cell', 'cyber crime cell', 'lok sabha', 'rajya sabha', 'union minister', 'union ministry', 'union budget',
-  'supreme court of india', 'delhi high court', 'bombay high court', 'madras high court', 'karnataka high court', 'ministry of information and broadcasting', 'information and broadcasting', 'i&b', 'mib', 'income tax department',
-  'department of consumer affairs', 'consumer affairs ministry', 'modi', 'bjp', 'ashwini vaishnaw', 'piyush goyal', 'aadhaar', 'upi', 'doordarshan', 'nse', 'bse',
-  // Money: the rupee and its counting words
-  'rupee', 'rupees', '₹', 'rs', 'inr', 'crore', 'crores', 'cr', 'lakh', 'lakhs',
-  // States, union territories and languages
-  'maharashtra', 'karnataka', 'tamil nadu', 'kerala', 'telangana', 'andhra pradesh', 'gujarat', 'rajasthan', 'uttar pradesh', 'west bengal',
-  'punjab', 'haryana', 'bihar', 'odisha', 'assam', 'goa', 'madhya pradesh', 'jharkhand', 'uttarakhand', 'himachal', 'chhattisgarh', 'kashmir', 'ladakh', 'manipur', 'meghalaya', 'nagaland', 'tripura', 'mizoram', 'sikkim', 'arunachal',
-  'hindi', 'tamil', 'telugu', 'marathi', 'bengali', 'kannada', 'malayalam', 'gujarati', 'punjabi', 'bhojpuri', 'odia', 'assamese',
-  // Platforms, media and creator companies
-  'moj', 'sharechat', 'chingari', 'roposo', 'mx takatak', 'koo', 'dailyhunt', 'pocket fm', 'kuku fm', 'pratilipi', 'rooter', 'bolo indya', 'trell', 'inmobi',
-  'jiocinema', 'jiohotstar', 'jiostar', 'hotstar', 'zee5', 'zee', 'sonyliv', 'mx player', 'viacom18', 'network18', 'times internet', 'ndtv', 'aaj tak', 'alt balaji', 'ullu', 'star india', 'disney star',
-  'whizco', 'chtrbox', 'winkl', 'qoruz', 'kofluence', 'good creator co', 'pocket aces', 'dice media', 'filtercopy', 'one digital', 'good glamm', 'missmalini', 'collective artists network', 'opraah', 'vidooly', 'cosmofeed', 'tagmango', 'national creators award', 'goafest', 'bigg boss', 'waves summit',
-  // Companies and brands that are Indian by name
-  'flipkart', 'myntra', 'nykaa', 'meesho', 'ajio', 'zomato', 'swiggy', 'zepto', 'blinkit', 'paytm', 'phonepe', 'dream11', 'winzo', 'zerodha', 'groww', 'upstox', "byju's", 'byjus', 'unacademy', 'physicswallah', 'physics wallah',
-  'reliance', 'reliance jio', 'jio', 'airtel', 'vodafone idea', 'tata', 'mahindra', 'bajaj', 'hdfc', 'icici', 'infosys', 'wipro', 'amul', 'tanishq', 'mamaearth', 'lenskart', 'boat lifestyle', 'bournvita', 'oyo', 'ola',
-  // Film, cricket and public figures everyone in India knows
-  'bollywood', 'tollywood', 'kollywood', 'ipl', 'bcci', 'diwali', 'shah rukh khan', 'srk', 'salman khan', 'aamir khan', 'ranveer singh', 'ranbir kapoor', 'deepika padukone', 'alia bhatt', 'priyanka chopra', 'katrina kaif', 'kareena kapoor',
-  'akshay kumar', 'hrithik roshan', 'amitabh bachchan', 'aishwarya rai', 'sonam kapoor', 'kiara advani', 'janhvi kapoor', 'ananya panday', 'kartik aaryan', 'vicky kaushal', 'anushka sharma',
-  'virat kohli', 'kohli', 'dhoni', 'rohit sharma', 'sachin tendulkar', 'hardik pandya', 'jasprit bumrah', 'shubman gill', 'orry', 'uorfi javed', 'urfi javed',
-  // Creators everyone in India knows by name: a story about them is an Indian story.
-  'bhuvan bam', 'bb ki vines', 'prajakta koli', 'mostlysane', 'kusha kapila', 'ranveer allahbadia', 'allahabadia', 'beerbiceps', 'carryminati', 'ashish chanchlani',
-  'samay raina', "india's got latent", 'dhruv rathee', 'elvish yadav', 'tanmay bhat', 'technical guruji', 'ankur warikoo', 'kabita singh', 'the food pharmer', 'revant himatsingka',
-  'mohak mangal', 'dolly singh', 'komal pandey', 'nancy tyagi', 'gaurav taneja', 'flying beast', 'masoom minawala', 'diipa khosla', 'mumbiker nikhil', 'sourav joshi', 'triggered insaan', 'nischay malhan',
-  'harsh beniwal', 'amit bhadana', 'fukra insaan', 'abhishek malhan', 'munawar faruqui', 'kunal kamra', 'zakir khan', 'raj shamani', 'sharan hegde', 'rachana ranade', 'nikhil kamath', 'mythpat', 'total gaming', 'techno gamerz', 'tech burner', 'sandeep maheshwari', 'ravish kumar', 'jannat zubair', 'mr faisu', 'awez darbar', 'avneet kaur', 'bhavin bhanushali', 'malvika sitlani', 'shlok srivastava', 'lakshay chaudhary',
-];
-/**
- * Terms that lean Indian but also appear elsewhere: each adds a little, so it takes two (or one with a
- * keyword) to call a story Indian. Surnames common in India are here: "Singh" alone is no proof, "Singh"
- * beside "Govt" or a festival is.
- */
-export const INDIAN_HINTS = [
-  'tier-2', 'tier 2', 'tier-3', 'tier 3', 'holi', 'navratri', 'ganesh chaturthi', 'onam', 'pongal', 'josh', 'govt', 'centre', 'gst', 'tds', 'startup india', 'ani',
-  'singh', 'sharma', 'kumar', 'gupta', 'patel', 'kapoor', 'mehta', 'reddy', 'iyer', 'nair', 'chopra', 'agarwal', 'aggarwal', 'agrawal', 'bansal', 'jain', 'malhotra', 'mukherjee', 'banerjee', 'chatterjee',
-  'rao', 'pandey', 'tiwari', 'mishra', 'yadav', 'verma', 'joshi', 'desai', 'khanna', 'bhatia', 'sinha', 'saxena', 'chauhan', 'thakur', 'kulkarni', 'deshpande', 'pillai', 'menon', 'krishnan', 'chaudhary', 'choudhary',
-  'goyal', 'mittal', 'bhattacharya', 'ghosh', 'dutta', 'kaur', 'khurana', 'arora', 'sethi', 'bhat', 'shetty', 'hegde', 'naidu', 'trivedi', 'chaturvedi', 'dubey', 'srivastava', 'kashyap', 'ahuja', 'oberoi',
-];
-export const INDIAN_CITIES = [
-  'mumbai', 'delhi', 'new delhi', 'bengaluru', 'bangalore', 'hyderabad', 'chennai', 'kolkata', 'pune', 'ahmedabad', 'jaipur', 'gurugram', 'gurgaon', 'noida', 'kochi', 'lucknow', 'indore', 'chandigarh',
-  'surat', 'nagpur', 'bhopal', 'visakhapatnam', 'patna', 'vadodara', 'coimbatore', 'thiruvananthapuram', 'guwahati', 'bhubaneswar', 'mysuru', 'mangaluru', 'ludhiana', 'kanpur', 'varanasi', 'dehradun', 'ranchi', 'raipur',
-  'amritsar', 'agra', 'meerut', 'nashik', 'rajkot', 'jodhpur', 'udaipur', 'srinagar', 'jammu', 'shimla', 'madurai', 'vijayawada', 'prayagraj', 'ayodhya', 'gwalior', 'jabalpur',
 ];
 /** Subjects the product does not cover; an article about them without a primary keyword is rejected. */
 export const BLOCKLIST = [
@@ -79,37 +30,50 @@ function formOf(phrase: string): string {
   return form;
 }
 
-/** Phrases whose signs or digits are their meaning (words() drops signs and one-letter words): matched as they are written. */
-const LITERAL_PHRASES = new Set(['₹', 'i&b', 'tier-2', 'tier 2', 'tier-3', 'tier 3']);
-
 /** The phrases of a list found in the text, each once. */
 export function matchesOf(list: readonly string[], text: string): string[] {
   const padded = ` ${words(text).join(' ')} `;
-  const lowered = text.toLowerCase();
-  return list.filter((phrase) => (LITERAL_PHRASES.has(phrase) ? lowered.includes(phrase) : padded.includes(formOf(phrase))));
+  return list.filter((phrase) => padded.includes(formOf(phrase)));
 }
 
 export interface KeywordMatches {
   primary: string[];
   secondary: string[];
+  /** The India cues and hints found (folded, each once), and an Indian address (".in", "/india/"): what the India score counted. */
   indian: string[];
 }
 
-export function keywordMatches(text: string): KeywordMatches {
+/** Each cue once, by its folded text ("India" twice is one cue, as a list of terms counted it). */
+const distinct = (cues: readonly IndiaCue[]) => [...new Map(cues.map((cue) => [fold(cue.text), cue])).values()];
+
+/**
+ * The India cues of a text, from the one maintained list the topics tagger reads (`indiaCues`: the
+ * catalogue's Indian creators, brands, agencies, platforms and regulators; places, demonyms, terms,
+ * languages, public figures and rupee amounts of data/topics/india-places.json), its hints, and what the
+ * article's address says (`indianAddress`: a .in host or an India section).
+ */
+export function indiaEvidence(text: string, url?: string | null): { cues: IndiaCue[]; hints: IndiaCue[]; address: string | null } {
+  return { cues: distinct(indiaCues(text)), hints: distinct(indiaHints(text)), address: indianAddress(url) };
+}
+
+export function keywordMatches(text: string, evidence = indiaEvidence(text)): KeywordMatches {
   return {
     primary: matchesOf(PRIMARY_KEYWORDS, text),
     secondary: matchesOf(SECONDARY_KEYWORDS, text),
-    indian: matchesOf([...INDIAN_KEYWORDS, ...INDIAN_HINTS, ...INDIAN_CITIES], text),
+    indian: [...[...evidence.cues, ...evidence.hints].map((cue) => fold(cue.text)), ...(evidence.address ? [evidence.address] : [])],
   };
 }
 
 /**
- * India relevance (reader spec section 9, weighted so one clear term is enough): 2 per term that names India
- * (INDIAN_KEYWORDS), 1 per hint, 2 per city, 3 for an Indian source; relevant at 2 or more, so "India" in
- * a headline is enough. Badge: a city's name, India Focus for an Indian source or a score of 4+, else India Related.
+ * India relevance (reader spec section 9, weighted so one clear cue is enough): 2 per India cue (each once),
+ * 2 for an Indian address, 1 per hint, 3 for an Indian source; relevant at 2 or more, so "India" in a
+ * headline is enough and a surname alone is not. Badge: a city's name, India Focus for an Indian source or a score of 4+, else India Related.
  */
-export function indiaRelevance(text: string, indianSource: boolean): { score: number; relevant: boolean; cities: string[]; badge: string | null } {
-  const cities = matchesOf(INDIAN_CITIES, text);
-  const score = 2 * matchesOf(INDIAN_KEYWORDS, text).length + matchesOf(INDIAN_HINTS, text).length + 2 * cities.length + (indianSource ? 3 : 0);
+export function indiaRelevance(text: string, indianSource: boolean, evidence = indiaEvidence(text)): { score: number; relevant: boolean; cities: string[]; badge: string | null } {
+  const cities = evidence.cues.filter((cue) => cue.kind === 'place').map((cue) => fold(cue.text)).filter((name) => INDIAN_CITIES.includes(name));
+  const score = 2 * evidence.cues.length + (evidence.address ? 2 : 0) + evidence.hints.length + (indianSource ? 3 : 0);
   return { score, relevant: score >= INDIA_RELEVANT_AT, cities, badge: indiaBadge(score, cities, indianSource) };
 }
+
+/** The cities of a list (public-articles' city badge reads them from a stored story's India matches). */
+export { INDIAN_CITIES };

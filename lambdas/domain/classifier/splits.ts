@@ -23,8 +23,14 @@ export const TIME_VALIDATION_FROM = '2023-06-01';
 export const SAME_TITLE_AT = 0.6;
 
 export type Side = Split | 'final';
-export type Scheme = 'outlet' | 'story' | 'time';
-export const SCHEMES: readonly Scheme[] = ['outlet', 'story', 'time'];
+/** A side under the source-and-time split may also be `excluded`: a row or pair of an outlet a later side holds, read by nothing. */
+export type SourceTimeSide = Side | 'excluded';
+export type Scheme = 'outlet' | 'story' | 'time' | 'sourceTime';
+export const SCHEMES: readonly Scheme[] = ['outlet', 'story', 'time', 'sourceTime'];
+/** How eval names each scheme's column. */
+export const SCHEME_NAMES: Record<Scheme, string> = { outlet: 'outlet split', story: 'story split', time: 'time split', sourceTime: 'source-and-time split' };
+/** One outlet under its spellings ("www.afaqs.com", "Afaqs.com"). */
+export const outletKey = (outlet: string) => outlet.replace(/^www\./, '').toLowerCase();
 /** The split the shipped model (npm run train) learns and is thresholded on: the honest one, so eval's story column is the shipped model. */
 export const SHIPPED_SCHEME: Scheme = 'story';
 
@@ -133,18 +139,21 @@ export function storyGroups(rows: readonly CorpusHeadline[], pairs: readonly Sto
 const bucketOf = (key: string) => createHash('sha256').update(key).digest().readUInt32BE(0) % 10;
 
 export interface CorpusSplits {
-  /** Per row (same order as the rows), its side under each scheme; final rows are 'final' under all three. */
-  sides: Array<Record<Scheme, Side>>;
+  /** Per row (same order as the rows), its side under each scheme; final rows are 'final' under all of them. */
+  sides: Array<Record<Scheme, SourceTimeSide>>;
   story: number[];
   /** How the time split dated its rows. */
   dating: { printed: number; fromUrl: number; undated: number; undatedStoriesInTrain: number };
 }
 
 /**
- * The three splits. A story's date is its newest dated row's; the final set is every story dated on or
+ * The four splits. A story's date is its newest dated row's; the final set is every story dated on or
  * after FINAL_FROM. Story split: 60 / 20 / 20 by a hash of the story's first address. Time split: test from
  * TIME_TEST_FROM, validation from TIME_VALIDATION_FROM, train before; a story with no dated row trains
- * (it cannot be placed in time, and training on it leaks no tested story).
+ * (it cannot be placed in time, and training on it leaks no tested story). Source-and-time split: the time
+ * split's sides, then (as `sourceTimePairSplit` does for pairs) a validation row of an outlet with a test or
+ * final row is excluded, and a train row of an outlet with a validation, test or final row too: the test
+ * rows are the newest and come from outlets the model never saw, nor its thresholds.
  */
 export function corpusSplits(rows: readonly CorpusHeadline[], pairs: readonly StoryPair[] = []): CorpusSplits {
   const story = storyGroups(rows, pairs);
@@ -164,22 +173,28 @@ export function corpusSplits(rows: readonly CorpusHeadline[], pairs: readonly St
   });
   const undatedStories = new Set(story.filter((group) => !newest.has(group)));
   dating.undatedStoriesInTrain = undatedStories.size;
-  const sides = rows.map((row, index): Record<Scheme, Side> => {
+  const sides = rows.map((row, index): Record<Scheme, SourceTimeSide> => {
     const group = story[index]!;
     const day = newest.get(group);
-    if (day && day >= FINAL_FROM) return { outlet: 'final', story: 'final', time: 'final' };
+    if (day && day >= FINAL_FROM) return { outlet: 'final', story: 'final', time: 'final', sourceTime: 'final' };
     const bucket = bucketOf(`story:${firstUrl.get(group)}`);
-    return {
-      outlet: splitOf(row.outlet),
-      story: bucket < 6 ? 'train' : bucket < 8 ? 'validation' : 'test',
-      time: !day || day < TIME_VALIDATION_FROM ? 'train' : day < TIME_TEST_FROM ? 'validation' : 'test',
-    };
+    const time = !day || day < TIME_VALIDATION_FROM ? 'train' : day < TIME_TEST_FROM ? 'validation' : 'test';
+    return { outlet: splitOf(row.outlet), story: bucket < 6 ? 'train' : bucket < 8 ? 'validation' : 'test', time, sourceTime: time };
+  });
+  const outletsOn = (wanted: readonly SourceTimeSide[]) => new Set(rows.flatMap((row, index) => (wanted.includes(sides[index]!.sourceTime) ? [outletKey(row.outlet)] : [])));
+  const heldForTest = outletsOn(['test', 'final']);
+  rows.forEach((row, index) => {
+    if (sides[index]!.sourceTime === 'validation' && heldForTest.has(outletKey(row.outlet))) sides[index]!.sourceTime = 'excluded';
+  });
+  const heldForValidation = outletsOn(['validation', 'test', 'final']);
+  rows.forEach((row, index) => {
+    if (sides[index]!.sourceTime === 'train' && heldForValidation.has(outletKey(row.outlet))) sides[index]!.sourceTime = 'excluded';
   });
   return { sides, story, dating };
 }
 
 /** The rows of one side of a scheme. */
-export function rowsOn<T>(rows: readonly T[], splits: CorpusSplits, scheme: Scheme, side: Side): T[] {
+export function rowsOn<T>(rows: readonly T[], splits: CorpusSplits, scheme: Scheme, side: SourceTimeSide): T[] {
   return rows.filter((_, index) => splits.sides[index]![scheme] === side);
 }
 
@@ -187,10 +202,11 @@ export function rowsOn<T>(rows: readonly T[], splits: CorpusSplits, scheme: Sche
  * Each pair's side under each scheme. Outlet: test when either outlet is on the test side, else validation
  * when either is there (as before). Story: pairs are grouped by event (articles joined by same-event pairs)
  * and a pair goes with the first of its two events, 60 / 20 / 20 by hash. Time: by the newer printed date
- * of its two articles, with the classifier's cut-off days; an undated pair is train. A pair from the final
- * months is 'final' under every scheme.
+ * of its two articles, with the classifier's cut-off days; an undated pair is train. Source and time:
+ * `sourceTimePairSplit`'s side. A pair from the final months is 'final' under every scheme.
  */
-export function pairSplits(pairs: readonly StoryPair[]): Array<Record<Scheme, Side>> {
+export function pairSplits(pairs: readonly StoryPair[]): Array<Record<Scheme, SourceTimeSide>> {
+  const sourceTime = sourceTimePairSplit(pairs).sides;
   const sets = new UnionFind();
   const nodeOf = new Map<string, number>();
   const node = (url: string) => {
@@ -201,9 +217,9 @@ export function pairSplits(pairs: readonly StoryPair[]): Array<Record<Scheme, Si
   for (const pair of pairs) if (pair.same) sets.union(node(pair.a.url), node(pair.b.url));
   const eventKey = new Map<number, string>();
   for (const [url, index] of [...nodeOf].sort(([a], [b]) => a.localeCompare(b))) if (!eventKey.has(sets.find(index))) eventKey.set(sets.find(index), url);
-  return pairs.map((pair) => {
+  return pairs.map((pair, index) => {
     const day = [pair.a.publishedAt, pair.b.publishedAt].filter((value): value is string => Boolean(value)).sort().at(-1)?.slice(0, 10);
-    if (day && day >= FINAL_FROM) return { outlet: 'final', story: 'final', time: 'final' };
+    if (day && day >= FINAL_FROM) return { outlet: 'final', story: 'final', time: 'final', sourceTime: sourceTime[index]! };
     const outletSides = [splitOf(pair.a.outlet), splitOf(pair.b.outlet)];
     const events = [eventKey.get(sets.find(node(pair.a.url)))!, eventKey.get(sets.find(node(pair.b.url)))!].sort();
     const bucket = bucketOf(`event:${events[0]}`);
@@ -211,6 +227,7 @@ export function pairSplits(pairs: readonly StoryPair[]): Array<Record<Scheme, Si
       outlet: outletSides.includes('test') ? 'test' : outletSides.includes('validation') ? 'validation' : 'train',
       story: bucket < 6 ? 'train' : bucket < 8 ? 'validation' : 'test',
       time: !day || day < TIME_VALIDATION_FROM ? 'train' : day < TIME_TEST_FROM ? 'validation' : 'test',
+      sourceTime: sourceTime[index]!,
     };
   });
 }
@@ -230,9 +247,6 @@ export function learningRows(rows: readonly CorpusHeadline[], splits: CorpusSpli
     validation: rowsOn(rows, splits, scheme, 'validation').map(fromCorpus),
   };
 }
-
-/** A pair's side under the source-and-time split; `excluded` pairs share an outlet with a later side and are read by nothing. */
-export type SourceTimeSide = Side | 'excluded';
 
 /** Counts of one side of the source-and-time split (balanced: as many different-event pairs as same-event ones). */
 export interface SourceTimeSplit {
@@ -256,7 +270,7 @@ export const pairDay = (pair: StoryPair) => [dateOf(pair.a)?.day, dateOf(pair.b)
  * counted as `unbalanced`), so a precision measured there is not moved by the corpus's mix.
  */
 export function sourceTimePairSplit(pairs: readonly StoryPair[]): SourceTimeSplit {
-  const outletsOf = (pair: StoryPair) => [pair.a.outlet, pair.b.outlet].map((outlet) => outlet.replace(/^www\./, '').toLowerCase());
+  const outletsOf = (pair: StoryPair) => [pair.a.outlet, pair.b.outlet].map(outletKey);
   const days = pairs.map(pairDay);
   const sides: SourceTimeSide[] = days.map((day) => (day && day >= FINAL_FROM ? 'final' : day && day >= TIME_TEST_FROM ? 'test' : 'train'));
   const held = new Set(pairs.flatMap((pair, index) => (sides[index] === 'final' || sides[index] === 'test' ? outletsOf(pair) : [])));

@@ -1,9 +1,13 @@
 import places from '../../../data/topics/india-places.json' with { type: 'json' };
-import { separatorKey, tokenize, type Token } from './catalogue.ts';
+import { fold, separatorKey, tokenize, type Token } from './catalogue.ts';
 
-/** An India cue found in a text: a place, a term (Sensex, Diwali, PM Modi), an amount in rupees, or an Indian entity. */
+/**
+ * An India cue found in a text: a place, a term (Sensex, Diwali, PM Modi), a language, a public figure, an
+ * amount in rupees, or an Indian entity; a `hint` (a surname common in India, "Govt") only leans Indian and
+ * is found by `indiaHints` alone, never among `indiaCues`.
+ */
 export interface IndiaCue {
-  kind: 'place' | 'demonym' | 'term' | 'money' | 'entity';
+  kind: 'place' | 'demonym' | 'term' | 'language' | 'person' | 'money' | 'entity' | 'hint';
   text: string;
   start: number;
   end: number;
@@ -24,21 +28,44 @@ function compilePhrase(kind: IndiaCue['kind'], surface: string): Phrase {
   return { kind, separators, tokens: tokens.map((token) => ({ key: token.key, exact: /^[A-Z]{2,6}$/.test(token.text) ? token.text : null })) };
 }
 
-const PHRASES = new Map<string, Phrase[]>();
-const addPhrases = (kind: IndiaCue['kind'], list: readonly string[]) => {
+type PhraseIndex = Map<string, Phrase[]>;
+const addPhrases = (index: PhraseIndex, kind: IndiaCue['kind'], list: readonly string[]) => {
   for (const surface of list) {
     const phrase = compilePhrase(kind, surface);
     const head = phrase.tokens[0]?.key;
     if (!head) continue;
-    const bucket = PHRASES.get(head) ?? [];
+    const bucket = index.get(head) ?? [];
     bucket.push(phrase);
     bucket.sort((a, b) => b.tokens.length - a.tokens.length);
-    PHRASES.set(head, bucket);
+    index.set(head, bucket);
   }
 };
-addPhrases('place', [...places.states, ...places.regions, ...places.cities]);
-addPhrases('demonym', places.demonyms);
-addPhrases('term', places.terms);
+const PHRASES: PhraseIndex = new Map();
+addPhrases(PHRASES, 'place', [...places.states, ...places.regions, ...places.cities]);
+addPhrases(PHRASES, 'demonym', places.demonyms);
+addPhrases(PHRASES, 'term', places.terms);
+addPhrases(PHRASES, 'language', places.languages);
+addPhrases(PHRASES, 'person', places.people);
+const HINTS: PhraseIndex = new Map();
+addPhrases(HINTS, 'hint', places.hints);
+
+const ADDRESS_SECTIONS = new Set(places.addressSections);
+
+/**
+ * Where an article's address says India: a host under .in ("socialketchup.in", "vogue.in") or an India
+ * section in its path ("/india/", "/india-news/", "/city/"), as ".in" or "/section/"; null otherwise or for
+ * no valid address.
+ */
+export function indianAddress(url: string | null | undefined): string | null {
+  if (!url || !URL.canParse(url)) return null;
+  const { hostname, pathname } = new URL(url);
+  if (hostname.toLowerCase().endsWith('.in')) return '.in';
+  const section = pathname.toLowerCase().split('/').slice(1, -1).find((part) => ADDRESS_SECTIONS.has(part));
+  return section ? `/${section}/` : null;
+}
+
+/** The list's cities, folded ("mumbai", "new delhi"): a story's city badge names one. */
+export const INDIAN_CITIES: readonly string[] = places.cities.map(fold);
 
 const UNITS = '(?:crores?|cr|lakhs?|lacs?|bn|billion|mn|million|k|thousand)';
 /** Rupee amounts: "₹4 Cr", "Rs 3,726 cr", "Rs. 500", "INR 420 Cr", "Rs 5,421-Crore", "290 crore", "1.1 lakh", Indian grouping "1,61,150", "rupee". */
@@ -50,7 +77,7 @@ const MONEY = [
   /\brupees?\b/giu,
 ];
 
-/** Places, demonyms, terms and rupee amounts (not catalogue entities), in text order, without overlaps. */
+/** Places, demonyms, terms, languages, public figures and rupee amounts (not catalogue entities), in text order, without overlaps. */
 export function plainIndiaCues(text: string, tokens: readonly Token[] = tokenize(text)): IndiaCue[] {
   const found: IndiaCue[] = [];
   for (const pattern of MONEY) {
@@ -59,14 +86,24 @@ export function plainIndiaCues(text: string, tokens: readonly Token[] = tokenize
       found.push({ kind: 'money', text: match[0], start, end: start + match[0].length });
     }
   }
+  for (const token of tokens) {
+    // "IndiaAI", "IndiaMART": India glued to a capitalised word (not "Indiana").
+    if (/^India(?=\p{Lu})/u.test(token.text)) found.push({ kind: 'demonym', text: token.text, start: token.start, end: token.end });
+  }
+  return withoutOverlaps([...found, ...phrasesIn(PHRASES, text, tokens)]);
+}
+
+/** Words that lean Indian but appear elsewhere too (surnames common in India, "Govt", "tier 2"): weak evidence, for the classifier's India score. */
+export function indiaHints(text: string, tokens: readonly Token[] = tokenize(text)): IndiaCue[] {
+  return phrasesIn(HINTS, text, tokens);
+}
+
+/** The index's phrases in the text, longest at each token first, without overlaps. */
+function phrasesIn(phrases: PhraseIndex, text: string, tokens: readonly Token[]): IndiaCue[] {
+  const found: IndiaCue[] = [];
   for (let index = 0; index < tokens.length; index++) {
     const token = tokens[index]!;
-    // "IndiaAI", "IndiaMART": India glued to a capitalised word (not "Indiana").
-    if (/^India(?=\p{Lu})/u.test(token.text)) {
-      found.push({ kind: 'demonym', text: token.text, start: token.start, end: token.end });
-      continue;
-    }
-    for (const phrase of PHRASES.get(token.key) ?? []) {
+    for (const phrase of phrases.get(token.key) ?? []) {
       const last = index + phrase.tokens.length - 1;
       if (last >= tokens.length) continue;
       const ok = phrase.tokens.every((want, offset) => {
