@@ -5,27 +5,45 @@ import { defineConfig, type Plugin } from 'vite';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+/** The app itself, which the small entry (src/main.tsx) imports once the written page is painted. */
+const APP_START = path.join(root, 'src', 'app', 'start.tsx');
+/** The chunk that holds it and everything it imports statically (its name in the build). */
+const APP_CHUNK = 'reader';
+
 /**
- * The modules the entry reaches through static imports alone: what every page loads before any lazy
+ * The modules the app's start reaches through static imports alone: what every page loads before any lazy
  * chunk. Left to itself the bundler cut them into a dozen small chunks shared with the lazy routes (query
  * hooks, the API client, the toasts...), and each chunk compressed on its own cost the home route about
- * 5 KB gzip; grouped, they are one chunk that compresses as one.
+ * 5 KB gzip; grouped, they are one chunk that compresses as one. The entry stays out of it, so the chunk is
+ * evaluated when the entry imports it, not with the entry.
  */
-function initialModules(): { plugin: Plugin; has: (id: string) => boolean } {
+function initialModules(): { plugin: Plugin; has: (id: string) => boolean; bootShared: (id: string) => boolean } {
   const initial = new Set<string>();
+  const bootShared = new Set<string>();
   const plugin: Plugin = {
     name: 'initial-modules',
     apply: 'build',
     buildEnd() {
-      const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
-      for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
-        if (initial.has(id)) continue;
-        initial.add(id);
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
-      }
+      const staticClosure = (roots: string[]) => {
+        const reached = new Set<string>();
+        for (let id = roots.pop(); id !== undefined; id = roots.pop()) {
+          if (reached.has(id)) continue;
+          reached.add(id);
+          roots.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return reached;
+      };
+      if (!this.getModuleInfo(APP_START)) this.error(`${APP_START} is not in the build`);
+      // What the entry itself imports (the build's preload helper, say) stays with the entry: in the app's chunk
+      // it would make the entry import that chunk, and evaluate it, at once.
+      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+      const entry = staticClosure([...entries]);
+      for (const id of staticClosure([APP_START])) if (!entry.has(id)) initial.add(id);
+      // And a chunk of its own for them, or the bundler puts those the app shares (that helper) into the app's chunk.
+      for (const id of entry) if (!entries.includes(id) && !id.endsWith('.css') && !id.endsWith('.html')) bootShared.add(id);
     },
   };
-  return { plugin, has: (id) => initial.has(id) };
+  return { plugin, has: (id) => initial.has(id), bootShared: (id) => bootShared.has(id) };
 }
 
 const initial = initialModules();
@@ -50,6 +68,23 @@ const inlineEntryCss: Plugin = {
 };
 
 /**
+ * The app's chunk is fetched and evaluated only once the entry asks for it, after the first paint (src/app/first-paint.ts):
+ * a build where the entry imports it statically (so it loads and runs with the entry) fails here.
+ */
+const appChunkLoadsLate: Plugin = {
+  name: 'app-chunk-loads-late',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+    const app = chunks.filter((chunk) => chunk.name === APP_CHUNK);
+    if (app.length !== 1) this.error(`Expected one ${APP_CHUNK} chunk, found ${app.length}`);
+    for (const entry of chunks.filter((chunk) => chunk.isEntry)) {
+      if (entry.imports.includes(app[0]!.fileName)) this.error(`The entry ${entry.fileName} imports ${app[0]!.fileName} statically: it would load and run before the first paint`);
+    }
+  },
+};
+
+/**
  * react-router 7's package exports point every condition at its development build (dev warnings included;
  * remix-run/react-router#12532, #14102): a production bundle takes its production build by path instead.
  */
@@ -60,7 +95,7 @@ const reactRouterProduction = [
 
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), initial.plugin, inlineEntryCss],
+  plugins: [react(), initial.plugin, inlineEntryCss, appChunkLoadsLate],
   resolve: {
     alias: [{ find: '#domain', replacement: path.resolve(root, '../lambdas/domain') }, ...(command === 'build' ? reactRouterProduction : [])],
   },
@@ -72,6 +107,6 @@ export default defineConfig(({ command }) => ({
     sourcemap: 'hidden',
     // The console chunk carries Cloudscape (about 190 kB gzip); it loads only under /admin.
     chunkSizeWarningLimit: 1000,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'reader', test: initial.has }] } } },
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'boot', test: initial.bootShared }, { name: APP_CHUNK, test: initial.has }] } } },
   },
 }));

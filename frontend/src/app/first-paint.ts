@@ -1,0 +1,36 @@
+/**
+ * The written page first, the app after (docs/decisions/first-screen-html.md): the app's script (React, the
+ * router, the reader's screens) is evaluated only once the browser has painted the page and its first picture.
+ * Evaluated earlier, on a phone it holds the main thread for a few hundred milliseconds while the picture that
+ * is the page's largest paint waits for a frame. The page is readable and its links work before the app runs.
+ */
+
+/** At most this long for the first picture: the app never waits on a picture that is slow or never comes. */
+const FIRST_PICTURE_WAIT_MS = 2500;
+/** A frame may never come (a tab opened in the background paints nothing): the app starts after this anyway. */
+const FRAME_WAIT_MS = 100;
+
+function firstPictureShown(page: Document): Promise<void> {
+  const picture = page.querySelector<HTMLImageElement>('#root img[fetchpriority="high"]');
+  if (!picture || picture.complete) return Promise.resolve();
+  return new Promise((resolve) => {
+    picture.addEventListener('load', () => resolve(), { once: true });
+    picture.addEventListener('error', () => resolve(), { once: true });
+    setTimeout(resolve, FIRST_PICTURE_WAIT_MS);
+  });
+}
+
+/** Resolves after the next frame has been painted (a task queued from requestAnimationFrame runs after it). */
+function afterNextFrame(page: Document): Promise<void> {
+  if (page.visibilityState === 'hidden') return Promise.resolve();
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, FRAME_WAIT_MS);
+  });
+}
+
+/** Resolves once the page as served, with its first picture, has been on screen for a frame. */
+export async function afterFirstPaint(page: Document): Promise<void> {
+  await firstPictureShown(page);
+  await afterNextFrame(page);
+}
