@@ -2,7 +2,7 @@
 export const APP_CACHE_VERSION = '2.1.0';
 const VERSION_KEY = 'news-hub-cache-version';
 
-/** Registers /sw.js after load (production builds only: Vite's dev server must not be cached). */
+/** Registers /sw.js once the page has loaded (production builds only: Vite's dev server must not be cached). */
 export async function startOfflineSupport(): Promise<void> {
   const stored = localStorage.getItem(VERSION_KEY);
   localStorage.setItem(VERSION_KEY, APP_CACHE_VERSION);
@@ -12,7 +12,8 @@ export async function startOfflineSupport(): Promise<void> {
     return;
   }
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  window.addEventListener('load', () => {
-    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  });
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  // The app starts after the first paint (app/first-paint.ts), often after the load event has passed.
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
 }
