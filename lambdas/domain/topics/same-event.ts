@@ -1,4 +1,4 @@
-import { idf, storyEvidence, storyProfile, storyTerms, type StoryEvidence, type StoryProfile, type StoryText } from '../content/story-cluster.ts';
+import { idf, STORY_TEXT_WORDS, storyEvidence, storyProfile, storyTerms, type StoryEvidence, type StoryProfile, type StoryText } from '../content/story-cluster.ts';
 import { words } from '../common/text.ts';
 import { tagEntities, SEED_CATALOGUE } from './index.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -50,7 +50,24 @@ export interface EventProfile {
   entities: Map<string, string>;
   /** Kinds of event its words name, with how many words name each. */
   kinds: Map<EventKind, number>;
+  /** The headline alone and the summary's first sentence (null without a summary), in plain-form weights: the views compared besides the whole text. */
+  headline: TermWeights;
+  lead: TermWeights | null;
 }
+
+/** Plain-form TF-IDF weights of a text and their norm. */
+export interface TermWeights {
+  weights: Map<string, number>;
+  norm: number;
+}
+
+/**
+ * Which texts of two reports the cosine compares. `whole`: title and summary opening against the same.
+ * `headlines`: also each headline against the other's headline and whole text (one outlet's headline often
+ * says in ten words what the other's standfirst says in forty). `leads`: also the summary's first sentence
+ * against the other's headline and first sentence. The best view counts.
+ */
+export type EventView = 'whole' | 'headlines' | 'leads';
 
 /** The rule's settings, in one place so `npm run same-story-tune` can try others on the tuning pairs. */
 export interface EventWeights {
@@ -77,6 +94,8 @@ export interface EventWeights {
   kindWords: number;
   /** Compare words in their plain form (`stem`). */
   stemmed: boolean;
+  /** Texts compared besides the whole (plain forms only). */
+  views: EventView;
 }
 
 export const EVENT_WEIGHTS: EventWeights = {
@@ -92,6 +111,7 @@ export const EVENT_WEIGHTS: EventWeights = {
   kindsMustAgree: false,
   kindWords: 1,
   stemmed: true,
+  views: 'whole',
 };
 
 export function eventProfile(story: StoryText, catalogue: Catalogue = SEED_CATALOGUE): EventProfile {
@@ -110,7 +130,38 @@ export function eventProfile(story: StoryText, catalogue: Catalogue = SEED_CATAL
   }
   let squares = 0;
   for (const weight of stems.values()) squares += weight * weight;
-  return { story: profile, stems, stemNorm: Math.sqrt(squares), rare, entities, kinds };
+  const summary = story.summary?.trim() ? story.summary.trim() : null;
+  const lead = summary ? (summary.split(/(?<=[.!?])\s+(?=\p{Lu}|\d)/u)[0] ?? summary) : null;
+  return { story: profile, stems, stemNorm: Math.sqrt(squares), rare, entities, kinds, headline: termWeights(story.title), lead: lead ? termWeights(lead) : null };
+}
+
+/** Plain-form TF-IDF weights of a short text (a headline, a first sentence), numbers counted twice as in the whole. */
+export function termWeights(text: string): TermWeights {
+  const weights = new Map<string, number>();
+  for (const word of storyTerms(text.split(/\s+/, STORY_TEXT_WORDS).join(' '))) weights.set(stem(word), (weights.get(stem(word)) ?? 0) + idf(word) * (/\d/.test(word) ? 2 : 1));
+  let squares = 0;
+  for (const weight of weights.values()) squares += weight * weight;
+  return { weights, norm: Math.sqrt(squares) };
+}
+
+function weightsCosine(x: TermWeights | null, y: TermWeights | null): number {
+  if (!x || !y || !x.norm || !y.norm) return 0;
+  const [small, large] = x.weights.size <= y.weights.size ? [x.weights, y.weights] : [y.weights, x.weights];
+  let dot = 0;
+  for (const [word, weight] of small) {
+    const other = large.get(word);
+    if (other !== undefined) dot += weight * other;
+  }
+  return dot / (x.norm * y.norm);
+}
+
+/** The best cosine of the views beyond the whole text: headlines against headlines and whole texts; first sentences against headlines and first sentences. */
+export function viewCosines(a: EventProfile, b: EventProfile): { headlines: number; leads: number } {
+  const [wholeA, wholeB] = [{ weights: a.stems, norm: a.stemNorm }, { weights: b.stems, norm: b.stemNorm }];
+  return {
+    headlines: Math.max(weightsCosine(a.headline, b.headline), weightsCosine(a.headline, wholeB), weightsCosine(wholeA, b.headline)),
+    leads: Math.max(weightsCosine(a.headline, b.lead), weightsCosine(a.lead, b.headline), weightsCosine(a.lead, b.lead)),
+  };
 }
 
 /** A light plain form: plural and verb endings off ("creators" -> "creator", "testing" -> "test", "launches" -> "launch"). */
@@ -134,23 +185,42 @@ export interface EventEvidence extends StoryEvidence {
   sharedPeriods: string[];
   /** Cosine of the plain-form weights. */
   stemCosine: number;
+  /** Best cosines of the other views (`viewCosines`). */
+  headlineCosine: number;
+  leadCosine: number;
   /** Rare words (in their plain form) both use that are not names of shared entities ("dislike", "subscription"). */
   rareTerms: string[];
   /** The shared words weighing most in the cosine, heaviest first (at most 6). */
   sharedTerms: string[];
 }
 
-/** The cosine the rule reads (words as written, or in their plain form), cheap: most pairs of a window stop here. */
-export function eventCosine(a: EventProfile, b: EventProfile, stemmed: boolean): number {
+/**
+ * The cosine the rule reads (words as written, or in their plain form; with `views`, the best of those texts),
+ * cheap: most pairs of a window stop here.
+ */
+export function eventCosine(a: EventProfile, b: EventProfile, stemmed: boolean, views: EventView = 'whole'): number {
   const [x, y, norms] = stemmed ? [a.stems, b.stems, a.stemNorm * b.stemNorm] : [a.story.weights, b.story.weights, a.story.norm * b.story.norm];
-  if (!norms) return 0;
-  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
   let dot = 0;
-  for (const [word, weight] of small) {
-    const other = large.get(word);
-    if (other !== undefined) dot += weight * other;
+  if (norms) {
+    const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+    for (const [word, weight] of small) {
+      const other = large.get(word);
+      if (other !== undefined) dot += weight * other;
+    }
   }
-  return dot / norms;
+  const whole = norms ? dot / norms : 0;
+  if (views === 'whole' || !stemmed) return whole;
+  const other = viewCosines(a, b);
+  return Math.max(whole, other.headlines, views === 'leads' ? other.leads : 0);
+}
+
+/** The cosine the rule reads of a pair's evidence under the given weights, and which view gave it. */
+export function textCosine(evidence: EventEvidence, weights: EventWeights): { cosine: number; view: 'whole' | 'headline' | 'lead' } {
+  if (!weights.stemmed) return { cosine: evidence.cosine, view: 'whole' };
+  let best: { cosine: number; view: 'whole' | 'headline' | 'lead' } = { cosine: evidence.stemCosine, view: 'whole' };
+  if (weights.views !== 'whole' && evidence.headlineCosine > best.cosine) best = { cosine: evidence.headlineCosine, view: 'headline' };
+  if (weights.views === 'leads' && evidence.leadCosine > best.cosine) best = { cosine: evidence.leadCosine, view: 'lead' };
+  return best;
 }
 
 export function eventEvidence(a: EventProfile, b: EventProfile): EventEvidence {
@@ -171,10 +241,13 @@ export function eventEvidence(a: EventProfile, b: EventProfile): EventEvidence {
     dot += weight * other;
     if (a.rare.has(word) && !entityWords.has(word)) rareTerms.push(word);
   }
+  const views = viewCosines(a, b);
   return {
     rareTerms,
     ...base,
     stemCosine: a.stemNorm && b.stemNorm ? dot / (a.stemNorm * b.stemNorm) : 0,
+    headlineCosine: views.headlines,
+    leadCosine: views.leads,
     sharedEntities,
     entitiesDisagree: a.entities.size > 0 && b.entities.size > 0 && sharedEntities.length === 0,
     sharedNameList: [...a.story.names].filter((name) => b.story.names.has(name)),
@@ -204,6 +277,8 @@ export interface JoinReason {
   daysApart: number | null;
   /** The window the kind allowed. */
   windowDays: number;
+  /** Which texts agreed most: the whole texts, a headline against the other's headline or text, or a first sentence. */
+  view: 'whole' | 'headline' | 'lead';
 }
 
 export interface EventJudgement {
@@ -230,7 +305,7 @@ export function judgeEvidence(evidence: EventEvidence, weights: EventWeights = E
   if (!evidence.sharedEntities.length && !evidence.sharedNameList.length) against.push('no-shared-entity');
   if (evidence.periodsDisagree) against.push('periods-disagree');
   if (evidence.placesDisagree) against.push('places-disagree');
-  const cosine = weights.stemmed ? evidence.stemCosine : evidence.cosine;
+  const { cosine, view } = textCosine(evidence, weights);
   if (evidence.figuresDisagree && cosine < weights.figuresDisagreeUnless) against.push('figures-disagree');
   let score = cosine + weights.entityBonus * Math.min(evidence.sharedEntities.length, 2) + (evidence.sharedFigures.length ? weights.figureBonus : 0) + weights.rareBonus * Math.min(evidence.rareTerms.length, 2);
   let needed = weights.threshold;
@@ -252,6 +327,7 @@ export function judgeEvidence(evidence: EventEvidence, weights: EventWeights = E
       periods: evidence.sharedPeriods,
       daysApart: evidence.daysApart === null ? null : Math.round(evidence.daysApart * 10) / 10,
       windowDays,
+      view,
     },
     against: [],
   };
@@ -269,7 +345,7 @@ export function matchingEvent<T extends { profile: EventProfile }>(story: EventP
   const maxBonus = 2 * weights.entityBonus + weights.figureBonus + 2 * weights.rareBonus;
   for (const candidate of earlier) {
     // Most earlier stories share too few words to join whatever else agrees: the cosine alone rules them out.
-    if (eventCosine(story, candidate.profile, weights.stemmed) + maxBonus < weights.threshold) continue;
+    if (eventCosine(story, candidate.profile, weights.stemmed, weights.views) + maxBonus < weights.threshold) continue;
     const judgement = judgeEvidence(eventEvidence(story, candidate.profile), weights);
     if (judgement.same && judgement.reason && (!best || judgement.score > best.score)) best = { candidate, reason: judgement.reason, score: judgement.score };
   }
