@@ -87,9 +87,11 @@ for (const threshold of [0.5, 0.45, 0.4, 0.35, 0.3, 0.26, 0.22, 0.18])
               for (const stemmed of [false, true])
                 for (const rareBonus of [0, 0.05])
                   for (const views of ['whole', 'headlines', 'leads'] as EventView[])
+                    for (const placesAsNames of [false, true])
               candidates.push({
                 ...EVENT_WEIGHTS,
                 views,
+                placesAsNames,
                 threshold,
                 undatedPenalty,
                 noKindPenalty,

@@ -94,6 +94,8 @@ export interface EventWeights {
   kindWords: number;
   /** Compare words in their plain form (`stem`). */
   stemmed: boolean;
+  /** A state or country both name counts as a shared name (a law of Illinois, China's rules for minors). */
+  placesAsNames: boolean;
   /** Texts compared besides the whole (plain forms only). */
   views: EventView;
 }
@@ -112,9 +114,24 @@ export const EVENT_WEIGHTS: EventWeights = {
   kindWords: 1,
   stemmed: true,
   views: 'whole',
+  placesAsNames: false,
 };
 
-export function eventProfile(story: StoryText, catalogue: Catalogue = SEED_CATALOGUE): EventProfile {
+/**
+ * Amounts written one way: "$1M", "$1 million" and "1 mn" all read "1m"; "$4B", "4 billion", "4bn" read "4bn";
+ * "100 crore", "100 cr" read "100cr"; "5 lakh" reads "5lakh"; "10K", "10 thousand" read "10k". Two reports of one
+ * event quote one amount in the house style of each.
+ */
+export function amountsWritten(text: string): string {
+  return text
+    .replace(/(\d+(?:\.\d+)?)\s?(?:million|mn|mln|m)\b/gi, '$1m')
+    .replace(/(\d+(?:\.\d+)?)\s?(?:billion|bn|b)\b/gi, '$1bn')
+    .replace(/(\d+(?:\.\d+)?)\s?(?:crores?|cr)\b/gi, '$1cr')
+    .replace(/(\d+(?:\.\d+)?)\s?(?:lakhs?|lac)\b/gi, '$1lakh')
+    .replace(/(\d+(?:\.\d+)?)\s?(?:thousand|k)\b/gi, '$1k');
+}
+export function eventProfile(original: StoryText, catalogue: Catalogue = SEED_CATALOGUE): EventProfile {
+  const story = { ...original, title: amountsWritten(original.title), summary: original.summary ? amountsWritten(original.summary) : original.summary };
   const profile = storyProfile(story);
   const text = `${story.title} ${story.summary ?? ''}`.trim().split(/\s+/, 50).join(' ');
   const entities = new Map<string, string>();
@@ -183,6 +200,8 @@ export interface EventEvidence extends StoryEvidence {
   kindsB: Map<EventKind, number>;
   sharedFigures: string[];
   sharedPeriods: string[];
+  /** States and countries both name ("state:illinois"). */
+  sharedPlaces: string[];
   /** Cosine of the plain-form weights. */
   stemCosine: number;
   /** Best cosines of the other views (`viewCosines`). */
@@ -255,6 +274,7 @@ export function eventEvidence(a: EventProfile, b: EventProfile): EventEvidence {
     kindsB: b.kinds,
     sharedFigures: [...a.story.figures].filter((figure) => b.story.figures.has(figure)),
     sharedPeriods: [...a.story.periods].filter((period) => b.story.periods.has(period)),
+    sharedPlaces: [...a.story.places].filter((place) => b.story.places.has(place)),
     sharedTerms,
   };
 }
@@ -302,7 +322,8 @@ export function judgeEvidence(evidence: EventEvidence, weights: EventWeights = E
   if (evidence.daysApart !== null && evidence.daysApart > windowDays) against.push('window');
   if (weights.kindsMustAgree && kindsA.size && kindsB.size && !sharedKinds.length) against.push('kinds-disagree');
   if (weights.entitiesMustAgree && evidence.entitiesDisagree) against.push('entities-disagree');
-  if (!evidence.sharedEntities.length && !evidence.sharedNameList.length) against.push('no-shared-entity');
+  const sharedPlaces = weights.placesAsNames ? evidence.sharedPlaces : [];
+  if (!evidence.sharedEntities.length && !evidence.sharedNameList.length && !sharedPlaces.length) against.push('no-shared-entity');
   if (evidence.periodsDisagree) against.push('periods-disagree');
   if (evidence.placesDisagree) against.push('places-disagree');
   const { cosine, view } = textCosine(evidence, weights);
@@ -321,7 +342,7 @@ export function judgeEvidence(evidence: EventEvidence, weights: EventWeights = E
     reason: {
       kinds: sharedKinds,
       entities: evidence.sharedEntities,
-      names: nonCatalogueNames,
+      names: [...nonCatalogueNames, ...sharedPlaces.map((place) => place.slice(place.indexOf(':') + 1)).filter((place) => !nonCatalogueNames.includes(place))],
       terms: evidence.sharedTerms,
       figures: evidence.sharedFigures,
       periods: evidence.sharedPeriods,
