@@ -142,8 +142,8 @@ export function eventProfile(original: StoryText, catalogue: Catalogue = SEED_CA
   const rare = new Set<string>();
   for (const word of storyTerms(text)) {
     const weight = idf(word);
-    stems.set(stem(word), (stems.get(stem(word)) ?? 0) + weight * (/\d/.test(word) ? 2 : 1));
-    if (weight >= RARE_IDF && !/\d/.test(word)) rare.add(stem(word));
+    stems.set(plain(word), (stems.get(plain(word)) ?? 0) + weight * (/\d/.test(word) ? 2 : 1));
+    if (weight >= RARE_IDF && !/\d/.test(word)) rare.add(plain(word));
   }
   let squares = 0;
   for (const weight of stems.values()) squares += weight * weight;
@@ -155,7 +155,7 @@ export function eventProfile(original: StoryText, catalogue: Catalogue = SEED_CA
 /** Plain-form TF-IDF weights of a short text (a headline, a first sentence), numbers counted twice as in the whole. */
 export function termWeights(text: string): TermWeights {
   const weights = new Map<string, number>();
-  for (const word of storyTerms(text.split(/\s+/, STORY_TEXT_WORDS).join(' '))) weights.set(stem(word), (weights.get(stem(word)) ?? 0) + idf(word) * (/\d/.test(word) ? 2 : 1));
+  for (const word of storyTerms(text.split(/\s+/, STORY_TEXT_WORDS).join(' '))) weights.set(plain(word), (weights.get(plain(word)) ?? 0) + idf(word) * (/\d/.test(word) ? 2 : 1));
   let squares = 0;
   for (const weight of weights.values()) squares += weight * weight;
   return { weights, norm: Math.sqrt(squares) };
@@ -180,6 +180,28 @@ export function viewCosines(a: EventProfile, b: EventProfile): { headlines: numb
     leads: Math.max(weightsCosine(a.headline, b.lead), weightsCosine(a.lead, b.headline), weightsCosine(a.lead, b.lead)),
   };
 }
+
+/**
+ * Words two outlets use for one act, read as one (keys are plain forms, `stem`): "bans" and "bars", "backtracks"
+ * and "reverses", "acquires" and "buys". Written from the tuning pairs' missed joins (2026-11-29): small, and
+ * only for acts, never for subjects ("influencer" and "creator" stay apart: merging them lifts every on-beat pair).
+ */
+export const SAME_ACT: Record<string, string> = {
+  bans: 'ban', bars: 'ban', bar: 'ban', barr: 'ban', prohibit: 'ban',
+  backtrack: 'reverse', revers: 'reverse', scrap: 'reverse',
+  cuts: 'cut', slash: 'cut', reduc: 'cut',
+  quit: 'leave', quits: 'leave', quitt: 'leave', exit: 'leave', leav: 'leave',
+  acquir: 'buy', acquisition: 'buy', purchas: 'buy', bought: 'buy', buys: 'buy',
+  penalty: 'fine', penalti: 'fine', penalis: 'fine', penaliz: 'fine', fin: 'fine',
+  unveil: 'launch', introduc: 'launch', debut: 'launch', rollout: 'launch',
+  counter: 'count',
+  guidelin: 'rule', rules: 'rule',
+};
+/** A word's plain form (`stem`), then its act's common form (`SAME_ACT`). */
+export const plain = (word: string) => {
+  const form = stem(word);
+  return SAME_ACT[form] ?? form;
+};
 
 /** A light plain form: plural and verb endings off ("creators" -> "creator", "testing" -> "test", "launches" -> "launch"). */
 export function stem(word: string): string {
