@@ -9,6 +9,9 @@
  * (`unrelatedEventJoinRate`), the best train recall wins; ties go to the earlier candidate of the grid
  * (stricter settings first). `--moderator-pairs=<file>`: moderators' splits and joins exported by `npm run story-pairs`,
  * added to the TRAIN pairs (never to validation or test: they are the ingest's own mistakes, judged by hand).
+ * A pair side without a printed headline reads its address's slug as its headline (`pairStoryText`; the ingest
+ * always has one); `--no-slug` reads its summary as the headline instead, as the first round did. `--views`
+ * shows the best candidate of each text view (whole, headlines, leads) and `--floor=0.91` another precision floor.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

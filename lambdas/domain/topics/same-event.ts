@@ -13,10 +13,16 @@ import type { Catalogue } from './catalogue.ts';
  * entities, periods, places, and, unless the texts are near-identical, figures), they share an entity or a
  * rare name, they are within the window of their kind, and the cosine clears the threshold. A pair the rule
  * is unsure of is not joined. The answer says why (`JoinReason`), for the console's story view.
- * Settings chosen by `npm run same-story-tune` on the train and validation pairs of the source-and-time
- * split (`sourceTimePairSplit`): the best recall at tuning precision >= 0.93 (0.938, recall 0.564) joining at
- * most 1 in 2,000 unrelated on-beat pairs. Left off by the tuning: a veto when both name kinds and none agree,
- * a bonus for shared rare words. Test figures (looked at once) and cost: docs/pipeline.md.
+ * The cosine is the best of three views (whole texts; a headline against the other's headline or whole text;
+ * the summary's first sentence against the other's headline or first sentence: `EventView`), over plain forms
+ * with amounts written one way (`amountsWritten`) and words for one act read as one (`SAME_ACT`); a state or
+ * country both name counts as a shared name. Settings chosen by `npm run same-story-tune` on the train and
+ * validation pairs of the source-and-time split (`sourceTimePairSplit`, sides without a printed headline read
+ * from the address's slug): the best recall at tuning precision >= 0.93 (2026-11-29, second round: 0.936,
+ * recall 0.767; the first round's settings 0.943 / 0.617 on the same pairs) joining at most 1 in 2,000
+ * unrelated on-beat pairs. Left off by the tuning: a veto when both name kinds and none agree, a bonus for
+ * shared rare words; a learned pair scorer (logistic regression over the same evidence) was no better under
+ * cross-validation. Test figures (looked at once per round) and cost: docs/pipeline.md.
  */
 
 /** Kinds of event, each recognised by words of the text (lower case, folded, as `words()` gives them). */
@@ -101,20 +107,20 @@ export interface EventWeights {
 }
 
 export const EVENT_WEIGHTS: EventWeights = {
-  threshold: 0.4,
+  threshold: 0.45,
   entityBonus: 0.05,
   figureBonus: 0.05,
   rareBonus: 0,
   windowDays: { launch: 2, policy: 2, funding: 2, deal: 2, report: 3, campaign: 3, regulation: 2, people: 2, results: 2, other: 2 },
   undatedPenalty: 0.05,
-  noKindPenalty: 0.05,
-  figuresDisagreeUnless: 0.6,
+  noKindPenalty: 0,
+  figuresDisagreeUnless: 1.01,
   entitiesMustAgree: true,
   kindsMustAgree: false,
   kindWords: 1,
   stemmed: true,
-  views: 'whole',
-  placesAsNames: false,
+  views: 'leads',
+  placesAsNames: true,
 };
 
 /**
@@ -319,8 +325,8 @@ export interface JoinReason {
   daysApart: number | null;
   /** The window the kind allowed. */
   windowDays: number;
-  /** Which texts agreed most: the whole texts, a headline against the other's headline or text, or a first sentence. */
-  view: 'whole' | 'headline' | 'lead';
+  /** Which texts agreed most: the whole texts, a headline against the other's headline or text, or a first sentence (absent on joins stored before 2026-11-29). */
+  view?: 'whole' | 'headline' | 'lead';
 }
 
 export interface EventJudgement {
@@ -388,7 +394,8 @@ export function matchingEvent<T extends { profile: EventProfile }>(story: EventP
   const maxBonus = 2 * weights.entityBonus + weights.figureBonus + 2 * weights.rareBonus;
   for (const candidate of earlier) {
     // Most earlier stories share too few words to join whatever else agrees: the cosine alone rules them out.
-    if (eventCosine(story, candidate.profile, weights.stemmed, weights.views) + maxBonus < weights.threshold) continue;
+    // The whole texts first; the headline and first-sentence views only for a pair the whole texts cannot carry.
+    if (eventCosine(story, candidate.profile, weights.stemmed) + maxBonus < weights.threshold && (weights.views === 'whole' || eventCosine(story, candidate.profile, weights.stemmed, weights.views) + maxBonus < weights.threshold)) continue;
     const judgement = judgeEvidence(eventEvidence(story, candidate.profile), weights);
     if (judgement.same && judgement.reason && (!best || judgement.score > best.score)) best = { candidate, reason: judgement.reason, score: judgement.score };
   }
