@@ -130,7 +130,7 @@ function sourceAndTimeSameStory(pairs: readonly StoryPair[], pairSides: Readonly
   const pairMicros = Number(process.hrtime.bigint() - started) / 1000 / comparisons;
   // As the ingest meets it: a new story against the earlier ones of its window, most of them unrelated (the
   // cheap cosine check first); the earlier stories' profiles are computed once per run.
-  const stories = rows.slice(0, 700).map((row) => eventProfile({ title: `${row.title} ${row.summary ?? ''}`, publishedAt: null }));
+  const stories = rows.slice(0, 700).map((row) => eventProfile({ title: row.title, summary: row.summary, publishedAt: null }));
   const [earlier, newcomers] = [stories.slice(0, 600).map((profile) => ({ profile })), stories.slice(600)];
   for (const profile of newcomers.slice(0, 10)) matchingEvent(profile, earlier);
   started = process.hrtime.bigint();

@@ -59,6 +59,8 @@ export interface EventProfile {
   /** The headline alone and the summary's first sentence (null without a summary), in plain-form weights: the views compared besides the whole text. */
   headline: TermWeights;
   lead: TermWeights | null;
+  /** Every plain form of the whole text, the headline and the first sentence: two views share a word only if the vocabularies do. */
+  vocabulary: Set<string>;
 }
 
 /** Plain-form TF-IDF weights of a text and their norm. */
@@ -155,7 +157,9 @@ export function eventProfile(original: StoryText, catalogue: Catalogue = SEED_CA
   for (const weight of stems.values()) squares += weight * weight;
   const summary = story.summary?.trim() ? story.summary.trim() : null;
   const lead = summary ? (summary.split(/(?<=[.!?])\s+(?=\p{Lu}|\d)/u)[0] ?? summary) : null;
-  return { story: profile, stems, stemNorm: Math.sqrt(squares), rare, entities, kinds, headline: termWeights(story.title), lead: lead ? termWeights(lead) : null };
+  const [headline, leadWeights] = [termWeights(story.title), lead ? termWeights(lead) : null];
+  const vocabulary = new Set([...stems.keys(), ...headline.weights.keys(), ...(leadWeights?.weights.keys() ?? [])]);
+  return { story: profile, stems, stemNorm: Math.sqrt(squares), rare, entities, kinds, headline, lead: leadWeights, vocabulary };
 }
 
 /** Plain-form TF-IDF weights of a short text (a headline, a first sentence), numbers counted twice as in the whole. */
@@ -167,23 +171,29 @@ export function termWeights(text: string): TermWeights {
   return { weights, norm: Math.sqrt(squares) };
 }
 
-function weightsCosine(x: TermWeights | null, y: TermWeights | null): number {
+/** The words two profiles' vocabularies share (usually none or a few: the views are read over these alone). */
+function sharedVocabulary(a: EventProfile, b: EventProfile): string[] {
+  const [small, large] = a.vocabulary.size <= b.vocabulary.size ? [a.vocabulary, b.vocabulary] : [b.vocabulary, a.vocabulary];
+  const shared: string[] = [];
+  for (const word of small) if (large.has(word)) shared.push(word);
+  return shared;
+}
+
+/** Cosine of two texts' weights over the words they may share. */
+function cosineOver(shared: readonly string[], x: TermWeights | null, y: TermWeights | null): number {
   if (!x || !y || !x.norm || !y.norm) return 0;
-  const [small, large] = x.weights.size <= y.weights.size ? [x.weights, y.weights] : [y.weights, x.weights];
   let dot = 0;
-  for (const [word, weight] of small) {
-    const other = large.get(word);
-    if (other !== undefined) dot += weight * other;
-  }
+  for (const word of shared) dot += (x.weights.get(word) ?? 0) * (y.weights.get(word) ?? 0);
   return dot / (x.norm * y.norm);
 }
 
 /** The best cosine of the views beyond the whole text: headlines against headlines and whole texts; first sentences against headlines and first sentences. */
-export function viewCosines(a: EventProfile, b: EventProfile): { headlines: number; leads: number } {
+export function viewCosines(a: EventProfile, b: EventProfile, shared: readonly string[] = sharedVocabulary(a, b)): { headlines: number; leads: number } {
+  if (!shared.length) return { headlines: 0, leads: 0 };
   const [wholeA, wholeB] = [{ weights: a.stems, norm: a.stemNorm }, { weights: b.stems, norm: b.stemNorm }];
   return {
-    headlines: Math.max(weightsCosine(a.headline, b.headline), weightsCosine(a.headline, wholeB), weightsCosine(wholeA, b.headline)),
-    leads: Math.max(weightsCosine(a.headline, b.lead), weightsCosine(a.lead, b.headline), weightsCosine(a.lead, b.lead)),
+    headlines: Math.max(cosineOver(shared, a.headline, b.headline), cosineOver(shared, a.headline, wholeB), cosineOver(shared, wholeA, b.headline)),
+    leads: Math.max(cosineOver(shared, a.headline, b.lead), cosineOver(shared, a.lead, b.headline), cosineOver(shared, a.lead, b.lead)),
   };
 }
 
@@ -246,19 +256,22 @@ export interface EventEvidence extends StoryEvidence {
  * cheap: most pairs of a window stop here.
  */
 export function eventCosine(a: EventProfile, b: EventProfile, stemmed: boolean, views: EventView = 'whole'): number {
-  const [x, y, norms] = stemmed ? [a.stems, b.stems, a.stemNorm * b.stemNorm] : [a.story.weights, b.story.weights, a.story.norm * b.story.norm];
-  let dot = 0;
-  if (norms) {
-    const [small, large] = x.size <= y.size ? [x, y] : [y, x];
-    for (const [word, weight] of small) {
-      const other = large.get(word);
-      if (other !== undefined) dot += weight * other;
-    }
+  if (stemmed && views !== 'whole') {
+    // One pass over the vocabularies finds the few shared words; every view's cosine is read over them alone.
+    const shared = sharedVocabulary(a, b);
+    if (!shared.length) return 0;
+    const other = viewCosines(a, b, shared);
+    return Math.max(cosineOver(shared, { weights: a.stems, norm: a.stemNorm }, { weights: b.stems, norm: b.stemNorm }), other.headlines, views === 'leads' ? other.leads : 0);
   }
-  const whole = norms ? dot / norms : 0;
-  if (views === 'whole' || !stemmed) return whole;
-  const other = viewCosines(a, b);
-  return Math.max(whole, other.headlines, views === 'leads' ? other.leads : 0);
+  const [x, y, norms] = stemmed ? [a.stems, b.stems, a.stemNorm * b.stemNorm] : [a.story.weights, b.story.weights, a.story.norm * b.story.norm];
+  if (!norms) return 0;
+  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
+  let dot = 0;
+  for (const [word, weight] of small) {
+    const other = large.get(word);
+    if (other !== undefined) dot += weight * other;
+  }
+  return dot / norms;
 }
 
 /** The cosine the rule reads of a pair's evidence under the given weights, and which view gave it. */
@@ -394,8 +407,7 @@ export function matchingEvent<T extends { profile: EventProfile }>(story: EventP
   const maxBonus = 2 * weights.entityBonus + weights.figureBonus + 2 * weights.rareBonus;
   for (const candidate of earlier) {
     // Most earlier stories share too few words to join whatever else agrees: the cosine alone rules them out.
-    // The whole texts first; the headline and first-sentence views only for a pair the whole texts cannot carry.
-    if (eventCosine(story, candidate.profile, weights.stemmed) + maxBonus < weights.threshold && (weights.views === 'whole' || eventCosine(story, candidate.profile, weights.stemmed, weights.views) + maxBonus < weights.threshold)) continue;
+    if (eventCosine(story, candidate.profile, weights.stemmed, weights.views) + maxBonus < weights.threshold) continue;
     const judgement = judgeEvidence(eventEvidence(story, candidate.profile), weights);
     if (judgement.same && judgement.reason && (!best || judgement.score > best.score)) best = { candidate, reason: judgement.reason, score: judgement.score };
   }
