@@ -5,6 +5,7 @@ import { parseJsonLines } from '#domain/classifier/corpus.ts';
 import { sameEventOf } from '#domain/classifier/headline.ts';
 import { pairDay, pairStoryText, slugTitle, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, FINAL_FROM, type StoryPair } from '#domain/classifier/splits.ts';
 import { splitOf } from '#domain/classifier/evaluate.ts';
+import { knownStoryOf, storyTextParts } from '#store/articles.ts';
 import { amountsWritten, EVENT_WEIGHTS, eventCosine, eventEvidence, eventProfile, matchingEvent, plain, sameEvent, stem, unrelatedEventJoinRate, type EventEvidence } from '#domain/topics/same-event.ts';
 
 const pairs = parseJsonLines<StoryPair>(readFileSync(path.resolve(import.meta.dirname, '../../data/classifier/corpus/same-story.jsonl'), 'utf8'));
@@ -102,6 +103,14 @@ describe('what the same-event rule reads', () => {
     const standfirst = { title: 'Snapchat releases Spotlight', summary: 'Snapchat releases Spotlight enabling top creators to earn $1 mn per day. The feed shows short videos.' };
     expect(sameEvent(headline, standfirst)).toMatchObject({ same: true, reason: { figures: ['1'] } });
     expect(['headline', 'lead', 'whole']).toContain(sameEvent(headline, standfirst).reason?.view);
+  });
+
+  it("the ingest's fingerprints keep the headline apart from the summary; older ones read whole as the headline", () => {
+    const known = knownStoryOf({ id: 'a', title: 'ASCI tightens influencer rules', summary: 'The council said on Monday.', originalPublishedAt: '2026-11-20T00:00:00Z', sourceName: 'A', clusterId: undefined, simhash: '' });
+    expect(storyTextParts(known.storyText ?? '', null)).toEqual({ title: 'ASCI tightens influencer rules', summary: 'The council said on Monday.', publishedAt: null });
+    expect(storyTextParts('ASCI tightens influencer rules The council said on Monday.', '2026-11-20')).toEqual({ title: 'ASCI tightens influencer rules The council said on Monday.', summary: null, publishedAt: '2026-11-20' });
+    // Whole-text cosine as before either way: the line break is a word boundary.
+    expect(eventCosine(eventProfile(storyTextParts(known.storyText ?? '', null)), eventProfile({ title: 'ASCI tightens influencer rules The council said on Monday.' }), true)).toBeCloseTo(1, 6);
   });
 
   it('a state or country both name is a shared name (a law of one state)', () => {
