@@ -2,7 +2,8 @@
  * `npm run same-story`: JSON lines {"a": {"title", "summary"?, "publishedAt"?}, "b": {...}} on stdin; one
  * line per pair on stdout, {"same": true|false, "score", "reason", "against"}, through exactly the ingest's
  * same-event rule (lambdas/domain/topics/same-event.ts): `reason` (when joined) says which kinds of event,
- * entities, names, terms, figures and periods agreed and how many days apart; `against` (when not) what
+ * entities, names, terms, figures and periods agreed, how many days apart and which texts were most alike
+ * (`view`: the whole texts, a headline, a summary's first sentence); `against` (when not) what
  * disagreed or was missing. Give "publishedAt" (ISO) when known: the ingest has it, and reports further
  * apart than their kind's window (2-3 days) never join.
  */

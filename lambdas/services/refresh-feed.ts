@@ -12,7 +12,7 @@ import { taggedStoryTopics, type TopicOverrides } from '#domain/topics/topic-ove
 import { fetchFeed } from '#adapters/feed-fetch.ts';
 import { parseFeed } from '#adapters/feed-parse.ts';
 import { knownHashes, settleFeedIntakes, storeNewArticles } from '#store/article-intake.ts';
-import { knownStoryOf, recentFingerprints, type KnownStory, type NewArticle } from '#store/articles.ts';
+import { knownStoryOf, recentFingerprints, storyTextParts, type KnownStory, type NewArticle } from '#store/articles.ts';
 import { storyDecisionsSince } from '#store/story-links.ts';
 import { feedDescriptionOf, recordFeedHealth, updateFeedAfterCheck, type FeedToPoll } from '#store/feeds.ts';
 import { logger } from '#core/logger.ts';
@@ -84,7 +84,7 @@ async function classifierOrNull(): Promise<Classifier | null> {
 const profiles = new WeakMap<KnownStory, EventProfile>();
 const profiled = (known: KnownStory) => {
   let profile = profiles.get(known);
-  if (!profile) profiles.set(known, (profile = eventProfile({ title: known.storyText ?? '', publishedAt: known.publishedAt ?? null })));
+  if (!profile) profiles.set(known, (profile = eventProfile(storyTextParts(known.storyText ?? '', known.publishedAt ?? null))));
   return { known, profile };
 };
 
@@ -165,7 +165,7 @@ export async function refreshFeed(polled: FeedToPoll, options: RefreshOptions): 
     if (!item.imageUrl.startsWith('/')) images += 1;
     dataPoints += [item.summary, item.author !== feed.name, item.content, item.rssCategories.length, item.mediaThumbnails.length, item.enclosures.length].filter(Boolean).length;
     const fingerprint = simhash(`${item.title} ${item.summary}`);
-    const profile = eventProfile({ title: `${item.title} ${item.summary}`, publishedAt: item.originalPublishedAt });
+    const profile = eventProfile({ title: item.title, summary: item.summary, publishedAt: item.originalPublishedAt });
     const match = matchingEvent(profile, known.filter((known) => known.storyText).map(profiled));
     const earlier = match?.candidate.known;
     if (earlier && (earlier.sourceName === undefined || earlier.sourceName === feed.name)) {

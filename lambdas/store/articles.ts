@@ -225,6 +225,15 @@ export interface KnownStory {
   clusterId?: string | undefined;
 }
 
+/**
+ * A fingerprint's story text as the same-event rule reads it: the headline before the first line break, the
+ * summary after (fingerprints written before 2026-11-29 have no break: all of it reads as the headline).
+ */
+export function storyTextParts(storyText: string, publishedAt: string | null): { title: string; summary: string | null; publishedAt: string | null } {
+  const cut = storyText.indexOf('\n');
+  return cut < 0 ? { title: storyText, summary: null, publishedAt } : { title: storyText.slice(0, cut), summary: storyText.slice(cut + 1) || null, publishedAt };
+}
+
 /** Longest story text kept on a fingerprint: title and the start of the summary carry the event. */
 const STORY_TEXT_CHARS = 1000;
 
@@ -233,7 +242,7 @@ export function knownStoryOf(input: Pick<NewArticle, 'id' | 'title' | 'summary' 
   return {
     articleId: input.id,
     simhash: input.simhash ?? '',
-    storyText: `${input.title} ${input.summary ?? ''}`.slice(0, STORY_TEXT_CHARS),
+    storyText: `${input.title}\n${input.summary ?? ''}`.slice(0, STORY_TEXT_CHARS),
     publishedAt: input.originalPublishedAt ?? undefined,
     sourceName: input.sourceName ?? undefined,
     clusterId: input.clusterId ?? input.id,

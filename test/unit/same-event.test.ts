@@ -3,13 +3,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonLines } from '#domain/classifier/corpus.ts';
 import { sameEventOf } from '#domain/classifier/headline.ts';
-import { pairDay, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, FINAL_FROM, type StoryPair } from '#domain/classifier/splits.ts';
+import { pairDay, pairStoryText, slugTitle, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, FINAL_FROM, type StoryPair } from '#domain/classifier/splits.ts';
 import { splitOf } from '#domain/classifier/evaluate.ts';
-import { EVENT_WEIGHTS, eventCosine, eventEvidence, eventProfile, matchingEvent, sameEvent, stem, unrelatedEventJoinRate, type EventEvidence } from '#domain/topics/same-event.ts';
+import { knownStoryOf, storyTextParts } from '#store/articles.ts';
+import { amountsWritten, EVENT_WEIGHTS, eventCosine, eventEvidence, eventProfile, matchingEvent, plain, sameEvent, stem, unrelatedEventJoinRate, type EventEvidence } from '#domain/topics/same-event.ts';
 
 const pairs = parseJsonLines<StoryPair>(readFileSync(path.resolve(import.meta.dirname, '../../data/classifier/corpus/same-story.jsonl'), 'utf8'));
 const split = sourceTimePairSplit(pairs);
-const side = (value: StoryPair['a']) => ({ title: value.title ?? value.summary ?? '', summary: value.title ? value.summary : null, publishedAt: value.publishedAt ?? null });
+const side = (value: StoryPair['a']) => pairStoryText(value);
 
 // Real reports (same-story.jsonl): one event from two publishers, and other events on the same subject.
 const takatakMerger = { title: "MX TakaTak to Merge With ShareChat's Moj Short Video Platform", summary: 'Moj and MX TakaTak were launched in India in July 2020 after the government banned TikTok and other Chinese apps.', publishedAt: '2022-02-11' }; // gadgets360.com
@@ -64,15 +65,57 @@ describe('the same-event rule', () => {
     expect(stem('2024')).toBe('2024');
   });
 
-  // Measured on the tuning pairs (train + validation of the source-and-time split): precision 0.938 (75/80),
-  // recall 0.564 (75/133). Floors a little below.
+  // Measured on the tuning pairs (train + validation of the source-and-time split, sides without a printed
+  // headline read from the address's slug): precision 0.936 (102/109), recall 0.767 (102/133). Floors a little below.
   it('holds its precision on the tuning pairs of the source-and-time split', () => {
     const tuning = pairs.filter((_, index) => split.sides[index] === 'train' || split.sides[index] === 'validation');
     const said = tuning.filter((pair) => sameEventOf(side(pair.a), side(pair.b))?.same);
     const precision = said.filter((pair) => pair.same).length / said.length;
     const recall = said.filter((pair) => pair.same).length / tuning.filter((pair) => pair.same).length;
     expect(precision).toBeGreaterThan(0.92);
-    expect(recall).toBeGreaterThan(0.54);
+    expect(recall).toBeGreaterThan(0.74);
+  });
+});
+
+describe('what the same-event rule reads', () => {
+  it('one amount however it is written, one act however it is worded', () => {
+    expect(amountsWritten('Snapchat to pay $1M a day')).toBe('Snapchat to pay $1m a day');
+    expect(amountsWritten('will pay $1 million per day, or 1 mn')).toBe('will pay $1m per day, or 1m');
+    expect(amountsWritten('a $4 billion valuation, ₹100 crore, 5 lakh creators, 10K followers')).toBe('a $4bn valuation, ₹100cr, 5lakh creators, 10k followers');
+    expect(amountsWritten('in 10 months, 5 more')).toBe('in 10 months, 5 more');
+    expect(plain('bars')).toBe(plain('bans'));
+    expect(plain('backtracks')).toBe(plain('reverses'));
+    expect(plain('acquires')).toBe(plain('buys'));
+    expect(plain('influencers')).not.toBe(plain('creators'));
+  });
+
+  it("a side without a printed headline reads the address's", () => {
+    expect(slugTitle('https://www.exchange4media.com/digital-news/youtube-to-give-45-of-ad-revenue-to-shorts-creators-122547.html')).toBe('youtube to give 45 of ad revenue to shorts creators');
+    expect(slugTitle('https://influencermarketingacademy.substack.com/p/your-weekly-creator-marketing-update-a88')).toBe('your weekly creator marketing update');
+    expect(slugTitle('https://example.com/2023/09/q3-results-fy24-up')).toBe('q3 results fy24 up');
+    expect(slugTitle('https://example.com/news/12345')).toBeNull();
+    expect(pairStoryText({ url: 'https://a.com/x/youtube-removes-dislike-counts', title: null, summary: 'YouTube said on Wednesday...', outlet: 'a.com' })).toEqual({ title: 'youtube removes dislike counts', summary: 'YouTube said on Wednesday...', publishedAt: null });
+    expect(pairStoryText({ url: 'https://a.com/x/12345', title: null, summary: 'YouTube said on Wednesday...', outlet: 'a.com' })).toEqual({ title: 'YouTube said on Wednesday...', summary: null, publishedAt: null });
+  });
+
+  it("joins a headline to the other outlet's standfirst when they say one thing, and says which texts agreed", () => {
+    const headline = { title: 'Snapchat Spotlight Takes On TikTok, Will Pay $1 Million Per Day To Creators', summary: null };
+    const standfirst = { title: 'Snapchat releases Spotlight', summary: 'Snapchat releases Spotlight enabling top creators to earn $1 mn per day. The feed shows short videos.' };
+    expect(sameEvent(headline, standfirst)).toMatchObject({ same: true, reason: { figures: ['1'] } });
+    expect(['headline', 'lead', 'whole']).toContain(sameEvent(headline, standfirst).reason?.view);
+  });
+
+  it("the ingest's fingerprints keep the headline apart from the summary; older ones read whole as the headline", () => {
+    const known = knownStoryOf({ id: 'a', title: 'ASCI tightens influencer rules', summary: 'The council said on Monday.', originalPublishedAt: '2026-11-20T00:00:00Z', sourceName: 'A', clusterId: undefined, simhash: '' });
+    expect(storyTextParts(known.storyText ?? '', null)).toEqual({ title: 'ASCI tightens influencer rules', summary: 'The council said on Monday.', publishedAt: null });
+    expect(storyTextParts('ASCI tightens influencer rules The council said on Monday.', '2026-11-20')).toEqual({ title: 'ASCI tightens influencer rules The council said on Monday.', summary: null, publishedAt: '2026-11-20' });
+    // Whole-text cosine as before either way: the line break is a word boundary.
+    expect(eventCosine(eventProfile(storyTextParts(known.storyText ?? '', null)), eventProfile({ title: 'ASCI tightens influencer rules The council said on Monday.' }), true)).toBeCloseTo(1, 6);
+  });
+
+  it('a state or country both name is a shared name (a law of one state)', () => {
+    const judgement = sameEvent({ title: 'Illinois law requires earnings of child influencers to be put in trust' }, { title: 'Illinois passes law to protect child influencers earnings in trust' });
+    expect(judgement).toMatchObject({ same: true, reason: { names: expect.arrayContaining(['illinois']) } });
   });
 });
 
@@ -116,11 +159,11 @@ describe('the same-event rule on unrelated stories', () => {
       rows.slice(index + 1).forEach((second) => {
         if (first.outlet === second.outlet) return;
         total += 1;
-        if (eventCosine(first.profile, second.profile, EVENT_WEIGHTS.stemmed) >= 0.2) evidence.push(eventEvidence(first.profile, second.profile));
+        if (eventCosine(first.profile, second.profile, EVENT_WEIGHTS.stemmed, EVENT_WEIGHTS.views) >= 0.2) evidence.push(eventEvidence(first.profile, second.profile));
       }),
     );
     expect(total).toBeGreaterThan(10_000);
-    // Measured 0.24 per 1,000 (the cosine rule before it: 0.36). A pair below 0.2 cosine cannot reach the threshold with every bonus.
+    // Measured 0.23 per 1,000 (2026-11-29, second round; the first round's settings 0.24, the cosine rule before #38 0.36). A pair whose best view is below 0.2 cannot reach the threshold with every bonus.
     expect(unrelatedEventJoinRate(evidence, total)).toBeLessThanOrEqual(1 / 2000);
   }, 60_000);
 });

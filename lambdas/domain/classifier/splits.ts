@@ -43,6 +43,47 @@ export interface PairSide {
   publishedAt?: string | null;
 }
 
+/**
+ * The headline an article's address spells ("/youtube-to-give-45-of-ad-revenue-to-shorts-creators-122547.html"
+ * -> "youtube to give 45 of ad revenue to shorts creators"): the longest hyphenated segment of the path, with a
+ * file ending, long numeric ids and short letter-digit hashes ("a88") left out; null under three words. The
+ * headline corpus takes a title so where the page showed none (`titleFromSlug`), and the ingest always has a
+ * headline: a pair side without one is read as the ingest would meet it.
+ */
+export function slugTitle(url: string): string | null {
+  let pathname: string;
+  try {
+    pathname = new URL(url).pathname;
+  } catch {
+    return null;
+  }
+  const decode = (segment: string) => {
+    try {
+      return decodeURIComponent(segment);
+    } catch {
+      return segment;
+    }
+  };
+  const segments = pathname
+    .split('/')
+    .map((segment) => decode(segment).replace(/\.(html?|php|aspx?|cms|ece)$/i, ''))
+    .filter((segment) => /[-_]/.test(segment));
+  const longest = segments.sort((x, y) => y.split(/[-_]+/).length - x.split(/[-_]+/).length)[0];
+  if (!longest) return null;
+  const id = (token: string) => /^\d{5,}$/.test(token) || (/\d/.test(token) && /[a-z]/i.test(token) && !/^(q[1-4]|fy\d\d|\d+(k|m|b|bn|cr|st|nd|rd|th|s|x|%))$/i.test(token));
+  const tokens = longest.split(/[-_]+/).filter((token) => token && !id(token));
+  return tokens.length >= 3 ? tokens.join(' ') : null;
+}
+
+/**
+ * A pair side as the same-story rules read it: the printed headline, else (`slug`) the address's
+ * (`slugTitle`), else the summary standing in as the title.
+ */
+export function pairStoryText(side: PairSide, slug = true): { title: string; summary: string | null; publishedAt: string | null } {
+  const title = side.title ?? (slug ? slugTitle(side.url ?? '') : null);
+  return { title: title ?? side.summary ?? '', summary: title ? side.summary : null, publishedAt: side.publishedAt ?? null };
+}
+
 export interface StoryPair {
   a: PairSide;
   b: PairSide;

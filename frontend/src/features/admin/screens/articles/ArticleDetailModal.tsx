@@ -41,6 +41,9 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 type JoinReason = NonNullable<ArticleDetail['clusterReason']>;
 
+/** Which texts of the two reports were most alike (JoinReason.view). */
+const VIEW_TEXT: Record<NonNullable<JoinReason['view']>, string> = { whole: 'Headlines with summaries', headline: 'A headline', lead: "A summary's first sentence" };
+
 /** What agreed between a later report and the first (lambdas/domain/topics/same-event.ts JoinReason). */
 function JoinReasonPairs({ reason }: { reason: JoinReason }) {
   return (
@@ -51,6 +54,7 @@ function JoinReasonPairs({ reason }: { reason: JoinReason }) {
         { label: 'Entities both name', value: <Words words={reason.entities.map((entity) => entity.name)} color="green" /> },
         { label: 'Other names both give', value: <Words words={reason.names} /> },
         { label: 'Words both use', value: <Words words={reason.terms} /> },
+        ...(reason.view ? [{ label: 'Texts alike', value: VIEW_TEXT[reason.view] }] : []),
         { label: 'Figures both quote', value: <Words words={reason.figures} /> },
         { label: 'Periods both give', value: <Words words={reason.periods.map(periodText)} /> },
         {
