@@ -33,7 +33,7 @@ import { STORY_WEIGHTS, type StoryWeights } from '#domain/content/story-cluster.
 import { eventEvidence, eventProfile, judgeEvidence, matchingEvent } from '#domain/topics/same-event.ts';
 import { INDIAN_CITIES, SEED_CATALOGUE } from '#domain/topics/index.ts';
 import { fold } from '#domain/topics/catalogue.ts';
-import { indiaEvidence } from '#domain/classifier/keywords.ts';
+import { indiaEvidence } from '#domain/classifier/india-evidence.ts';
 import production from '../data/feeds/production-sources.json' with { type: 'json' };
 
 const started = Date.now();

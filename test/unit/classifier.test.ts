@@ -10,7 +10,7 @@ import { fromText, headlineAlone, parseJsonLines, type CorpusHeadline } from '#d
 import { decide, decidedCategory, DECISION_THRESHOLDS } from '#domain/classifier/decision.ts';
 import { corpusFigures, evaluate, isAtLeastAsGood, judgeCorpus } from '#domain/classifier/evaluate.ts';
 import { corpusSplits, learningRows, rowsOn, SHIPPED_SCHEME, type Side, type StoryPair } from '#domain/classifier/splits.ts';
-import { indiaEvidence, indiaRelevance, keywordMatches } from '#domain/classifier/keywords.ts';
+import { indiaEvidence, indiaRelevance, keywordMatches } from '#domain/classifier/india-evidence.ts';
 import { indiaCues, indianAddress } from '#domain/topics/index.ts';
 import { lexiconCounts, lexiconFeatures } from '#domain/classifier/lexicon.ts';
 import { tradeNeighbourWeights } from '#domain/classifier/negatives.ts';

@@ -1,6 +1,7 @@
 import { type CategorySlug } from '../content/categories.ts';
 import { qualityScore } from '../content/quality.ts';
-import { indiaEvidence, indiaRelevance, keywordMatches, matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
+import { matchesOf, BLOCKLIST, type KeywordMatches } from './keywords.ts';
+import { indiaEvidence, indiaRelevance, keywordMatches } from './india-evidence.ts';
 import { predictHeadline, type HeadlineModel } from './model.ts';
 
 export { LOW_QUALITY, OFF_TOPIC } from './model.ts';

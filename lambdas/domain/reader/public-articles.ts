@@ -4,7 +4,7 @@
  */
 import { INDIA_RELEVANT_AT, indiaBadge } from '../content/badges.ts';
 import { isCategorySlug, type CategorySlug } from '../content/categories.ts';
-import { INDIAN_CITIES } from '../classifier/keywords.ts';
+import { INDIAN_CITIES } from '../topics/india-cities.ts';
 import { PUBLIC_MIN_RELEVANCE } from '../content/article-status.ts';
 import { httpUrl } from '../content/urls.ts';
 import type { StoryTopic } from '../topics/topic-links.ts';

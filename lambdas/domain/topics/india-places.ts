@@ -1,5 +1,6 @@
 import places from '../../../data/topics/india-places.json' with { type: 'json' };
-import { fold, separatorKey, tokenize, type Token } from './catalogue.ts';
+import { INDIAN_CITIES, INDIAN_CITY_NAMES } from './india-cities.ts';
+import { separatorKey, tokenize, type Token } from './catalogue.ts';
 
 /**
  * An India cue found in a text: a place, a term (Sensex, Diwali, PM Modi), a language, a public figure, an
@@ -41,7 +42,7 @@ const addPhrases = (index: PhraseIndex, kind: IndiaCue['kind'], list: readonly s
   }
 };
 const PHRASES: PhraseIndex = new Map();
-addPhrases(PHRASES, 'place', [...places.states, ...places.regions, ...places.cities]);
+addPhrases(PHRASES, 'place', [...places.states, ...places.regions, ...INDIAN_CITY_NAMES]);
 addPhrases(PHRASES, 'demonym', places.demonyms);
 addPhrases(PHRASES, 'term', places.terms);
 addPhrases(PHRASES, 'language', places.languages);
@@ -64,8 +65,7 @@ export function indianAddress(url: string | null | undefined): string | null {
   return section ? `/${section}/` : null;
 }
 
-/** The list's cities, folded ("mumbai", "new delhi"): a story's city badge names one. */
-export const INDIAN_CITIES: readonly string[] = places.cities.map(fold);
+export { INDIAN_CITIES };
 
 const UNITS = '(?:crores?|cr|lakhs?|lacs?|bn|billion|mn|million|k|thousand)';
 /** Rupee amounts: "₹4 Cr", "Rs 3,726 cr", "Rs. 500", "INR 420 Cr", "Rs 5,421-Crore", "290 crore", "1.1 lakh", Indian grouping "1,61,150", "rupee". */
