@@ -9,7 +9,7 @@ import type { CategorySlug } from '../content/categories.ts';
  */
 export const DECISION_THRESHOLDS = {
   /** Publish without review at this relevance (calibrated probability of on-beat, 0-100) and category confidence. */
-  autoPublishRelevance: 88,
+  autoPublishRelevance: 87,
   autoPublishConfidence: 0,
   /** Reject without review below this relevance. */
   autoRejectBelowRelevance: 16,
