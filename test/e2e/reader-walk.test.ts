@@ -209,7 +209,10 @@ describe('a reader walking the site', () => {
       }),
     );
     expect(hidden).toBe(true);
+    // Typed as soon as the written page shows, perhaps before the app starts: the app takes the text and offers Clear.
+    await page.getByRole('button', { name: 'Clear search' }).waitFor();
     expect(await page.getByRole('button', { name: 'Clear search' }).count()).toBe(1);
+    expect(await box.inputValue()).toBe('creators');
     for (const select of [page.getByLabel('Theme'), page.getByLabel('Sort')]) expect(await select.evaluate((element) => getComputedStyle(element).appearance)).toBe('none');
     const summary = page.locator('.category-nav summary');
     expect(await summary.evaluate((element) => getComputedStyle(element).display)).not.toBe('list-item');

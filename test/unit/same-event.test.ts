@@ -66,16 +66,16 @@ describe('the same-event rule', () => {
   });
 
   // Measured on the tuning pairs (train + validation of the source-and-time split, sides without a printed
-  // headline read from the address's slug): precision 0.915 (118/129), recall 0.742 (118/159) with the 1,003 pairs
-  // of 2026-11-29 (the pairs4 round; the rule unchanged); 0.936 (102/109), 0.767 (102/133) with the 747 before it,
-  // on which its settings were chosen. Floors a little below.
+  // headline read from the address's slug): precision 0.930 (107/115), recall 0.673 (107/159) with the 1,003 pairs
+  // of 2026-11-29 and the undated surcharge the tuning chose on them (0.1); the settings before it made 0.915
+  // (118/129), 0.742, under the tuning's 0.93 floor. Floors a little below.
   it('holds its precision on the tuning pairs of the source-and-time split', () => {
     const tuning = pairs.filter((_, index) => split.sides[index] === 'train' || split.sides[index] === 'validation');
     const said = tuning.filter((pair) => sameEventOf(side(pair.a), side(pair.b))?.same);
     const precision = said.filter((pair) => pair.same).length / said.length;
     const recall = said.filter((pair) => pair.same).length / tuning.filter((pair) => pair.same).length;
-    expect(precision).toBeGreaterThan(0.91);
-    expect(recall).toBeGreaterThan(0.73);
+    expect(precision).toBeGreaterThan(0.92);
+    expect(recall).toBeGreaterThan(0.66);
   });
 });
 

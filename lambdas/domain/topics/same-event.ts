@@ -114,7 +114,7 @@ export const EVENT_WEIGHTS: EventWeights = {
   figureBonus: 0.05,
   rareBonus: 0,
   windowDays: { launch: 2, policy: 2, funding: 2, deal: 2, report: 3, campaign: 3, regulation: 2, people: 2, results: 2, other: 2 },
-  undatedPenalty: 0.05,
+  undatedPenalty: 0.1,
   noKindPenalty: 0,
   figuresDisagreeUnless: 1.01,
   entitiesMustAgree: true,

@@ -1,4 +1,4 @@
-import { createContext, createElement, startTransition, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, createElement, startTransition, useContext, useEffect, useState, useSyncExternalStore, type ReactNode, type RefObject } from 'react';
 
 /**
  * A written page (docs/decisions/first-screen-html.md) is rendered on the server and hydrated in the browser:
@@ -57,4 +57,17 @@ export function useNow(): Date {
   // The same snapshot for hydration as after it: the written page's time comes from `hydrated`, not from here.
   const minute = useSyncExternalStore(subscribeToMinutes, thisMinute, thisMinute);
   return new Date(hydrated ? minute : pageRenderedAt || minute);
+}
+
+/**
+ * A field of a written page can be typed into before the app starts (app/first-paint.ts: the page is painted
+ * first): once the app has taken over the field, what was typed becomes the component's value instead of being
+ * wiped by the app's first render.
+ */
+export function useTypedBeforeStart(field: RefObject<HTMLInputElement | null>, value: string, take: (typed: string) => void): void {
+  useEffect(() => {
+    const typed = field.current?.value ?? '';
+    if (typed && typed !== value) take(typed);
+    // Once, when the app takes over the field: later the component owns the value.
+  }, []);
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_FREQUENCY, FREQUENCIES, TOPICS, type Frequency, type Topic } from '#domain/newsletter/newsletter.ts';
 import { emailSchema } from '#domain/reader/account.ts';
 import { useAuth } from '#web/shared/auth/AuthProvider.tsx';
 import { useToast } from '#web/shared/ui/Toasts.tsx';
+import { useTypedBeforeStart } from '#web/shared/ui/hydration.ts';
 import { useSubmission } from '#web/shared/api/submission.ts';
 import { requestSubscription, useMySubscription, useMySubscriptionChanges, useNewsletterOptions } from '../api/subscriptions.ts';
 
@@ -19,6 +20,8 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
   const { save, leave } = useMySubscriptionChanges();
   const signedIn = status === 'signed-in';
   const [email, setEmail] = useState('');
+  const emailField = useRef<HTMLInputElement>(null);
+  useTypedBeforeStart(emailField, '', setEmail);
   const [frequency, setFrequency] = useState<Frequency>(DEFAULT_FREQUENCY);
   const [frequencyChosen, setFrequencyChosen] = useState(false);
   const [topics, setTopics] = useState<Topic[]>([]);
@@ -95,6 +98,7 @@ export function SubscribeForm({ compact = false }: { compact?: boolean }) {
       <div className="field">
         <label htmlFor={compact ? 'nl-email-card' : 'nl-email'}>Email</label>
         <input
+          ref={emailField}
           id={compact ? 'nl-email-card' : 'nl-email'}
           type="email"
           value={email}

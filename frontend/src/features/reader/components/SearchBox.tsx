@@ -5,6 +5,7 @@ import { categoryName } from './articles/ArticleCard.tsx';
 import { PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { normaliseSearchTerm } from '#domain/content/trending.ts';
+import { useTypedBeforeStart } from '#web/shared/ui/hydration.ts';
 
 /** Reader spec section 9: 5 trending, 3 recent of the 5 kept, 4 fixed topics; 300 ms debounce. */
 export const POPULAR_TOPICS = ['Influencer Marketing', 'Creator Economy', 'Brand Partnerships', 'Social Commerce'];
@@ -54,6 +55,8 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
   const listId = useId();
 
   useEffect(() => setText(value), [value]);
+
+  useTypedBeforeStart(input, value, setText);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
