@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES, PUBLIC_CATEGORY_SLUGS } from '#domain/content/categories.ts';
 import { SEARCH_MAX_CHARS } from '#domain/reader/public-articles.ts';
 import { local } from '../support/aws.ts';
-import { DESKTOP, freshPage as openFreshPage, PHONE, useChromium } from '../support/browser.ts';
+import { DESKTOP, freshPage as openFreshPage, PHONE, untilHydratedAsGuest, useChromium } from '../support/browser.ts';
 import { expectServedFeedLinks } from '../support/feed-discovery.ts';
 import { expectMenuItemsClickable } from '../support/menus.ts';
 
@@ -60,12 +60,16 @@ describe('a reader walking the site', () => {
     const options = await page.getByLabel('Category', { exact: true }).locator('option').allTextContents();
     expect(options).toEqual(['All categories', ...names]);
     await page.getByLabel('Search articles').click();
+    // Clicked as soon as the page shows, perhaps before the app starts: the suggestions open once it has.
+    await page.getByRole('group', { name: 'Categories' }).waitFor();
     expect(await page.getByRole('group', { name: 'Categories' }).getByRole('button').allTextContents()).toEqual(names);
     await page.keyboard.press('Escape');
     const tools = (await (await fetch(`${local().urls.api}/articles?category=tools-technology&market=all&limit=100`)).json()) as ApiAnswer<'GET /articles'>;
     await page.goto(`${site()}/categories/tools-technology`);
     await page.getByRole('heading', { level: 1, name: 'Tools & Technology' }).waitFor();
     expect(await page.getByText('Category not found').count()).toBe(0);
+    // A choice made before the app runs is the browser's alone: the list changes once the app listens.
+    await untilHydratedAsGuest(page);
     await page.getByLabel('Market focus').selectOption('all');
     await expect.poll(() => page.getByTestId('category-count').textContent()).toBe(String(tools.total));
     await page.context().close();

@@ -2,8 +2,49 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
+/**
+ * Waits until the app is ready on the page: started and hydrated (it marks <html data-app="ready">: HydrationProvider
+ * in frontend/src/shared/ui/hydration.ts). A
+ * written page is on screen, readable and followable before the app runs (it starts after the first picture:
+ * frontend/src/app/first-paint.ts); its controls (the card's dialog, Save, the filters) answer only after. A page
+ * without the app's script (the API's own pages, a mail link's answer) has nothing to wait for.
+ */
+export async function untilAppReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('script[type="module"]') || document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 });
+}
+
+/** A page whose goto returns once the app is ready, as a reader's next move comes after its controls answer. */
+function readyAfterGoto(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await untilAppReady(page);
+    return response;
+  };
+  return page;
+}
+
 /** Debian's Chromium (the test tools may not download browsers here); CHROMIUM_PATH overrides. */
 export async function launchChromium(): Promise<Browser> {
+  const browser = await launchBareChromium();
+  // Every page the tests open, except in a context without JavaScript (the app never starts there).
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    return options?.javaScriptEnabled === false ? page : readyAfterGoto(page);
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    if (options?.javaScriptEnabled === false) return context;
+    const contextPage = context.newPage.bind(context);
+    context.newPage = async () => readyAfterGoto(await contextPage());
+    return context;
+  };
+  return browser;
+}
+
+async function launchBareChromium(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install chromium (or set CHROMIUM_PATH)`);
   return chromium.launch({

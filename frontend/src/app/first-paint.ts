@@ -5,8 +5,11 @@
  * is the page's largest paint waits for a frame. The page is readable and its links work before the app runs.
  */
 
-/** At most this long for the first picture: the app never waits on a picture that is slow or never comes. */
-const FIRST_PICTURE_WAIT_MS = 2500;
+/**
+ * At most this long for the first picture: the app never waits on a picture that is slow or never comes (its
+ * controls, Save, Like, Share and the search's suggestions, answer only once it runs).
+ */
+const FIRST_PICTURE_WAIT_MS = 1000;
 /** A frame may never come (a tab opened in the background paints nothing): the app starts after this anyway. */
 const FRAME_WAIT_MS = 100;
 
@@ -29,8 +32,14 @@ function afterNextFrame(page: Document): Promise<void> {
   });
 }
 
-/** Resolves once the page as served, with its first picture, has been on screen for a frame. */
+/** Resolves at a reader's first touch, click, key or focus: they want the page's controls now, not after the picture. */
+function firstInteraction(page: Document): Promise<void> {
+  return new Promise((resolve) => {
+    for (const type of ['pointerdown', 'keydown', 'focusin'] as const) page.addEventListener(type, () => resolve(), { capture: true, once: true, passive: true });
+  });
+}
+
+/** Resolves once the page as served, with its first picture, has been on screen for a frame, or the reader acts. */
 export async function afterFirstPaint(page: Document): Promise<void> {
-  await firstPictureShown(page);
-  await afterNextFrame(page);
+  await Promise.race([firstPictureShown(page).then(() => afterNextFrame(page)), firstInteraction(page)]);
 }

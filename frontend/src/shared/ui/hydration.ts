@@ -31,8 +31,12 @@ const Hydrated = createContext<boolean>(inBrowser());
 export function HydrationProvider({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(() => inBrowser() && !hydratingWrittenPage);
   useEffect(() => {
-    if (hydrated) return;
-    startTransition(() => setHydrated(true));
+    if (!hydrated) {
+      startTransition(() => setHydrated(true));
+      return;
+    }
+    // Said on the page once every control answers (the browser tests wait for it: test/support/browser.ts).
+    document.documentElement.dataset.app = 'ready';
   }, [hydrated]);
   return createElement(Hydrated.Provider, { value: hydrated }, children);
 }

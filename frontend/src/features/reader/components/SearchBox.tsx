@@ -57,6 +57,10 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
   useEffect(() => setText(value), [value]);
 
   useTypedBeforeStart(input, value, setText);
+  // Focused before the app started (the written page is there first): the suggestions open as focus opens them.
+  useEffect(() => {
+    if (input.current && document.activeElement === input.current) setOpen(true);
+  }, []);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
