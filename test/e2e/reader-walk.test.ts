@@ -202,7 +202,8 @@ describe('a reader walking the site', () => {
 
   it('draws one clear button in the search box, styled selects and a Categories button without the bare triangle', async () => {
     const page = await freshPage();
-    await page.goto(site());
+    // As soon as the written page is there, before the app runs (it waits for the first picture).
+    await page.goto(site(), { waitUntil: 'commit' });
     const box = page.getByLabel('Search articles');
     await box.fill('creators');
     // The browser's own clear button is a pseudo-element getComputedStyle cannot read: a rule of ours hides it for this box.

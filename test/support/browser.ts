@@ -13,12 +13,15 @@ export async function untilAppReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('script[type="module"]') || document.documentElement.dataset.app === 'ready', undefined, { timeout: 20_000 });
 }
 
-/** A page whose goto returns once the app is ready, as a reader's next move comes after its controls answer. */
+/**
+ * A page whose goto returns once the app is ready, as a reader's next move comes after its controls answer. A goto
+ * that asks to return at the response's `commit` does not wait: a test of what a reader does before the app runs.
+ */
 function readyAfterGoto(page: Page): Page {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
     const response = await goto(url, options);
-    await untilAppReady(page);
+    if (options?.waitUntil !== 'commit') await untilAppReady(page);
     return response;
   };
   return page;

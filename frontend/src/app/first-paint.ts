@@ -1,8 +1,9 @@
 /**
  * The written page first, the app after (docs/decisions/first-screen-html.md): the app's script (React, the
- * router, the reader's screens) is evaluated only once the browser has painted the page and its first picture.
- * Evaluated earlier, on a phone it holds the main thread for a few hundred milliseconds while the picture that
- * is the page's largest paint waits for a frame. The page is readable and its links work before the app runs.
+ * router, the reader's screens) is fetched and evaluated only once the browser has painted the page and its first
+ * picture. Earlier, on a phone's network its download shared the line with that picture, the page's largest paint,
+ * and its evaluation held the main thread while the picture waited for a frame. The page is readable and its
+ * links work before the app runs.
  */
 
 /**
