@@ -4,6 +4,7 @@
  * that time; the instance that made it forgets its copy at once.
  */
 import type { TopicOverrides } from '#domain/topics/topic-overrides.ts';
+import { keptFor } from '#core/kept-for.ts';
 import { listTopicOverrides } from '#store/topic-overrides.ts';
 
 /**
@@ -12,22 +13,15 @@ import { listTopicOverrides } from '#store/topic-overrides.ts';
  */
 export const OVERRIDES_TTL_MS = 60_000;
 
-let cached: { overrides: Promise<TopicOverrides>; readAt: number } | undefined;
+const overrides = keptFor(OVERRIDES_TTL_MS, async () =>
+  new Map((await listTopicOverrides()).map((item) => [item.topicId, { topicId: item.topicId, name: item.name, hidden: item.hidden, mergedInto: item.mergedInto }])),
+);
 
 export function topicOverrides(now = Date.now()): Promise<TopicOverrides> {
-  if (!cached || now - cached.readAt >= OVERRIDES_TTL_MS) {
-    const read = listTopicOverrides().then((items) => new Map(items.map((item) => [item.topicId, { topicId: item.topicId, name: item.name, hidden: item.hidden, mergedInto: item.mergedInto }])));
-    const entry = { overrides: read, readAt: now };
-    // A failed read is not kept: the next call tries again.
-    read.catch(() => {
-      if (cached === entry) cached = undefined;
-    });
-    cached = entry;
-  }
-  return cached.overrides;
+  return overrides.get(now);
 }
 
 /** After a console change: this instance reads the overrides again on its next use. */
 export function forgetTopicOverrides(): void {
-  cached = undefined;
+  overrides.forget();
 }

@@ -3,6 +3,7 @@ import { isCategorySlug } from '#domain/content/categories.ts';
 import { notFoundPage } from '#domain/reader/not-found-page.ts';
 import { storyIdOf } from '#domain/reader/site-pages.ts';
 import { readSiteShell } from '#adapters/site-bucket.ts';
+import { keptFor } from '#core/kept-for.ts';
 import { getPublicArticleItem } from '#store/article-tallies.ts';
 import { route, TextReply } from '#platform/router.ts';
 
@@ -19,15 +20,7 @@ const HTML = 'text/html; charset=utf-8';
 const SHELL_KEPT_MS = 60_000;
 const file = z.string().check(z.maxLength(60));
 
-let shell: { html: Promise<string>; readAt: number } | undefined;
-function deployedShell(): Promise<string> {
-  if (!shell || Date.now() - shell.readAt > SHELL_KEPT_MS) {
-    const html = readSiteShell();
-    shell = { html, readAt: Date.now() };
-    html.catch(() => (shell = undefined));
-  }
-  return shell.html;
-}
+const deployedShell = keptFor(SHELL_KEPT_MS, readSiteShell);
 
 /**
  * What a reader gets for a written page that does not exist: CloudFront asks here when the site's bucket has no
@@ -42,7 +35,7 @@ function deployedShell(): Promise<string> {
 export const missingStoryPage = route({ params: z.object({ file }) }, async ({ params }) => {
   const id = storyIdOf(params.file.replace(/\.html$/, ''));
   if (id && (await getPublicArticleItem(id))) {
-    const html = await deployedShell().catch(() => notFoundPage('Story on its way', 'This story is on its way', 'Its page is being written: try again in a moment.'));
+    const html = await deployedShell.get().catch(() => notFoundPage('Story on its way', 'This story is on its way', 'Its page is being written: try again in a moment.'));
     return new TextReply(html, HTML, NOT_KEPT, NOT_FOUND);
   }
   return new TextReply(notFoundPage('Article not found', 'Article not found', 'This story is not on Creator News Hub, or no longer is.'), HTML, HEADERS, NOT_FOUND);
