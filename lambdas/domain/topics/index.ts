@@ -10,7 +10,8 @@ import { tagEntities as tagWith, type EntityMention } from './tagger.ts';
 
 export { compileCatalogue, ENTITY_KINDS, type Catalogue, type EntityKind, type SeedEntity } from './catalogue.ts';
 export type { EntityMention } from './tagger.ts';
-export { indiaHints, indianAddress, INDIAN_CITIES, plainIndiaCues, type IndiaCue } from './india-places.ts';
+export { indiaHints, indianAddress, plainIndiaCues, type IndiaCue } from './india-places.ts';
+export { INDIAN_CITIES } from './india-cities.ts';
 
 /** The seed list, compiled once. */
 export const SEED_CATALOGUE: Catalogue = compileCatalogue(seed as SeedEntity[]);
