@@ -29,7 +29,7 @@ import { words } from '../common/text.ts';
 export const SAME_STORY_AT = 0.32;
 /** Same events travel within days (80 of 88 dated same-event pairs within 2, 4 of 69 different-event ones); items further apart are never one story. */
 export const STORY_WINDOW_DAYS = 2;
-const NUMBER_WEIGHT = 2;
+export const NUMBER_WEIGHT = 2;
 /** A word in more than this share of corpus documents is too common to name an event. */
 const COMMON_NAME_SHARE = 0.02;
 
@@ -168,8 +168,13 @@ function kindsDisagree(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean 
  */
 export const STORY_TEXT_WORDS = 50;
 
+/** The text clustering reads of a story: its title and the summary's opening, STORY_TEXT_WORDS words in all. */
+export function storyOpening(story: StoryText): string {
+  return `${story.title} ${story.summary ?? ''}`.trim().split(/\s+/, STORY_TEXT_WORDS).join(' ');
+}
+
 export function storyProfile(story: StoryText): StoryProfile {
-  const text = `${story.title} ${story.summary ?? ''}`.trim().split(/\s+/, STORY_TEXT_WORDS).join(' ');
+  const text = storyOpening(story);
   const weights = new Map<string, number>();
   for (const word of terms(text)) weights.set(word, (weights.get(word) ?? 0) + idf(word) * (/\d/.test(word) ? NUMBER_WEIGHT : 1));
   let squares = 0;

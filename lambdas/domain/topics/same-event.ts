@@ -1,4 +1,4 @@
-import { idf, STORY_TEXT_WORDS, storyEvidence, storyProfile, storyTerms, type StoryEvidence, type StoryProfile, type StoryText } from '../content/story-cluster.ts';
+import { idf, NUMBER_WEIGHT, STORY_TEXT_WORDS, storyEvidence, storyOpening, storyProfile, storyTerms, type StoryEvidence, type StoryProfile, type StoryText } from '../content/story-cluster.ts';
 import { words } from '../common/text.ts';
 import { tagEntities, SEED_CATALOGUE } from './index.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -138,34 +138,28 @@ export function amountsWritten(text: string): string {
     .replace(/(\d+(?:\.\d+)?)\s?(?:lakhs?|lac)\b/gi, '$1lakh')
     .replace(/(\d+(?:\.\d+)?)\s?(?:thousand|k)\b/gi, '$1k');
 }
+
 export function eventProfile(original: StoryText, catalogue: Catalogue = SEED_CATALOGUE): EventProfile {
   const story = { ...original, title: amountsWritten(original.title), summary: original.summary ? amountsWritten(original.summary) : original.summary };
   const profile = storyProfile(story);
-  const text = `${story.title} ${story.summary ?? ''}`.trim().split(/\s+/, 50).join(' ');
+  const text = storyOpening(story);
   const entities = new Map<string, string>();
   for (const mention of tagEntities(text, catalogue)) entities.set(mention.id, mention.name);
   const kinds = new Map<EventKind, number>();
   for (const word of new Set(words(text))) for (const kind of KIND_OF_WORD.get(word) ?? []) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-  const stems = new Map<string, number>();
-  const rare = new Set<string>();
-  for (const word of storyTerms(text)) {
-    const weight = idf(word);
-    stems.set(plain(word), (stems.get(plain(word)) ?? 0) + weight * (/\d/.test(word) ? 2 : 1));
-    if (weight >= RARE_IDF && !/\d/.test(word)) rare.add(plain(word));
-  }
-  let squares = 0;
-  for (const weight of stems.values()) squares += weight * weight;
+  const whole = termWeights(text);
+  const rare = new Set(storyTerms(text).filter((word) => idf(word) >= RARE_IDF && !/\d/.test(word)).map(plain));
   const summary = story.summary?.trim() ? story.summary.trim() : null;
   const lead = summary ? (summary.split(/(?<=[.!?])\s+(?=\p{Lu}|\d)/u)[0] ?? summary) : null;
   const [headline, leadWeights] = [termWeights(story.title), lead ? termWeights(lead) : null];
-  const vocabulary = new Set([...stems.keys(), ...headline.weights.keys(), ...(leadWeights?.weights.keys() ?? [])]);
-  return { story: profile, stems, stemNorm: Math.sqrt(squares), rare, entities, kinds, headline, lead: leadWeights, vocabulary };
+  const vocabulary = new Set([...whole.weights.keys(), ...headline.weights.keys(), ...(leadWeights?.weights.keys() ?? [])]);
+  return { story: profile, stems: whole.weights, stemNorm: whole.norm, rare, entities, kinds, headline, lead: leadWeights, vocabulary };
 }
 
-/** Plain-form TF-IDF weights of a short text (a headline, a first sentence), numbers counted twice as in the whole. */
+/** Plain-form TF-IDF weights of a text (the whole opening, a headline, a first sentence), numbers counted twice as in `storyProfile`. */
 export function termWeights(text: string): TermWeights {
   const weights = new Map<string, number>();
-  for (const word of storyTerms(text.split(/\s+/, STORY_TEXT_WORDS).join(' '))) weights.set(plain(word), (weights.get(plain(word)) ?? 0) + idf(word) * (/\d/.test(word) ? 2 : 1));
+  for (const word of storyTerms(text.split(/\s+/, STORY_TEXT_WORDS).join(' '))) weights.set(plain(word), (weights.get(plain(word)) ?? 0) + idf(word) * (/\d/.test(word) ? NUMBER_WEIGHT : 1));
   let squares = 0;
   for (const weight of weights.values()) squares += weight * weight;
   return { weights, norm: Math.sqrt(squares) };
