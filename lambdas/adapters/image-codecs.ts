@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { proportionalHeight, type ImageFormat } from '#domain/content/resized-images.ts';
+import { copyGeometry, type ImageFormat, type ResizedImageShape } from '#domain/content/resized-images.ts';
 import { IMAGE_CODEC_FILES } from '#stack/stack-description.ts';
 import { runtimeBytes, runtimeFilePath } from './runtime-files.ts';
 
@@ -105,15 +105,21 @@ function codecs(): Promise<Codecs> {
 }
 
 /**
- * A picture `width` pixels wide (never wider than it is: a small picture is re-encoded at its own size) with
- * its proportions kept, as WebP. Throws on bytes the decoder cannot read.
+ * A picture `width` pixels wide (never wider than it is: a small picture is re-encoded at its own size), cut to the
+ * shape (copyGeometry: rows off its top and bottom when it is taller), as WebP. Throws on bytes the decoder cannot read.
  */
-export async function resizeToWebp(bytes: Uint8Array, format: ImageFormat, width: number): Promise<{ body: Uint8Array; width: number; height: number }> {
+export async function resizeToWebp(bytes: Uint8Array, format: ImageFormat, width: number, shape: ResizedImageShape): Promise<{ body: Uint8Array; width: number; height: number }> {
   const codec = await codecs();
   const decoded = format === 'jpeg' ? codec.decodeJpeg(bytes) : format === 'png' ? codec.decodePng(bytes) : format === 'webp' ? codec.decodeWebp(bytes) : null;
   if (!decoded) throw new Error(`Cannot decode ${format}`);
   // The decoded size, not the header's: the decoder may have turned the picture upright (EXIF orientation).
-  const sized = width < decoded.width ? codec.resize(decoded, width, proportionalHeight(decoded, width)) : decoded;
+  const geometry = copyGeometry(decoded, width, shape);
+  // Whole rows are one run of the RGBA buffer: the cut is a view, no copy.
+  const rowBytes = decoded.width * 4;
+  const cut = geometry.crop.rows === decoded.height
+    ? decoded
+    : new NodeImageData(decoded.data.subarray(geometry.crop.top * rowBytes, (geometry.crop.top + geometry.crop.rows) * rowBytes), decoded.width, geometry.crop.rows);
+  const sized = geometry.width < cut.width ? codec.resize(cut, geometry.width, geometry.height) : cut;
   const body = codec.encodeWebp(sized);
   if (!body) throw new Error('Cannot encode WebP');
   // A copy: the encoder's answer is a view of its own memory, reused by the next call.

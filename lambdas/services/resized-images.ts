@@ -1,6 +1,6 @@
 import { HttpError, notFound } from '#core/errors.ts';
 import { logger } from '#core/logger.ts';
-import { hasPublisherImage, imageDimensions, imageUrlVersion, sniffImageFormat, type ResizedImageWidth } from '#domain/content/resized-images.ts';
+import { hasPublisherImage, imageDimensions, imageUrlVersion, sniffImageFormat, type ResizedImageShape, type ResizedImageWidth } from '#domain/content/resized-images.ts';
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { DECODABLE_FORMATS, resizeToWebp } from '#adapters/image-codecs.ts';
 import { fetchPublisherImage, type PublisherImageOptions } from '#adapters/publisher-image.ts';
@@ -21,13 +21,13 @@ export const MAX_COPY_BYTES = 4 * 1024 * 1024;
 const publisherFailed = (why: string) => new HttpError(502, `The publisher's picture could not be resized: ${why}`);
 
 /**
- * A resized copy of a public article's own picture: the article is looked up (an unknown, hidden or
+ * A resized copy of a public article's own picture, cut to a shape: the article is looked up (an unknown, hidden or
  * picture-less article is 404), the picture's fingerprint must be the one asked for (a changed picture's old
  * address is 404, never the new picture under an address cached as immutable), and only the stored address is
  * fetched: the route is no proxy for any other URL. A publisher that fails, or bytes that are no picture the
  * codecs read, answer 502 with why.
  */
-export async function resizedArticleImage(articleId: string, width: ResizedImageWidth, version: string): Promise<{ body: Uint8Array; width: number; height: number }> {
+export async function resizedArticleImage(articleId: string, width: ResizedImageWidth, shape: ResizedImageShape, version: string): Promise<{ body: Uint8Array; width: number; height: number }> {
   const article = await getArticle(articleId);
   if (!article || !isPublicArticle(article)) throw notFound('Article not found');
   if (!hasPublisherImage(article.imageUrl)) throw notFound('This article has no picture of its own');
@@ -43,7 +43,7 @@ export async function resizedArticleImage(articleId: string, width: ResizedImage
 
   let copy;
   try {
-    copy = await resizeToWebp(fetched.bytes, format, width);
+    copy = await resizeToWebp(fetched.bytes, format, width, shape);
   } catch (error) {
     logger.warn('picture not resized', { articleId, format, error: error instanceof Error ? error.message : String(error) });
     throw publisherFailed(`the ${format} could not be decoded`);

@@ -102,7 +102,7 @@ async function untilQuiet(): Promise<number> {
  */
 async function warmPictures(url: string): Promise<{ count: number; slowestMs: number }> {
   const html = await (await fetch(url)).text();
-  const pictures = [...new Set([...html.matchAll(/\/img\/[0-9a-f-]{36}\/[0-9]+-[0-9a-z]+\.webp/g)].map((match) => match[0]))];
+  const pictures = [...new Set([...html.matchAll(/\/img\/[0-9a-f-]{36}\/[0-9]+b?-[0-9a-z]+\.webp/g)].map((match) => match[0]))];
   const times = await Promise.all(pictures.map(async (picture) => {
     const startedAt = performance.now();
     await (await fetch(new URL(picture, url))).arrayBuffer();

@@ -48,7 +48,7 @@ function pathOf(route: RouteDescription): string {
     // A missing written page's category (lambdas/http/articles/missing-page.ts).
     slug: 'platform-updates',
     // A resized picture's width and fingerprint (lambdas/domain/content/resized-images.ts): one that matches no copy.
-    variant: '640-0.webp',
+    variant: '720-0.webp',
     // A push device's id (the SHA-256 of its endpoint, base64url): one no reader has.
     deviceId: randomBytes(32).toString('base64url'),
     // A topic of the catalogue (lambdas/domain/topics/story-topics.ts topicById).

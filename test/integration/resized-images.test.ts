@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
-import { imageUrlVersion, resizedImageUrl, RESIZED_IMAGE_CACHE_CONTROL } from '#domain/content/resized-images.ts';
+import { imageUrlVersion, resizedImageUrl, RESIZED_IMAGE_CACHE_CONTROL, type ResizedImageShape, type ResizedImageWidth } from '#domain/content/resized-images.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 import { IMAGE_CODEC_FILES } from '../../lib/stack-description.ts';
 import { testArticle } from '../support/articles.ts';
@@ -52,10 +52,11 @@ beforeAll(async () => {
   for (const article of [published, draft, brokenPublisher, notAPicture]) await createArticle(article);
 });
 
-const variantOf = (article: { id: string; imageUrl?: string }, width: 320 | 640 | 960) => resizedImageUrl({ id: article.id, imageUrl: article.imageUrl ?? null }, width)!.split('/').pop()!;
+const variantOf = (article: { id: string; imageUrl?: string }, width: ResizedImageWidth, shape: ResizedImageShape = 'standard') =>
+  resizedImageUrl({ id: article.id, imageUrl: article.imageUrl ?? null }, width, shape)!.split('/').pop()!;
 
 describe('a resized picture', () => {
-  it('is the article\'s own picture at the width asked, as WebP, cached for a year; no wider than the picture is', async () => {
+  it('is the article\'s own picture at the width and shape asked, as WebP, cached for a year; no wider than the picture is', async () => {
     const since = Date.now();
     const small = await ask(published.id, variantOf(published, 320));
     expect(small.status).toBe(200);
@@ -66,22 +67,27 @@ describe('a resized picture', () => {
     const large = await ask(published.id, variantOf(published, 960));
     expect(await decodedSize(large.bytes)).toMatchObject({ width: 640, height: 360 });
     expect(large.bytes.length).toBeLessThan(readFileSync('test/fixtures/feeds/images/ai-captions.jpg').length);
-    expect(await imageRequestsSince(since)).toEqual(['/images/ai-captions.jpg', '/images/ai-captions.jpg']);
+    // A phone card's band: the 16:9 picture's middle third-of-width-high strip, 3:1.
+    const band = await ask(published.id, variantOf(published, 480, 'band'));
+    expect(band.status).toBe(200);
+    expect(await decodedSize(band.bytes)).toEqual({ width: 480, height: 160, pixels: 480 * 160 });
+    expect(await imageRequestsSince(since)).toEqual(['/images/ai-captions.jpg', '/images/ai-captions.jpg', '/images/ai-captions.jpg']);
   });
 
   it('is refused with a message, fetching nothing, for an unknown width, a malformed variant, an unknown or hidden article, or a replaced picture', async () => {
     const since = Date.now();
     const version = imageUrlVersion(published.imageUrl!);
     const refusals = [
-      [published.id, `500-${version}.webp`, 400, /Unknown width 500: pictures are made 320, 640, 960 pixels wide/],
-      [published.id, `640-${version}.png`, 400, /Unknown picture variant/],
+      [published.id, `500-${version}.webp`, 400, /Unknown width 500: pictures are made 320, 480, 720, 960 pixels wide/],
+      [published.id, `720-${version}.png`, 400, /Unknown picture variant/],
       [published.id, '640', 400, /Unknown picture variant/],
-      ['00000000-0000-4000-8000-000000000000', `640-${version}.webp`, 404, /Article not found/],
-      [draft.id, variantOf(draft, 640), 404, /Article not found/],
+      ['00000000-0000-4000-8000-000000000000', `720-${version}.webp`, 404, /Article not found/],
+      [draft.id, variantOf(draft, 720), 404, /Article not found/],
       // A made-up fingerprint (or the old one of a replaced picture) never gets the current picture under it.
-      [published.id, '640-zzzz.webp', 404, /replaced/],
+      [published.id, '720-zzzz.webp', 404, /replaced/],
+      [published.id, '720b-zzzz.webp', 404, /replaced/],
       // An address in place of the id is looked up as an id, never fetched.
-      [encodeURIComponent(picture('tiktok-shop.jpg')), `640-${imageUrlVersion(picture('tiktok-shop.jpg'))}.webp`, 404, /Article not found/],
+      [encodeURIComponent(picture('tiktok-shop.jpg')), `720-${imageUrlVersion(picture('tiktok-shop.jpg'))}.webp`, 404, /Article not found/],
     ] as const;
     for (const [id, variant, status, message] of refusals) {
       const answer = await ask(id, variant);
@@ -93,9 +99,9 @@ describe('a resized picture', () => {
 
   it('answers 502 with why when the publisher fails or sends no picture, and asks it only for the article\'s own address', async () => {
     const since = Date.now();
-    const failing = await ask(brokenPublisher.id, variantOf(brokenPublisher, 640));
+    const failing = await ask(brokenPublisher.id, variantOf(brokenPublisher, 720));
     expect([failing.status, failing.message]).toEqual([502, 'The publisher\'s picture could not be resized: HTTP 500']);
-    const page = await ask(notAPicture.id, variantOf(notAPicture, 640));
+    const page = await ask(notAPicture.id, variantOf(notAPicture, 720));
     expect([page.status, page.message]).toEqual([502, 'The publisher\'s picture could not be resized: not a picture']);
     expect(await imageRequestsSince(since)).toEqual(['/misbehave/500', '/articles/brandwire/creator-led-ads-study']);
   });

@@ -8,9 +8,27 @@ import { isFallbackImage } from './images.ts';
 /** The site's root path the resized copies are served under (a CloudFront behaviour to the API, the local site alike). */
 export const RESIZED_IMAGE_PREFIX = '/img/';
 
-/** The only widths made: a few, so each picture has a handful of copies to cache, and the cache is not a resizer for anyone's widths. */
-export const RESIZED_IMAGE_WIDTHS = [320, 640, 960] as const;
+/**
+ * The only widths made: a few, so each picture has a handful of copies to cache, and the cache is not a resizer for
+ * anyone's widths. 480 and 720 are there for phones: a card as wide as a 412-pixel phone at 1.75 device pixels needs
+ * 668 pixels, and with 640 as the next step down the browser took the 960 copy, twice the pixels.
+ */
+export const RESIZED_IMAGE_WIDTHS = [320, 480, 720, 960] as const;
 export type ResizedImageWidth = (typeof RESIZED_IMAGE_WIDTHS)[number];
+/** The copy named in `src`, for a browser that reads no `srcset`. */
+export const DEFAULT_RESIZED_WIDTH: ResizedImageWidth = 720;
+
+/**
+ * The shapes a copy is cut to, as the widest proportion (width / height) a picture keeps: a taller picture loses
+ * its top and bottom evenly, a wider one is left as it is. Every box the site draws a picture in crops it to its own
+ * shape (`object-fit: cover`), so the cut only drops pixels no box shows:
+ * - `standard`: 16:9, the tallest box (the article dialog); cards (2:1) and the story page (1.9:1) crop it a little more;
+ * - `band`: 3:1, the card on a phone (styles.css, `.card-image` under 640 px), a third of a 3:2 photograph's pixels.
+ */
+export const RESIZED_IMAGE_SHAPES = { standard: 16 / 9, band: 3 } as const;
+export type ResizedImageShape = keyof typeof RESIZED_IMAGE_SHAPES;
+/** The letter a shape adds after the width in a copy's address (none for the standard shape). */
+const SHAPE_MARK: Record<ResizedImageShape, string> = { standard: '', band: 'b' };
 
 /** A copy never changes under its address (an edited picture gets a new one): browsers and CloudFront keep it a year. */
 export const RESIZED_IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -34,13 +52,14 @@ export function imageUrlVersion(imageUrl: string): string {
   return hash.toString(36);
 }
 
-/** The last path segment of a copy: its width, the picture's fingerprint and the format, e.g. `640-1x2y3z.webp`. */
-export const resizedImageVariant = (imageUrl: string, width: ResizedImageWidth) => `${width}-${imageUrlVersion(imageUrl)}.webp`;
+/** The last path segment of a copy: its width, shape, the picture's fingerprint and the format, e.g. `720-1x2y3z.webp`, `480b-1x2y3z.webp`. */
+export const resizedImageVariant = (imageUrl: string, width: ResizedImageWidth, shape: ResizedImageShape = 'standard') =>
+  `${width}${SHAPE_MARK[shape]}-${imageUrlVersion(imageUrl)}.webp`;
 
-/** A variant segment read back: its width (any number: the caller says which are made) and fingerprint, or null when it is not of that shape. */
-export function parseResizedImageVariant(variant: string): { width: number; version: string } | null {
-  const match = /^([0-9]{1,5})-([0-9a-z]{1,8})\.webp$/.exec(variant);
-  return match ? { width: Number(match[1]), version: match[2] as string } : null;
+/** A variant segment read back: its width (any number: the caller says which are made), shape and fingerprint, or null when it is not of that shape. */
+export function parseResizedImageVariant(variant: string): { width: number; shape: ResizedImageShape; version: string } | null {
+  const match = /^([0-9]{1,5})(b?)-([0-9a-z]{1,8})\.webp$/.exec(variant);
+  return match ? { width: Number(match[1]), shape: match[2] === 'b' ? 'band' : 'standard', version: match[3] as string } : null;
 }
 
 /** Whether an article's picture is the publisher's (an absolute http(s) address), i.e. one the site resizes. */
@@ -49,15 +68,15 @@ export function hasPublisherImage(imageUrl: string | null | undefined): imageUrl
 }
 
 /** The site address of one resized copy of an article's picture, or null when it has no publisher picture. */
-export function resizedImageUrl(article: { id: string; imageUrl?: string | null | undefined }, width: ResizedImageWidth): string | null {
+export function resizedImageUrl(article: { id: string; imageUrl?: string | null | undefined }, width: ResizedImageWidth, shape: ResizedImageShape = 'standard'): string | null {
   if (!hasPublisherImage(article.imageUrl)) return null;
-  return `${RESIZED_IMAGE_PREFIX}${encodeURIComponent(article.id)}/${resizedImageVariant(article.imageUrl, width)}`;
+  return `${RESIZED_IMAGE_PREFIX}${encodeURIComponent(article.id)}/${resizedImageVariant(article.imageUrl, width, shape)}`;
 }
 
-/** The `srcset` of every copy (`/img/... 320w, ...`), or null when the article has no publisher picture. */
-export function resizedImageSrcSet(article: { id: string; imageUrl?: string | null | undefined }): string | null {
+/** The `srcset` of every copy of one shape (`/img/... 320w, ...`), or null when the article has no publisher picture. */
+export function resizedImageSrcSet(article: { id: string; imageUrl?: string | null | undefined }, shape: ResizedImageShape = 'standard'): string | null {
   if (!hasPublisherImage(article.imageUrl)) return null;
-  return RESIZED_IMAGE_WIDTHS.map((width) => `${resizedImageUrl(article, width)} ${width}w`).join(', ');
+  return RESIZED_IMAGE_WIDTHS.map((width) => `${resizedImageUrl(article, width, shape)} ${width}w`).join(', ');
 }
 
 export type ImageFormat = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'svg';
@@ -114,5 +133,14 @@ export function imageDimensions(bytes: Uint8Array, format: ImageFormat): { width
   return null;
 }
 
-/** The height of a copy `width` wide that keeps the picture's proportions (at least 1 pixel). */
-export const proportionalHeight = (source: { width: number; height: number }, width: number) => Math.max(1, Math.round((source.height * width) / source.width));
+/**
+ * A copy's size: `width` wide (never wider than the picture: a small one is re-encoded at its own size), as tall as
+ * the picture's proportions give, but no taller than the shape allows (the rows cut are `crop.top` down and below
+ * `crop.top + crop.rows`, evenly from top and bottom).
+ */
+export function copyGeometry(source: { width: number; height: number }, width: number, shape: ResizedImageShape): { width: number; height: number; crop: { top: number; rows: number } } {
+  const rows = Math.min(source.height, Math.max(1, Math.round(source.width / RESIZED_IMAGE_SHAPES[shape])));
+  const top = Math.floor((source.height - rows) / 2);
+  const copyWidth = Math.min(width, source.width);
+  return { width: copyWidth, height: Math.max(1, Math.round((rows * copyWidth) / source.width)), crop: { top, rows } };
+}

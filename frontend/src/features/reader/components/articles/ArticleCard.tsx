@@ -57,7 +57,9 @@ function useViewTracking(id: string) {
  * then takes the 640 copy, not the 960, for its 382 px card), half the page below the sidebar's breakpoint, then
  * about 400 px (styles.css .grid).
  */
-const CARD_IMAGE_SIZES = '(max-width: 640px) calc(100vw - 30px), (max-width: 1000px) 50vw, 400px';
+const CARD_IMAGE_SIZES = '(max-width: 1000px) 50vw, 400px';
+/** A phone's card: one column, the page's margins aside, its picture a 3:1 band (styles.css, `.card-image` under 640 px). */
+const CARD_IMAGE_BAND = { media: '(max-width: 640px)', sizes: 'calc(100vw - 30px)' };
 
 /*
  * What a card shows from the browser (the clock, the session) lives in the small components below, each reading
@@ -120,7 +122,7 @@ export const ArticleCard = memo(function ArticleCard({ article, onOpen, onRemove
   return (
     <article ref={ref} className={['card', expanded && 'expanded', read && 'read'].filter(Boolean).join(' ')} aria-labelledby={`title-${article.id}`}>
       <button type="button" className="card-image-button" tabIndex={-1} aria-hidden="true" onClick={() => onOpen(article)}>
-        <ArticleImage article={article} sizes={CARD_IMAGE_SIZES} category={article.category} sourceName={article.sourceName} className="card-image" width={640} height={320} priority={priority} />
+        <ArticleImage article={article} sizes={CARD_IMAGE_SIZES} band={CARD_IMAGE_BAND} category={article.category} sourceName={article.sourceName} className="card-image" width={640} height={320} priority={priority} />
       </button>
       <CardBadges article={article} read={read} />
       <h2 id={`title-${article.id}`}>

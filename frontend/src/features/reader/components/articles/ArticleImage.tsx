@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useState } from 'react';
-import { resizedImageSrcSet, resizedImageUrl } from '#domain/content/resized-images.ts';
+import { DEFAULT_RESIZED_WIDTH, resizedImageSrcSet, resizedImageUrl } from '#domain/content/resized-images.ts';
 
 /** The first letter or digit of a publisher's name, for its mark. */
 const initialOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '·').toLocaleUpperCase();
@@ -11,12 +11,15 @@ const initialOf = (name: string) => (/[\p{L}\p{N}]/u.exec(name)?.[0] ?? '·').to
  * largest paint; the dialog's, shown at once). Without one (or when the copy fails to load), a slim band with
  * the publisher's initial and name in the category's colour, so the story stays compact and says whose it is,
  * never a stand-in picture whose word can contradict the category. The addresses come from the article alone
- * (resized-images.ts), so the page written on the server and the app render the same `<img>`.
+ * (resized-images.ts), so the page written on the server and the app render the same `<img>`. Where the box is a
+ * 3:1 band (a card on a phone), a `<source>` offers the band's copies, cut to that shape: a third of the pixels.
  */
-export function ArticleImage({ article, sizes, category, sourceName, className, width, height, priority = false }: {
+export function ArticleImage({ article, sizes, band, category, sourceName, className, width, height, priority = false }: {
   article: { id: string; imageUrl: string | null };
   /** How wide the box is drawn at each viewport width, for the browser's choice among the copies. */
   sizes: string;
+  /** Where the box is a 3:1 band (its media query, as the stylesheet's) and how wide it is drawn there. */
+  band?: { media: string; sizes: string };
   category: string;
   sourceName: string;
   className: string;
@@ -31,7 +34,7 @@ export function ArticleImage({ article, sizes, category, sourceName, className, 
   const noticeEarlyFailure = useCallback((image: HTMLImageElement | null) => {
     if (image && image.complete && image.currentSrc !== '' && image.naturalWidth === 0) startTransition(() => setFailed(true));
   }, []);
-  const src = resizedImageUrl(article, 640);
+  const src = resizedImageUrl(article, DEFAULT_RESIZED_WIDTH);
   if (failed || !src) {
     return (
       <span className="card-publisher" data-category={category}>
@@ -40,7 +43,7 @@ export function ArticleImage({ article, sizes, category, sourceName, className, 
       </span>
     );
   }
-  return (
+  const image = (
     <img
       src={src}
       srcSet={resizedImageSrcSet(article) ?? undefined}
@@ -55,5 +58,12 @@ export function ArticleImage({ article, sizes, category, sourceName, className, 
       onError={() => setFailed(true)}
       ref={noticeEarlyFailure}
     />
+  );
+  if (!band) return image;
+  return (
+    <picture>
+      <source media={band.media} srcSet={resizedImageSrcSet(article, 'band') ?? undefined} sizes={band.sizes} />
+      {image}
+    </picture>
   );
 }
