@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { STYLESHEET_ATTRIBUTE } from '../lambdas/domain/reader/first-screen-style.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -50,8 +51,8 @@ const initial = initialModules();
 
 /**
  * The site's stylesheet inside index.html: render-blocking as a file, it cost the first paint a round trip
- * on a phone's network (about 5 KB gzip, so the page grows little). The file stays for anything that asks
- * for it; the CSP allows inline styles.
+ * on a phone's network. The file stays, named by the `<style>`: a written page keeps inline only the rules its
+ * markup uses, and loads the file once painted (lambdas/services/first-screen-css.ts). The CSP allows inline styles.
  */
 const inlineEntryCss: Plugin = {
   name: 'inline-entry-css',
@@ -61,7 +62,7 @@ const inlineEntryCss: Plugin = {
     handler(html, context) {
       return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (tag, file: string) => {
         const asset = context.bundle?.[file];
-        return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : tag;
+        return asset?.type === 'asset' ? `<style ${STYLESHEET_ATTRIBUTE}="/${file}">${String(asset.source)}</style>` : tag;
       });
     },
   },

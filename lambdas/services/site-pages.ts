@@ -8,6 +8,7 @@ import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { changesWrittenPages, storyPath, writtenPageKey, WRITTEN_LIST_PAGES } from '#domain/reader/site-pages.ts';
 import { isCategorySlug, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { logger } from '#core/logger.ts';
+import { withFirstScreenCss } from './first-screen-css.ts';
 
 /** One path rendered as the app first renders it. */
 export interface RenderedPath {
@@ -65,6 +66,9 @@ export function composePage(shell: string, rendered: Pick<RenderedPath, 'markup'
   return shell.replace(TITLE, () => rendered.head).replace(ROOT_ELEMENT, () => `<div id="root">${rendered.markup}</div>${rendered.stateScript}`);
 }
 
+/** A written page as stored: composed, its inline stylesheet cut to the rules its markup uses (first-screen-css.ts). */
+const writtenPage = (shell: string, rendered: Pick<RenderedPath, 'markup' | 'stateScript' | 'head'>) => withFirstScreenCss(composePage(shell, rendered));
+
 /**
  * Writes a list's pages, 1 to as many as it has (at most WRITTEN_LIST_PAGES), and removes the written pages
  * beyond its end (a list that shrank). Returns how many were written.
@@ -73,9 +77,9 @@ export async function writeListPages(list: StoryList, render: PathRenderer, stor
   const path = listPath(list);
   const renderPage = (page: number) => render({ kind: 'list', list, page, path: `${path}${pageQuery(page)}` });
   const first = await renderPage(1);
-  await store.put(keyOf(path, 1), composePage(shell, first));
+  await store.put(keyOf(path, 1), await writtenPage(shell, first));
   const pages = Math.min(Math.max(first.listPages ?? 1, 1), WRITTEN_LIST_PAGES);
-  for (let page = 2; page <= pages; page += 1) await store.put(keyOf(path, page), composePage(shell, await renderPage(page)));
+  for (let page = 2; page <= pages; page += 1) await store.put(keyOf(path, page), await writtenPage(shell, await renderPage(page)));
   for (let page = pages + 1; page <= WRITTEN_LIST_PAGES; page += 1) await store.remove(keyOf(path, page));
   return pages;
 }
@@ -88,7 +92,7 @@ export async function writeStoryPage(story: { id: string; title: string }, rende
     await store.remove(keyOf(path, null));
     return 'removed';
   }
-  await store.put(keyOf(path, null), composePage(shell, rendered));
+  await store.put(keyOf(path, null), await writtenPage(shell, rendered));
   return 'written';
 }
 

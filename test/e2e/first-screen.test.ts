@@ -3,7 +3,10 @@ import { storyPath } from '#domain/reader/site-pages.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { local } from '../support/aws.ts';
-import { PHONE, useChromium } from '../support/browser.ts';
+import { readFileSync } from 'node:fs';
+import { DESKTOP, PHONE, useChromium } from '../support/browser.ts';
+import { FIRST_SCREEN_STYLE_ATTRIBUTE } from '#domain/reader/first-screen-style.ts';
+import { IMAGE_CODEC_FILES } from '../../lib/stack-description.ts';
 import { expectedFailure } from '../support/console.ts';
 
 /**
@@ -59,6 +62,46 @@ describe('without JavaScript', () => {
     expect(await page.locator('h1').textContent()).toBe(titles[0]);
     expect(await page.title()).toContain(titles[0] as string);
   });
+});
+
+/** A screenshot's pixels (the PNG bytes differ between two shots of the same pixels). */
+async function pixelsOf(shot: Buffer): Promise<Uint8Array> {
+  const png = (await import(new URL(IMAGE_CODEC_FILES.pngDecoderJs, `file://${process.cwd()}/`).href)) as { default: (module: WebAssembly.Module) => Promise<unknown>; decode: (bytes: Uint8Array) => { data: Uint8ClampedArray } };
+  await png.default(await WebAssembly.compile(readFileSync(IMAGE_CODEC_FILES.pngDecoder)));
+  return new Uint8Array(png.decode(shot).data.buffer);
+}
+
+describe('a written page\'s own stylesheet', () => {
+  it('draws the page as the whole stylesheet does, pixel for pixel, the whole page long: home, a category and a story, phone and desktop', async () => {
+    const list = await api<ApiAnswer<'GET /articles'>>('/articles?limit=1&market=indian');
+    const paths = ['/', '/categories/platform-updates', storyPath(list.items[0] as { id: string; title: string })];
+    for (const viewport of [PHONE, DESKTOP]) {
+      // Its own rules alone: the page as written, before the app's entry loads the file (held back here).
+      const ownRules = await chromium.browser.newContext({ viewport });
+      await ownRules.route(/\/assets\/.*\.(js|css)$/, (route) => route.abort());
+      // The whole stylesheet: without JavaScript the page links the file (<noscript>).
+      const whole = await chromium.browser.newContext({ viewport, javaScriptEnabled: false });
+      for (const path of paths) {
+        const [trimmed, full] = [await ownRules.newPage(), await whole.newPage()];
+        // 'commit': the app never starts here, so goto must not wait for it (support/browser.ts).
+        await trimmed.goto(`${local().urls.site}${path}`, { waitUntil: 'commit' });
+        await trimmed.waitForLoadState('load');
+        await full.goto(`${local().urls.site}${path}`, { waitUntil: 'load' });
+        const style = trimmed.locator(`style[${FIRST_SCREEN_STYLE_ATTRIBUTE}]`);
+        expect(await style.count(), path).toBe(1);
+        const [ownLength, wholeSheet] = await Promise.all([style.evaluate((element) => element.textContent?.length ?? 0), full.evaluate(() => [...document.styleSheets].find((sheet) => sheet.href)?.cssRules.length ?? 0)]);
+        // It is a cut: fewer rules than the file's, and the file is there for the rest.
+        expect(ownLength, path).toBeGreaterThan(1000);
+        expect(await trimmed.evaluate(() => document.styleSheets[0]?.cssRules.length ?? 0), path).toBeLessThan(wholeSheet);
+        // Pictures hidden (their boxes stay): whether a lazy one below the fold has arrived yet is timing, not style.
+        const shot = (of: Page) => of.screenshot({ fullPage: true, style: 'img { visibility: hidden !important; }' });
+        const [a, b] = [await shot(trimmed), await shot(full)];
+        expect(Buffer.from(await pixelsOf(a)).equals(Buffer.from(await pixelsOf(b))), `${path} at ${viewport.width}px`).toBe(true);
+        await Promise.all([trimmed.close(), full.close()]);
+      }
+      await Promise.all([ownRules.close(), whole.close()]);
+    }
+  }, 60_000);
 });
 
 describe('with JavaScript', () => {

@@ -18,9 +18,11 @@ const FEED_READERS = ['fetch-feeds', 'admin-content'];
  * The page writer renders the app's own pages with React on the server (docs/decisions/first-screen-html.md):
  * react-dom's server renderer, React Router and the reader's components (~1 MB). It runs off the table stream,
  * never in a reader's request, so its cold start is nobody's wait; its own ceiling keeps it from growing unseen.
+ * 1300 since each written page keeps only the rules its markup uses (services/first-screen-css.ts): Beasties, with
+ * postcss, css-select and their source-map reader, about 200 KB (1,288 KB).
  */
 const PAGE_WRITER = 'site-pages';
-const PAGE_WRITER_GOAL_KB = 1100;
+const PAGE_WRITER_GOAL_KB = 1300;
 /**
  * articles also answers the resized pictures (/img): their fetch, header checks and codec loader add 8 KB (the
  * codecs themselves are runtime files, not bundled). A function of their own would have stayed lean but takes
