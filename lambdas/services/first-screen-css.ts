@@ -8,6 +8,7 @@
  */
 import Beasties from 'beasties';
 import { FIRST_SCREEN_STYLE_ATTRIBUTE, STYLESHEET_ATTRIBUTE } from '#domain/reader/first-screen-style.ts';
+import { logger } from '#core/logger.ts';
 
 const SHELL_STYLE = new RegExp(`<style ${STYLESHEET_ATTRIBUTE}="(/[^"<>]+\\.css)">([\\s\\S]*?)</style>`);
 
@@ -23,8 +24,13 @@ export async function withFirstScreenCss(page: string): Promise<string> {
   const shellStyle = SHELL_STYLE.exec(page);
   if (!shellStyle) return page;
   const [whole, file] = shellStyle as unknown as [string, string];
-  const processed = await beasties.process(page);
-  const rules = SHELL_STYLE.exec(processed)?.[2];
+  let rules: string | undefined;
+  try {
+    rules = SHELL_STYLE.exec(await beasties.process(page))?.[2];
+  } catch (error) {
+    // The whole stylesheet draws the page too, one round trip later: never a page unwritten (and its batch retried) for this.
+    logger.warn('first-screen rules not chosen; the page keeps the whole stylesheet', { error: error instanceof Error ? error.message : String(error) });
+  }
   if (rules === undefined) return page;
   return page.replace(whole, () => `<style ${FIRST_SCREEN_STYLE_ATTRIBUTE}="${file}">${rules}</style><noscript><link rel="stylesheet" href="${file}"></noscript>`);
 }

@@ -52,13 +52,12 @@ function useViewTracking(id: string) {
   return ref;
 }
 
-/**
- * A card's drawn width: the column on phones (the page's 15 px margins off: a 412 px phone at 1.75 device pixels
- * then takes the 640 copy, not the 960, for its 382 px card), half the page below the sidebar's breakpoint, then
- * about 400 px (styles.css .grid).
- */
+/** A card's drawn width above phones: half the page below the sidebar's breakpoint, then about 400 px (styles.css .grid). */
 const CARD_IMAGE_SIZES = '(max-width: 1000px) 50vw, 400px';
-/** A phone's card: one column, the page's margins aside, its picture a 3:1 band (styles.css, `.card-image` under 640 px). */
+/**
+ * A phone's card: the column, the page's 15 px margins off (a 412 px phone at 1.75 device pixels takes the 720 band
+ * copy for its 382 px card), its picture a 3:1 band (styles.css, `.card-image` under 640 px).
+ */
 const CARD_IMAGE_BAND = { media: '(max-width: 640px)', sizes: 'calc(100vw - 30px)' };
 
 /*
