@@ -5,6 +5,7 @@
  * app's reads with the API's routes) is handed in by the entry point, which may reach the front end.
  */
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
+import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { changesWrittenPages, storyPath, writtenPageKey, WRITTEN_LIST_PAGES } from '#domain/reader/site-pages.ts';
 import { isCategorySlug, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { logger } from '#core/logger.ts';
@@ -134,6 +135,25 @@ export function pagesToWrite(changes: readonly ArticleChange[]): PagesToWrite {
   }
   if (stories.size === 0) return { lists: [], stories: [] };
   return { lists: [{ kind: 'home' }, ...[...categories].map((slug) => ({ kind: 'category' as const, slug }))], stories: [...stories.values()] };
+}
+
+/**
+ * The site paths of the picture copies to make ahead for a batch of changes: a story just made public, or a public
+ * story whose picture was replaced. Each copy is made on its first request and kept a year at the edge, so asking
+ * for it once as the story is published spares its first readers the resize (docs/decisions/resized-images.md).
+ */
+export function pictureCopiesToMake(changes: readonly ArticleChange[]): string[] {
+  const paths = new Set<string>();
+  for (const { before, after } of changes) {
+    if (!after || !isPublic(after)) continue;
+    const picture = { id: String(after.id), imageUrl: typeof after.imageUrl === 'string' ? after.imageUrl : null };
+    if (isPublic(before) && before?.imageUrl === picture.imageUrl) continue;
+    for (const [width, shape] of COPIES_MADE_AHEAD) {
+      const path = resizedImageUrl(picture, width, shape);
+      if (path) paths.add(path);
+    }
+  }
+  return [...paths];
 }
 
 /** Writes what a batch of changes touches; returns the counts for the log. */

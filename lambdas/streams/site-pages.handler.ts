@@ -6,11 +6,12 @@ import { config } from '#core/config.ts';
 import { listHead, storyHead, type StoryHeadArticle } from '#domain/reader/page-head.ts';
 import { WRITTEN_PAGE_CACHE_CONTROL } from '#domain/reader/site-routes.ts';
 import { deleteSitePage, putSitePage, readSiteShell } from '#adapters/site-bucket.ts';
+import { askSiteFor } from '#adapters/site-requests.ts';
 import { answerPublicRoute, type RouteHandler } from '#platform/router.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';
 import { streamItem, type StreamImage } from '#store/table/table.ts';
 import { publicArticleIndex } from '../services/article-search.ts';
-import { pagesToWrite, rewriteAllPages, writeChangedPages, type ArticleChange, type PathRenderer, type WrittenPageStore } from '../services/site-pages.ts';
+import { pagesToWrite, pictureCopiesToMake, rewriteAllPages, writeChangedPages, type ArticleChange, type PathRenderer, type WrittenPageStore } from '../services/site-pages.ts';
 import { getPublicArticle } from '../http/articles/get-article.ts';
 import { listArticles } from '../http/articles/list-articles.ts';
 import { listCategories } from '../http/articles/categories.ts';
@@ -71,7 +72,8 @@ type SitePagesEvent = DynamoDBStreamEvent | { rewriteAll: true };
 
 /**
  * Writes the pages readers see first (docs/decisions/first-screen-html.md). From the table stream (filtered
- * to public articles' changes): the changed stories' pages, and the home page's and their categories' lists.
+ * to public articles' changes): the changed stories' pages, and the home page's and their categories' lists; then
+ * the copies of a newly public (or replaced) picture its first readers will ask for.
  * Called with `{ rewriteAll: true }` after a deploy (the shell's asset names changed) and by the local
  * runtime at start: every list page and every recent story's page. A failure throws: the batch is retried,
  * and writing a page twice writes the same page.
@@ -91,6 +93,9 @@ async function handleEvent(event: SitePagesEvent): Promise<void> {
   const pages = pagesToWrite(changes);
   logger.info('site pages to write', { records: event.Records.length, lists: pages.lists.length, stories: pages.stories.length });
   await writeChangedPages(pages, render, store);
+  // After the pages: a story readable now is never held back by its pictures. A copy that fails is made at its first reader's request.
+  const copies = pictureCopiesToMake(changes);
+  if (copies.length > 0) logger.info('picture copies made ahead', { asked: copies.length, ...(await askSiteFor(copies)) });
 }
 
 function articleImage(image: StreamImage | undefined): Record<string, unknown> | undefined {

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storyPath } from '#domain/reader/site-pages.ts';
+import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { testArticle } from '../support/articles.ts';
 import { api, local, signedInRoles, useLocalAws } from '../support/aws.ts';
 
@@ -27,11 +28,20 @@ const word = `pagewriter${Date.now().toString(36)}`;
 // Newest of all (originalPublishedAt now), so it is the home page's first card and its category's.
 const story = testArticle({ title: `Creators in Pune get a ${word} payout dashboard`, category: 'platform-updates', indiaRelevance: 4, originalPublishedAt: new Date().toISOString() });
 let admin: string;
+/** No fixture feed names this picture (test/fixtures/feeds/images/README.md): the feed host's requests for it are this file's. */
+const PICTURE_PATH = '/images/chelsea.jpg';
+let publishedAt: number;
+
+type Request = { path: string; at: number };
+const pictureFetches = async () =>
+  ((await (await fetch(`${local().urls.feeds}/__requests`)).json()) as Request[]).filter((request) => request.path === PICTURE_PATH && request.at >= publishedAt).length;
 
 beforeAll(async () => {
   useLocalAws();
   admin = (await signedInRoles()).admin;
   const { createArticle } = await import('#store/articles.ts');
+  Object.assign(story, { imageUrl: `${local().urls.feeds}${PICTURE_PATH}` });
+  publishedAt = Date.now();
   await createArticle(story, { at: new Date().toISOString() });
 });
 
@@ -46,6 +56,19 @@ describe('a story published', () => {
     const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}') as { '@type'?: string; headline?: string };
     expect(jsonLd).toMatchObject({ '@type': 'NewsArticle', headline: story.title });
     expect(html).toMatch(/<script type="application\/json" id="first-screen-state">/);
+  });
+
+  it('has its picture\'s copies made as it is published: its first readers are served from the edge', async () => {
+    // The page writer asks the site for each copy once, so the publisher is asked once per copy, before any reader.
+    await until(async () => (await pictureFetches()) >= COPIES_MADE_AHEAD.length, 'the picture fetched for each copy made ahead');
+    // Each copy is kept when its resize ends, a moment after its fetch (a 451x300 picture: tens of milliseconds).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const [width, shape] of COPIES_MADE_AHEAD) {
+      const response = await fetch(`${local().urls.site}${resizedImageUrl(story, width, shape)}`);
+      expect([response.status, response.headers.get('x-cache')], `${width} ${shape}`).toEqual([200, 'Hit from local edge']);
+      await response.arrayBuffer();
+    }
+    expect(await pictureFetches()).toBe(COPIES_MADE_AHEAD.length);
   });
 
   it('is a card of the home page and of its category\'s page (among the newest), linking its own page', async () => {

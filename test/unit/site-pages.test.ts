@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changesWrittenPages, storyIdOf, storyPath, writtenPageKey, WRITTEN_LIST_PAGES } from '#domain/reader/site-pages.ts';
-import { composePage, pagesToWrite, writeListPages, type PathRenderer, type WrittenPageStore } from '../../lambdas/services/site-pages.ts';
+import { composePage, pagesToWrite, pictureCopiesToMake, writeListPages, type PathRenderer, type WrittenPageStore } from '../../lambdas/services/site-pages.ts';
+import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { firstScreenStateScript, readFirstScreenState } from '#web/app/first-screen-state.ts';
 
 const ID = '0b7c2f4e-9a1d-4c3b-8e2f-1a2b3c4d5e6f';
@@ -12,6 +13,29 @@ describe('a story\'s own address', () => {
     expect(storyIdOf(`instagram-changes-${ID}`)).toBe(ID);
     expect(storyIdOf(ID.toUpperCase())).toBe(ID);
     expect(storyIdOf('instagram-changes')).toBeNull();
+  });
+});
+
+describe('the picture copies made as a story is published', () => {
+  const picture = 'https://publisher.example.in/photos/fund.jpg';
+  const story = (fields: Record<string, unknown> = {}) => ({ id: ID, title: 'A headline', status: 'published', category: 'platform-updates', relevanceScore: 90, imageUrl: picture, ...fields });
+  const copies = (imageUrl: string) => COPIES_MADE_AHEAD.map(([width, shape]) => resizedImageUrl({ id: ID, imageUrl }, width, shape));
+
+  it('are its first readers\' copies, for a story made public or a public story whose picture was replaced', () => {
+    expect(pictureCopiesToMake([{ before: story({ status: 'pending' }), after: story() }])).toEqual(copies(picture));
+    expect(pictureCopiesToMake([{ after: story() }])).toEqual(copies(picture));
+    const replaced = 'https://publisher.example.in/photos/fund-v2.jpg';
+    expect(pictureCopiesToMake([{ before: story(), after: story({ imageUrl: replaced }) }])).toEqual(copies(replaced));
+    // The phone card's band and the standard shape, 480 to 960: what ArticleImage's srcset offers first readers.
+    expect(copies(picture).some((path) => path?.includes('720b-'))).toBe(true);
+  });
+
+  it('are none for a change readers do not see, a story taken down, a draft, or a story without a picture of its own', () => {
+    expect(pictureCopiesToMake([{ before: story(), after: story({ title: 'Edited' }) }])).toEqual([]);
+    expect(pictureCopiesToMake([{ before: story(), after: story({ status: 'archived' }) }])).toEqual([]);
+    expect(pictureCopiesToMake([{ before: story(), after: undefined }])).toEqual([]);
+    expect(pictureCopiesToMake([{ after: story({ status: 'pending' }) }])).toEqual([]);
+    expect(pictureCopiesToMake([{ after: story({ imageUrl: null }) }, { after: story({ imageUrl: '/images/fallback/influencer.svg' }) }])).toEqual([]);
   });
 });
 

@@ -30,6 +30,18 @@ export type ResizedImageShape = keyof typeof RESIZED_IMAGE_SHAPES;
 /** The letter a shape adds after the width in a copy's address (none for the standard shape). */
 const SHAPE_MARK: Record<ResizedImageShape, string> = { standard: '', band: 'b' };
 
+/**
+ * The copies of a picture its first readers ask for (frontend ArticleImage's srcset and sizes): a phone's card band (720 at
+ * 1.75-2 device pixels, 960 above), a desktop card (480 at 1x, 960 at 2x), the story page and dialog on a phone (720).
+ */
+export const COPIES_MADE_AHEAD: ReadonlyArray<readonly [ResizedImageWidth, ResizedImageShape]> = [
+  [720, 'band'],
+  [960, 'band'],
+  [480, 'standard'],
+  [720, 'standard'],
+  [960, 'standard'],
+];
+
 /** A copy never changes under its address (an edited picture gets a new one): browsers and CloudFront keep it a year. */
 export const RESIZED_IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
