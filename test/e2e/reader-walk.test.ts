@@ -123,7 +123,9 @@ describe('a reader walking the site', () => {
     // Inside the dialog, so a screen reader hears it (the page outside a modal dialog is inert).
     expect(await dialog.locator('.toast', { hasText: 'Login Required' }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'Close' }).click();
-    await page.locator('.toasts').first().waitFor({ state: 'attached' });
+    // The toasts move back to the page on the dialog's close event, a task after the click: wait for it (5 s at
+    // most), or the count below races it (CI saw the region still inside the closing dialog once).
+    await page.waitForFunction(() => document.querySelector('.toasts') !== null && document.querySelector('dialog .toasts') === null, undefined, { timeout: 5000 });
     expect(await page.locator('dialog .toasts').count()).toBe(0);
     await page.context().close();
   });
