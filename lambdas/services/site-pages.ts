@@ -5,7 +5,7 @@
  * app's reads with the API's routes) is handed in by the entry point, which may reach the front end.
  */
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
-import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
+import { COPIES_MADE_AHEAD, hasPublisherImage, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { changesWrittenPages, storyPath, writtenPageKey, WRITTEN_LIST_PAGES } from '#domain/reader/site-pages.ts';
 import { isCategorySlug, PUBLIC_CATEGORY_SLUGS, type CategorySlug } from '#domain/content/categories.ts';
 import { logger } from '#core/logger.ts';
@@ -138,16 +138,29 @@ export function pagesToWrite(changes: readonly ArticleChange[]): PagesToWrite {
 }
 
 /**
+ * Stories per batch whose copies are made ahead, the newest first: the page writer waits for them (after its pages),
+ * so a burst (an ingest publishing dozens) must not hold the next batch's pages back; the home page's first screen
+ * shows about this many. `npm run bench -- site-pages` measures the lag (docs/benchmarks.md).
+ */
+export const STORIES_MADE_AHEAD = 8;
+
+/**
  * The site paths of the picture copies to make ahead for a batch of changes: a story just made public, or a public
- * story whose picture was replaced. Each copy is made on its first request and kept a year at the edge, so asking
- * for it once as the story is published spares its first readers the resize (docs/decisions/resized-images.md).
+ * story whose picture was replaced, the newest STORIES_MADE_AHEAD of them. Each copy is made on its first request and
+ * kept a year at the edge, so asking for it once as the story is published spares its first readers the resize
+ * (docs/decisions/resized-images.md).
  */
 export function pictureCopiesToMake(changes: readonly ArticleChange[]): string[] {
-  const paths = new Set<string>();
+  const pictured: Array<{ id: string; imageUrl: string | null; publishedAt: string }> = [];
   for (const { before, after } of changes) {
     if (!after || !isPublic(after)) continue;
-    const picture = { id: String(after.id), imageUrl: typeof after.imageUrl === 'string' ? after.imageUrl : null };
-    if (isPublic(before) && before?.imageUrl === picture.imageUrl) continue;
+    const imageUrl = typeof after.imageUrl === 'string' ? after.imageUrl : null;
+    if (!hasPublisherImage(imageUrl) || (isPublic(before) && before?.imageUrl === imageUrl)) continue;
+    pictured.push({ id: String(after.id), imageUrl, publishedAt: String(after.originalPublishedAt ?? after.createdAt ?? '') });
+  }
+  const newest = pictured.sort((a, b) => b.publishedAt.localeCompare(a.publishedAt)).slice(0, STORIES_MADE_AHEAD);
+  const paths = new Set<string>();
+  for (const picture of newest) {
     for (const [width, shape] of COPIES_MADE_AHEAD) {
       const path = resizedImageUrl(picture, width, shape);
       if (path) paths.add(path);

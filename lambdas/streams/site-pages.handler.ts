@@ -92,10 +92,12 @@ async function handleEvent(event: SitePagesEvent): Promise<void> {
   }));
   const pages = pagesToWrite(changes);
   logger.info('site pages to write', { records: event.Records.length, lists: pages.lists.length, stories: pages.stories.length });
-  await writeChangedPages(pages, render, store);
-  // After the pages: a story readable now is never held back by its pictures. A copy that fails is made at its first reader's request.
+  // The copies are made (by the reader API's function) while the pages are written: neither waits for the other, and
+  // the batch ends when both have. A copy that fails is made at its first reader's request; askSiteFor never throws.
   const copies = pictureCopiesToMake(changes);
-  if (copies.length > 0) logger.info('picture copies made ahead', { asked: copies.length, ...(await askSiteFor(copies)) });
+  const made = copies.length > 0 ? askSiteFor(copies) : null;
+  await writeChangedPages(pages, render, store);
+  if (made) logger.info('picture copies made ahead', { asked: copies.length, ...(await made) });
 }
 
 function articleImage(image: StreamImage | undefined): Record<string, unknown> | undefined {

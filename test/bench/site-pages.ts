@@ -17,6 +17,8 @@ const PORT_BASE = Number(process.env.CNH_BENCH_PORT_BASE ?? 5300) + 100;
 /** Enough stories for every written page of the home list (12 cards a page), and more. */
 const STORIES = 12 * WRITTEN_LIST_PAGES + 30;
 const EDITS = 8;
+/** Fixture pictures on the local feed host (test/fixtures/feeds/images). */
+const BENCH_PICTURES = ['ai-captions.jpg', 'collab-dashboard.jpg', 'creator-funds.jpg', 'd2c-festive.jpg', 'link-in-bio.jpg'];
 const ADMIN = { email: 'bench-admin@local.test', password: 'Bench-Admin-2026' };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
@@ -69,6 +71,8 @@ export async function runSitePagesBench(): Promise<void> {
         summary: `A bench story about a creator payout dashboard for brands and agencies in India, number ${n}.`,
         category,
         status: 'published',
+        // A publisher's picture each (the local feed host's), as most stories have: the writer makes their first copies.
+        imageUrl: `${runtime.urls.feeds}/images/${BENCH_PICTURES[n % BENCH_PICTURES.length]}`,
       }));
     }
     const newest = created.at(-1) as { id: string; title: string };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changesWrittenPages, storyIdOf, storyPath, writtenPageKey, WRITTEN_LIST_PAGES } from '#domain/reader/site-pages.ts';
-import { composePage, pagesToWrite, pictureCopiesToMake, writeListPages, type PathRenderer, type WrittenPageStore } from '../../lambdas/services/site-pages.ts';
+import { composePage, pagesToWrite, pictureCopiesToMake, STORIES_MADE_AHEAD, writeListPages, type PathRenderer, type WrittenPageStore } from '../../lambdas/services/site-pages.ts';
 import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { firstScreenStateScript, readFirstScreenState } from '#web/app/first-screen-state.ts';
 
@@ -36,6 +36,17 @@ describe('the picture copies made as a story is published', () => {
     expect(pictureCopiesToMake([{ before: story(), after: undefined }])).toEqual([]);
     expect(pictureCopiesToMake([{ after: story({ status: 'pending' }) }])).toEqual([]);
     expect(pictureCopiesToMake([{ after: story({ imageUrl: null }) }, { after: story({ imageUrl: '/images/fallback/influencer.svg' }) }])).toEqual([]);
+  });
+
+  it('are the newest pictured stories\' alone in a burst, so the next batch\'s pages are not held back', () => {
+    const burst = Array.from({ length: STORIES_MADE_AHEAD + 5 }, (_, n) => ({
+      after: story({ id: `0b7c2f4e-9a1d-4c3b-8e2f-${String(n).padStart(12, '0')}`, originalPublishedAt: new Date(Date.UTC(2026, 10, 1, n)).toISOString() }),
+    }));
+    // A story without a picture takes no place among them.
+    const made = pictureCopiesToMake([{ after: story({ id: 'no-picture', imageUrl: null, originalPublishedAt: '2027-01-01T00:00:00.000Z' }) }, ...burst]);
+    expect(made).toHaveLength(STORIES_MADE_AHEAD * COPIES_MADE_AHEAD.length);
+    const ids = new Set(made.map((path) => path.split('/')[2]));
+    expect(ids).toEqual(new Set(burst.slice(-STORIES_MADE_AHEAD).map(({ after }) => after.id)));
   });
 });
 
