@@ -8,4 +8,3 @@
  */
 export const STYLESHEET_ATTRIBUTE = 'data-stylesheet';
 export const FIRST_SCREEN_STYLE_ATTRIBUTE = 'data-first-screen-of';
-

@@ -65,7 +65,6 @@ export function indianAddress(url: string | null | undefined): string | null {
   return section ? `/${section}/` : null;
 }
 
-
 const UNITS = '(?:crores?|cr|lakhs?|lacs?|bn|billion|mn|million|k|thousand)';
 /** Rupee amounts: "₹4 Cr", "Rs 3,726 cr", "Rs. 500", "INR 420 Cr", "Rs 5,421-Crore", "290 crore", "1.1 lakh", Indian grouping "1,61,150", "rupee". */
 const MONEY = [
