@@ -24,7 +24,9 @@ describe('headline tools', () => {
       JSON.stringify({ a: { title: 'YouTube expands Shorts revenue sharing to India' }, b: { title: 'YouTube expands Shorts revenue sharing to India' } }),
       JSON.stringify({ a: { title: 'ASCI flags 2,000 influencer ads' }, b: { title: 'Meta reports quarterly earnings' } }),
     ].join('\n'));
-    expect(same).toMatchObject({ same: true, score: 1, against: [] });
+    // Undated, so short of 1 by the undated surcharge.
+    expect(same).toMatchObject({ same: true, against: [] });
+    expect(same?.score).toBeGreaterThan(0.9);
     expect(same?.reason).toMatchObject({ entities: expect.arrayContaining([{ id: 'youtube-shorts', name: expect.any(String) }]), daysApart: null });
     expect(different).toMatchObject({ same: false, reason: null });
     expect(different?.score).toBeLessThan(1);
