@@ -4,10 +4,12 @@
  * (`sourceTimePairSplit`: older pairs whose outlets appear in no later side, balanced same-event against
  * same-subject different-event) and shows them on its VALIDATION pairs (newer, outlets unseen in train).
  * The test and final pairs are never read here: `npm run eval` reports them. Precision first: among the
- * candidates whose train precision is at least PRECISION_FLOOR and that join at most 1 in 2,000
- * cross-outlet pairs of unrelated on-beat train headlines spread over the ingest's seven days
- * (`unrelatedEventJoinRate`), the best train recall wins; ties go to the earlier candidate of the grid
- * (stricter settings first). `--moderator-pairs=<file>`: moderators' splits and joins exported by `npm run story-pairs`,
+ * candidates whose precision on the train and validation pairs is at least PRECISION_FLOOR, on the pairs dated
+ * on both sides and on the others apart, and that join at most 1 in 2,000 cross-outlet pairs of unrelated
+ * on-beat train headlines spread over the ingest's seven days (`unrelatedEventJoinRate`), the best recall on
+ * them wins; ties go to the earlier candidate of the grid (stricter settings first). `--dated-curve` shows
+ * lower thresholds for dated pairs with the undated need kept at 0.55.
+ * `--moderator-pairs=<file>`: moderators' splits and joins exported by `npm run story-pairs`,
  * added to the TRAIN pairs (never to validation or test: they are the ingest's own mistakes, judged by hand).
  * A pair side without a printed headline reads its address's slug as its headline (`pairStoryText`; the ingest
  * always has one); `--no-slug` reads its summary as the headline instead, as the first round did. `--views`
@@ -20,7 +22,7 @@ import { sameEventEvidence } from '#domain/classifier/headline.ts';
 import { corpusSplits, pairStoryText, sourceTimePairSplit, type StoryPair } from '#domain/classifier/splits.ts';
 import { EVENT_WEIGHTS, eventCosine, eventEvidence, eventProfile, judgeEvidence, unrelatedEventJoinRate, type EventEvidence, type EventView, type EventWeights } from '#domain/topics/same-event.ts';
 
-/** Train precision a candidate must reach: above the 0.9 goal, by about the width of its sampling error on ~70 joins. */
+/** Tuning precision a candidate must reach on each group: above the 0.9 goal, by about the width of its sampling error on ~70 joins. */
 const PRECISION_FLOOR = Number(process.argv.find((arg) => arg.startsWith('--floor='))?.slice(8) ?? 0.93);
 
 const dataDir = path.resolve(import.meta.dirname, '../data/classifier/corpus');
