@@ -126,7 +126,7 @@ console.log(`Pairs (source-and-time split): ${train.length} train (${train.filte
 const chosen = allowed.find(({ weights }) => joinRate(weights) <= 1 / 2000);
 show('shipped', EVENT_WEIGHTS);
 if (chosen) show('chosen', chosen.weights);
-else console.log(`no candidate reaches train precision ${PRECISION_FLOOR} within the unrelated-join limit`);
+else console.log(`no candidate reaches precision ${PRECISION_FLOOR} on dated and undated tuning pairs within the unrelated-join limit`);
 if (process.argv.includes('--dated-curve'))
   for (const threshold of [0.45, 0.4, 0.35, 0.3, 0.26, 0.22])
     for (const noKindPenalty of [0, 0.1, 0.2]) show(`t ${threshold} nk ${noKindPenalty}`, { ...EVENT_WEIGHTS, threshold, noKindPenalty, undatedPenalty: 0.55 - threshold });
