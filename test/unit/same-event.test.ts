@@ -25,7 +25,7 @@ describe('the same-event rule', () => {
     const judgement = sameEvent(takatakMerger, takatakAcquired);
     expect(judgement.same).toBe(true);
     expect(judgement.against).toEqual([]);
-    expect(judgement.reason).toMatchObject({ kinds: expect.arrayContaining(['deal']), daysApart: 1, windowDays: 2 });
+    expect(judgement.reason).toMatchObject({ kinds: expect.arrayContaining(['deal']), daysApart: 1, windowDays: EVENT_WEIGHTS.windowDays.deal });
     expect(judgement.reason?.entities.map((entity) => entity.id)).toEqual(expect.arrayContaining(['sharechat', 'mx-takatak', 'moj']));
     expect(judgement.reason?.terms).toContain('takatak');
     expect(sameEvent(xRevenueSharing, xRevenueSharingGlobal)).toMatchObject({ same: true, reason: { kinds: expect.arrayContaining(['policy']) } });
@@ -50,8 +50,10 @@ describe('the same-event rule', () => {
     expect(EVENT_WEIGHTS.windowDays.report).toBeGreaterThan(EVENT_WEIGHTS.windowDays.launch);
     const report = (publishedAt: string) => ({ title: 'HypeAuditor report: Instagram influencer fraud rose 45% in 2023', summary: 'HypeAuditor data on fake followers across Instagram creators.', publishedAt });
     const launch = (publishedAt: string) => ({ title: 'Instagram launches Edits, a video editing app for creators', summary: null, publishedAt });
-    expect(sameEvent(report('2024-03-01T00:00:00Z'), report('2024-03-03T12:00:00Z')).same).toBe(true);
-    expect(sameEvent(launch('2024-03-01T00:00:00Z'), launch('2024-03-03T12:00:00Z'))).toMatchObject({ same: false, against: ['window'] });
+    // Half a day beyond a launch's window: still within a report's.
+    const later = new Date(Date.parse('2024-03-01T00:00:00Z') + (EVENT_WEIGHTS.windowDays.launch + 0.5) * 86_400_000).toISOString();
+    expect(sameEvent(report('2024-03-01T00:00:00Z'), report(later)).same).toBe(true);
+    expect(sameEvent(launch('2024-03-01T00:00:00Z'), launch(later))).toMatchObject({ same: false, against: ['window'] });
   });
 
   it('picks the best joined earlier story with its reason, or none', () => {

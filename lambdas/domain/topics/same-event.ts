@@ -21,8 +21,9 @@ import type { Catalogue } from './catalogue.ts';
  * from the address's slug): the best recall with precision >= 0.93 on the pairs dated on both sides and on the
  * others apart, joining at most 1 in 2,000 unrelated on-beat pairs (1,220 pairs, 2026-11-29: precision 0.951,
  * recall 0.632; dated pairs 0.976 / 0.707). Left off by the tuning: a veto when both name kinds and none agree,
- * the first-sentence view; a learned pair scorer (logistic regression over the same evidence) was no better under
- * cross-validation. Test figures (each look recorded) and cost: docs/pipeline.md.
+ * the first-sentence view; out of its grid: a bonus for shared rare words (the subject's words as often as the
+ * event's: bin/same-story-tune.ts). A learned pair scorer (logistic regression over the same evidence) was no
+ * better under cross-validation. Test figures (each look recorded) and cost: docs/pipeline.md.
  */
 
 /** Kinds of event, each recognised by words of the text (lower case, folded, as `words()` gives them). */
@@ -109,12 +110,12 @@ export interface EventWeights {
 }
 
 export const EVENT_WEIGHTS: EventWeights = {
-  threshold: 0.45,
+  threshold: 0.4,
   entityBonus: 0.05,
   figureBonus: 0.05,
-  rareBonus: 0.05,
-  windowDays: { launch: 2, policy: 2, funding: 2, deal: 2, report: 3, campaign: 3, regulation: 2, people: 2, results: 2, other: 2 },
-  undatedPenalty: 0.2,
+  rareBonus: 0,
+  windowDays: { launch: 3, policy: 3, funding: 3, deal: 3, report: 4, campaign: 4, regulation: 3, people: 3, results: 3, other: 3 },
+  undatedPenalty: 0.15,
   noKindPenalty: 0.1,
   figuresDisagreeUnless: 1.01,
   entitiesMustAgree: true,
