@@ -138,9 +138,9 @@ export function pagesToWrite(changes: readonly ArticleChange[]): PagesToWrite {
 }
 
 /**
- * Stories per batch whose copies are made ahead, the newest first: the page writer waits for them (after its pages),
- * so a burst (an ingest publishing dozens) must not hold the next batch's pages back; the home page's first screen
- * shows about this many. `npm run bench -- site-pages` measures the lag (docs/benchmarks.md).
+ * Stories per batch whose copies are made ahead, the newest first: the page writer's batch ends when they are made
+ * (asked for while its pages are written), so a burst (an ingest publishing dozens) must not hold the next batch's
+ * pages back; the home page's first screen shows about this many. `npm run bench -- site-pages` measures the lag (docs/benchmarks.md).
  */
 export const STORIES_MADE_AHEAD = 8;
 
