@@ -26,7 +26,7 @@ import { sameEventOf, sameStory } from '#domain/classifier/headline.ts';
 import { shuffled } from '#domain/classifier/linear.ts';
 import { seededRandom } from '#domain/common/seeded-random.ts';
 import { MODEL_CATEGORIES, type HeadlineModel } from '#domain/classifier/model.ts';
-import { corpusSplits, FINAL_FROM, SHIPPED_SCHEME, learningRows, pairSplits, pairStoryText, rowsOn, SCHEME_NAMES, SCHEMES, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, type CorpusSplits, type Scheme, type Side, type SourceTimeSide, type StoryPair } from '#domain/classifier/splits.ts';
+import { corpusSplits, datedOnBothSides, FINAL_FROM, SHIPPED_SCHEME, learningRows, pairSplits, pairStoryText, rowsOn, SCHEME_NAMES, SCHEMES, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, type CorpusSplits, type Scheme, type Side, type SourceTimeSide, type StoryPair } from '#domain/classifier/splits.ts';
 import { buildModel } from '#domain/classifier/train.ts';
 import { DECISION_THRESHOLDS, type DecisionThresholds } from '#domain/classifier/decision.ts';
 import { STORY_WEIGHTS, type StoryWeights } from '#domain/content/story-cluster.ts';
@@ -156,11 +156,10 @@ function sourceAndTimeSameStory(pairs: readonly StoryPair[], pairSides: Readonly
   console.log(`  ${''.padEnd(40)} ${'source-and-time split'.padEnd(30)} ${'time split'.padEnd(30)}`);
   const shipped = (pair: StoryPair) => sameEventOf(pairSide(pair.a), pairSide(pair.b))?.same ?? false;
   // The ingest's stories are always dated; many corpus pairs are not (a side's page printed no date).
-  const bothDated = (pair: StoryPair) => Boolean(pair.a.publishedAt && pair.b.publishedAt);
   const rules: Array<[string, (pair: StoryPair) => boolean, ((pair: StoryPair) => boolean)?]> = [
     ['same-event rule (shipped)', shipped],
-    ['  pairs dated on both sides', shipped, bothDated],
-    ['  pairs with an undated side', shipped, (pair) => !bothDated(pair)],
+    ['  pairs dated on both sides', shipped, datedOnBothSides],
+    ['  pairs with an undated side', shipped, (pair) => !datedOnBothSides(pair)],
     ['  sides without slug headlines', (pair) => sameEventOf(pairSideNoSlug(pair.a), pairSideNoSlug(pair.b))?.same ?? false],
     ['cosine rule before #38 (0.32, 2 days)', (pair) => sameStory(pairSide(pair.a), pairSide(pair.b))?.same ?? false],
     ['  sides without slug headlines', (pair) => sameStory(pairSideNoSlug(pair.a), pairSideNoSlug(pair.b))?.same ?? false],

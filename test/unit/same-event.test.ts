@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseJsonLines } from '#domain/classifier/corpus.ts';
 import { sameEventOf } from '#domain/classifier/headline.ts';
-import { pairDay, pairStoryText, slugTitle, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, FINAL_FROM, type StoryPair } from '#domain/classifier/splits.ts';
+import { datedOnBothSides, pairDay, pairStoryText, slugTitle, sourceTimePairSplit, TIME_TEST_FROM, TIME_VALIDATION_FROM, FINAL_FROM, type StoryPair } from '#domain/classifier/splits.ts';
 import { splitOf } from '#domain/classifier/evaluate.ts';
 import { knownStoryOf, storyTextParts } from '#store/articles.ts';
 import { amountsWritten, EVENT_WEIGHTS, eventCosine, eventEvidence, eventProfile, matchingEvent, plain, sameEvent, stem, unrelatedEventJoinRate, type EventEvidence } from '#domain/topics/same-event.ts';
@@ -79,11 +79,10 @@ describe('the same-event rule', () => {
       const both = said.filter((pair) => pair.same).length;
       return { precision: both / said.length, recall: both / group.filter((pair) => pair.same).length };
     };
-    const dated = (pair: (typeof tuning)[number]) => Boolean(side(pair.a).publishedAt && side(pair.b).publishedAt);
     expect(figures(tuning).precision).toBeGreaterThan(0.94);
     expect(figures(tuning).recall).toBeGreaterThan(0.62);
-    expect(figures(tuning.filter(dated)).precision).toBeGreaterThan(0.93);
-    expect(figures(tuning.filter((pair) => !dated(pair))).precision).toBeGreaterThan(0.93);
+    expect(figures(tuning.filter(datedOnBothSides)).precision).toBeGreaterThan(0.93);
+    expect(figures(tuning.filter((pair) => !datedOnBothSides(pair))).precision).toBeGreaterThan(0.93);
   });
 });
 

@@ -296,6 +296,9 @@ export interface SourceTimeSplit {
   counts: Record<Side, { same: number; different: number; unbalanced: number }> & { excluded: number };
 }
 
+/** Both articles carry a printed publication time, as the ingest's stories always do (the rule's time window can then apply). */
+export const datedOnBothSides = (pair: StoryPair) => Boolean(pair.a.publishedAt && pair.b.publishedAt);
+
 /** A pair's day: the newer of its two articles' days (printed, else a year and month in the address). */
 export const pairDay = (pair: StoryPair) => [dateOf(pair.a)?.day, dateOf(pair.b)?.day].filter((day): day is string => Boolean(day)).sort().at(-1) ?? null;
 
