@@ -189,16 +189,52 @@ export async function writeChangedPages(pages: PagesToWrite, render: PathRendere
   return counts;
 }
 
+/** A story of the rewrite of every page, in the search index's newest-first order. */
+export type RewrittenStory = { id: string; title: string; publishedAt: string };
+/** Where a rewrite stopped: the last story it wrote. */
+export type RewriteCursor = Pick<RewrittenStory, 'id' | 'publishedAt'>;
+
+/** The stories after the cursor in the index's newest-first order (time, then id, both descending). */
+export function storiesAfter(stories: readonly RewrittenStory[], cursor: RewriteCursor): RewrittenStory[] {
+  const at = Date.parse(cursor.publishedAt);
+  return stories.filter((story) => {
+    const time = Date.parse(story.publishedAt);
+    return time < at || (time === at && story.id < cursor.id);
+  });
+}
+
+/** Story pages rendered side by side: one's bucket write overlaps the next one's render. */
+const STORIES_AT_ONCE = 4;
+
 /**
- * Every list page, and the page of every story given (after a deploy: the shell's asset names changed).
- * Stories are written one after another: the bench figure of a page's render is in docs/benchmarks.md.
+ * One part of the rewrite of every page (after a deploy: the shell's asset names changed): the list pages when
+ * `lists`, then the stories given, newest first, until `storiesAtMost` are written or the deadline passes (at least
+ * one group of STORIES_AT_ONCE is written, so a chain of parts always ends). Returns the last story written and how
+ * many are left, for the next part.
  */
-export async function rewriteAllPages(stories: ReadonlyArray<{ id: string; title: string }>, render: PathRenderer, store: WrittenPageStore): Promise<{ listPages: number; stories: number }> {
+export async function rewriteAllPages(
+  stories: readonly RewrittenStory[],
+  render: PathRenderer,
+  store: WrittenPageStore,
+  part: { lists: boolean; storiesAtMost: number; deadline: number; now?: () => number },
+): Promise<{ listPages: number; stories: number; last: RewriteCursor | null; left: number }> {
+  const now = part.now ?? Date.now;
   const shell = await store.shell();
-  let listPages = await writeListPages({ kind: 'home' }, render, store, shell);
-  for (const slug of PUBLIC_CATEGORY_SLUGS) listPages += await writeListPages({ kind: 'category', slug }, render, store, shell);
-  let written = 0;
-  for (const story of stories) if ((await writeStoryPage(story, render, store, shell)) === 'written') written += 1;
-  logger.info('site pages rewritten', { listPages, stories: written });
-  return { listPages, stories: written };
+  let listPages = 0;
+  if (part.lists) {
+    listPages += await writeListPages({ kind: 'home' }, render, store, shell);
+    for (const slug of PUBLIC_CATEGORY_SLUGS) listPages += await writeListPages({ kind: 'category', slug }, render, store, shell);
+  }
+  const wanted = stories.slice(0, Math.max(1, part.storiesAtMost));
+  let [done, written] = [0, 0];
+  while (done < wanted.length && (done === 0 || now() < part.deadline)) {
+    const group = wanted.slice(done, done + STORIES_AT_ONCE);
+    const outcomes = await Promise.all(group.map((story) => writeStoryPage(story, render, store, shell)));
+    written += outcomes.filter((outcome) => outcome === 'written').length;
+    done += group.length;
+  }
+  const lastStory = stories[done - 1];
+  const left = stories.length - done;
+  logger.info('site pages rewritten', { listPages, stories: written, left });
+  return { listPages, stories: written, last: lastStory ? { id: lastStory.id, publishedAt: lastStory.publishedAt } : null, left };
 }

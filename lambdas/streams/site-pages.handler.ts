@@ -11,7 +11,9 @@ import { answerPublicRoute, type RouteHandler } from '#platform/router.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';
 import { streamItem, type StreamImage } from '#store/table/table.ts';
 import { publicArticleIndex } from '../services/article-search.ts';
-import { pagesToWrite, pictureCopiesToMake, rewriteAllPages, writeChangedPages, type ArticleChange, type PathRenderer, type WrittenPageStore } from '../services/site-pages.ts';
+import { savePageRewrite, type PageRewriteItem } from '#store/page-rewrites.ts';
+import { newId } from '#store/table/ids.ts';
+import { pagesToWrite, pictureCopiesToMake, rewriteAllPages, storiesAfter, writeChangedPages, type ArticleChange, type PathRenderer, type WrittenPageStore } from '../services/site-pages.ts';
 import { getPublicArticle } from '../http/articles/get-article.ts';
 import { listArticles } from '../http/articles/list-articles.ts';
 import { listCategories } from '../http/articles/categories.ts';
@@ -68,36 +70,87 @@ const render: PathRenderer = async (target) => {
   return { markup: rendered.markup, stateScript: rendered.stateScript, head: `${head}\n${rendered.headLinks}`, listPages, found: true };
 };
 
-type SitePagesEvent = DynamoDBStreamEvent | { rewriteAll: true };
+/** What the deploy and the local runtime send (lib/constructs/site.ts); `storiesPerPart` makes parts smaller (tests). */
+type RewriteAllEvent = { rewriteAll: true; storiesPerPart?: number };
+type SitePagesEvent = DynamoDBStreamEvent | RewriteAllEvent;
+
+/**
+ * A part of the rewrite of every page stops starting stories after this long, far inside the function's 300 s
+ * (lib/stack-description/functions.ts) with a stream batch's own pages on top: at 10-20 ms a page a part writes
+ * thousands, and the recent tier holds tens of thousands at the ingest's pace (docs/benchmarks.md).
+ */
+const REWRITE_PART_MS = 150_000;
+const STORIES_PER_PART = 20_000;
 
 /**
  * Writes the pages readers see first (docs/decisions/first-screen-html.md). From the table stream (filtered
  * to public articles' changes): the changed stories' pages, and the home page's and their categories' lists; then
  * the copies of a newly public (or replaced) picture its first readers will ask for.
  * Called with `{ rewriteAll: true }` after a deploy (the shell's asset names changed) and by the local
- * runtime at start: every list page and every recent story's page. A failure throws: the batch is retried,
- * and writing a page twice writes the same page.
+ * runtime at start: every list page and every recent story's page, in parts: a part that runs out of time saves
+ * where it stopped (a `pageRewrite` item), and the stream brings the save back here for the next part. A failure
+ * throws: the batch is retried, and writing a page twice writes the same page.
  */
-async function handleEvent(event: SitePagesEvent): Promise<void> {
-  // The index brought up to date now: the change that woke this function must be in the pages it writes.
-  const index = await publicArticleIndex(0);
+async function handleEvent(event: SitePagesEvent): Promise<{ rewrite: string } | undefined> {
   if ('rewriteAll' in event) {
-    const stories = index.query({ limit: Number.MAX_SAFE_INTEGER }).items.map((article) => ({ id: article.id, title: article.title }));
-    await rewriteAllPages(stories, render, store);
-    return;
+    const storiesPerPart = Math.min(STORIES_PER_PART, Math.max(1, Math.floor(Number(event.storiesPerPart) || STORIES_PER_PART)));
+    const id = newId();
+    await rewritePart({ id, status: 'running', startedAt: new Date().toISOString(), parts: 0, written: 0, listPages: 0, storiesPerPart }, null);
+    // The rewrite's id, for a caller that waits for its last part (the integration test reads its item).
+    return { rewrite: id };
   }
-  const changes: ArticleChange[] = event.Records.map((record) => ({
-    before: articleImage(record.dynamodb?.OldImage as StreamImage | undefined),
-    after: articleImage(record.dynamodb?.NewImage as StreamImage | undefined),
-  }));
+  const changes: ArticleChange[] = [];
+  const rewrites: PageRewriteItem[] = [];
+  for (const record of event.Records) {
+    const after = streamItem(record.dynamodb?.NewImage as StreamImage | undefined);
+    if (after?.entity === 'pageRewrite') {
+      if (after.item.status === 'running') rewrites.push(after.item as unknown as PageRewriteItem);
+      continue;
+    }
+    changes.push({ before: articleImage(record.dynamodb?.OldImage as StreamImage | undefined), after: articleImage(record.dynamodb?.NewImage as StreamImage | undefined) });
+  }
+  if (changes.length) await writeChanges(changes, event.Records.length);
+  for (const rewrite of rewrites) await rewritePart(rewrite, rewrite.parts);
+  return undefined;
+}
+
+async function writeChanges(changes: ArticleChange[], records: number): Promise<void> {
+  // The index brought up to date now: the change that woke this function must be in the pages it writes.
+  await publicArticleIndex(0);
   const pages = pagesToWrite(changes);
-  logger.info('site pages to write', { records: event.Records.length, lists: pages.lists.length, stories: pages.stories.length });
+  logger.info('site pages to write', { records, lists: pages.lists.length, stories: pages.stories.length });
   // The copies are made (by the reader API's function) while the pages are written: neither waits for the other, and
   // the batch ends when both have. A copy that fails is made at its first reader's request; askSiteFor never throws.
   const copies = pictureCopiesToMake(changes);
   const made = copies.length > 0 ? askSiteFor(copies) : null;
   await writeChangedPages(pages, render, store);
   if (made) logger.info('picture copies made ahead', { asked: copies.length, ...(await made) });
+}
+
+/**
+ * The next part of a rewrite: the lists first (in its first part), then the stories after the last one written.
+ * Its save is conditional on the part it continued from, so a stream record delivered twice runs no second chain.
+ */
+async function rewritePart(rewrite: Omit<PageRewriteItem, 'updatedAt' | 'expiresAt'>, partsBefore: number | null): Promise<void> {
+  const index = await publicArticleIndex(0);
+  const all = index.query({ limit: Number.MAX_SAFE_INTEGER }).items.map((article) => ({ id: article.id, title: article.title, publishedAt: article.publishedAt }));
+  const cursor = rewrite.afterId && rewrite.afterPublishedAt ? { id: rewrite.afterId, publishedAt: rewrite.afterPublishedAt } : null;
+  const stories = cursor ? storiesAfter(all, cursor) : all;
+  const part = await rewriteAllPages(stories, render, store, { lists: partsBefore === null, storiesAtMost: rewrite.storiesPerPart, deadline: Date.now() + REWRITE_PART_MS });
+  const last = part.last ?? cursor;
+  const saved = await savePageRewrite(
+    {
+      ...rewrite,
+      status: part.left > 0 ? 'running' : 'done',
+      parts: rewrite.parts + 1,
+      written: rewrite.written + part.stories,
+      listPages: rewrite.listPages + part.listPages,
+      ...(last ? { afterId: last.id, afterPublishedAt: last.publishedAt } : {}),
+    },
+    partsBefore,
+  );
+  // A count operators can follow in the function's log while a rewrite goes on.
+  logger.info('site pages rewrite part', { rewrite: rewrite.id, part: rewrite.parts + 1, written: rewrite.written + part.stories, left: part.left, saved });
 }
 
 function articleImage(image: StreamImage | undefined): Record<string, unknown> | undefined {

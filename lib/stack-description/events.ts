@@ -67,6 +67,8 @@ export const streamConsumers: readonly StreamConsumerDescription[] = [
       // A story that is public now or was before the change: its page, and the lists it is or was on.
       { dynamodb: { NewImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } } } },
       { dynamodb: { OldImage: { __edb_e__: { S: ['article'] }, status: { S: ['published'] } } } },
+      // A rewrite of every page that saved where it stopped: the writer's next part (lambdas/store/page-rewrites.ts).
+      { dynamodb: { NewImage: { __edb_e__: { S: ['pageRewrite'] }, status: { S: ['running'] } } } },
     ],
   },
   {

@@ -2,6 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { storyPath } from '#domain/reader/site-pages.ts';
 import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { testArticle } from '../support/articles.ts';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { LOCAL_SITE_BUCKET } from '../../lib/local/settings.ts';
 import { api, local, signedInRoles, useLocalAws } from '../support/aws.ts';
 
 /**
@@ -105,5 +108,26 @@ describe('a moderator\'s change in the console', () => {
     expect((await api('DELETE', `/admin/articles/${story.id}`, admin)).status).toBeLessThan(300);
     await until(async () => (await page(storyPath(story))).status === 404, 'the deleted story page removed');
     await until(async () => !(await page('/')).html.includes(word), 'the home page without the deleted story');
+  });
+});
+
+describe('the rewrite of every page after a deploy', () => {
+  it('goes on in parts through the table stream until the oldest story\'s page is written again', async () => {
+    const { getPageRewrite } = await import('#store/page-rewrites.ts');
+    const oldest = ((await api('GET', '/articles?sort=oldest&limit=1')).body as { items: Array<{ id: string; title: string }> }).items[0]!;
+    const settings = { endpoint: local().urls.functions, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } };
+    // Its page taken away, so only the rewrite's last part can bring it back.
+    await new S3Client({ ...settings, endpoint: local().urls.objects, forcePathStyle: true }).send(new DeleteObjectCommand({ Bucket: LOCAL_SITE_BUCKET, Key: `pages/story/${oldest.id}.html` }));
+    expect((await page(storyPath(oldest))).status).toBe(404);
+    // As the deploy calls it, with parts of 5 stories (the fixtures' 30-odd stories make several parts).
+    const answer = await new LambdaClient(settings).send(new InvokeCommand({ FunctionName: 'site-pages', Payload: new TextEncoder().encode(JSON.stringify({ rewriteAll: true, storiesPerPart: 5 })) }));
+    expect(answer.FunctionError).toBeUndefined();
+    const { rewrite } = JSON.parse(new TextDecoder().decode(answer.Payload)) as { rewrite: string };
+    await until(async () => (await getPageRewrite(rewrite))?.status === 'done', 'the rewrite\'s last part');
+    const done = (await getPageRewrite(rewrite))!;
+    expect(done.parts).toBeGreaterThan(2);
+    expect(done.written).toBeGreaterThan(5 * (done.parts - 1) - 1);
+    expect(done.listPages).toBeGreaterThan(7);
+    expect((await page(storyPath(oldest))).status).toBe(200);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changesWrittenPages, storyIdOf, storyPath, writtenPageKey, WRITTEN_LIST_PAGES } from '#domain/reader/site-pages.ts';
-import { composePage, pagesToWrite, pictureCopiesToMake, STORIES_MADE_AHEAD, writeListPages, type PathRenderer, type WrittenPageStore } from '../../lambdas/services/site-pages.ts';
+import { composePage, pagesToWrite, pictureCopiesToMake, rewriteAllPages, storiesAfter, STORIES_MADE_AHEAD, writeListPages, type PathRenderer, type RewrittenStory, type WrittenPageStore } from '../../lambdas/services/site-pages.ts';
 import { COPIES_MADE_AHEAD, resizedImageUrl } from '#domain/content/resized-images.ts';
 import { firstScreenStateScript, readFirstScreenState } from '#web/app/first-screen-state.ts';
 
@@ -149,5 +149,54 @@ describe('a list\'s written pages', () => {
     expect(put).toEqual(['pages/categories/general/1.html', 'pages/categories/general/2.html', 'pages/categories/general/3.html']);
     expect(removed).toHaveLength(WRITTEN_LIST_PAGES - 3);
     expect(removed[0]).toBe('pages/categories/general/4.html');
+  });
+});
+
+describe('the rewrite of every page, in parts', () => {
+  // Newest first, as the index lists them; two share a time, the larger id first.
+  const stories: RewrittenStory[] = Array.from({ length: 10 }, (_, index) => ({
+    id: `${ID.slice(0, -2)}${String(index === 5 ? 4 : 19 - index).padStart(2, '0')}`,
+    title: `Story ${index}`,
+    publishedAt: new Date(Date.UTC(2026, 10, 20) - (index === 5 ? 4 : index) * 3_600_000).toISOString(),
+  }));
+  const writer = () => {
+    const put: string[] = [];
+    const store: WrittenPageStore = { put: async (key) => void put.push(key), remove: async () => undefined, shell: async () => SHELL };
+    const render: PathRenderer = async () => ({ markup: '<main></main>', stateScript: '', head: '<title>t</title>', listPages: 1, found: true });
+    return { put, store, render, storyPages: () => put.filter((key) => key.startsWith('pages/story/')) };
+  };
+
+  it('goes on after the last story written, in the index\'s order, without skipping or repeating one', () => {
+    expect(stories[4]!.publishedAt).toBe(stories[5]!.publishedAt);
+    expect(storiesAfter(stories, stories[4]!)).toEqual(stories.slice(5));
+    expect(storiesAfter(stories, stories[5]!)).toEqual(stories.slice(6));
+    expect(storiesAfter(stories, stories[9]!)).toEqual([]);
+    // A story published since the part stopped is newer: not in the rest (its own change writes its page).
+    const newer = { id: ID, title: 'New', publishedAt: new Date(Date.UTC(2026, 10, 21)).toISOString() };
+    expect(storiesAfter([newer, ...stories], stories[2]!)).toEqual(stories.slice(3));
+  });
+
+  it('writes the lists in its first part only, then stories until its cap, and says where it stopped', async () => {
+    const { put, store, render, storyPages } = writer();
+    const first = await rewriteAllPages(stories, render, store, { lists: true, storiesAtMost: 6, deadline: Number.POSITIVE_INFINITY });
+    expect(first).toMatchObject({ stories: 6, left: 4, last: { id: stories[5]!.id, publishedAt: stories[5]!.publishedAt } });
+    expect(first.listPages).toBeGreaterThan(1);
+    expect(storyPages()).toHaveLength(6);
+    const before = put.length;
+    const rest = await rewriteAllPages(storiesAfter(stories, first.last!), render, store, { lists: false, storiesAtMost: 6, deadline: Number.POSITIVE_INFINITY });
+    expect(rest).toMatchObject({ listPages: 0, stories: 4, left: 0, last: { id: stories[9]!.id } });
+    expect(put.length - before).toBe(4);
+    expect(new Set(storyPages()).size).toBe(10);
+  });
+
+  it('stops starting stories when its time is spent, but always writes some, so a chain of parts ends', async () => {
+    const { store, render } = writer();
+    let clock = 0;
+    const spent = await rewriteAllPages(stories, render, store, { lists: false, storiesAtMost: 100, deadline: 0, now: () => clock });
+    expect(spent.stories).toBeGreaterThan(0);
+    expect(spent.left).toBe(10 - spent.stories);
+    const timed = await rewriteAllPages(stories, render, store, { lists: false, storiesAtMost: 100, deadline: 2, now: () => (clock += 1) });
+    expect(timed.stories).toBeGreaterThan(spent.stories);
+    expect(timed.left).toBeGreaterThan(0);
   });
 });

@@ -12,4 +12,6 @@ export const RETENTION_DAYS = {
   runMetrics: 14,
   /** Recovery runs (the console shows the latest 10). */
   recoveryRuns: 90,
+  /** A rewrite of every written page, kept to read how the last ones went (a rewrite takes minutes). */
+  pageRewrites: 30,
 } as const;

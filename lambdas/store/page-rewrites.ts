@@ -1,0 +1,60 @@
+import { Entity, type EntityItem } from 'electrodb';
+import { RETENTION_DAYS } from '#domain/operations/retention.ts';
+import { expiresInDays } from './table/ids.ts';
+import { keep, service, tableConfig } from './table/table.ts';
+import { failedOnCondition } from './table/condition-failures.ts';
+
+/**
+ * A rewrite of every written page that goes on in another invocation (docs/decisions/first-screen-html.md): the
+ * page writer saves where it stopped, and the save, through the table stream, is what calls it again. Running
+ * while stories are left; done when the last is written.
+ */
+export const PageRewrite = new Entity({
+  model: { entity: 'pageRewrite', version: '1', service },
+  attributes: {
+    id: { type: 'string', required: true },
+    status: { type: ['running', 'done'] as const, required: true },
+    startedAt: { type: 'string', required: true },
+    updatedAt: { type: 'string', required: true },
+    /** The last story written, in the index's newest-first order: the next part starts after it. */
+    afterPublishedAt: { type: 'string' },
+    afterId: { type: 'string' },
+    /** Invocations so far; each save changes the item, so the stream calls the writer once per part. */
+    parts: { type: 'number', required: true },
+    written: { type: 'number', required: true },
+    listPages: { type: 'number', required: true },
+    /** Stories written per invocation at most (the time budget may stop a part sooner). */
+    storiesPerPart: { type: 'number', required: true },
+    expiresAt: { type: 'number' },
+  },
+  indexes: {
+    byId: {
+      pk: { field: 'pk', composite: ['id'], casing: keep },
+      sk: { field: 'sk', composite: [], casing: keep },
+    },
+  },
+}, tableConfig);
+
+export type PageRewriteItem = EntityItem<typeof PageRewrite>;
+
+/**
+ * Saves a rewrite's progress: a new one (`partsBefore` null), or its next part, only if the item still holds the part
+ * this invocation continued from. A stream record delivered twice would otherwise start a second chain of parts;
+ * false when the item had moved on.
+ */
+export async function savePageRewrite(rewrite: Omit<PageRewriteItem, 'updatedAt' | 'expiresAt'>, partsBefore: number | null): Promise<boolean> {
+  const item = { ...rewrite, updatedAt: new Date().toISOString(), expiresAt: expiresInDays(RETENTION_DAYS.pageRewrites) };
+  try {
+    await PageRewrite.put(item)
+      .where(({ parts }, { eq, notExists }) => (partsBefore === null ? notExists(parts) : eq(parts, partsBefore)))
+      .go();
+    return true;
+  } catch (error) {
+    if (failedOnCondition(error)) return false;
+    throw error;
+  }
+}
+
+export async function getPageRewrite(id: string): Promise<PageRewriteItem | null> {
+  return (await PageRewrite.get({ id }).go()).data;
+}
