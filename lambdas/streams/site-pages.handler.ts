@@ -75,11 +75,12 @@ type RewriteAllEvent = { rewriteAll: true; storiesPerPart?: number };
 type SitePagesEvent = DynamoDBStreamEvent | RewriteAllEvent;
 
 /**
- * A part of the rewrite of every page stops starting stories after this long, far inside the function's 300 s
- * (lib/stack-description/functions.ts) with a stream batch's own pages on top: at 10-20 ms a page a part writes
- * thousands, and the recent tier holds tens of thousands at the ingest's pace (docs/benchmarks.md).
+ * A part of the rewrite of every page stops starting stories after this long. Parts after the first run in the
+ * stream's batches, and a shard's next batch (a story just published) waits for the part before it: a minute keeps
+ * that wait short, far inside the function's 300 s with a batch's own pages on top. At about 20 ms a story
+ * (docs/benchmarks.md) a part writes some 3,000; the recent tier holds tens of thousands at the ingest's pace.
  */
-const REWRITE_PART_MS = 150_000;
+const REWRITE_PART_MS = 60_000;
 const STORIES_PER_PART = 20_000;
 
 /**

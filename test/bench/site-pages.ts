@@ -92,7 +92,7 @@ export async function runSitePagesBench(): Promise<void> {
     }
     console.log(`  a console edit until the story's written page shows it (${EDITS} edits, one at a time; the local stream poller has no batching window, Lambda's adds up to 5 s on AWS): median ${Math.round(median(storyLatencies))} ms, max ${Math.round(Math.max(...storyLatencies))} ms`);
 
-    // As the deploy asks (one part here: far under its 150 s): the figure that sizes the parts on AWS.
+    // As the deploy asks (one part here: far under its minute): the figure that sizes the parts on AWS.
     const total = ((await (await fetch(`${runtime.urls.api}/articles?limit=1`)).json()) as { total: number }).total;
     const lambda = new LambdaClient({ endpoint: runtime.urls.functions, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const rewriteStarted = performance.now();
