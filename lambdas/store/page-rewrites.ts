@@ -1,7 +1,7 @@
 import { Entity, type EntityItem } from 'electrodb';
 import { RETENTION_DAYS } from '#domain/operations/retention.ts';
 import { expiresInDays } from './table/ids.ts';
-import { keep, service, tableConfig } from './table/table.ts';
+import { keep, service, tableConfig, type JsonObject } from './table/table.ts';
 import { failedOnCondition } from './table/condition-failures.ts';
 
 /**
@@ -57,4 +57,9 @@ export async function savePageRewrite(rewrite: Omit<PageRewriteItem, 'updatedAt'
 
 export async function getPageRewrite(id: string): Promise<PageRewriteItem | null> {
   return (await PageRewrite.get({ id }).go()).data;
+}
+
+/** A rewrite as a stream record carries it (the table's item): its attributes, or null for another entity's item. */
+export function pageRewriteOf(item: JsonObject): PageRewriteItem | null {
+  return PageRewrite.parse({ Item: item }).data ?? null;
 }

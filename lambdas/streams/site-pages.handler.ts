@@ -11,7 +11,7 @@ import { answerPublicRoute, type RouteHandler } from '#platform/router.ts';
 import { withRunMetrics } from '#platform/run-metrics.ts';
 import { streamItem, type StreamImage } from '#store/table/table.ts';
 import { publicArticleIndex } from '../services/article-search.ts';
-import { savePageRewrite, type PageRewriteItem } from '#store/page-rewrites.ts';
+import { pageRewriteOf, savePageRewrite, type PageRewriteItem } from '#store/page-rewrites.ts';
 import { newId } from '#store/table/ids.ts';
 import { pagesToWrite, pictureCopiesToMake, rewriteAllPages, storiesAfter, writeChangedPages, type ArticleChange, type PathRenderer, type WrittenPageStore } from '../services/site-pages.ts';
 import { getPublicArticle } from '../http/articles/get-article.ts';
@@ -105,7 +105,8 @@ async function handleEvent(event: SitePagesEvent): Promise<{ rewrite: string } |
   for (const record of event.Records) {
     const after = streamItem(record.dynamodb?.NewImage as StreamImage | undefined);
     if (after?.entity === 'pageRewrite') {
-      if (after.item.status === 'running') rewrites.push(after.item as unknown as PageRewriteItem);
+      const rewrite = pageRewriteOf(after.item);
+      if (rewrite?.status === 'running') rewrites.push(rewrite);
       continue;
     }
     changes.push({ before: articleImage(record.dynamodb?.OldImage as StreamImage | undefined), after: articleImage(record.dynamodb?.NewImage as StreamImage | undefined) });
