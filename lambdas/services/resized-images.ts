@@ -1,6 +1,6 @@
 import { HttpError, notFound } from '#core/errors.ts';
 import { logger } from '#core/logger.ts';
-import { hasPublisherImage, imageDimensions, imageUrlVersion, sniffImageFormat, type ResizedImageShape, type ResizedImageWidth } from '#domain/content/resized-images.ts';
+import { hasPublisherImage, imageDimensions, imageUrlVersion, PUBLISHER_FAILED_CACHE_CONTROL, sniffImageFormat, type ResizedImageShape, type ResizedImageWidth } from '#domain/content/resized-images.ts';
 import { isPublicArticle } from '#domain/reader/public-articles.ts';
 import { DECODABLE_FORMATS, resizeToWebp } from '#adapters/image-codecs.ts';
 import { fetchPublisherImage, type PublisherImageOptions } from '#adapters/publisher-image.ts';
@@ -18,14 +18,19 @@ export const MAX_SOURCE_PIXELS = 40_000_000;
  */
 export const MAX_COPY_BYTES = 4 * 1024 * 1024;
 
-const publisherFailed = (why: string) => new HttpError(502, `The publisher's picture could not be resized: ${why}`);
+/**
+ * A copy the publisher's picture cannot give: 404, the copy does not exist (the card shows the publisher's band), kept
+ * at the edge a few minutes (PUBLISHER_FAILED_CACHE_CONTROL). Not a 5xx: a publisher's outage is not ours, and would
+ * trip the API's 5xx-rate alarm (lib/constructs/monitoring.ts) on every page of cards.
+ */
+const publisherFailed = (why: string) => new HttpError(404, `The publisher's picture could not be resized: ${why}`, undefined, { 'cache-control': PUBLISHER_FAILED_CACHE_CONTROL });
 
 /**
  * A resized copy of a public article's own picture, cut to a shape: the article is looked up (an unknown, hidden or
  * picture-less article is 404), the picture's fingerprint must be the one asked for (a changed picture's old
  * address is 404, never the new picture under an address cached as immutable), and only the stored address is
  * fetched: the route is no proxy for any other URL. A publisher that fails, or bytes that are no picture the
- * codecs read, answer 502 with why.
+ * codecs read, answer 404 with why (publisherFailed).
  */
 export async function resizedArticleImage(articleId: string, width: ResizedImageWidth, shape: ResizedImageShape, version: string): Promise<{ body: Uint8Array; width: number; height: number }> {
   const article = await getArticle(articleId);

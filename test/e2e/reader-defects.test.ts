@@ -65,6 +65,27 @@ describe('reader defects, fixed', () => {
     await page.close();
   });
 
+  it('keeps a share menu opened near the screen\'s foot clear of the floating action bar, on a phone and a desktop', async () => {
+    for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 900 }]) {
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(site());
+      await page.waitForLoadState('networkidle');
+      // The first card below the first screen, scrolled so its Share button sits 150 px above the screen's foot: the
+      // floating bar shows (on a phone once scrolled), and the menu opening downwards ran under it (Email and Copy
+      // link went to the bar's Settings link).
+      const tops = await page.locator('article.card .share-menu summary').evaluateAll((summaries) => summaries.map((summary) => summary.getBoundingClientRect().top));
+      const below = tops.findIndex((top) => top > viewport.height);
+      expect(below, 'a card below the first screen').toBeGreaterThan(-1);
+      const card = page.locator('article.card').nth(below);
+      await page.evaluate((by) => window.scrollBy(0, by), tops[below]! - (viewport.height - 150));
+      await page.locator('.floating-bar').waitFor();
+      await card.locator('.share-menu summary').click();
+      const items = card.locator('.share-menu li button');
+      expect(await expectMenuItemsClickable(items), `${viewport.width} px`).toEqual(['Twitter', 'LinkedIn', 'Facebook', 'WhatsApp', 'Email', 'Copy link']);
+      await page.close();
+    }
+  });
+
   it('shows a picture or the publisher band on every card, and the same band in the dialog, its text said once', async () => {
     const page = chromium.page;
     await page.goto(site());

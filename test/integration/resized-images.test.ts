@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode.js';
-import { imageUrlVersion, resizedImageUrl, RESIZED_IMAGE_CACHE_CONTROL, type ResizedImageShape, type ResizedImageWidth } from '#domain/content/resized-images.ts';
+import { imageUrlVersion, PUBLISHER_FAILED_CACHE_CONTROL, resizedImageUrl, RESIZED_IMAGE_CACHE_CONTROL, type ResizedImageShape, type ResizedImageWidth } from '#domain/content/resized-images.ts';
 import type { ApiAnswer } from '#http/answers.ts';
 import { IMAGE_CODEC_FILES } from '../../lib/stack-description.ts';
 import { testArticle } from '../support/articles.ts';
@@ -97,12 +97,14 @@ describe('a resized picture', () => {
     expect(await imageRequestsSince(since)).toEqual([]);
   });
 
-  it('answers 502 with why when the publisher fails or sends no picture, and asks it only for the article\'s own address', async () => {
+  it('answers 404 with why when the publisher fails or sends no picture, kept minutes, not a year, and asks it only for the article\'s own address', async () => {
     const since = Date.now();
     const failing = await ask(brokenPublisher.id, variantOf(brokenPublisher, 720));
-    expect([failing.status, failing.message]).toEqual([502, 'The publisher\'s picture could not be resized: HTTP 500']);
+    // Not a 5xx: a publisher's outage is not the API's, and the card shows the publisher's band for any failure.
+    expect([failing.status, failing.message]).toEqual([404, 'The publisher\'s picture could not be resized: HTTP 500']);
+    expect(failing.headers['cache-control']).toBe(PUBLISHER_FAILED_CACHE_CONTROL);
     const page = await ask(notAPicture.id, variantOf(notAPicture, 720));
-    expect([page.status, page.message]).toEqual([502, 'The publisher\'s picture could not be resized: not a picture']);
+    expect([page.status, page.message]).toEqual([404, 'The publisher\'s picture could not be resized: not a picture']);
     expect(await imageRequestsSince(since)).toEqual(['/misbehave/500', '/articles/brandwire/creator-led-ads-study']);
   });
 });

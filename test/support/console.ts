@@ -43,10 +43,10 @@ export async function callApi<T = Record<string, unknown>>(token: string | undef
 
 /**
  * The failures a walk expects: a fixture picture on an offline example host (the browser's own fetch, or the
- * site's resizer answering 502 for it) and a page's own 404 (an unknown address answers 404 by design).
+ * site's resizer answering 404 for it) and a page's own 404 (an unknown address answers 404 by design).
  */
 export function expectedFailure(text: string, resourceUrl: string, pageUrl: string): boolean {
   if (text.includes('net::ERR_NAME_NOT_RESOLVED')) return true;
-  if (text.includes('status of 502') && new URL(resourceUrl, pageUrl).pathname.startsWith('/img/')) return true;
+  if (text.includes('status of 404') && new URL(resourceUrl, pageUrl).pathname.startsWith('/img/')) return true;
   return text.includes('status of 404') && resourceUrl === pageUrl;
 }

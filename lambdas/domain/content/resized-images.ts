@@ -44,6 +44,8 @@ export const COPIES_MADE_AHEAD: ReadonlyArray<readonly [ResizedImageWidth, Resiz
 
 /** A copy never changes under its address (an edited picture gets a new one): browsers and CloudFront keep it a year. */
 export const RESIZED_IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/** A copy the publisher's picture could not give: kept a few minutes, so a failing publisher is not asked for every reader. */
+export const PUBLISHER_FAILED_CACHE_CONTROL = 'public, max-age=300';
 
 /** WebP: every browser the site supports decodes it, and its encoder is fast enough to run per request. */
 export const RESIZED_IMAGE_TYPE = 'image/webp';
