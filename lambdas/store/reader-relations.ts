@@ -5,7 +5,7 @@ import { Article } from './articles.ts';
 import { Counter } from './table/counters.ts';
 import { relationDayCounters } from './daily-counters.ts';
 import { expiresInDays, newId } from './table/ids.ts';
-import { type Page, type PageOptions, queryPage, transactWithRetry } from './table/paging.ts';
+import { isConditionFailure, type Page, type PageOptions, queryPage, transactWithRetry } from './table/paging.ts';
 import { keep, service, tableConfig, timestamps } from './table/table.ts';
 
 /** A user's relation to an article: bookmark or like (same shape, same access patterns). */
@@ -85,8 +85,13 @@ export async function removeRelation(kind: Relation, userId: string, articleId: 
     ])
     .go(), `Removing ${kind} of ${articleId}`);
   if (!result.canceled) return true;
-  // Canceled: either there was nothing to remove, or the article itself is gone (purged) and has no count
-  // to lower; the relation must still go, or the reader could never remove it (nor delete their account).
+  // Canceled on a condition: the relation was not there (nothing to remove), or the article itself is gone (purged)
+  // and has no count to lower. Only in the second case does the relation go without the count: the reader could
+  // otherwise never remove it (nor delete their account). In the first, a relation added since (a like and an unlike
+  // sent together) must stay, with its count: deleting it here left the count one too high.
+  const [relationWrite, , articleWrite] = result.data;
+  const articleGone = articleWrite !== undefined && isConditionFailure(articleWrite) && !(relationWrite !== undefined && isConditionFailure(relationWrite));
+  if (!articleGone) return false;
   const { data } = await (kind === 'bookmark' ? Bookmark : Like).delete({ userId, articleId }).go({ response: 'all_old' });
   if (data) await Activity.create(entry).go({ response: 'none' });
   return Boolean(data);
