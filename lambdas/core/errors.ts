@@ -26,6 +26,8 @@ export const ACCESS_MESSAGES = {
   signInRequired: 'Sign in required',
   admin: 'Access denied. Admin privileges required.',
   moderator: 'Access denied. Moderator or admin privileges required.',
+  deleted: 'This account has been deleted',
+  suspended: 'This account is temporarily suspended: contact support',
 } as const;
 
 export const badRequest = (message: string, details?: Record<string, unknown>) => new HttpError(400, message, details);

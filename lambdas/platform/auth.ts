@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import type { AuthLevel } from '#stack/stack-description.ts';
 import type { Caller, Role } from '#domain/common/caller.ts';
 import { ACCESS_MESSAGES, HttpError } from '../core/errors.ts';
+import { accountStanding } from '#store/account-standing.ts';
 
 // Handlers take the caller's type from the router's module, where the caller comes from.
 export type { Caller, Role };
@@ -58,6 +59,18 @@ export function authorize(level: AuthLevel, caller: Caller | null): void {
   if (!caller) throw new HttpError(401, ACCESS_MESSAGES.signInRequired);
   if (level === 'admin' && caller.role !== 'admin') throw new HttpError(403, ACCESS_MESSAGES.admin);
   if (level === 'moderator' && caller.role === 'user') throw new HttpError(403, ACCESS_MESSAGES.moderator);
+}
+
+/**
+ * Refuses the still-valid tokens of an account closed since they were issued (an ID token lives an hour on AWS, and
+ * Cognito does not revoke it): a deleted account on every route (401); a suspended one on every write and every
+ * console route (403), while its own reads still answer (its notifications hold the suspension notice). Two reads
+ * of the table per signed-in request.
+ */
+export async function refuseClosedAccount(caller: Caller, level: AuthLevel, method: string): Promise<void> {
+  const standing = await accountStanding(caller.userId);
+  if (standing === 'deleted') throw new HttpError(401, ACCESS_MESSAGES.deleted);
+  if (standing === 'suspended' && (method !== 'GET' || level !== 'user')) throw new HttpError(403, ACCESS_MESSAGES.suspended);
 }
 
 /** The caller of a route the area router has already limited to signed-in users (narrows the type). */

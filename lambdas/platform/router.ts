@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from '#domain/common/validation.ts';
 import { routeKey, routesOf, stack, type AuthLevel } from '#stack/stack-description.ts';
-import { authorize, callerOf, type Caller, type HttpEvent } from './auth.ts';
+import { authorize, callerOf, refuseClosedAccount, type Caller, type HttpEvent } from './auth.ts';
 import { badRequest, GENERIC_ERROR_MESSAGE, HttpError, notFound } from '../core/errors.ts';
 import { classifyDependencyError, dependencyBusy } from '#core/dependency-failures.ts';
 import { logger } from '../core/logger.ts';
@@ -180,6 +180,7 @@ export function areaHandler(fn: string, handlers: Record<string, RouteHandler>) 
     if (!handler || !level) throw notFound('Service not found - please try again later');
     const caller = callerOf(event);
     authorize(level, caller);
+    if (caller && level !== 'public') await refuseClosedAccount(caller, level, event.requestContext.http.method);
     const input = {
       query: parsePart('query', handler.schemas.query, event.queryStringParameters),
       params: parsePart('params', handler.schemas.params, event.pathParameters),

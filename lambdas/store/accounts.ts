@@ -1,13 +1,13 @@
-import { createWriteTransaction, Entity } from 'electrodb';
+import { createWriteTransaction } from 'electrodb';
 import { Counter, COUNTER_SCOPES, counterKey } from './table/counters.ts';
 import { Engagement } from './engagement.ts';
 import { expiresInDays } from './table/ids.ts';
 import { Notification } from './notifications.ts';
 import { transactWithRetry } from './table/paging.ts';
 import { Profile } from './profiles.ts';
+import { DeletedAccount } from './account-standing.ts';
 import { Bookmark, Like, removeRelation } from './reader-relations.ts';
 import { ReadingProgress, Recommendation } from './reading.ts';
-import { keep, service, tableConfig } from './table/table.ts';
 import { Activity } from './activity.ts';
 import { CategoryFollower } from './category-followers.ts';
 import { Follow } from './follows.ts';
@@ -16,24 +16,6 @@ import { removeKeywordFollow } from './keyword-alerts.ts';
 import { Preferences } from './preferences.ts';
 import { countPush, getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
 
-/**
- * A deleted account, remembered for as long as its last tokens may still be valid: the signed-in API
- * refuses them, so nothing of the reader's comes back after "Delete my account".
- */
-export const DeletedAccount = new Entity({
-  model: { entity: 'deletedAccount', version: '1', service },
-  attributes: {
-    userId: { type: 'string', required: true },
-    deletedAt: { type: 'string', required: true, default: () => new Date().toISOString(), readOnly: true },
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: {
-    byUser: {
-      pk: { field: 'pk', composite: ['userId'], casing: keep },
-      sk: { field: 'sk', composite: [], casing: keep },
-    },
-  },
-}, tableConfig);
 
 /**
  * A reader's data, all of it, for "Download my data" and "Delete my account" (the privacy page's
@@ -89,10 +71,6 @@ export type UserDataExport = Awaited<ReturnType<typeof exportUserData>>;
 /** Longer than any token of the account can live (ID tokens 1 h; refresh tokens die with the user). */
 const DELETED_ACCOUNT_DAYS = 2;
 
-/** True when the account was deleted (its tokens may still verify for a while). */
-export async function isDeletedAccount(userId: string): Promise<boolean> {
-  return Boolean((await DeletedAccount.get({ userId }).go()).data);
-}
 
 /**
  * Removes every item of the reader's. The profile goes first (with the user count): from then on the

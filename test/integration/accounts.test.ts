@@ -2,7 +2,7 @@ import { CognitoIdentityProviderClient, InitiateAuthCommand, NotAuthorizedExcept
 import type { ErrorAnswer } from '#platform/router.ts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeKey, stack } from '../../lib/stack-description.ts';
-import { api, local, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
+import { api, local, signedInUser, signedUpReader, useLocalAws, type Reader } from '../support/aws.ts';
 import { TEST_SOURCE_NAME } from '../support/articles.ts';
 import { waitForMail } from '../support/inbox.ts';
 import type { ApiAnswer } from '#http/answers.ts';
@@ -224,10 +224,21 @@ describe('the signed-in API', () => {
     // Its ID token still verifies until it expires: the API refuses it, and nothing comes back.
     expect(await api('GET', '/me', alice.idToken)).toMatchObject({ status: 401, body: { message: 'This account has been deleted' } });
     expect((await api('PUT', `/me/bookmarks/${cards[0]!.id}`, alice.idToken)).status).toBe(401);
+    // Every signed-in area refuses it, not only the reader's own: the newsletter area would have subscribed it again.
+    expect(await api('PUT', '/me/newsletter', alice.idToken, { frequency: 'daily' })).toMatchObject({ status: 401, body: { message: 'This account has been deleted' } });
+    expect((await api('GET', '/me/feed', alice.idToken)).status).toBe(401);
     expect((await Profile.get({ userId }).go()).data).toBeNull();
 
     const client = new CognitoIdentityProviderClient({ endpoint: local().urls.userPool.endpoint, region: 'ap-south-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const signIn = client.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local().urls.userPool.userPoolClientId, AuthParameters: { USERNAME: alice.email, PASSWORD: alice.password } }));
     await expect(signIn).rejects.toSatisfy((error) => error instanceof NotAuthorizedException || error instanceof UserNotFoundException);
+  });
+
+  it('refuses a deleted moderator\'s still-valid token in the console, reads and writes', async () => {
+    const moderator = await signedInUser(['moderator']);
+    expect((await api('GET', '/admin/review', moderator.idToken)).status).toBe(200);
+    expect((await api('DELETE', '/me', moderator.idToken)).body).toEqual({ deleted: true });
+    expect(await api('GET', '/admin/review', moderator.idToken)).toMatchObject({ status: 401, body: { message: 'This account has been deleted' } });
+    expect((await api('PUT', '/admin/topics/aaj-tak/visibility', moderator.idToken, { hidden: false })).status).toBe(401);
   });
 });

@@ -190,9 +190,14 @@ describe('user management: messages, profile, suspension', () => {
     await expect(signIn(reader.email, reader.password)).rejects.toBeInstanceOf(NotAuthorizedException);
     await expect(cognito().send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: local().urls.userPool.userPoolClientId, AuthParameters: { REFRESH_TOKEN: before.RefreshToken! } }))).rejects.toBeInstanceOf(NotAuthorizedException);
 
+    // Its token still verifies until it expires: its own reads answer (the notice is there), its writes do not.
     const mine = (await api('GET', '/me/notifications', before.IdToken)).body as ApiAnswer<'GET /me/notifications'>;
     expect(mine.items[0]).toMatchObject({ title: 'Account Suspension Notice', type: 'warning' });
     expect(mine.items[0]!.message).toMatch(/temporarily suspended.*contact support/i);
+    const refused = { status: 403, body: { message: 'This account is temporarily suspended: contact support' } };
+    expect(await api('PATCH', '/me', before.IdToken!, { fullName: 'Suspended Write' })).toMatchObject(refused);
+    expect(await api('PUT', '/me/newsletter', before.IdToken!, { frequency: 'daily' })).toMatchObject(refused);
+    expect(await api('POST', '/me/follows/keywords', before.IdToken!, { keyword: 'suspended' })).toMatchObject(refused);
 
     const search = `search=${encodeURIComponent(reader.email)}`;
     expect((await list(`tab=all&${search}`)).items).toEqual([expect.objectContaining({ userId: readerId, suspended: true })]);
@@ -200,6 +205,7 @@ describe('user management: messages, profile, suspension', () => {
 
     expect(await api('DELETE', `/admin/users/${readerId}/suspension`, adminToken)).toMatchObject({ status: 200, body: { suspended: false } });
     expect((await signIn(reader.email, reader.password)).IdToken).toBeTruthy();
+    expect((await api('PATCH', '/me', before.IdToken!, { fullName: 'Zara Q. Renamed' })).status).toBe(200);
     expect((await list(`tab=active&${search}`)).items).toEqual([expect.objectContaining({ userId: readerId, suspended: false })]);
 
     const { listAudit } = await import('#store/audit.ts');

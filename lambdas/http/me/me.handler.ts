@@ -1,5 +1,4 @@
-import { areaHandler, type RouteHandler } from '#platform/router.ts';
-import { liveReader } from './caller.ts';
+import { areaHandler } from '#platform/router.ts';
 import {
   addKeywordAlertRoute,
   followPublisherRoute,
@@ -22,13 +21,6 @@ import { deleteMe, exportMe, getMe, updateMe } from './profile.ts';
 import { generateRecommendations, getMyReading, myActivity, postMyReading } from './reading.ts';
 import { markReads, myReads } from './reads.ts';
 import { bookmarks, likes, myBookmarks, myRelations } from './relations.ts';
-
-/** Every route of the area first refuses a deleted account's still-valid tokens. */
-function forLiveAccounts<Routes extends Record<string, RouteHandler>>(routes: Routes): Routes {
-  return Object.fromEntries(
-    Object.entries(routes).map(([key, route]) => [key, { schemas: route.schemas, run: async (input: Parameters<RouteHandler['run']>[0]) => (await liveReader(input.caller), route.run(input)) }]),
-  ) as Routes;
-}
 
 /** The reader's own routes (route key -> handler): also the table of their answer types. */
 export const meRoutes = {
@@ -74,4 +66,4 @@ export const meRoutes = {
   'DELETE /me/mutes/publishers/{publisherId}': unmutePublisherRoute,
 };
 
-export const handler = areaHandler('me', forLiveAccounts(meRoutes));
+export const handler = areaHandler('me', meRoutes);
