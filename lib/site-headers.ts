@@ -49,3 +49,14 @@ export const SECURITY_HEADERS = {
 } as const;
 
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The headers the edge adds to the API's answers (/api, the crawlers' files, the pictures): the site's, without its
+ * page policy (CSP), which is the app's and not a JSON answer's. HSTS only over HTTPS, as above. The CDK's policy
+ * (`ApiSecurityHeaders`, lib/constructs/site.ts) says the same; the infra test holds them equal.
+ */
+export const API_SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+} as const;

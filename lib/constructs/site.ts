@@ -220,6 +220,19 @@ export class Site extends Construct {
    * long as the API's Cache-Control says (CachingOptimized honours it), with only the reader's address passed on.
    */
   serveApi(apiDomainName: string, edgeToken: string, clientCertificateArn?: string): void {
+    // The API's answers through the edge carry the site's security headers but its page policy (lib/site-headers.ts:
+    // API_SECURITY_HEADERS): JSON, the crawlers' files, the pictures and the share pages (HTML) are never framed or sniffed.
+    // A second custom response headers policy, of the 20 CloudFront allows an account (its quotas page;
+    // TooManyResponseHeadersPolicies past them).
+    const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiSecurityHeaders', {
+      comment: 'The API\'s answers at the edge: no framing, no sniffing, HSTS, the site\'s referrer policy',
+      securityHeadersBehavior: {
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
     const originProps: origins.HttpOriginProps = {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
       customHeaders: { [EDGE_ORIGIN_HEADER]: edgeToken },
@@ -231,6 +244,7 @@ export class Site extends Construct {
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
       compress: true,
+      responseHeadersPolicy: apiHeaders,
       functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerFunction(this, 'ApiPrefix', API_PREFIX_CODE) }],
     });
     const viewerAddress = viewerFunction(this, 'ViewerAddress', VIEWER_ADDRESS_CODE);
@@ -247,11 +261,12 @@ export class Site extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         originRequestPolicy: viewerAddressOnly,
         compress: true,
+        responseHeadersPolicy: apiHeaders,
         functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: viewerAddress }],
       });
     }
     this.serveMissingPages(origin);
-    this.serveResizedImages(origin);
+    this.serveResizedImages(origin, apiHeaders);
   }
 
   /**
@@ -282,7 +297,7 @@ export class Site extends Construct {
    * answer that says nothing). Only the path is in the key and nothing of the viewer goes on (no header,
    * cookie or query string), so every reader shares one copy and the function runs once per copy and edge.
    */
-  private serveResizedImages(origin: cloudfront.IOrigin): void {
+  private serveResizedImages(origin: cloudfront.IOrigin, headers: cloudfront.IResponseHeadersPolicy): void {
     const cachePolicy = new cloudfront.CachePolicy(this, 'ResizedImagesCache', {
       comment: 'Resized pictures (/img/*): cached as the origin\'s Cache-Control says, up to a year; the path alone is the key',
       minTtl: Duration.seconds(0),
@@ -298,7 +313,7 @@ export class Site extends Construct {
       cachePolicy,
       // WebP is compressed already.
       compress: false,
-      responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+      responseHeadersPolicy: headers,
     });
   }
 

@@ -4,6 +4,7 @@ import { validateXML } from 'xmllint-wasm';
 import { storyPath, writtenPageKey } from '#domain/reader/site-pages.ts';
 import { WRITTEN_PAGE_CACHE_CONTROL } from '#domain/reader/site-routes.ts';
 import { LOCAL_SITE_BUCKET } from '../../lib/local/settings.ts';
+import { API_SECURITY_HEADERS } from '../../lib/site-headers.ts';
 import { testArticle } from '../support/articles.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 
@@ -45,6 +46,15 @@ beforeAll(async () => {
 });
 
 describe('crawlers\' files at the site root (served by the API, as CloudFront\'s root behaviours send them)', () => {
+  it('adds the edge\'s security headers to the API\'s answers: JSON, an error, a share page (HTML) and a crawler\'s file', async () => {
+    const { items } = (await (await fetch(`${site()}/api/articles?limit=1&market=all`)).json()) as { items: Array<{ id: string }> };
+    for (const path of ['/api/articles?limit=1', '/api/articles/no-such-id', `/api/share/${items[0]!.id}`, '/robots.txt']) {
+      const answer = await fetch(`${site()}${path}`);
+      await answer.arrayBuffer();
+      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(answer.headers.get(name), `${path}: ${name}`).toBe(value);
+    }
+  });
+
   it('robots.txt opens the reader site, closes the console and the API, and names both sitemaps in full', async () => {
     const robots = await get('/robots.txt');
     expect(robots.status).toBe(200);
