@@ -26,6 +26,14 @@ describe('names on the contact form and at sign-up', () => {
     expect(contactMessageSchema.safeParse({ ...message, name: 'Asha 🌸' }).success).toBe(true);
     expect(contactMessageSchema.safeParse({ ...message, name: 'Asha <i>' }).success).toBe(false);
   });
+
+  it('keeps the contact subject on one line and the message free of control characters (they go into the mails)', () => {
+    const parsed = contactMessageSchema.parse({ name: 'Eve', email: 'eve@example.com', subject: 'hi\r\nBcc: victim@x.com\r\nX-Injected: 1', message: 'Line one\r\nLine two \u0000\u202e end' });
+    expect(parsed.subject).toBe('hi Bcc: victim@x.com X-Injected: 1');
+    expect(parsed.message).toBe('Line one\nLine two  end');
+    // A subject of line breaks alone is no subject.
+    expect(contactMessageSchema.safeParse({ name: 'Eve', email: 'eve@example.com', subject: '\r\n\t', message: 'x' }).error?.issues[0]?.message).toBe('Subject is required');
+  });
 });
 
 describe('the contact acknowledgement', () => {

@@ -33,3 +33,6 @@ export function visibleText(text: string, { multiline = false } = {}): string {
   // eslint-disable-next-line no-control-regex -- removing control characters is the point
   return (multiline ? lines.replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F]/g, '') : lines.replace(/[\u0000-\u001F\u007F-\u009F]/g, ' ')).trim();
 }
+
+/** A one-line field (a subject, a donor's name) as people will see it: visibleText, any run of spaces or breaks one space. */
+export const singleLine = (text: string): string => visibleText(text).replace(/\s+/g, ' ');

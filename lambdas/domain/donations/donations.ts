@@ -1,6 +1,6 @@
 import * as z from '../common/validation.ts';
 import { emailSchema } from '../reader/account.ts';
-import { visibleText } from '../common/text.ts';
+import { singleLine, visibleText } from '../common/text.ts';
 
 /** Donation rules and texts (reader spec sections 2, 3, 5, 8, 9). Amounts on the wire and in storage are paise. */
 export const DONATION_PRESETS_RUPEES = [100, 250, 500, 1000, 2500] as const;
@@ -71,7 +71,7 @@ export const donationAmountSchema = z.pipe(z.unknown(), z.transform((value, ctx)
   }));
 
 const optionalText = (max: number) =>
-  z.pipe(z.optional(z.string().check(z.maxLength(max))), z.transform((text) => (text === undefined ? undefined : visibleText(text).replace(/\s+/g, ' ') || undefined)));
+  z.pipe(z.optional(z.string().check(z.maxLength(max))), z.transform((text) => (text === undefined ? undefined : singleLine(text) || undefined)));
 
 export const donationRequestSchema = z.object({
   /** Paise. */

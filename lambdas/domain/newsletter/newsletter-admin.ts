@@ -4,7 +4,7 @@
  */
 import * as z from '../common/validation.ts';
 import { FREQUENCIES, type Frequency } from './newsletter.ts';
-import { visibleText } from '../common/text.ts';
+import { singleLine, visibleText } from '../common/text.ts';
 
 export const NEWSLETTER_ADMIN_TEXTS = {
   fillBoth: 'Please fill in both subject and content',
@@ -45,7 +45,7 @@ const FREQUENCY_VALUES = FREQUENCIES.map((item) => item.value) as [Frequency, ..
  * lines); invisible and control characters removed. It is never HTML: the mail template escapes it.
  */
 export const composeSchema = z.object({
-  subject: z.pipe(z.optional(z.unknown()), z.transform((value) => (typeof value === 'string' ? visibleText(value).replace(/\s+/g, ' ') : ''))),
+  subject: z.pipe(z.optional(z.unknown()), z.transform((value) => (typeof value === 'string' ? singleLine(value) : ''))),
   content: z.pipe(z.optional(z.unknown()), z.transform((value) => (typeof value === 'string' ? visibleText(value, { multiline: true }).replace(/\n{3,}/g, '\n\n') : ''))),
   frequency: z.pipe(z.optional(z.union([z.enum(FREQUENCY_VALUES, { error: `frequency must be one of ${FREQUENCY_VALUES.join(', ')}` }), z.literal(''), z.null()])), z.transform((value) => value || undefined)),
 });

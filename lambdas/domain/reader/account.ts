@@ -12,10 +12,10 @@ export const NAME_MAX = 100;
 /**
  * What a name may hold: letters with their combining marks (Devanagari, Tamil and other Indian scripts need
  * them, and the joiners U+200C/U+200D), emoji (pictographs, skin tones, flags, keycaps and the ZWJ sequences
- * they make), spaces and . ' -. Refused: control characters (tabs, new lines included), digits, markup and
- * other symbols.
+ * they make), spaces and . ' -, with the typographic apostrophes ’ ‘ (what phones and Macs type for ' : "O’Neil").
+ * Refused: control characters (tabs, new lines included), digits, markup and other symbols.
  */
-export const NAME_PATTERN = /^(?:[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{E0020}-\u{E007F}\p{Zs}.'-]|\u200C|\u200D)+$/u;
+export const NAME_PATTERN = /^(?:[\p{L}\p{M}\p{Extended_Pictographic}\p{Emoji_Modifier}\p{Regional_Indicator}\u{E0020}-\u{E007F}\p{Zs}.'\u2018\u2019-]|\u200C|\u200D)+$/u;
 
 export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(EMAIL_MAX, 'Please enter a valid email address')), z.email('Please enter a valid email address'));
 

@@ -1,5 +1,6 @@
 import { escapeHtml } from '../common/html-text.ts';
 import * as z from '../common/validation.ts';
+import { singleLine, visibleText } from '../common/text.ts';
 import { emailSchema, fullNameSchema } from './account.ts';
 
 /** Contact form rules (reader spec section 5): all four fields required; the name and e-mail rules of sign-up apply. */
@@ -10,8 +11,16 @@ export const contactMessageSchema = z.object({
   name: fullNameSchema,
   // An empty address is a missing field, told as the other fields are; a wrong one gets the sign-up wording.
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, { message: 'Email is required', abort: true })), emailSchema),
-  subject: z.string().check(z.trim(), z.minLength(1, { message: 'Subject is required', abort: true }), z.maxLength(SUBJECT_MAX, 'Subject too long (max 200 characters)')),
-  message: z.string().check(z.trim(), z.minLength(1, { message: 'Message is required', abort: true }), z.maxLength(MESSAGE_MAX, 'Message too long (max 5000 characters)')),
+  // The subject goes into the mails' Subject on one line (line breaks and control characters out), the message as
+  // text with its line breaks (control characters and invisible marks out), as the newsletter's own are.
+  subject: z.pipe(
+    z.pipe(z.string(), z.transform(singleLine)),
+    z.string().check(z.minLength(1, { message: 'Subject is required', abort: true }), z.maxLength(SUBJECT_MAX, 'Subject too long (max 200 characters)')),
+  ),
+  message: z.pipe(
+    z.pipe(z.string(), z.transform((text) => visibleText(text, { multiline: true }))),
+    z.string().check(z.minLength(1, { message: 'Message is required', abort: true }), z.maxLength(MESSAGE_MAX, 'Message too long (max 5000 characters)')),
+  ),
 });
 
 export type ContactMessageInput = z.infer<typeof contactMessageSchema>;
