@@ -8,6 +8,7 @@ import {
   AdminUserGlobalSignOutCommand,
   AliasExistsException,
   CognitoIdentityProviderClient,
+  ListUsersCommand,
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { Role } from '#domain/common/caller.ts';
@@ -59,11 +60,18 @@ export async function setRoleGroups(userId: string, role: Role): Promise<string[
   return before;
 }
 
+const ANOTHER_ACCOUNT_HAS_EMAIL = 'Another account already uses this e-mail address';
+
 /**
  * A new sign-in address. Nobody has proved the user reads it, so it is stored as unverified (Cognito sends
  * the code to the new address); an address another account uses is refused.
  */
 export async function changeEmail(userId: string, email: string): Promise<void> {
+  // Asked first: Cognito refuses an address another account signs in with (AliasExistsException, below), but an
+  // address another account merely holds is not refused by every pool (nor by the local stand-in).
+  const holders = await send(() => cognito.send(new ListUsersCommand({ UserPoolId: poolId(), Filter: `email = "${email.replace(/["\\]/g, '')}"`, AttributesToGet: ['sub'], Limit: 2 })));
+  const others = (holders.Users ?? []).filter((user) => user.Attributes?.find((attribute) => attribute.Name === 'sub')?.Value !== userId && user.Username !== userId);
+  if (others.length) throw new HttpError(409, ANOTHER_ACCOUNT_HAS_EMAIL);
   try {
     await send(() => cognito.send(new AdminUpdateUserAttributesCommand({
       UserPoolId: poolId(),
@@ -71,7 +79,7 @@ export async function changeEmail(userId: string, email: string): Promise<void> 
       UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }],
     })));
   } catch (error) {
-    if (error instanceof AliasExistsException) throw new HttpError(409, 'Another account already uses this e-mail address');
+    if (error instanceof AliasExistsException) throw new HttpError(409, ANOTHER_ACCOUNT_HAS_EMAIL);
     throw error;
   }
 }

@@ -104,6 +104,8 @@ export const functions: readonly FunctionDescription[] = [
         'cognito-idp:AdminEnableUser',
         'cognito-idp:AdminUpdateUserAttributes',
         'cognito-idp:AdminUserGlobalSignOut',
+        // An address another account holds is refused before it is given (adapters/cognito-users.ts changeEmail).
+        'cognito-idp:ListUsers',
       ],
     },
     // The Topics screen lists the catalogue's topics.

@@ -10,6 +10,7 @@ type Listing = ApiAnswer<'GET /admin/users'>;
 
 let adminToken: string;
 let adminSub: string;
+let adminEmail: string;
 let reader: Reader;
 let readerId: string;
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
   const admin = await signedInUser(['admin']);
   adminToken = admin.idToken;
   adminSub = subOf(admin.idToken);
+  adminEmail = admin.email;
   reader = await signedUpReader(`Zara Quokka ${randomUUID().slice(0, 6)}`);
   readerId = subOf(reader.idToken);
 });
@@ -178,8 +180,16 @@ describe('user management: messages, profile, suspension', () => {
     expect(attribute('email_verified')).toBe('false');
     expect((await list(`search=renamed`)).items.map((item) => item.userId)).toContain(readerId);
 
-    // (An address another account uses is refused by Cognito (AliasExistsException -> 409); cognito-local 5.3.0 does not check it.)
     reader = { ...reader, email };
+  });
+
+  it('refuses an address another account holds (409), and changes nothing', async () => {
+    const answer = await api('PUT', `/admin/users/${readerId}`, adminToken, { email: adminEmail });
+    expect(answer).toMatchObject({ status: 409, body: { message: 'Another account already uses this e-mail address' } });
+    const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: local().urls.userPool.userPoolId, Username: readerId }));
+    expect(user.UserAttributes?.find((entry) => entry.Name === 'email')?.Value).toBe(reader.email);
+    // The account's own address again is no change, not a conflict.
+    expect((await api('PUT', `/admin/users/${readerId}`, adminToken, { email: reader.email })).status).toBe(200);
   });
 
   it('suspends: sign-in and refresh refused, the notice sent, off the Active tab; enabling lets them in again', async () => {
