@@ -130,7 +130,7 @@ async function main(argv: string[]): Promise<string> {
   if (profile) await setProfileRole(profile, roleAfter);
   const operator = `cli:${os.userInfo().username}`;
   await recordAudit(
-    { userId: operator, username: operator, email: undefined, name: undefined, role: 'admin', groups: [] },
+    { userId: operator, username: operator, email: undefined, emailVerified: false, name: undefined, role: 'admin', groups: [] },
     { action: 'user.role', target: userId, before: { role: profile?.role ?? null, groups: groupsBefore }, after: { role: roleAfter } },
   );
   const change = request.action === 'add' ? `is now ${article(request.role)}` : `is no longer ${article(request.role)} (now a reader)`;

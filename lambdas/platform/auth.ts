@@ -44,6 +44,8 @@ export function callerOf(event: HttpEvent): Caller | null {
     userId: claims.sub,
     username: typeof username === 'string' && username ? username : claims.sub,
     email: typeof claims.email === 'string' ? claims.email : undefined,
+    // API Gateway's authorizer hands claims over as strings ("true"); an unflattened boolean is read as well.
+    emailVerified: String(claims.email_verified) === 'true',
     name: typeof claims.name === 'string' && claims.name ? claims.name : undefined,
     role: roleOf(groups),
     groups,

@@ -129,6 +129,7 @@ export async function startCognitoLocal(settings: LocalSettings, triggers: Recor
     if (target === 'AdminUserGlobalSignOut') return accounts.globalSignOut;
     if (target === 'InitiateAuth') return accounts.refuseDisabled(withPreAuthentication(temporaryPasswords.initiateAuth(route(target))));
     if (target === 'RespondToAuthChallenge') return temporaryPasswords.respondToAuthChallenge(route(target));
+    if (target === 'ConfirmSignUp') return accounts.verifyOnConfirm(route(target));
     if (target !== 'GetTokensFromRefreshToken') return route(target);
     const initiateAuth = accounts.refuseDisabled(route('InitiateAuth'));
     return (context: unknown, req: unknown) => {
@@ -213,6 +214,21 @@ function accountRules(cognito: CognitoPools) {
         if (user && user.Enabled === false) throw new errors.NotAuthorizedError('User is disabled.');
       }
       return initiateAuth(ctx, req);
+    },
+    /**
+     * Confirming a sign-up with the mailed code proves the address: Cognito marks it verified (the ID token then says
+     * email_verified true, which the signed-in newsletter reads); cognito-local 5.3.0 leaves it unverified.
+     */
+    verifyOnConfirm: (confirmSignUp: Handler): Handler => async (ctx, req) => {
+      const answer = await confirmSignUp(ctx, req);
+      const { ClientId, Username } = req as { ClientId?: string; Username?: string };
+      const pool = ClientId ? await cognito.getUserPoolForClientId(ctx, ClientId).catch(() => null) : null;
+      const user = pool && Username ? await pool.getUserByUsername(ctx, Username) : null;
+      if (pool && user) {
+        const attributes = (user.Attributes ?? []).filter((attribute) => attribute.Name !== 'email_verified');
+        await pool.saveUser(ctx, { ...user, Attributes: [...attributes, { Name: 'email_verified', Value: 'true' }] });
+      }
+      return answer;
     },
     globalSignOut: async (ctx: unknown, req: unknown) => {
       const { UserPoolId, Username } = req as { UserPoolId: string; Username: string };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApiAnswer } from '#http/answers.ts';
-import { api, local, signedUpReader, useLocalAws } from '../support/aws.ts';
+import { api, httpEvent, lambdaContext, local, signedUpReader, useLocalAws } from '../support/aws.ts';
 import { mailsTo, waitForMail, type InboxMail } from '../support/inbox.ts';
 import { runStateMachine } from '../support/pipeline.ts';
 import { withinOneWindow } from '../support/rate-windows.ts';
@@ -96,6 +96,20 @@ describe('newsletter subscriptions', () => {
     expect((await api('DELETE', '/me/newsletter', reader.idToken)).body).toMatchObject({ subscribed: false });
     expect((await api('GET', '/me/newsletter')).status).toBe(401);
     expect((await api('PUT', '/me/newsletter', reader.idToken, { frequency: 'hourly' })).status).toBe(400);
+  });
+
+  it('gives a signed-in reader whose address nobody proved (an admin changed it) the mailed confirmation, not a subscription', async () => {
+    // The local user pool says every address is verified after an admin's change; Cognito does not: the token's claim, as
+    // API Gateway hands it over, is what the route reads.
+    const email = `unproved-${Date.now()}@example.com`;
+    const handler = (await import('../../lambdas/http/newsletter/newsletter.handler.ts')).handler as unknown as (event: unknown, context: unknown) => Promise<{ statusCode: number; body: string }>;
+    const claims = { sub: `unproved-${Date.now()}`, email, email_verified: 'false' };
+    const answer = await handler(httpEvent('PUT /me/newsletter', { body: { frequency: 'daily', topics: [] }, claims }), lambdaContext);
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ email, subscribed: false, pending: true, message: 'Please check your email to verify your subscription' });
+    const { getSubscriber } = await import('#store/subscribers.ts');
+    expect((await getSubscriber(email))?.isVerified ?? false).toBe(false);
+    await waitForMail(local().urls.mail, email, /confirm|subscri/i);
   });
 });
 

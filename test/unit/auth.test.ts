@@ -44,15 +44,20 @@ describe('callerOf', () => {
   });
 
   it('reads sub, user name, email, name and role from verified claims', () => {
-    const caller = callerOf(eventWithClaims({ sub: 'u-1', email: 'a@b.in', 'cognito:groups': '[moderator]' }));
-    expect(caller).toEqual({ userId: 'u-1', username: 'u-1', email: 'a@b.in', name: undefined, role: 'moderator', groups: ['moderator'] });
+    const caller = callerOf(eventWithClaims({ sub: 'u-1', email: 'a@b.in', email_verified: 'true', 'cognito:groups': '[moderator]' }));
+    expect(caller).toEqual({ userId: 'u-1', username: 'u-1', email: 'a@b.in', emailVerified: true, name: undefined, role: 'moderator', groups: ['moderator'] });
     const named = callerOf(eventWithClaims({ sub: 'u-2', 'cognito:username': 'asha@b.in', name: 'Asha' }));
-    expect(named).toMatchObject({ userId: 'u-2', username: 'asha@b.in', name: 'Asha', role: 'user' });
+    expect(named).toMatchObject({ userId: 'u-2', username: 'asha@b.in', name: 'Asha', role: 'user', emailVerified: false });
+  });
+
+  it('reads an address as proved only when the token says so (an admin\'s change leaves it unproved)', () => {
+    expect(callerOf(eventWithClaims({ sub: 'u', email: 'a@b.in', email_verified: 'false' }))?.emailVerified).toBe(false);
+    expect(callerOf(eventWithClaims({ sub: 'u', email: 'a@b.in', email_verified: true as unknown as string }))?.emailVerified).toBe(true);
   });
 });
 
 describe('authorize', () => {
-  const user = { userId: 'u', username: 'u', email: undefined, name: undefined, role: 'user' as const, groups: [] };
+  const user = { userId: 'u', username: 'u', email: undefined, emailVerified: false, name: undefined, role: 'user' as const, groups: [] };
   const moderator = { ...user, role: 'moderator' as const, groups: ['moderator'] };
   const admin = { ...user, role: 'admin' as const, groups: ['admin'] };
 

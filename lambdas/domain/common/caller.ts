@@ -9,6 +9,8 @@ export interface Caller {
   /** The Cognito user name (admin calls such as AdminDeleteUser take it); the subject when absent. */
   username: string;
   email: string | undefined;
+  /** Whether Cognito says the address was proved (the `email_verified` claim; false after an admin changed it). */
+  emailVerified: boolean;
   /** The name given at sign-up (the ID token's `name` claim). */
   name: string | undefined;
   role: Role;

@@ -92,7 +92,7 @@ const requestUnsubscribe = route({ body: z.object({ email: subscriptionRequestSc
   return new Reply(202, { message: NEWSLETTER_TEXTS.unsubscribeRequested });
 });
 
-/** The signed-in reader's subscription, by the e-mail Cognito verified: no confirmation mail needed. */
+/** The signed-in reader's address (updateMyNewsletter asks whether Cognito says it was proved). */
 function readerEmail(caller: Parameters<typeof signedInCaller>[0]): string {
   const email = signedInCaller(caller).email;
   if (!email) throw badRequest('Your account has no e-mail address');
@@ -101,8 +101,17 @@ function readerEmail(caller: Parameters<typeof signedInCaller>[0]): string {
 
 const myNewsletter = route({}, async ({ caller }) => ({ email: readerEmail(caller), ...(await view(await getSubscriber(readerEmail(caller)))) }));
 
+/**
+ * Subscribes the signed-in reader's address at once when Cognito says it was proved; an address nobody proved (an
+ * admin changed it) gets the public form's double opt-in instead: a confirmation link, and the subscription pending.
+ */
 const updateMyNewsletter = route({ body: newsletterPreferencesSchema }, async ({ caller, body }) => {
   const email = readerEmail(caller);
+  if (!signedInCaller(caller).emailVerified) {
+    await enforceRateLimitOn('newsletter-address', NEWSLETTER_LIMITS.perAddress, email);
+    await requestSubscription({ ...body, email });
+    return { email, ...(await view(await getSubscriber(email))), pending: true, message: NEWSLETTER_TEXTS.checkEmail };
+  }
   return { email, ...(await view(await activate(email, body))), message: NEWSLETTER_TEXTS.preferencesUpdated };
 });
 
