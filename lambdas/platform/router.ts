@@ -233,7 +233,11 @@ function logAccess(event: HttpEvent, statusCode: number, internal: unknown): voi
 }
 
 /** Query-string numbers arrive as text. */
-export const limitParam = (max: number, fallback: number) => z._default(z.pipe(z.coerce.number(), z.int()).check(z.minimum(1), z.maximum(max)), fallback);
+/** A page size: one whole number from 1 to `max` ("limit=1&limit=2" arrives as "1,2" and is told so, not "NaN"). */
+export const limitParam = (max: number, fallback: number) => {
+  const message = `Expected one whole number from 1 to ${max}`;
+  return z._default(z.pipe(z.coerce.number({ error: message }), z.int(message)).check(z.minimum(1, message), z.maximum(max, message)), fallback);
+};
 export const cursorParam = z.optional(z.string().check(z.minLength(1), z.maxLength(2048)));
 
 /** A call's query as API Gateway hands it over: every value a string, empty ones left out. */

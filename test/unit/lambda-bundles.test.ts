@@ -36,11 +36,12 @@ const PAGE_WRITER_GOAL_KB = 1300;
  * moderated topics and topics in search: the overrides' entity, their per-instance cache, the rules that apply
  * them to cards and the topic page, and the search's topic names took it to about 419 KB. 422 since a story published
  * but not yet written is answered with the site's shell (http/articles/missing-page.ts: the bucket read, the public
- * rule for one article): 420.8 KB. 424 since every signed-in request refuses a deleted or suspended account's
- * tokens (platform/auth.ts: the check and the two entities it reads, store/account-standing.ts): 423.7 KB. The largest
+ * rule for one article): 420.8 KB. 425 since every signed-in request refuses a deleted or suspended account's
+ * tokens (platform/auth.ts: the check and the two entities it reads, store/account-standing.ts), and a page size
+ * given twice is told so (platform/router.ts limitParam): 424.3 KB. The largest
  * part left to cut is the RSS writer (`feed` with xml-js, 34 KB).
  */
-const ARTICLES_CEILING_KB = 424;
+const ARTICLES_CEILING_KB = 425;
 /**
  * admin-operations carries the whole stack description (its executions, schedules and health screens read it) and
  * crossed the goal by 0.06 KB when topics added six routes and two stream filters to it (400.06 KB); 404 since the

@@ -10,24 +10,27 @@ import { DEFAULT_FREQUENCY, FREQUENCY_VALUES } from '../newsletter/newsletter.ts
  * The form works in whole rupees; the stored goal is in paise like every amount.
  */
 
-const time = z.string().check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
+/** A field's message, or "Required" when the field was not sent at all (PUT sends every value). */
+const orRequired = (message: string) => ({ error: (issue: { input?: unknown }) => (issue.input === undefined ? 'Required' : message) });
+
+const time = z.string(orRequired('Use a 24-hour time as HH:MM')).check(z.regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a 24-hour time as HH:MM'));
 
 const fields = {
   /** Classifier: publish without review at this relevance (0-100) and confidence (0-1). */
-  publishRelevance: z.int('Whole number').check(z.minimum(1, 'At least 1'), z.maximum(100, 'At most 100')),
-  publishConfidence: z.number().check(z.minimum(0, 'At least 0'), z.maximum(1, 'At most 1')),
+  publishRelevance: z.int(orRequired('Whole number')).check(z.minimum(1, 'At least 1'), z.maximum(100, 'At most 100')),
+  publishConfidence: z.number(orRequired('A number from 0 to 1')).check(z.minimum(0, 'At least 0'), z.maximum(1, 'At most 1')),
   /** Classifier: below this relevance a draft is rejected; from it up to the publish threshold it goes to review. */
-  reviewRelevance: z.int('Whole number').check(z.minimum(0, 'At least 0'), z.maximum(99, 'At most 99')),
+  reviewRelevance: z.int(orRequired('Whole number')).check(z.minimum(0, 'At least 0'), z.maximum(99, 'At most 99')),
   /** Donations: this month's goal in whole rupees. */
-  monthlyGoalRupees: z.int('Whole rupees').check(z.minimum(1, 'At least ₹1'), z.maximum(10_000_000, 'At most ₹1,00,00,000')),
+  monthlyGoalRupees: z.int(orRequired('Whole rupees')).check(z.minimum(1, 'At least ₹1'), z.maximum(10_000_000, 'At most ₹1,00,00,000')),
   /** Newsletter: India time (HH:MM) each digest goes out (the schedules follow on save). */
   dailyDigestTime: time,
   weeklyDigestTime: time,
   monthlyDigestTime: time,
   /** Newsletter: the frequency the subscription form preselects (and a request without one gets). */
-  defaultFrequency: z.enum(FREQUENCY_VALUES, 'Choose daily, weekly or monthly'),
+  defaultFrequency: z.enum(FREQUENCY_VALUES, orRequired('Choose daily, weekly or monthly')),
   /** Feeds: minimum minutes between two fetches of one feed (the publisher may ask for longer). */
-  feedIntervalMinutes: z.int('Whole minutes').check(z.minimum(5, 'At least 5 minutes'), z.maximum(1440, 'At most 1440 minutes (a day)')),
+  feedIntervalMinutes: z.int(orRequired('Whole minutes')).check(z.minimum(5, 'At least 5 minutes'), z.maximum(1440, 'At most 1440 minutes (a day)')),
 };
 
 const relations = (value: { publishRelevance: number; reviewRelevance: number }, ctx: z.core.$RefinementCtx) => {
