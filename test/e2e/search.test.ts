@@ -53,6 +53,11 @@ describe('search, filters and sort in Chromium', () => {
     for (const heading of ['Popular Topics', 'Recent Searches']) await chromium.page.getByRole('heading', { name: heading }).waitFor();
     await chromium.page.keyboard.press('Escape');
     await expect.poll(() => chromium.page.getByText('Press Enter to search • Esc to close').count()).toBe(0);
+    // Focus leaving the box closes it too: a keyboard reader tabbing back to the header is not left under the dropdown.
+    await chromium.page.keyboard.press('/');
+    await chromium.page.getByText('Press Enter to search • Esc to close').waitFor();
+    await chromium.page.keyboard.press('Shift+Tab');
+    await expect.poll(() => chromium.page.getByText('Press Enter to search • Esc to close').count()).toBe(0);
     await chromium.page.locator('body').click({ position: { x: 5, y: 400 } });
     await chromium.page.keyboard.press('Control+k');
     await expect.poll(() => chromium.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Search articles');

@@ -70,14 +70,17 @@ export function SearchBox({ value, category, days, onSearch, onCategory, onDays,
         input.current?.focus();
       }
     };
-    const onPointer = (event: PointerEvent) => {
+    // A click elsewhere closes the dropdown, and so does focus leaving the box (a keyboard reader tabbing on).
+    const closeOutside = (event: Event) => {
       if (box.current && !box.current.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
     return () => {
       document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
     };
   }, []);
 
