@@ -232,8 +232,10 @@ function logAccess(event: HttpEvent, statusCode: number, internal: unknown): voi
   });
 }
 
-/** Query-string numbers arrive as text. */
-/** A page size: one whole number from 1 to `max` ("limit=1&limit=2" arrives as "1,2" and is told so, not "NaN"). */
+/**
+ * A page size, from the query string (numbers arrive as text): one whole number from 1 to `max` ("limit=1&limit=2"
+ * arrives as "1,2" and is told so, not "NaN").
+ */
 export const limitParam = (max: number, fallback: number) => {
   const message = `Expected one whole number from 1 to ${max}`;
   return z._default(z.pipe(z.coerce.number({ error: message }), z.int(message)).check(z.minimum(1, message), z.maximum(max, message)), fallback);

@@ -16,7 +16,6 @@ import { removeKeywordFollow } from './keyword-alerts.ts';
 import { Preferences } from './preferences.ts';
 import { countPush, getPushChoices, PushChoiceRecord, PushDay, PushSent, PushSubscription } from './push-subscriptions.ts';
 
-
 /**
  * A reader's data, all of it, for "Download my data" and "Delete my account" (the privacy page's
  * rights of access, portability and deletion). Every list is a Query on the reader's own keys.
