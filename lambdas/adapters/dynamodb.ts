@@ -16,6 +16,15 @@ export function documentClientFor(): DynamoDBDocumentClient {
   return DynamoDBDocumentClient.from(watched(new DynamoDBClient(clientSettings()), 'dynamodb'), { marshallOptions: { removeUndefinedValues: true } });
 }
 
+/**
+ * A document client with a bounded wait (one attempt): for a read a request must not wait long on, such as the
+ * standing of the caller's account before every signed-in route (store/account-standing.ts).
+ */
+export function boundedDocumentClient(timeoutMs: number): DynamoDBDocumentClient {
+  return DynamoDBDocumentClient.from(new DynamoDBClient(boundedClientSettings(timeoutMs)), { marshallOptions: { removeUndefinedValues: true } });
+}
+export { GetCommand } from '@aws-sdk/lib-dynamodb';
+
 /** A client with a bounded wait: a stopped or unreachable DynamoDB fails within seconds instead of hanging. */
 export function boundedDynamoClient(timeoutMs = 3_000): DynamoDBClient {
   return new DynamoDBClient(boundedClientSettings(timeoutMs));

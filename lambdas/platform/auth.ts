@@ -64,30 +64,22 @@ export function authorize(level: AuthLevel, caller: Caller | null): void {
   if (level === 'moderator' && caller.role === 'user') throw new HttpError(403, ACCESS_MESSAGES.moderator);
 }
 
-/** How long a request waits to learn its account's standing (a GetItem takes milliseconds) before taking the token as it is. */
-const STANDING_WAIT_MS = 1_500;
-
 /**
  * Refuses the still-valid tokens of an account closed since they were issued (an ID token lives an hour on AWS, and
  * Cognito does not revoke it): a deleted account on every route (401); a suspended one on every write and every
  * console route (403), while its own reads still answer (its notifications hold the suspension notice). Two reads
- * of the table per signed-in request. When the table does not answer within STANDING_WAIT_MS the token is taken as
- * it is: the console's diagnostics must still say that DynamoDB is failing, and a route that needs the table fails
- * on its own.
+ * of the table per signed-in request, bounded (STANDING_WAIT_MS, store/account-standing.ts): when the table does
+ * not answer the token is taken as it is, since the console's diagnostics must still say that DynamoDB is failing,
+ * and a route that needs the table fails on its own.
  */
 export async function refuseClosedAccount(caller: Caller, level: AuthLevel, method: string): Promise<void> {
-  const unknown = (why: string) => {
-    logger.warn('account standing unknown: the token is taken as it is', { userId: caller.userId, why });
-    return 'unknown' as const;
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const standing = await Promise.race([
-    accountStanding(caller.userId).catch((error: unknown) => unknown(error instanceof Error ? error.message : String(error))),
-    new Promise<'unknown'>((resolve) => {
-      timer = setTimeout(() => resolve(unknown(`no answer within ${STANDING_WAIT_MS} ms`)), STANDING_WAIT_MS);
-    }),
-  ]);
-  clearTimeout(timer);
+  let standing: Awaited<ReturnType<typeof accountStanding>>;
+  try {
+    standing = await accountStanding(caller.userId);
+  } catch (error) {
+    logger.warn('account standing unknown: the token is taken as it is', { userId: caller.userId, error: error instanceof Error ? error.message : String(error) });
+    return;
+  }
   if (standing === 'deleted') throw new HttpError(401, ACCESS_MESSAGES.deleted);
   if (standing === 'suspended' && (method !== 'GET' || level !== 'user')) throw new HttpError(403, ACCESS_MESSAGES.suspended);
 }

