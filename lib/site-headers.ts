@@ -41,7 +41,10 @@ export function contentSecurityPolicy(sources: PageSources, options: { inlineScr
   ].join('; ');
 }
 
-/** The other headers, as CloudFront's policy sends them (HSTS only over HTTPS, where it means something). */
+/**
+ * The other headers, as CloudFront's policies send them (HSTS only over HTTPS, where it means something): the site's
+ * pages with the CSP above, the API's answers (/api, the crawlers' files, the pictures) without it.
+ */
 export const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
@@ -50,13 +53,3 @@ export const SECURITY_HEADERS = {
 
 export const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/**
- * The headers the edge adds to the API's answers (/api, the crawlers' files, the pictures): the site's, without its
- * page policy (CSP), which is the app's and not a JSON answer's. HSTS only over HTTPS, as above. The CDK's policy
- * (`ApiSecurityHeaders`, lib/constructs/site.ts) says the same; the infra test holds them equal.
- */
-export const API_SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-} as const;

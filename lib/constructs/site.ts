@@ -83,6 +83,14 @@ export class MutualTlsHttpOrigin extends origins.HttpOrigin {
   }
 }
 
+/** SECURITY_HEADERS (lib/site-headers.ts) and HSTS as CloudFront's policies send them: the site's and the API's. */
+const SECURITY_HEADERS_BEHAVIOR = {
+  strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
+  contentTypeOptions: { override: true },
+  frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+  referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+} satisfies Omit<cloudfront.ResponseSecurityHeadersBehavior, 'contentSecurityPolicy'>;
+
 function viewerFunction(scope: Construct, id: string, code: string): cloudfront.Function {
   return new cloudfront.Function(scope, id, { code: cloudfront.FunctionCode.fromInline(code), runtime: cloudfront.FunctionRuntime.JS_2_0 });
 }
@@ -134,10 +142,7 @@ export class Site extends Construct {
           }),
           override: true,
         },
-        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+        ...SECURITY_HEADERS_BEHAVIOR,
       },
     });
 
@@ -220,18 +225,12 @@ export class Site extends Construct {
    * long as the API's Cache-Control says (CachingOptimized honours it), with only the reader's address passed on.
    */
   serveApi(apiDomainName: string, edgeToken: string, clientCertificateArn?: string): void {
-    // The API's answers through the edge carry the site's security headers but its page policy (lib/site-headers.ts:
-    // API_SECURITY_HEADERS): JSON, the crawlers' files, the pictures and the share pages (HTML) are never framed or sniffed.
-    // A second custom response headers policy, of the 20 CloudFront allows an account (its quotas page;
-    // TooManyResponseHeadersPolicies past them).
+    // The API's answers through the edge carry the site's security headers but not its page policy (the CSP): JSON, the
+    // crawlers' files, the pictures and the share pages (HTML) are never framed or sniffed. A second custom response
+    // headers policy, of the 20 CloudFront allows an account (its quotas page; TooManyResponseHeadersPolicies past them).
     const apiHeaders = new cloudfront.ResponseHeadersPolicy(this, 'ApiSecurityHeaders', {
       comment: 'The API\'s answers at the edge: no framing, no sniffing, HSTS, the site\'s referrer policy',
-      securityHeadersBehavior: {
-        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_MAX_AGE_SECONDS), includeSubdomains: true, preload: true, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
+      securityHeadersBehavior: SECURITY_HEADERS_BEHAVIOR,
     });
     const originProps: origins.HttpOriginProps = {
       protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,

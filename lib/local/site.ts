@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { SiteConfig } from '../site-config.ts';
-import { API_SECURITY_HEADERS, contentSecurityPolicy, SECURITY_HEADERS, type PageSources } from '../site-headers.ts';
+import { contentSecurityPolicy, SECURITY_HEADERS, type PageSources } from '../site-headers.ts';
 import { EDGE_ORIGIN_HEADER, ROOT_PATHS_SERVED_BY_API, VIEWER_ADDRESS_HEADER } from '../stack-description.ts';
 import { asksApiWhenMissing, isSiteRootApiPath, WRITTEN_PAGE_CACHE_CONTROL } from '#domain/reader/site-routes.ts';
 import { EdgeCache } from './edge-cache.ts';
@@ -128,7 +128,7 @@ export function proxyToApi(request: http.IncomingMessage, response: http.ServerR
     },
     (answer) => {
       // The edge's headers over the API's, as CloudFront's response headers policy (override) adds them.
-      Object.assign(answer.headers, API_SECURITY_HEADERS);
+      Object.assign(answer.headers, SECURITY_HEADERS);
       if (cached && request.method === 'GET' && rootPathCache.keeps(answer)) return rootPathCache.relay(rawUrl, answer, response);
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SITE_PAGES_PREFIX } from '../../lambdas/domain/reader/site-pages.ts';
 import { MISSING_PAGE_PATTERNS, SITE_ROOT_API_PATHS, SITE_ROUTING_CODE } from '../../lambdas/domain/reader/site-routes.ts';
-import { API_SECURITY_HEADERS } from '../../lib/site-headers.ts';
+import { SECURITY_HEADERS } from '../../lib/site-headers.ts';
 import { resourcesOf, synth, type Resource } from './stack-template.ts';
 
 /** The written pages' edge: the routing function, the crawlers' files at the root, the bucket grants, the rewrite after a deploy. */
@@ -83,9 +83,9 @@ describe('site edge for written pages', () => {
   it('adds the API security headers (no framing, no sniffing, HSTS) to every behaviour the API answers: /api, the crawlers\' files, the pictures', () => {
     const [[policyId, policy]] = resourcesOf(template, 'AWS::CloudFront::ResponseHeadersPolicy').filter(([id]) => id.includes('ApiSecurityHeaders')) as [[string, Resource]];
     const security = (policy.Properties.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, Record<string, unknown>> }).SecurityHeadersConfig;
-    expect(security.FrameOptions).toMatchObject({ FrameOption: API_SECURITY_HEADERS['x-frame-options'], Override: true });
+    expect(security.FrameOptions).toMatchObject({ FrameOption: SECURITY_HEADERS['x-frame-options'], Override: true });
     expect(security.ContentTypeOptions).toMatchObject({ Override: true });
-    expect(security.ReferrerPolicy).toMatchObject({ ReferrerPolicy: API_SECURITY_HEADERS['referrer-policy'], Override: true });
+    expect(security.ReferrerPolicy).toMatchObject({ ReferrerPolicy: SECURITY_HEADERS['referrer-policy'], Override: true });
     expect(security.StrictTransportSecurity).toMatchObject({ IncludeSubdomains: true, Override: true });
     for (const pathPattern of ['/api/*', ...SITE_ROOT_API_PATHS, '/img/*']) {
       const behaviour = config.CacheBehaviors.find((candidate) => candidate.PathPattern === pathPattern);

@@ -4,7 +4,7 @@ import { validateXML } from 'xmllint-wasm';
 import { storyPath, writtenPageKey } from '#domain/reader/site-pages.ts';
 import { WRITTEN_PAGE_CACHE_CONTROL } from '#domain/reader/site-routes.ts';
 import { LOCAL_SITE_BUCKET } from '../../lib/local/settings.ts';
-import { API_SECURITY_HEADERS } from '../../lib/site-headers.ts';
+import { SECURITY_HEADERS } from '../../lib/site-headers.ts';
 import { testArticle } from '../support/articles.ts';
 import { local, useLocalAws } from '../support/aws.ts';
 
@@ -51,7 +51,7 @@ describe('crawlers\' files at the site root (served by the API, as CloudFront\'s
     for (const path of ['/api/articles?limit=1', '/api/articles/no-such-id', `/api/share/${items[0]!.id}`, '/robots.txt']) {
       const answer = await fetch(`${site()}${path}`);
       await answer.arrayBuffer();
-      for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(answer.headers.get(name), `${path}: ${name}`).toBe(value);
+      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(answer.headers.get(name), `${path}: ${name}`).toBe(value);
     }
   });
 
