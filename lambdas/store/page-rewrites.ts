@@ -38,15 +38,15 @@ export const PageRewrite = new Entity({
 export type PageRewriteItem = EntityItem<typeof PageRewrite>;
 
 /**
- * Saves a rewrite's progress: a new one (`partsBefore` null), or its next part, only if the item still holds the part
- * this invocation continued from. A stream record delivered twice would otherwise start a second chain of parts;
- * false when the item had moved on.
+ * Saves a rewrite's progress after a part (`parts` counts it): its first save only if there is no item yet, a later
+ * one only if the item still holds the part before it. A stream record delivered twice would otherwise start a second
+ * chain of parts; false when the item had moved on.
  */
-export async function savePageRewrite(rewrite: Omit<PageRewriteItem, 'updatedAt' | 'expiresAt'>, partsBefore: number | null): Promise<boolean> {
+export async function savePageRewrite(rewrite: Omit<PageRewriteItem, 'updatedAt' | 'expiresAt'>): Promise<boolean> {
   const item = { ...rewrite, updatedAt: new Date().toISOString(), expiresAt: expiresInDays(RETENTION_DAYS.pageRewrites) };
   try {
     await PageRewrite.put(item)
-      .where(({ parts }, { eq, notExists }) => (partsBefore === null ? notExists(parts) : eq(parts, partsBefore)))
+      .where(({ parts }, { eq, notExists }) => (rewrite.parts === 1 ? notExists(parts) : eq(parts, rewrite.parts - 1)))
       .go();
     return true;
   } catch (error) {

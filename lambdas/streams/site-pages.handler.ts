@@ -96,7 +96,7 @@ async function handleEvent(event: SitePagesEvent): Promise<{ rewrite: string } |
   if ('rewriteAll' in event) {
     const storiesPerPart = Math.min(STORIES_PER_PART, Math.max(1, Math.floor(Number(event.storiesPerPart) || STORIES_PER_PART)));
     const id = newId();
-    await rewritePart({ id, status: 'running', startedAt: new Date().toISOString(), parts: 0, written: 0, listPages: 0, storiesPerPart }, null);
+    await rewritePart({ id, status: 'running', startedAt: new Date().toISOString(), parts: 0, written: 0, listPages: 0, storiesPerPart });
     // The rewrite's id, for a caller that waits for its last part (the integration test reads its item).
     return { rewrite: id };
   }
@@ -112,7 +112,7 @@ async function handleEvent(event: SitePagesEvent): Promise<{ rewrite: string } |
     changes.push({ before: articleImage(record.dynamodb?.OldImage as StreamImage | undefined), after: articleImage(record.dynamodb?.NewImage as StreamImage | undefined) });
   }
   if (changes.length) await writeChanges(changes, event.Records.length);
-  for (const rewrite of rewrites) await rewritePart(rewrite, rewrite.parts);
+  for (const rewrite of rewrites) await rewritePart(rewrite);
   return undefined;
 }
 
@@ -130,27 +130,24 @@ async function writeChanges(changes: ArticleChange[], records: number): Promise<
 }
 
 /**
- * The next part of a rewrite: the lists first (in its first part), then the stories after the last one written.
- * Its save is conditional on the part it continued from, so a stream record delivered twice runs no second chain.
+ * The next part of a rewrite: the lists first (in its first part, `parts` 0), then the stories after the last one
+ * written. Its save is conditional on the part it continued from, so a stream record delivered twice runs no second chain.
  */
-async function rewritePart(rewrite: Omit<PageRewriteItem, 'updatedAt' | 'expiresAt'>, partsBefore: number | null): Promise<void> {
+async function rewritePart(rewrite: Omit<PageRewriteItem, 'updatedAt' | 'expiresAt'>): Promise<void> {
   const index = await publicArticleIndex(0);
   const all = index.query({ limit: Number.MAX_SAFE_INTEGER }).items.map((article) => ({ id: article.id, title: article.title, publishedAt: article.publishedAt }));
   const cursor = rewrite.afterId && rewrite.afterPublishedAt ? { id: rewrite.afterId, publishedAt: rewrite.afterPublishedAt } : null;
   const stories = cursor ? storiesAfter(all, cursor) : all;
-  const part = await rewriteAllPages(stories, render, store, { lists: partsBefore === null, storiesAtMost: rewrite.storiesPerPart, deadline: Date.now() + REWRITE_PART_MS });
+  const part = await rewriteAllPages(stories, render, store, { lists: rewrite.parts === 0, storiesAtMost: rewrite.storiesPerPart, deadline: Date.now() + REWRITE_PART_MS });
   const last = part.last ?? cursor;
-  const saved = await savePageRewrite(
-    {
-      ...rewrite,
-      status: part.left > 0 ? 'running' : 'done',
-      parts: rewrite.parts + 1,
-      written: rewrite.written + part.stories,
-      listPages: rewrite.listPages + part.listPages,
-      ...(last ? { afterId: last.id, afterPublishedAt: last.publishedAt } : {}),
-    },
-    partsBefore,
-  );
+  const saved = await savePageRewrite({
+    ...rewrite,
+    status: part.left > 0 ? 'running' : 'done',
+    parts: rewrite.parts + 1,
+    written: rewrite.written + part.stories,
+    listPages: rewrite.listPages + part.listPages,
+    ...(last ? { afterId: last.id, afterPublishedAt: last.publishedAt } : {}),
+  });
   // A count operators can follow in the function's log while a rewrite goes on.
   logger.info('site pages rewrite part', { rewrite: rewrite.id, part: rewrite.parts + 1, written: rewrite.written + part.stories, left: part.left, saved });
 }
